@@ -1,0 +1,43 @@
+// The `als` program: sub-commands share these helpers. No rules here: cli/ only reads options,
+// talks to the terminal and calls the engine.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "engine.h"
+
+namespace als::cli {
+
+namespace po = boost::program_options;
+
+/// Options every sub-command takes (cli.md "Common options").
+struct Common {
+  std::string cards = "standard";
+  std::vector<std::string> rules;
+  std::optional<uint64_t> seed;
+};
+
+/// Adds --help, --cards, --rules and --seed to `desc`, bound to `c`.
+void add_common(po::options_description& desc, Common& c, po::variables_map& vm);
+/// Parses argv with `desc` (and positionals); prints help and returns false for --help.
+/// Throws po::error on bad usage.
+bool parse(int argc, char** argv, const std::string& command, po::options_description& desc,
+           po::variables_map& vm, const po::positional_options_description* pos = nullptr);
+/// The folder holding the bundled cards/ and scripts/ (ALS_DATA_DIR overrides the built-in one).
+std::string data_dir();
+/// Loads the engine for the common options, or prints the error and returns null.
+std::shared_ptr<Engine> load_engine(const Common& c);
+/// A fresh random 64-bit seed.
+uint64_t random_seed();
+
+int cmd_play(int argc, char** argv);
+int cmd_simulate(int argc, char** argv);
+int cmd_test(int argc, char** argv);
+int cmd_cards(int argc, char** argv);
+
+}  // namespace als::cli

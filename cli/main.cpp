@@ -1,0 +1,92 @@
+// als: play, simulate and test Air, Land & Sea (../shared/cli.md).
+#include <cstdlib>
+#include <iostream>
+#include <random>
+
+#include "cli.h"
+
+namespace als::cli {
+
+void add_common(po::options_description& desc, Common& c, po::variables_map&) {
+  desc.add_options()("help,h", "show this help")(
+      "cards", po::value<std::string>(&c.cards)->default_value("standard"),
+      "card set: a bundled name (standard, original) or a folder")(
+      "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
+      "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
+      "seed", po::value<uint64_t>(), "seed of the game's random generator (64-bit); random if absent");
+}
+
+bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
+           const po::positional_options_description* pos) {
+  po::command_line_parser parser(argc, argv);
+  parser.options(desc);
+  if (pos) parser.positional(*pos);
+  po::store(parser.run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: als " << command << " [options]\n" << desc;
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+std::string data_dir() {
+  if (const char* d = std::getenv("ALS_DATA_DIR"); d && *d) return d;
+  return ALS_DATA_DIR;
+}
+
+std::shared_ptr<Engine> load_engine(const Common& c) {
+  try {
+    return Engine::load(c.cards, c.rules, data_dir());
+  } catch (const LoadError& e) {
+    std::cerr << "als: " << e.what() << "\n";
+  }
+  return nullptr;
+}
+
+uint64_t random_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+}  // namespace als::cli
+
+static void usage(std::ostream& os) {
+  os << "usage: als COMMAND [options]   (als COMMAND --help for a command's options)\n"
+        "  play       play one game in the terminal (default: you against the computer)\n"
+        "  simulate   play many games between computer agents and report statistics\n"
+        "  test       run scripted rule tests (Lua scenario files)\n"
+        "  cards      list and validate a card set\n";
+}
+
+int main(int argc, char** argv) {
+  using namespace als::cli;
+  if (argc < 2) {
+    usage(std::cerr);
+    return 2;
+  }
+  std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::cout << "als " << ALS_VERSION << "\n";
+    return 0;
+  }
+  try {
+    if (cmd == "play") return cmd_play(argc - 1, argv + 1);
+    if (cmd == "simulate") return cmd_simulate(argc - 1, argv + 1);
+    if (cmd == "test") return cmd_test(argc - 1, argv + 1);
+    if (cmd == "cards") return cmd_cards(argc - 1, argv + 1);
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "als " << cmd << ": " << e.what() << "\n";
+    return 2;
+  }
+  std::cerr << "als: unknown command '" << cmd << "'\n";
+  usage(std::cerr);
+  return 2;
+}

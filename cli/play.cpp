@@ -1,0 +1,239 @@
+// als play: one game in the terminal, humans reading actions from standard input.
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "agents.h"
+#include "cli.h"
+
+namespace als::cli {
+
+namespace {
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string pname(int p) { return "player " + std::to_string(p + 1); }
+
+std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
+  std::string out;
+  for (const auto& x : v) out += (out.empty() ? "" : sep) + x;
+  return out;
+}
+
+void print_board(const Engine& e, const State& s, int viewer) {
+  View v = e.view(s, viewer);
+  std::cout << "\n=== battle " << v.battle << " | score: player 1 " << v.score[0] << " - player 2 " << v.score[1]
+            << " (" << e.rules().vp_target << " to win) | 1st player: " << pname(v.first) << " | you are "
+            << pname(viewer) << " ===\n";
+  int opp = 1 - viewer;
+  for (size_t i = 0; i < v.theaters.size(); ++i) {
+    std::cout << std::left << std::setw(6) << v.theaters[i] << " you " << std::right << std::setw(2)
+              << v.strength[viewer][i] << " vs " << std::setw(2) << v.strength[opp][i] << " opponent  -> "
+              << (v.controller[i] == viewer ? "you control it" : "opponent controls it") << "\n";
+    std::cout << "         opponent: " << (v.stacks[opp][i].empty() ? "-" : join(v.stacks[opp][i])) << "\n";
+    std::cout << "         you:      " << (v.stacks[viewer][i].empty() ? "-" : join(v.stacks[viewer][i])) << "\n";
+  }
+  std::cout << "(stacks bottom to top; ~ facedown, ~? a facedown card you cannot see)\n";
+  std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
+  auto known = std::count_if(v.hand[opp].begin(), v.hand[opp].end(), [](const std::string& x) { return x != "?"; });
+  if (known) std::cout << " (" << join(v.hand[opp]) << ")";
+  std::cout << " | deck: " << v.deck_size << "\n";
+  std::cout << "your hand: " << (v.hand[viewer].empty() ? "(empty)" : join(v.hand[viewer])) << "\n";
+  if (!v.held.empty()) std::cout << "you drew: " << v.held << "\n";
+}
+
+void print_card(const Engine& e, const std::string& id) {
+  int c = e.set().find(id);
+  if (c < 0) {
+    for (size_t i = 0; i < e.set().cards.size(); ++i)
+      if (e.set().cards[i].id.rfind(id, 0) == 0) {
+        if (c >= 0) {
+          std::cout << "'" << id << "' names more than one card\n";
+          return;
+        }
+        c = static_cast<int>(i);
+      }
+  }
+  if (c < 0) {
+    std::cout << "no card '" << id << "'\n";
+    return;
+  }
+  const CardDef& d = e.set().cards[c];
+  std::cout << d.id << " (" << d.name << "): " << d.type << " " << d.strength << ", "
+            << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "no ability")
+            << (d.text.empty() ? "" : ": " + d.text) << "\n";
+}
+
+// Matches typed words against the legal action texts: each word a prefix of the action's word.
+int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
+  auto in = words(input);
+  std::vector<int> hits;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (texts[i] == input) return static_cast<int>(i);
+    auto tw = words(texts[i]);
+    if (tw.size() != in.size()) continue;
+    bool ok = true;
+    for (size_t k = 0; k < tw.size() && ok; ++k) ok = tw[k].rfind(in[k], 0) == 0;
+    if (ok) hits.push_back(static_cast<int>(i));
+  }
+  if (hits.size() == 1) return hits[0];
+  if (hits.empty()) why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
+  else {
+    why = "'" + input + "' could be:";
+    for (int h : hits) why += " [" + texts[h] + "]";
+  }
+  return -1;
+}
+
+/// Asks a human for an action. Returns false at end of input.
+bool human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out) {
+  std::vector<std::string> texts;
+  for (const Action& a : acts) texts.push_back(e.action_text(s, a, p));
+  std::vector<int> order(acts.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return texts[a] < texts[b]; });
+  std::vector<std::string> sorted;
+  for (int i : order) sorted.push_back(texts[i]);
+  auto list = [&] {
+    DecisionKind k = e.decision_kind(s);
+    if (k == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
+    else {
+      std::cout << pname(p) << ", an ability asks you to choose";
+      if (s.r.active && s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+      std::cout << " [" << e.set().cards[s.r.card].id << ": " << e.set().cards[s.r.card].text << "]:\n";
+    }
+    for (size_t i = 0; i < sorted.size(); ++i) std::cout << std::setw(4) << i + 1 << ". " << sorted[i] << "\n";
+  };
+  print_board(e, s, p);
+  list();
+  for (;;) {
+    std::cout << "> " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) return false;
+    auto w = words(line);
+    if (w.empty()) continue;
+    std::string input = join(w, " ");
+    if (w[0] == "help") {
+      std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
+                   "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
+                   "bottom there). Commands: hand, board (reprint), rules ID (a card's text), help.\n";
+      continue;
+    }
+    if (w[0] == "hand" || w[0] == "board") {
+      print_board(e, s, p);
+      list();
+      continue;
+    }
+    if (w[0] == "rules") {
+      if (w.size() < 2) {
+        for (const auto& d : e.set().cards) print_card(e, d.id);
+      } else {
+        print_card(e, w[1]);
+      }
+      continue;
+    }
+    if (std::all_of(input.begin(), input.end(), ::isdigit)) {
+      size_t n = std::stoul(input.substr(0, 9));
+      if (n >= 1 && n <= sorted.size()) {
+        out = acts[order[n - 1]];
+        return true;
+      }
+      std::cout << "no action numbered " << input << " (1 to " << sorted.size() << ")\n";
+      continue;
+    }
+    std::string why;
+    int i = match(input, sorted, why);
+    if (i < 0 && input.rfind("choose ", 0) != 0 && e.decision_kind(s) != DecisionKind::Turn &&
+        e.decision_kind(s) != DecisionKind::Play)
+      i = match("choose " + input, sorted, why);
+    if (i >= 0) {
+      out = acts[order[i]];
+      return true;
+    }
+    std::cout << why << "\n";
+  }
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  Common c;
+  po::variables_map vm;
+  po::options_description desc("als play options");
+  std::string p1, p2, log_file;
+  add_common(desc, c, vm);
+  desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human, random")(
+      "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2: human, random");
+  if (!parse(argc, argv, "play", desc, vm)) return 0;
+  auto eng = load_engine(c);
+  if (!eng) return 2;
+  const Engine& e = *eng;
+  uint64_t seed = vm.count("seed") ? vm["seed"].as<uint64_t>() : random_seed();
+
+  std::string names[2] = {p1, p2};
+  std::unique_ptr<Agent> agents[2];
+  bool human[2];
+  for (int p = 0; p < 2; ++p) {
+    human[p] = names[p] == "human";
+    if (!human[p]) {
+      agents[p] = make_agent(names[p], seed, p);
+      if (!agents[p]) {
+        std::cerr << "als play: unknown agent '" << names[p] << "' (agents: " << join(agent_names()) << ")\n";
+        return 2;
+      }
+    }
+  }
+  // Log lines show each human only what they may see; with no human, everything.
+  int viewer = human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1;
+  std::cout << "als play: seed " << seed << ", cards " << e.set().name;
+  for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
+  std::cout << ", player 1 " << p1 << ", player 2 " << p2 << "\n";
+
+  State s = e.new_game(seed);
+  std::vector<Action> acts;
+  int last_battle = 0;
+  for (;;) {
+    int p = e.to_act(s);
+    if (p < 0) break;
+    if (s.b.battle != last_battle) {
+      last_battle = s.b.battle;
+      std::cout << "battle " << s.b.battle << ": theaters";
+      for (int i = 0; i < s.b.ntheaters; ++i) std::cout << " " << e.theater_name(s.b.order[i]);
+      std::cout << ", " << pname(s.b.first) << " is the 1st player\n";
+    }
+    e.legal(s, acts);
+    Action a;
+    if (human[p]) {
+      if (!human_choice(e, s, p, acts, a)) {
+        std::cout << "\ngame abandoned\n";
+        return 0;
+      }
+    } else {
+      a = agents[p]->choose(e, s, acts);
+    }
+    EventLog log;
+    try {
+      e.apply(s, a, &log);
+    } catch (const ScriptError& err) {
+      std::cerr << "als play: script error: " << err.what() << "\n";
+      if (human[p]) {
+        std::cout << "that action was refused (the game is as it was)\n";
+        continue;
+      }
+      return 2;
+    }
+    for (const Event& ev : log.events) {
+      int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
+      std::cout << e.event_text(ev, v) << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace als::cli

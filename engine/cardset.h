@@ -1,0 +1,95 @@
+// Card sets and global rules, as loaded from Lua (`cards/<set>/set.lua`, one `<id>.lua` per card,
+// and house-rule scripts). Everything here is plain data the C++ core reads on its hot path:
+// ongoing abilities are declarations (docs/modding.md, "Ongoing abilities"), so strength,
+// control and legal plays never call Lua.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace als {
+
+constexpr int kMaxCards = 48;     // cards in a set
+constexpr int kMaxTheaters = 6;   // theaters in a battle
+constexpr int kNone = 255;        // "no card", "no theater", "none" option
+
+enum class Kind : uint8_t { None, Instant, Ongoing };
+
+/// Which cards an ongoing strength effect reaches (docs/modding.md).
+enum class Target : uint8_t {
+  CoveredByThis,   // cards below the effect's card in its owner's stack (Cover Fire, ruling 7)
+  OwnFacedown,     // the owner's facedown cards anywhere (Escalation, ruling 6)
+  OwnFaceup,       // the owner's faceup cards anywhere
+  OwnInTheater,    // the owner's cards in the effect's theater, the card itself included
+  AllFacedown,     // every facedown card, both players'
+};
+
+/// Which theaters an effect reaches, relative to the theater of the effect's card.
+enum class Scope : uint8_t { Same, Adjacent, Other, All };
+
+/// One declarative ongoing effect; active while its card is faceup on the board (ruling 10).
+struct Effect {
+  enum Type : uint8_t {
+    StrengthBonus,   // +amount to the owner's total in theaters of `scope` (Support, ruling 9)
+    SetStrength,     // cards of `target` have strength `amount` (Cover Fire, Escalation)
+    AddStrength,     // cards of `target` get +amount (after SetStrength)
+    PlayAnywhere,    // the owner may deploy cards of printed strength <= amount anywhere (Aerodrome)
+    DestroyPlays,    // destroy a card played under the conditions below (Containment, Blockade)
+  } type;
+  Target target = Target::CoveredByThis;
+  Scope scope = Scope::All;
+  int amount = 0;
+  // DestroyPlays conditions: all that are set must hold.
+  bool facedown_only = false;   // only facedown plays (Containment)
+  int occupied_at_least = -1;   // the theater already holds at least this many cards (Blockade)
+  int who = 0;                  // 0 any player's play, 1 the owner's only, 2 the opponent's only
+};
+
+/// One card of a set. `ability` is a Lua registry reference held by the set's script runtime.
+struct CardDef {
+  std::string id;
+  std::string name;
+  std::string type;      // a theater name ("air"), or anything for a card that matches none
+  int type_theater = kNone;  // index into CardSet::theaters, or kNone
+  int strength = 0;
+  Kind kind = Kind::None;
+  std::string text;
+  std::string file;      // the script's path, for messages
+  bool has_ability = false;   // an instant ability function exists
+  std::vector<Effect> effects;
+};
+
+/// Global-rule parameters a card set's `set.lua` or a house-rule script may set
+/// (docs/modding.md, "Rules"). Defaults are the Revised Edition's.
+struct Rules {
+  int vp_target = 12;          // first to this many VP wins the game (RB; ruling 27)
+  int battle_vp = 6;           // VP for a battle played out (RB)
+  // VP the opponent scores when a player withdraws, by cards left in the withdrawer's hand;
+  // chart[0] is on the 1st player's Supreme Commander, chart[1] on the 2nd's. The last entry
+  // applies to that many cards or more (cards.md).
+  std::vector<int> withdraw_chart[2] = {{6, 4, 3, 3, 2}, {6, 6, 4, 3, 3, 2}};
+  int hand_size = 6;           // cards dealt to each player per battle
+  int facedown_strength = 2;   // ruling 6
+  bool immediate_instants = false;   // true: an Instant revealed mid-ability resolves at once (original)
+  bool interrupt_flipped = false;    // true: an Instant flipped facedown mid-resolution stops (original)
+  bool flip_covered = true;          // false: abilities may never flip a covered card (original)
+  int rotation = 1;            // between battles the rightmost theater moves to the far left, this many times
+  std::vector<std::string> theaters;  // theater names left to right before battle 1's random order
+  bool random_theater_order = true;   // battle 1 shuffles the theaters (ruling 2)
+};
+
+struct CardSet {
+  std::string name;
+  std::string dir;
+  int api = 1;
+  std::vector<CardDef> cards;
+  std::unordered_map<std::string, int> index;  // id -> card index
+  /// Card index for an id, or -1.
+  int find(const std::string& id) const {
+    auto it = index.find(id);
+    return it == index.end() ? -1 : it->second;
+  }
+};
+
+}  // namespace als

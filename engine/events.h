@@ -1,0 +1,48 @@
+// What happened, for logs: every play, flip, move, destroy, battle result and game result.
+// An event records who knew the card when it happened, so that a log shown to a player never
+// names a card that player may not see (ruling 28).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "cardset.h"
+
+namespace als {
+
+struct Event {
+  enum Type : uint8_t {
+    Deploy,      // player played card faceup to theater
+    Improvise,   // player played card facedown to theater
+    Withdraw,    // player withdrew, value = cards left in hand
+    Destroy,     // card destroyed to the bottom of the deck (player: its owner)
+    Flip,        // card flipped; faceup = its new face
+    Move,        // card moved from `from` to `theater`
+    Return,      // card returned to its owner's hand
+    Draw,        // player drew card (held by the ability)
+    Ability,     // card's instant ability starts resolving
+    Interrupted, // card's instant ability stopped because the card was flipped facedown
+    Choice,      // player answered a decision (option text formed at emission)
+    Skip,        // player is skipped (empty hand)
+    BattleEnd,   // player won battle `value`, scoring `vp`; withdrew says how
+    GameEnd,     // player won the game
+  } type;
+  uint8_t player = 0;
+  uint8_t card = kNone;
+  uint8_t theater = kNone;
+  uint8_t from = kNone;
+  uint8_t faceup = 0;
+  uint8_t known = 0;     // bit p: player p knew the card's identity after the event
+  uint8_t withdrew = 0;
+  int value = 0;
+  int vp = 0;
+  int score[2] = {0, 0};
+  uint16_t option = kNone;   // Choice: the encoded option
+  uint8_t kind = 0;          // Choice: the DecisionKind
+};
+
+/// Collects events. `apply` takes an optional log; simulations pass none and pay nothing.
+struct EventLog {
+  std::vector<Event> events;
+};
+
+}  // namespace als

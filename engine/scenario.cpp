@@ -1,0 +1,720 @@
+// The scripted rule test API (../shared/scenario-api.md). Each binding catches C++ exceptions
+// and raises them as Lua errors, so nothing crosses the Lua boundary unconverted.
+#include "scenario.h"
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+#include <lua.hpp>
+
+#include "script.h"
+
+namespace als {
+
+std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::vector<std::string>& rules) {
+  std::string key = cards;
+  for (const auto& r : rules) key += "\n" + r;
+  auto it = engines_.find(key);
+  if (it != engines_.end()) return it->second;
+  auto e = Engine::load(cards, rules, data_dir_);
+  engines_[key] = e;
+  return e;
+}
+
+namespace {
+
+const char* const kGameMeta = "als.game";
+
+struct Scenario {
+  std::string name;
+  int ref;
+  int line;
+};
+
+struct Runner {
+  std::string chunk;    // "@" + display path
+  std::string display;
+  const ScenarioOptions* opt;
+  EngineCache* cache;
+  const std::function<void(const std::string&)>* out;
+  std::vector<Scenario> scenarios;
+  int fail_line = 0;
+};
+
+Runner& runner(lua_State* L) { return *static_cast<Runner*>(sandbox_user(L)); }
+
+struct GameBox {
+  std::shared_ptr<Engine> eng;
+  State s;
+};
+
+GameBox& box(lua_State* L) { return *static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta)); }
+
+[[noreturn]] void fail(const std::string& msg) { throw IllegalAction(msg); }
+
+int player_arg(lua_State* L, int arg) {
+  lua_Integer p = luaL_checkinteger(L, arg);
+  if (p != 1 && p != 2) fail("a player is 1 or 2");
+  return static_cast<int>(p - 1);
+}
+
+int theater_arg(const GameBox& g, lua_State* L, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  int t = g.eng->theater_id(name);
+  if (t < 0 || g.s.b.pos[t] >= g.s.b.ntheaters) fail(std::string("unknown theater '") + name + "'");
+  return t;
+}
+
+int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
+  const char* id = luaL_checkstring(L, arg);
+  int c = g.eng->set().find(id);
+  if (c < 0) fail(std::string(prefix) + "unknown card '" + id + "'");
+  return c;
+}
+
+void push_strings(lua_State* L, const std::vector<std::string>& v) {
+  lua_createtable(L, static_cast<int>(v.size()), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    lua_pushstring(L, v[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+GameBox& push_game(lua_State* L, std::shared_ptr<Engine> eng, const State& s) {
+  void* mem = lua_newuserdatauv(L, sizeof(GameBox), 0);
+  auto* g = new (mem) GameBox{std::move(eng), s};
+  luaL_setmetatable(L, kGameMeta);
+  return *g;
+}
+
+void apply(GameBox& g, const Action& a) { g.eng->apply(g.s, a, nullptr); }
+
+std::vector<std::string> legal_texts(const GameBox& g) {
+  std::vector<Action> acts;
+  g.eng->legal(g.s, acts);
+  std::vector<std::string> out;
+  for (const Action& a : acts) out.push_back(g.eng->action_text(g.s, a, -1));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// ---- game methods -------------------------------------------------------------------------
+
+int g_play(lua_State* L, Action::Type type) {
+  GameBox& g = box(L);
+  Action a{type, static_cast<uint8_t>(card_arg(g, L, 2, "illegal: ")), kNone, kNone};
+  const char* tn = luaL_checkstring(L, 3);
+  int t = g.eng->theater_id(tn);
+  if (t < 0) fail(std::string("illegal: unknown theater '") + tn + "'");
+  a.theater = static_cast<uint8_t>(t);
+  apply(g, a);
+  return 0;
+}
+int g_deploy(lua_State* L) { return g_play(L, Action::Deploy); }
+int g_improvise(lua_State* L) { return g_play(L, Action::Improvise); }
+int g_withdraw(lua_State* L) {
+  apply(box(L), Action{});
+  return 0;
+}
+int g_choose(lua_State* L) {
+  GameBox& g = box(L);
+  std::string opt = luaL_checkstring(L, 2);
+  Action a;
+  try {
+    a = g.eng->parse_action(g.s, "choose " + opt, -1);
+  } catch (const IllegalAction&) {
+    a = g.eng->parse_action(g.s, opt, -1);  // a play decision or a turn: the option is an action
+  }
+  apply(g, a);
+  return 0;
+}
+int g_act(lua_State* L) {
+  GameBox& g = box(L);
+  apply(g, g.eng->parse_action(g.s, luaL_checkstring(L, 2), -1));
+  return 0;
+}
+int g_legal(lua_State* L) {
+  push_strings(L, legal_texts(box(L)));
+  return 1;
+}
+int g_decision(lua_State* L) {
+  GameBox& g = box(L);
+  int p = g.eng->to_act(g.s);
+  if (p < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_newtable(L);
+  lua_pushinteger(L, p + 1);
+  lua_setfield(L, -2, "player");
+  static const char* const kinds[] = {"turn", "card", "theater", "play"};
+  DecisionKind k = g.eng->decision_kind(g.s);
+  lua_pushstring(L, kinds[static_cast<int>(k)]);
+  lua_setfield(L, -2, "kind");
+  std::vector<std::string> opts;
+  if (k == DecisionKind::Turn || k == DecisionKind::Play) {
+    opts = legal_texts(g);
+  } else {
+    const Decision& d = g.s.r.pending;
+    for (int i = 0; i < d.n; ++i) opts.push_back(g.eng->option_text(g.s, k, d.opt[i], -1));
+    std::sort(opts.begin(), opts.end());
+  }
+  push_strings(L, opts);
+  lua_setfield(L, -2, "options");
+  if (g.s.r.active && g.s.r.pending.card != kNone) {
+    lua_pushstring(L, g.eng->set().cards[g.s.r.pending.card].id.c_str());
+    lua_setfield(L, -2, "card");
+  }
+  return 1;
+}
+int g_to_act(lua_State* L) {
+  GameBox& g = box(L);
+  int p = g.eng->to_act(g.s);
+  if (p < 0) lua_pushnil(L);
+  else lua_pushinteger(L, p + 1);
+  return 1;
+}
+int g_strength(lua_State* L) {
+  GameBox& g = box(L);
+  int p = player_arg(L, 2);
+  lua_pushinteger(L, g.eng->strength(g.s, p, theater_arg(g, L, 3)));
+  return 1;
+}
+int g_card_strength(lua_State* L) {
+  GameBox& g = box(L);
+  int c = card_arg(g, L, 2);
+  if (g.s.b.card[c].zone != Zone::Board) fail("card '" + g.eng->set().cards[c].id + "' is not on the board");
+  lua_pushinteger(L, g.eng->card_strength(g.s, c));
+  return 1;
+}
+int g_controller(lua_State* L) {
+  GameBox& g = box(L);
+  lua_pushinteger(L, g.eng->controller(g.s, theater_arg(g, L, 2)) + 1);
+  return 1;
+}
+int g_stack(lua_State* L) {
+  GameBox& g = box(L);
+  int p = player_arg(L, 2), t = theater_arg(g, L, 3);
+  uint8_t st[kMaxCards];
+  int n = g.eng->stack(g.s, p, t, st);
+  std::vector<std::string> v;
+  for (int i = 0; i < n; ++i) v.push_back((g.s.b.card[st[i]].faceup ? "" : "~") + g.eng->set().cards[st[i]].id);
+  push_strings(L, v);
+  return 1;
+}
+int push_zone(lua_State* L, const GameBox& g, Zone z, int p) {
+  uint8_t st[kMaxCards];
+  int n = g.eng->zone(g.s, z, p, st);
+  std::vector<std::string> v;
+  for (int i = 0; i < n; ++i) v.push_back(g.eng->set().cards[st[i]].id);
+  push_strings(L, v);
+  return 1;
+}
+int g_hand(lua_State* L) {
+  GameBox& g = box(L);
+  return push_zone(L, g, Zone::Hand, player_arg(L, 2));
+}
+int g_deck(lua_State* L) { return push_zone(L, box(L), Zone::Deck, 0); }
+int g_theaters(lua_State* L) {
+  GameBox& g = box(L);
+  std::vector<std::string> v;
+  for (int i = 0; i < g.s.b.ntheaters; ++i) v.push_back(g.eng->theater_name(g.s.b.order[i]));
+  push_strings(L, v);
+  return 1;
+}
+int g_first(lua_State* L) {
+  lua_pushinteger(L, box(L).s.b.first + 1);
+  return 1;
+}
+int g_score(lua_State* L) {
+  GameBox& g = box(L);
+  lua_pushinteger(L, g.s.b.score[player_arg(L, 2)]);
+  return 1;
+}
+int g_battle(lua_State* L) {
+  lua_pushinteger(L, box(L).s.b.battle);
+  return 1;
+}
+int g_last_battle(lua_State* L) {
+  const LastBattle& lb = box(L).s.b.last;
+  if (lb.number == 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_newtable(L);
+  lua_pushinteger(L, lb.number);
+  lua_setfield(L, -2, "number");
+  lua_pushinteger(L, lb.winner + 1);
+  lua_setfield(L, -2, "winner");
+  lua_pushinteger(L, lb.vp);
+  lua_setfield(L, -2, "vp");
+  lua_pushstring(L, lb.withdrew ? "withdraw" : "control");
+  lua_setfield(L, -2, "reason");
+  return 1;
+}
+int g_game_over(lua_State* L) {
+  lua_pushboolean(L, box(L).s.b.phase == Phase::Over);
+  return 1;
+}
+int g_winner(lua_State* L) {
+  const Board& b = box(L).s.b;
+  if (b.phase == Phase::Over) lua_pushinteger(L, b.winner + 1);
+  else lua_pushnil(L);
+  return 1;
+}
+int g_view(lua_State* L) {
+  GameBox& g = box(L);
+  View v = g.eng->view(g.s, player_arg(L, 2));
+  lua_newtable(L);
+  lua_newtable(L);
+  for (int p = 0; p < 2; ++p) {
+    push_strings(L, v.hand[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "hands");
+  lua_newtable(L);
+  for (int p = 0; p < 2; ++p) {
+    lua_newtable(L);
+    for (size_t i = 0; i < v.theaters.size(); ++i) {
+      push_strings(L, v.stacks[p][i]);
+      lua_setfield(L, -2, v.theaters[i].c_str());
+    }
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "board");
+  lua_pushinteger(L, v.deck_size);
+  lua_setfield(L, -2, "deck_size");
+  push_strings(L, v.deck_known);
+  lua_setfield(L, -2, "deck_known");
+  push_strings(L, v.theaters);
+  lua_setfield(L, -2, "theaters");
+  if (!v.held.empty()) {
+    lua_pushstring(L, v.held.c_str());
+    lua_setfield(L, -2, "held");
+  }
+  lua_newtable(L);
+  for (int p = 0; p < 2; ++p) {
+    lua_pushinteger(L, v.score[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "score");
+  lua_pushinteger(L, v.first + 1);
+  lua_setfield(L, -2, "first");
+  lua_pushinteger(L, v.battle);
+  lua_setfield(L, -2, "battle");
+  return 1;
+}
+// g:copy() -> an independent copy of the game (extension: states are values)
+int g_copy(lua_State* L) {
+  GameBox& g = box(L);
+  push_game(L, g.eng, g.s);
+  return 1;
+}
+// g:tokens(p, theater) -> supply tokens on p's side there (extension)
+int g_tokens(lua_State* L) {
+  GameBox& g = box(L);
+  int p = player_arg(L, 2);
+  lua_pushinteger(L, g.s.b.tokens[p][theater_arg(g, L, 3)]);
+  return 1;
+}
+int g_gc(lua_State* L) {
+  static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta))->~GameBox();
+  return 0;
+}
+int g_tostring(lua_State* L) {
+  GameBox& g = box(L);
+  lua_pushfstring(L, "game (battle %d)", static_cast<int>(g.s.b.battle));
+  return 1;
+}
+
+// ---- globals ------------------------------------------------------------------------------
+
+std::vector<std::string> string_list(lua_State* L, int t, const char* what) {
+  std::vector<std::string> out;
+  if (!lua_istable(L, t)) fail(std::string(what) + " must be a list of strings");
+  for (lua_Integer i = 1, n = luaL_len(L, t); i <= n; ++i) {
+    if (lua_geti(L, t, i) != LUA_TSTRING) fail(std::string(what) + " must be a list of strings");
+    out.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
+  Runner& r = runner(L);
+  std::string cards = r.opt->cards;
+  std::vector<std::string> rules = r.opt->rules;
+  if (lua_istable(L, spec)) {
+    if (lua_getfield(L, spec, "cards") != LUA_TNIL) cards = luaL_checkstring(L, -1);
+    lua_pop(L, 1);
+    if (lua_getfield(L, spec, "rules") != LUA_TNIL) {
+      auto more = string_list(L, lua_gettop(L), "rules");
+      rules.insert(rules.end(), more.begin(), more.end());
+    }
+    lua_pop(L, 1);
+  }
+  return r.cache->get(cards, rules);
+}
+
+// setup(spec) -> a game in the position spec describes (scenario-api.md)
+int l_setup(lua_State* L) {
+  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  else {
+    lua_settop(L, 0);
+    lua_newtable(L);
+  }
+  std::shared_ptr<Engine> eng = engine_for(L, 1);
+  const Engine& e = *eng;
+  State s = e.blank();
+  Board& b = s.b;
+  std::vector<bool> placed(b.ncards, false);
+  auto place_id = [&](const std::string& id) {
+    int c = e.set().find(id);
+    if (c < 0) fail("setup: unknown card '" + id + "'");
+    if (placed[c]) fail("setup: card '" + id + "' appears twice");
+    placed[c] = true;
+    return c;
+  };
+  // theaters
+  std::vector<std::string> names = e.rules().theaters;
+  if (lua_getfield(L, 1, "theaters") != LUA_TNIL) names = string_list(L, lua_gettop(L), "setup: theaters");
+  lua_pop(L, 1);
+  if (names.empty() || names.size() > static_cast<size_t>(kMaxTheaters)) fail("setup: theaters must list 1 to 6 names");
+  std::fill(b.pos, b.pos + kMaxTheaters, kNone);
+  b.ntheaters = static_cast<uint8_t>(names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    int t = e.theater_id(names[i]);
+    if (t < 0) fail("setup: unknown theater '" + names[i] + "'");
+    if (b.pos[t] != kNone) fail("setup: theater '" + names[i] + "' appears twice");
+    b.order[i] = static_cast<uint8_t>(t);
+    b.pos[t] = static_cast<uint8_t>(i);
+  }
+  auto int_field = [&](const char* name, int def) {
+    int v = def;
+    if (lua_getfield(L, 1, name) != LUA_TNIL) {
+      if (!lua_isinteger(L, -1)) fail(std::string("setup: ") + name + " must be an integer");
+      v = static_cast<int>(lua_tointeger(L, -1));
+    }
+    lua_pop(L, 1);
+    return v;
+  };
+  int first = int_field("first", 1);
+  if (first != 1 && first != 2) fail("setup: first must be 1 or 2");
+  int turn = int_field("turn", first);
+  if (turn != 1 && turn != 2) fail("setup: turn must be 1 or 2");
+  b.first = static_cast<uint8_t>(first - 1);
+  b.turn = static_cast<uint8_t>(turn - 1);
+  b.battle = static_cast<uint16_t>(int_field("battle", 1));
+  b.rng.seed(static_cast<uint64_t>(int_field("seed", 1)));
+  b.seq_next = 1;
+  // hands
+  if (lua_getfield(L, 1, "hands") != LUA_TNIL) {
+    int h = lua_gettop(L);
+    if (!lua_istable(L, h)) fail("setup: hands must be { {ids...}, {ids...} }");
+    for (int p = 0; p < 2; ++p) {
+      if (lua_geti(L, h, p + 1) != LUA_TNIL)
+        for (const std::string& id : string_list(L, lua_gettop(L), "setup: a hand")) {
+          int c = place_id(id);
+          b.card[c] = CardLoc{Zone::Hand, static_cast<uint8_t>(p), kNone, 0, b.seq_next++};
+          b.known[p] |= uint64_t{1} << c;
+        }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  // board
+  if (lua_getfield(L, 1, "board") != LUA_TNIL) {
+    int bt = lua_gettop(L);
+    if (!lua_istable(L, bt)) fail("setup: board must be { [1] = {theater = {ids...}}, [2] = {...} }");
+    for (int p = 0; p < 2; ++p) {
+      if (lua_geti(L, bt, p + 1) != LUA_TNIL) {
+        int side = lua_gettop(L);
+        if (!lua_istable(L, side)) fail("setup: board[" + std::to_string(p + 1) + "] must be a table");
+        // theaters in left-to-right order so that placement order is stable
+        lua_pushnil(L);
+        while (lua_next(L, side)) {
+          lua_pop(L, 1);
+          if (lua_type(L, -1) != LUA_TSTRING) fail("setup: board keys must be theater names");
+          std::string tn = lua_tostring(L, -1);
+          int t = e.theater_id(tn);
+          if (t < 0 || b.pos[t] == kNone) fail("setup: unknown theater '" + tn + "'");
+        }
+        for (int i = 0; i < b.ntheaters; ++i) {
+          const std::string& tn = e.theater_name(b.order[i]);
+          if (lua_getfield(L, side, tn.c_str()) != LUA_TNIL) {
+            for (std::string id : string_list(L, lua_gettop(L), "setup: a board stack")) {
+              bool down = !id.empty() && id[0] == '~';
+              if (down) id = id.substr(1);
+              int c = place_id(id);
+              b.card[c] = CardLoc{Zone::Board, static_cast<uint8_t>(p), b.order[i], static_cast<uint8_t>(!down), b.seq_next++};
+              b.known[p] |= uint64_t{1} << c;
+              if (!down) b.known[0] |= uint64_t{1} << c, b.known[1] |= uint64_t{1} << c;  // ruling 28
+            }
+          }
+          lua_pop(L, 1);
+        }
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  // deck: listed ids top first; without a list every card not placed, in set order
+  bool deck_listed = lua_getfield(L, 1, "deck") != LUA_TNIL;
+  std::vector<int> deck;
+  if (deck_listed)
+    for (const std::string& id : string_list(L, lua_gettop(L), "setup: deck")) deck.push_back(place_id(id));
+  lua_pop(L, 1);
+  for (int c = 0; c < b.ncards; ++c)
+    if (!placed[c]) {
+      if (deck_listed) b.card[c] = CardLoc{Zone::Out, 0, kNone, 0, 0};
+      else deck.push_back(c);
+    }
+  for (int c : deck) b.card[c] = CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
+  // score
+  if (lua_getfield(L, 1, "score") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) fail("setup: score must be {vp1, vp2}");
+    for (int p = 0; p < 2; ++p) {
+      lua_geti(L, -1, p + 1);
+      if (!lua_isinteger(L, -1)) fail("setup: score must be {vp1, vp2}");
+      b.score[p] = static_cast<uint16_t>(lua_tointeger(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  push_game(L, std::move(eng), s);
+  return 1;
+}
+
+// new_game{seed=, cards=, rules=} -> a game dealt for battle 1
+int l_new_game(lua_State* L) {
+  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  std::shared_ptr<Engine> eng = engine_for(L, 1);
+  uint64_t seed;
+  if (lua_istable(L, 1) && lua_getfield(L, 1, "seed") != LUA_TNIL) {
+    if (!lua_isinteger(L, -1)) fail("new_game: seed must be an integer");
+    seed = static_cast<uint64_t>(lua_tointeger(L, -1));
+  } else {
+    seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  }
+  State s = eng->new_game(seed);
+  push_game(L, std::move(eng), s);
+  return 1;
+}
+
+// scenario(name, fn): registers one test
+int l_scenario(lua_State* L) {
+  Runner& r = runner(L);
+  std::string name = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_Debug ar;
+  int line = 0;
+  if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar)) line = ar.currentline;
+  lua_pushvalue(L, 2);
+  r.scenarios.push_back(Scenario{name, luaL_ref(L, LUA_REGISTRYINDEX), line});
+  return 0;
+}
+
+int l_print(lua_State* L) {
+  std::string line;
+  for (int i = 1, n = lua_gettop(L); i <= n; ++i) {
+    if (i > 1) line += "\t";
+    line += luaL_tolstring(L, i, nullptr);
+    lua_pop(L, 1);
+  }
+  (*runner(L).out)(line);
+  return 0;
+}
+
+template <lua_CFunction F>
+int api(lua_State* L) {
+  std::string err;
+  try {
+    return F(L);
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  return luaL_error(L, "%s", err.c_str());
+}
+
+const luaL_Reg kGameMethods[] = {
+    {"deploy", api<g_deploy>},     {"improvise", api<g_improvise>},   {"withdraw", api<g_withdraw>},
+    {"choose", api<g_choose>},     {"act", api<g_act>},               {"legal", api<g_legal>},
+    {"decision", api<g_decision>}, {"to_act", api<g_to_act>},         {"strength", api<g_strength>},
+    {"card_strength", api<g_card_strength>}, {"controller", api<g_controller>}, {"stack", api<g_stack>},
+    {"hand", api<g_hand>},         {"deck", api<g_deck>},             {"theaters", api<g_theaters>},
+    {"first", api<g_first>},       {"score", api<g_score>},           {"battle", api<g_battle>},
+    {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
+    {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
+    {nullptr, nullptr}};
+
+// The checks, in Lua: deep equality and a readable rendering of values.
+const char* const kPrelude = R"lua(
+local function render(v, depth)
+  depth = depth or 0
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  if depth > 8 then return "{...}" end
+  local n, parts = #v, {}
+  for i = 1, n do parts[#parts + 1] = render(v[i], depth + 1) end
+  local keys = {}
+  for k in pairs(v) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do
+    local key = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or "[" .. render(k, depth + 1) .. "]"
+    parts[#parts + 1] = key .. " = " .. render(v[k], depth + 1)
+  end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function equal(a, b)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  for k, v in pairs(a) do if not equal(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+function check(cond, msg)
+  if not cond then error(msg or "check failed", 2) end
+end
+
+function check_eq(actual, expected, msg)
+  if not equal(actual, expected) then
+    error((msg and msg .. ": " or "") .. "expected " .. render(expected) .. ", got " .. render(actual), 2)
+  end
+end
+
+function check_error(fn, pattern)
+  local ok, err = pcall(fn)
+  if ok then error("expected an error containing '" .. tostring(pattern) .. "', but there was none", 2) end
+  err = tostring(err)
+  if pattern and not string.find(err, pattern, 1, true) then
+    error("expected an error containing '" .. pattern .. "', got '" .. err .. "'", 2)
+  end
+end
+)lua";
+
+std::string strip_position(const std::string& msg, const std::string& display) {
+  std::string p = display + ":";
+  if (msg.compare(0, p.size(), p) != 0) return msg;
+  size_t i = p.size();
+  while (i < msg.size() && isdigit(static_cast<unsigned char>(msg[i]))) ++i;
+  if (i > p.size() && msg.compare(i, 2, ": ") == 0) return msg.substr(i + 2);
+  return msg;
+}
+
+int scenario_handler(lua_State* L) {
+  Runner& r = runner(L);
+  r.fail_line = 0;
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (r.chunk == ar.source) {
+      r.fail_line = ar.currentline;
+      break;
+    }
+  }
+  std::string msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1)
+                    : lua_type(L, 1) == LUA_TNIL  ? "error (nil)"
+                                                  : luaL_tolstring(L, 1, nullptr);
+  lua_pushstring(L, strip_position(msg, r.display).c_str());
+  return 1;
+}
+
+}  // namespace
+
+ScenarioResult run_scenario_file(const std::string& path, const std::string& display, const ScenarioOptions& opt,
+                                 EngineCache& cache, const std::function<void(const std::string&)>& out) {
+  ScenarioResult res;
+  Runner r;
+  r.chunk = "@" + display;
+  r.display = display;
+  r.opt = &opt;
+  r.cache = &cache;
+  r.out = &out;
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const LoadError& e) {
+    out("ERROR " + display + ":0: cannot read the file");
+    res.load_error = true;
+    return res;
+  }
+  lua_State* L = new_sandbox(kScenarioLimits);
+  set_sandbox_user(L, &r);
+  struct Closer {
+    lua_State* L;
+    ~Closer() { close_sandbox(L); }
+  } closer{L};
+
+  luaL_newmetatable(L, kGameMeta);
+  lua_newtable(L);
+  luaL_setfuncs(L, kGameMethods, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, g_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, g_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  push_sandbox_env(L);
+  int env = lua_gettop(L);
+  const luaL_Reg globals[] = {{"scenario", api<l_scenario>}, {"setup", api<l_setup>},
+                              {"new_game", api<l_new_game>}, {"print", api<l_print>},
+                              {nullptr, nullptr}};
+  lua_pushvalue(L, env);
+  luaL_setfuncs(L, globals, 0);
+  lua_pop(L, 1);
+  if (luaL_loadbufferx(L, kPrelude, std::strlen(kPrelude), "=als", "t") != LUA_OK) {
+    out("ERROR " + display + ":0: internal: " + std::string(lua_tostring(L, -1)));
+    res.load_error = true;
+    return res;
+  }
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, -2, 1);
+  lua_call(L, 0, 0);
+
+  lua_pushcfunction(L, scenario_handler);
+  int h = lua_gettop(L);
+  set_budget(L, kScenarioLimits.instructions);
+  if (luaL_loadbufferx(L, text.data(), text.size(), r.chunk.c_str(), "t") != LUA_OK) {
+    std::string msg = lua_tostring(L, -1);
+    std::string rest = strip_position(msg, display);
+    int line = 0;
+    if (rest != msg) line = std::atoi(msg.c_str() + display.size() + 1);
+    out("ERROR " + display + ":" + std::to_string(line) + ": " + rest);
+    res.load_error = true;
+    return res;
+  }
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, -2, 1);
+  if (lua_pcall(L, 0, 0, h) != LUA_OK) {
+    out("ERROR " + display + ":" + std::to_string(r.fail_line) + ": " + lua_tostring(L, -1));
+    res.load_error = true;
+    return res;
+  }
+  for (const Scenario& sc : r.scenarios) {
+    set_budget(L, kScenarioLimits.instructions);
+    r.fail_line = 0;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sc.ref);
+    int status = lua_pcall(L, 0, 0, h);
+    if (status == LUA_OK) {
+      ++res.passed;
+      continue;
+    }
+    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    lua_pop(L, 1);
+    int line = r.fail_line ? r.fail_line : sc.line;
+    out("FAIL " + display + ":" + std::to_string(line) + " " + sc.name + ": " + msg);
+    ++res.failed;
+    lua_gc(L, LUA_GCCOLLECT);
+  }
+  return res;
+}
+
+}  // namespace als

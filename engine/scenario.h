@@ -1,0 +1,43 @@
+// Scripted rule tests (../shared/scenario-api.md): runs one test file in a fresh sandbox and
+// reports each scenario. The engine prints nothing: output lines go to a callback.
+#pragma once
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+
+namespace als {
+
+struct ScenarioOptions {
+  std::string cards = "standard";    // the runner's --cards
+  std::vector<std::string> rules;    // the runner's --rules
+  std::string data_dir;
+};
+
+/// Engines by card set and rules, shared by the files of one run.
+class EngineCache {
+ public:
+  explicit EngineCache(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  /// Throws LoadError.
+  std::shared_ptr<Engine> get(const std::string& cards, const std::vector<std::string>& rules);
+
+ private:
+  std::string data_dir_;
+  std::map<std::string, std::shared_ptr<Engine>> engines_;
+};
+
+struct ScenarioResult {
+  int passed = 0;
+  int failed = 0;
+  bool load_error = false;
+};
+
+/// Runs the scenarios of one file. `display` is the path as the user reached it. Each output
+/// line (FAIL, ERROR, print) is handed to `out` without its newline.
+ScenarioResult run_scenario_file(const std::string& path, const std::string& display, const ScenarioOptions& opt,
+                                 EngineCache& cache, const std::function<void(const std::string&)>& out);
+
+}  // namespace als

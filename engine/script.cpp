@@ -1,0 +1,890 @@
+// The Lua binding: loading card sets and house rules, and the verbs an ability calls on `g`.
+// Every verb is documented in docs/modding.md. A verb never lets a C++ exception cross into Lua:
+// each is wrapped by `verb<>` which turns it into a Lua error.
+#include "script.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+
+#include <lua.hpp>
+
+#include "engine.h"
+
+namespace als {
+
+namespace {
+char kPendingTag, kInterruptTag;  // the engine's signals, raised as light userdata errors
+
+std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
+}  // namespace
+
+Runtime::Runtime() : L_(new_sandbox(kCardLimits)) { set_sandbox_user(L_, this); }
+Runtime::~Runtime() { close_sandbox(L_); }
+
+void Runtime::push_id(int card) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, ids_ref_);
+  lua_rawgeti(L_, -1, card + 1);
+  lua_remove(L_, -2);
+}
+
+int Runtime::check_card(int arg) {
+  const char* id = luaL_checkstring(L_, arg);
+  int c = eng_->set().find(id);
+  if (c < 0) luaL_error(L_, "unknown card '%s'", id);
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verbs
+
+struct Verbs {
+  static Runtime& rt(lua_State* L) { return *static_cast<Runtime*>(sandbox_user(L)); }
+  static AbilityCtx& ctx(lua_State* L) {
+    AbilityCtx* c = rt(L).ctx();
+    if (!c) luaL_error(L, "game verbs work only while an ability resolves");
+    return *c;
+  }
+  static const Engine& eng(lua_State* L) { return *rt(L).engine(); }
+  static Board& board(lua_State* L) { return ctx(L).s->b; }
+
+  static int player(lua_State* L, int arg) {
+    lua_Integer p = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, p == 1 || p == 2, arg, "a player is 1 or 2");
+    return static_cast<int>(p - 1);
+  }
+  static int theater(lua_State* L, int arg) {
+    const char* name = luaL_checkstring(L, arg);
+    int t = eng(L).theater_id(name);
+    const Board& b = board(L);
+    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) luaL_error(L, "unknown theater '%s'", name);
+    return t;
+  }
+  static int on_board(lua_State* L, int arg) {
+    int c = rt(L).check_card(arg);
+    if (board(L).card[c].zone != Zone::Board) luaL_error(L, "card '%s' is not on the board", lua_tostring(L, arg));
+    return c;
+  }
+  static void push_theater(lua_State* L, int t) {
+    if (t == kNone) lua_pushnil(L);
+    else lua_pushstring(L, eng(L).theater_name(t).c_str());
+  }
+  static void push_ids(lua_State* L, const uint8_t* cards, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; ++i) {
+      rt(L).push_id(cards[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  // After a verb that changes the board: an interrupted ability stops here (original, ruling 12).
+  static void check_interrupt(lua_State* L) {
+    AbilityCtx& c = ctx(L);
+    if (!eng(L).rules().interrupt_flipped || c.depth == 0) return;
+    const CardLoc& l = c.s->b.card[c.resolving[c.depth - 1]];
+    if (l.zone != Zone::Board || !l.faceup) {
+      lua_pushlightuserdata(L, &kInterruptTag);
+      lua_error(L);
+    }
+  }
+
+  // g:owner(id) -> 1|2, or nil for a card in the deck
+  static int owner(lua_State* L) {
+    const CardLoc& l = board(L).card[rt(L).check_card(2)];
+    if (l.zone == Zone::Deck) lua_pushnil(L);
+    else lua_pushinteger(L, l.owner + 1);
+    return 1;
+  }
+  // g:theater(id) -> theater name, or nil off the board
+  static int theater_of(lua_State* L) {
+    const CardLoc& l = board(L).card[rt(L).check_card(2)];
+    push_theater(L, l.zone == Zone::Board ? l.theater : kNone);
+    return 1;
+  }
+  // g:theaters{except=name} -> theater names left to right, less `except` (nil: none left out)
+  static int theaters(lua_State* L) {
+    const Board& b = board(L);
+    int except = -1;
+    if (lua_istable(L, 2)) {
+      if (lua_getfield(L, 2, "except") != LUA_TNIL) except = theater(L, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    lua_createtable(L, b.ntheaters, 0);
+    for (int i = 0, n = 0; i < b.ntheaters; ++i) {
+      if (b.order[i] == except) continue;
+      push_theater(L, b.order[i]);
+      lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+  }
+  // g:adjacent(theater) -> names of the theaters next to it (ruling 1); {} for nil
+  static int adjacent(lua_State* L) {
+    const Board& b = board(L);
+    lua_newtable(L);
+    if (lua_isnoneornil(L, 2)) return 1;
+    int t = theater(L, 2), n = 0;
+    for (int i = 0; i < b.ntheaters; ++i)
+      if (eng(L).adjacent(*ctx(L).s, t, b.order[i])) {
+        push_theater(L, b.order[i]);
+        lua_rawseti(L, -2, ++n);
+      }
+    return 1;
+  }
+  // g:opponent(p) -> the other player
+  static int opponent(lua_State* L) {
+    lua_pushinteger(L, 2 - player(L, 2));
+    return 1;
+  }
+  static bool flag(lua_State* L, int t, const char* name) {
+    lua_getfield(L, t, name);
+    bool v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+  }
+  // g:cards{player=, theater=, theaters=, uncovered=, covered=, faceup=, facedown=, flippable=,
+  //         except=} -> ids on the board, left to right, player 1 first, bottom to top
+  static int cards(lua_State* L) {
+    const Engine& e = eng(L);
+    const State& s = *ctx(L).s;
+    const Board& b = s.b;
+    int want_player = -1, except = -1;
+    bool theater_ok[kMaxTheaters];
+    std::fill(theater_ok, theater_ok + kMaxTheaters, true);
+    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
+    if (!lua_isnoneornil(L, 2)) {
+      luaL_checktype(L, 2, LUA_TTABLE);
+      if (lua_getfield(L, 2, "player") != LUA_TNIL) want_player = player(L, -1);
+      lua_pop(L, 1);
+      if (lua_getfield(L, 2, "except") != LUA_TNIL) except = rt(L).check_card(lua_gettop(L));
+      lua_pop(L, 1);
+      if (lua_getfield(L, 2, "theater") != LUA_TNIL) {
+        int t = theater(L, lua_gettop(L));
+        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
+        theater_ok[t] = true;
+      }
+      lua_pop(L, 1);
+      if (lua_getfield(L, 2, "theaters") != LUA_TNIL) {
+        luaL_checktype(L, -1, LUA_TTABLE);
+        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
+        int list = lua_gettop(L);
+        for (lua_Integer i = 1, n = luaL_len(L, list); i <= n; ++i) {
+          lua_geti(L, list, i);
+          theater_ok[theater(L, lua_gettop(L))] = true;
+          lua_pop(L, 1);
+        }
+      }
+      lua_pop(L, 1);
+      uncovered = flag(L, 2, "uncovered");
+      covered = flag(L, 2, "covered");
+      faceup = flag(L, 2, "faceup");
+      facedown = flag(L, 2, "facedown");
+      flippable = flag(L, 2, "flippable");
+    }
+    if (flippable && !e.rules().flip_covered) uncovered = true;  // original: covered cards never flip
+    uint8_t out[kMaxCards], st[kMaxCards];
+    int n = 0;
+    for (int i = 0; i < b.ntheaters; ++i) {
+      int t = b.order[i];
+      if (!theater_ok[t]) continue;
+      for (int p = 0; p < 2; ++p) {
+        if (want_player >= 0 && p != want_player) continue;
+        int k = e.stack(s, p, t, st);
+        for (int j = 0; j < k; ++j) {
+          const CardLoc& l = b.card[st[j]];
+          bool top = j == k - 1;
+          if ((uncovered && !top) || (covered && top) || (faceup && !l.faceup) || (facedown && l.faceup) ||
+              st[j] == except)
+            continue;
+          out[n++] = st[j];
+        }
+      }
+    }
+    push_ids(L, out, n);
+    return 1;
+  }
+  // g:is_faceup(id) -> boolean (a card on the board)
+  static int is_faceup(lua_State* L) {
+    lua_pushboolean(L, board(L).card[on_board(L, 2)].faceup);
+    return 1;
+  }
+  // g:is_covered(id) -> boolean (a card on the board)
+  static int is_covered(lua_State* L) {
+    lua_pushboolean(L, !eng(L).uncovered(*ctx(L).s, on_board(L, 2)));
+    return 1;
+  }
+  // g:hand(p) -> ids in the order held
+  static int hand(lua_State* L) {
+    uint8_t out[kMaxCards];
+    int n = eng(L).zone(*ctx(L).s, Zone::Hand, player(L, 2), out);
+    push_ids(L, out, n);
+    return 1;
+  }
+  // g:deck_size() -> number of cards in the deck
+  static int deck_size(lua_State* L) {
+    uint8_t out[kMaxCards];
+    lua_pushinteger(L, eng(L).zone(*ctx(L).s, Zone::Deck, 0, out));
+    return 1;
+  }
+  // g:strength(p, theater) -> player p's total there, all abilities counted
+  static int strength(lua_State* L) {
+    int p = player(L, 2);
+    lua_pushinteger(L, eng(L).strength(*ctx(L).s, p, theater(L, 3)));
+    return 1;
+  }
+  // g:card_strength(id) -> current strength of a card on the board
+  static int card_strength(lua_State* L) {
+    lua_pushinteger(L, eng(L).card_strength(*ctx(L).s, on_board(L, 2)));
+    return 1;
+  }
+  // g:printed_strength(id), g:type(id), g:kind(id): the card's printed data
+  static int printed_strength(lua_State* L) {
+    lua_pushinteger(L, eng(L).set().cards[rt(L).check_card(2)].strength);
+    return 1;
+  }
+  static int type(lua_State* L) {
+    lua_pushstring(L, eng(L).set().cards[rt(L).check_card(2)].type.c_str());
+    return 1;
+  }
+  static int kind(lua_State* L) {
+    lua_pushstring(L, kind_name(eng(L).set().cards[rt(L).check_card(2)].kind).c_str());
+    return 1;
+  }
+
+  // The heart of every decision: returns the answer already given on an earlier run, or stops
+  // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
+  // impossible decision (no option, or none but "none": cards.md).
+  static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown) {
+    AbilityCtx& c = ctx(L);
+    State& s = *c.s;
+    std::sort(opts, opts + n);
+    n = static_cast<int>(std::unique(opts, opts + n) - opts);
+    if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
+    if (c.cursor < s.r.nanswers) {
+      uint16_t v = s.r.answers[c.cursor++];
+      if (!std::binary_search(opts, opts + n, v))
+        luaL_error(L, "the ability asked a different question when re-run (a script must depend only on the game)");
+      return v;
+    }
+    Decision& d = s.r.pending;
+    d.player = static_cast<uint8_t>(p);
+    d.kind = kind;
+    d.card = static_cast<uint8_t>(card_shown);
+    d.n = static_cast<uint8_t>(n);
+    std::copy(opts, opts + n, d.opt);
+    eng(L).sort_options(s, d);
+    lua_pushlightuserdata(L, &kPendingTag);
+    return static_cast<uint16_t>(lua_error(L));
+  }
+  static bool may(lua_State* L, int arg) { return lua_istable(L, arg) && flag(L, arg, "may"); }
+
+  // g:choose_card(p, ids, {may=true}) -> the id player p chooses, or nil ("none", or no option)
+  static int choose_card(lua_State* L) {
+    int p = player(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    uint16_t opts[kMaxOptions];
+    int n = 0;
+    for (lua_Integer i = 1, len = luaL_len(L, 3); i <= len; ++i) {
+      lua_geti(L, 3, i);
+      if (n >= kMaxOptions - 1) luaL_error(L, "too many options");
+      opts[n++] = static_cast<uint16_t>(rt(L).check_card(lua_gettop(L)));
+      lua_pop(L, 1);
+    }
+    if (n > 0 && may(L, 4)) opts[n++] = kNone;
+    uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
+    if (v == kNone) lua_pushnil(L);
+    else rt(L).push_id(v);
+    return 1;
+  }
+  // g:choose_theater(p, theaters, {may=true, card=id}) -> a theater name, or nil
+  static int choose_theater(lua_State* L) {
+    int p = player(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    uint16_t opts[kMaxOptions];
+    int n = 0, shown = kNone;
+    for (lua_Integer i = 1, len = luaL_len(L, 3); i <= len; ++i) {
+      lua_geti(L, 3, i);
+      opts[n++] = static_cast<uint16_t>(theater(L, lua_gettop(L)));
+      lua_pop(L, 1);
+    }
+    if (n > 0 && may(L, 4)) opts[n++] = kNone;
+    if (lua_istable(L, 4)) {
+      if (lua_getfield(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown);
+    push_theater(L, v);
+    return 1;
+  }
+  // g:choose_play(p) -> player p plays a card from hand (deploy or improvise, their choice);
+  // returns the id played, or nil if p has no card to play. Ruling 26.
+  static int choose_play(lua_State* L) {
+    int p = player(L, 2);
+    AbilityCtx& c = ctx(L);
+    uint16_t opts[kMaxOptions];
+    int n = 0;
+    eng(L).play_options(*c.s, p, opts, n);
+    uint16_t v = decide(L, p, DecisionKind::Play, opts, n, kNone);
+    if (v == kNone) {
+      lua_pushnil(L);
+      return 1;
+    }
+    int card = (v >> 8) & 0x7f;
+    eng(L).op_play(c, p, card, v & 0xff, !(v >> 15));
+    rt(L).push_id(card);
+    check_interrupt(L);
+    return 1;
+  }
+
+  // g:flip(id): turns a card on the board over (RB "Flip"); a card flipped faceup uses its ability
+  static int flip(lua_State* L) {
+    int c = on_board(L, 2);
+    if (!eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
+      luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", lua_tostring(L, 2));
+    eng(L).op_flip(ctx(L), c);
+    check_interrupt(L);
+    return 0;
+  }
+  // g:move(id, theater): moves a card on the board to another theater, on top (RB "Move")
+  static int move(lua_State* L) {
+    int c = on_board(L, 2), t = theater(L, 3);
+    if (board(L).card[c].theater == t) luaL_error(L, "card '%s' is already in %s", lua_tostring(L, 2), lua_tostring(L, 3));
+    eng(L).op_move(ctx(L), c, t);
+    check_interrupt(L);
+    return 0;
+  }
+  // g:destroy(id): a card on the board goes facedown to the bottom of the deck (RB "Destroy")
+  static int destroy(lua_State* L) {
+    eng(L).op_destroy(ctx(L), on_board(L, 2));
+    check_interrupt(L);
+    return 0;
+  }
+  // g:return_to_hand(id): a card on the board goes to the end of its owner's hand
+  static int return_to_hand(lua_State* L) {
+    eng(L).op_return(ctx(L), on_board(L, 2));
+    check_interrupt(L);
+    return 0;
+  }
+  // g:draw(p) -> the id of the deck's top card, now held by player p for this ability, or nil
+  // if the deck is empty. A held card not played by the end of the ability returns on top.
+  static int draw(lua_State* L) {
+    int c = eng(L).op_draw(ctx(L), player(L, 2));
+    if (c < 0) lua_pushnil(L);
+    else rt(L).push_id(c);
+    return 1;
+  }
+  // g:play(p, id, theater, "faceup"|"facedown") -> true, or false if destroyed as played.
+  // The card comes from p's hand or is held by p; all normal rules apply (ruling 17).
+  static int play(lua_State* L) {
+    int p = player(L, 2), c = rt(L).check_card(3), t = theater(L, 4);
+    static const char* const faces[] = {"faceup", "facedown", nullptr};
+    bool faceup = luaL_checkoption(L, 5, nullptr, faces) == 0;
+    Board& b = board(L);
+    const CardLoc& l = b.card[c];
+    if ((l.zone != Zone::Hand && l.zone != Zone::Held) || l.owner != p)
+      luaL_error(L, "card '%s' is not in player %d's hand", lua_tostring(L, 3), p + 1);
+    if (faceup && !eng(L).can_deploy(b, p, c, t))
+      luaL_error(L, "card '%s' may not be played faceup to %s", lua_tostring(L, 3), lua_tostring(L, 4));
+    bool stayed = eng(L).op_play(ctx(L), p, c, t, faceup);
+    lua_pushboolean(L, stayed);
+    check_interrupt(L);
+    return 1;
+  }
+  // g:allow_anywhere(p, "next_play"|"next_turn"): p may deploy to a non-matching theater on
+  // their next play (standard Air Drop, ruling 21) or during their next turn (original)
+  static int allow_anywhere(lua_State* L) {
+    int p = player(L, 2);
+    static const char* const when[] = {"next_play", "next_turn", nullptr};
+    if (luaL_checkoption(L, 3, "next_play", when) == 0) board(L).anywhere_next_play[p] = 1;
+    else board(L).anywhere_turn[p] = 1;
+    return 0;
+  }
+  // g:extra_turn(p): p takes one more turn right after the current one (original Redeploy)
+  static int extra_turn(lua_State* L) {
+    int p = player(L, 2);
+    ++board(L).extra_turns[p];
+    return 0;
+  }
+  // g:add_tokens(p, theater, n): n supply tokens (+1 strength each) on p's side of a theater
+  static int add_tokens(lua_State* L) {
+    int p = player(L, 2), t = theater(L, 3);
+    lua_Integer n = luaL_checkinteger(L, 4);
+    int16_t& v = board(L).tokens[p][t];
+    luaL_argcheck(L, v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
+    v = static_cast<int16_t>(v + n);
+    return 0;
+  }
+  static int tokens(lua_State* L) {
+    int p = player(L, 2), t = theater(L, 3);
+    lua_pushinteger(L, board(L).tokens[p][t]);
+    return 1;
+  }
+};
+
+// Wraps a verb so that no C++ exception crosses into Lua.
+template <lua_CFunction F>
+int verb(lua_State* L) {
+  std::string err;
+  try {
+    return F(L);
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  return luaL_error(L, "%s", err.c_str());
+}
+
+static const luaL_Reg kVerbs[] = {
+    {"owner", verb<Verbs::owner>},
+    {"theater", verb<Verbs::theater_of>},
+    {"theaters", verb<Verbs::theaters>},
+    {"adjacent", verb<Verbs::adjacent>},
+    {"opponent", verb<Verbs::opponent>},
+    {"cards", verb<Verbs::cards>},
+    {"is_faceup", verb<Verbs::is_faceup>},
+    {"is_covered", verb<Verbs::is_covered>},
+    {"hand", verb<Verbs::hand>},
+    {"deck_size", verb<Verbs::deck_size>},
+    {"strength", verb<Verbs::strength>},
+    {"card_strength", verb<Verbs::card_strength>},
+    {"printed_strength", verb<Verbs::printed_strength>},
+    {"type", verb<Verbs::type>},
+    {"kind", verb<Verbs::kind>},
+    {"choose_card", verb<Verbs::choose_card>},
+    {"choose_theater", verb<Verbs::choose_theater>},
+    {"choose_play", verb<Verbs::choose_play>},
+    {"flip", verb<Verbs::flip>},
+    {"move", verb<Verbs::move>},
+    {"destroy", verb<Verbs::destroy>},
+    {"return_to_hand", verb<Verbs::return_to_hand>},
+    {"draw", verb<Verbs::draw>},
+    {"play", verb<Verbs::play>},
+    {"allow_anywhere", verb<Verbs::allow_anywhere>},
+    {"extra_turn", verb<Verbs::extra_turn>},
+    {"add_tokens", verb<Verbs::add_tokens>},
+    {"tokens", verb<Verbs::tokens>},
+    {nullptr, nullptr},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Running abilities
+
+int Runtime::run_protected(AbilityCtx& c, int card) {
+  lua_State* L = L_;
+  lua_pushcfunction(L, traceback_handler);
+  int h = lua_gettop(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ability_ref_[card]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  push_id(card);
+  c.resolving[c.depth++] = static_cast<uint8_t>(card);
+  eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = static_cast<uint8_t>(card)});
+  int status = lua_pcall(L, 2, 0, h);
+  --c.depth;
+  if (status != LUA_OK && lua_touserdata(L, -1) == &kInterruptTag) {
+    eng_->emit(&c, nullptr, Event{.type = Event::Interrupted, .card = static_cast<uint8_t>(card)});
+    status = LUA_OK;
+    lua_pop(L, 1);
+  }
+  lua_remove(L, h);
+  return status;
+}
+
+Runtime::Outcome Runtime::run(AbilityCtx& c, int card) {
+  if (c.depth >= 31) throw ScriptError("abilities nested too deeply");
+  ctx_ = &c;
+  c.in_run = true;
+  set_budget(L_, kCardLimits.instructions);
+  sandbox_rng(L_) = c.s->b.rng;
+  int status;
+  try {
+    status = run_protected(c, card);
+  } catch (...) {
+    ctx_ = nullptr;
+    throw;
+  }
+  ctx_ = nullptr;
+  c.s->b.rng = sandbox_rng(L_);
+  if (status == LUA_OK) return Outcome::Done;
+  if (lua_touserdata(L_, -1) == &kPendingTag) {
+    lua_pop(L_, 1);
+    return Outcome::Pending;
+  }
+  std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error object is not a string";
+  lua_pop(L_, 1);
+  const CardDef& d = eng_->set().cards[card];
+  throw ScriptError("card " + d.id + " (" + d.file + "): " + msg);
+}
+
+void Runtime::run_nested(AbilityCtx& c, int card) {
+  if (c.depth >= 31) luaL_error(L_, "abilities nested too deeply");
+  if (run_protected(c, card) != LUA_OK) lua_error(L_);  // a pending decision or an error goes on up
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+namespace {
+
+std::string field_string(lua_State* L, int t, const char* name, const std::string& where, bool required,
+                         const std::string& def = "") {
+  int ty = lua_getfield(L, t, name);
+  std::string v = def;
+  if (ty == LUA_TSTRING) v = lua_tostring(L, -1);
+  else if (ty != LUA_TNIL || required)
+    throw LoadError(where + ": field '" + name + "' must be a string");
+  lua_pop(L, 1);
+  return v;
+}
+
+int field_int(lua_State* L, int t, const char* name, const std::string& where, bool required, int def) {
+  int ty = lua_getfield(L, t, name);
+  int v = def;
+  if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) v = static_cast<int>(lua_tointeger(L, -1));
+  else if (ty != LUA_TNIL || required)
+    throw LoadError(where + ": field '" + name + "' must be an integer");
+  lua_pop(L, 1);
+  return v;
+}
+
+std::vector<std::string> field_strings(lua_State* L, int t, const char* name, const std::string& where) {
+  std::vector<std::string> out;
+  int ty = lua_getfield(L, t, name);
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    return out;
+  }
+  if (ty != LUA_TTABLE) throw LoadError(where + ": field '" + name + "' must be a list of strings");
+  for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; ++i) {
+    if (lua_geti(L, -1, i) != LUA_TSTRING) throw LoadError(where + ": field '" + name + "' must be a list of strings");
+    out.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+bool valid_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+  });
+}
+
+template <typename E>
+E pick(const std::string& v, std::initializer_list<std::pair<const char*, E>> names, const std::string& where) {
+  std::string all;
+  for (auto& [n, e] : names) {
+    if (v == n) return e;
+    all += std::string(all.empty() ? "" : ", ") + n;
+  }
+  throw LoadError(where + ": '" + v + "' is not one of " + all);
+}
+
+Effect parse_effect(lua_State* L, const std::string& name, int t, const std::string& where) {
+  std::string w = where + ": ongoing effect '" + name + "'";
+  if (!lua_istable(L, t)) throw LoadError(w + " must be a table");
+  // Unknown keys are refused so that a typo never silently disables an ability.
+  static const char* const known[] = {"effect", "theaters", "amount", "cards", "value", "by",
+                                      "max_strength", "facedown", "occupied_at_least", "whose", nullptr};
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    bool ok = false;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (const char* const* k = known; *k; ++k) ok = ok || std::strcmp(*k, lua_tostring(L, -1)) == 0;
+    if (!ok) {
+      std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+      lua_pop(L, 1);
+      throw LoadError(w + ": unknown field '" + key + "'");
+    }
+  }
+  auto scope = [&](const char* def) {
+    return pick<Scope>(field_string(L, t, "theaters", w, false, def),
+                       {{"same", Scope::Same}, {"adjacent", Scope::Adjacent}, {"other", Scope::Other}, {"all", Scope::All}},
+                       w);
+  };
+  auto target = [&]() {
+    return pick<Target>(field_string(L, t, "cards", w, true),
+                        {{"covered_by_this", Target::CoveredByThis},
+                         {"own_facedown", Target::OwnFacedown},
+                         {"own_faceup", Target::OwnFaceup},
+                         {"own_in_theater", Target::OwnInTheater},
+                         {"all_facedown", Target::AllFacedown}},
+                        w);
+  };
+  Effect e{};
+  if (name == "bonus") {
+    e.type = Effect::StrengthBonus;
+    e.scope = scope("same");
+    e.amount = field_int(L, t, "amount", w, true, 0);
+  } else if (name == "set_strength") {
+    e.type = Effect::SetStrength;
+    e.target = target();
+    e.amount = field_int(L, t, "value", w, true, 0);
+  } else if (name == "add_strength") {
+    e.type = Effect::AddStrength;
+    e.target = target();
+    e.amount = field_int(L, t, "by", w, true, 0);
+  } else if (name == "play_anywhere") {
+    e.type = Effect::PlayAnywhere;
+    e.amount = field_int(L, t, "max_strength", w, true, 0);
+  } else if (name == "destroy_plays") {
+    e.type = Effect::DestroyPlays;
+    e.scope = scope("all");
+    lua_getfield(L, t, "facedown");
+    e.facedown_only = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1);
+    e.who = pick<int>(field_string(L, t, "whose", w, false, "any"), {{"any", 0}, {"own", 1}, {"opponent", 2}}, w);
+  } else {
+    throw LoadError(w + ": unknown effect (bonus, set_strength, add_strength, play_anywhere, destroy_plays)");
+  }
+  return e;
+}
+
+}  // namespace
+
+void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
+  lua_State* L = L_;
+  t = lua_absindex(L, t);
+  r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target);
+  r.battle_vp = field_int(L, t, "battle_vp", w, false, r.battle_vp);
+  r.hand_size = field_int(L, t, "hand_size", w, false, r.hand_size);
+  r.facedown_strength = field_int(L, t, "facedown_strength", w, false, r.facedown_strength);
+  r.rotation = field_int(L, t, "rotation", w, false, r.rotation);
+  std::string order = field_string(L, t, "instants", w, false, r.immediate_instants ? "immediate" : "queue");
+  r.immediate_instants = pick<bool>(order, {{"queue", false}, {"immediate", true}}, w + ": instants");
+  auto boolean = [&](const char* name, bool& v) {
+    int ty = lua_getfield(L, t, name);
+    if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
+    else if (ty != LUA_TNIL) throw LoadError(w + ": field '" + name + "' must be a boolean");
+    lua_pop(L, 1);
+  };
+  boolean("interrupt_flipped", r.interrupt_flipped);
+  boolean("flip_covered", r.flip_covered);
+  boolean("random_theater_order", r.random_theater_order);
+  auto th = field_strings(L, t, "theaters", w);
+  if (lua_getfield(L, t, "theaters") == LUA_TTABLE) r.theaters = th;
+  lua_pop(L, 1);
+  if (lua_getfield(L, t, "withdraw_chart") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) throw LoadError(w + ": withdraw_chart must be { {1st player's}, {2nd player's} }");
+    for (int seat = 0; seat < 2; ++seat) {
+      if (lua_geti(L, -1, seat + 1) != LUA_TTABLE)
+        throw LoadError(w + ": withdraw_chart must be { {1st player's}, {2nd player's} }");
+      std::vector<int> chart;
+      for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; ++i) {
+        lua_geti(L, -1, i);
+        if (!lua_isinteger(L, -1)) throw LoadError(w + ": withdraw_chart entries must be integers");
+        chart.push_back(static_cast<int>(lua_tointeger(L, -1)));
+        lua_pop(L, 1);
+      }
+      if (chart.empty()) throw LoadError(w + ": a withdraw_chart needs at least one entry");
+      r.withdraw_chart[seat] = chart;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+void Runtime::push_rules_table(const Rules& r) {
+  lua_State* L = L_;
+  lua_newtable(L);
+  auto num = [&](const char* k, int v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+  };
+  num("vp_target", r.vp_target);
+  num("battle_vp", r.battle_vp);
+  num("hand_size", r.hand_size);
+  num("facedown_strength", r.facedown_strength);
+  num("rotation", r.rotation);
+  lua_pushstring(L, r.immediate_instants ? "immediate" : "queue");
+  lua_setfield(L, -2, "instants");
+  lua_pushboolean(L, r.interrupt_flipped);
+  lua_setfield(L, -2, "interrupt_flipped");
+  lua_pushboolean(L, r.flip_covered);
+  lua_setfield(L, -2, "flip_covered");
+  lua_pushboolean(L, r.random_theater_order);
+  lua_setfield(L, -2, "random_theater_order");
+  lua_newtable(L);
+  for (size_t i = 0; i < r.theaters.size(); ++i) {
+    lua_pushstring(L, r.theaters[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "theaters");
+  lua_newtable(L);
+  for (int seat = 0; seat < 2; ++seat) {
+    lua_newtable(L);
+    for (size_t i = 0; i < r.withdraw_chart[seat].size(); ++i) {
+      lua_pushinteger(L, r.withdraw_chart[seat][i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_rawseti(L, -2, seat + 1);
+  }
+  lua_setfield(L, -2, "withdraw_chart");
+}
+
+void Runtime::load_rules(const std::string& path, Rules& rules) {
+  set_budget(L_, kCardLimits.instructions);
+  run_file(L_, path, "rules");
+  if (lua_isfunction(L_, -1)) {
+    push_rules_table(rules);
+    lua_pushvalue(L_, -1);
+    lua_insert(L_, -3);  // rules table, function, rules table
+    lua_pushcfunction(L_, traceback_handler);
+    lua_insert(L_, -3);
+    if (lua_pcall(L_, 1, 0, -3) != LUA_OK) {
+      std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
+      lua_pop(L_, 3);
+      throw LoadError(msg + " (rules)");
+    }
+    lua_pop(L_, 1);
+  } else if (!lua_istable(L_, -1)) {
+    lua_pop(L_, 1);
+    throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
+  }
+  read_rules_table(-1, rules, path);
+  lua_pop(L_, 1);
+}
+
+constexpr int kApiVersion = 1;
+
+void Runtime::load_set(const std::string& dir, CardSet& set, Rules& rules) {
+  lua_State* L = L_;
+  std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
+  if (!std::filesystem::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
+  set_budget(L, kCardLimits.instructions);
+  run_file(L, manifest, "set");
+  if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
+  int t = lua_gettop(L);
+  set.dir = dir;
+  set.name = field_string(L, t, "name", manifest, true);
+  set.api = field_int(L, t, "api", manifest, true, 0);
+  if (set.api != kApiVersion)
+    throw LoadError(manifest + ": the set targets script API " + std::to_string(set.api) + ", this engine has API " +
+                    std::to_string(kApiVersion));
+  rules.theaters = field_strings(L, t, "theaters", manifest);
+  if (rules.theaters.empty()) throw LoadError(manifest + ": field 'theaters' must list at least one theater");
+  if (lua_getfield(L, t, "rules") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) throw LoadError(manifest + ": field 'rules' must be a table");
+    read_rules_table(-1, rules, manifest);
+  }
+  lua_pop(L, 1);
+  std::vector<std::string> ids = field_strings(L, t, "cards", manifest);
+  lua_pop(L, 1);
+  if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
+  if (ids.size() > static_cast<size_t>(kMaxCards))
+    throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
+
+  lua_newtable(L);  // ids array
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const std::string& id = ids[i];
+    if (!valid_id(id)) throw LoadError(manifest + ": card id '" + id + "' must be lowercase letters, digits and _");
+    if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
+    set.index[id] = static_cast<int>(i);
+    lua_pushstring(L, id.c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  ids_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+
+  for (const std::string& id : ids) {
+    CardDef d;
+    d.id = id;
+    d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
+    std::string w = d.file + " (card " + id + ")";
+    if (!std::filesystem::exists(d.file)) throw LoadError(d.file + ": no such file (card " + id + " has no script)");
+    set_budget(L, kCardLimits.instructions);
+    run_file(L, d.file, "card " + id);
+    if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
+    int c = lua_gettop(L);
+    d.name = field_string(L, c, "name", w, false, id);
+    d.type = field_string(L, c, "type", w, true);
+    d.strength = field_int(L, c, "strength", w, true, 0);
+    d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
+                        {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"none", Kind::None}}, w + ": kind");
+    d.text = field_string(L, c, "text", w, false, "");
+    int ty = lua_getfield(L, c, "ability");
+    if (ty == LUA_TFUNCTION) {
+      if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
+      d.has_ability = true;
+      ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    } else {
+      if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card)");
+      if (d.kind == Kind::Instant) throw LoadError(w + ": an instant card needs an 'ability' function");
+      lua_pop(L, 1);
+      ability_ref_.push_back(LUA_NOREF);
+    }
+    ty = lua_getfield(L, c, "ongoing");
+    if (ty == LUA_TTABLE) {
+      if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has 'ongoing' effects");
+      int o = lua_gettop(L);
+      lua_pushnil(L);
+      while (lua_next(L, o)) {
+        std::string name;
+        if (lua_type(L, -2) == LUA_TSTRING) name = lua_tostring(L, -2);
+        else name = field_string(L, lua_gettop(L), "effect", w, true);
+        d.effects.push_back(parse_effect(L, name, lua_gettop(L), w));
+        lua_pop(L, 1);
+      }
+    } else if (ty != LUA_TNIL) {
+      throw LoadError(w + ": 'ongoing' must be a table of effects");
+    }
+    lua_pop(L, 1);
+    if (d.kind == Kind::Ongoing && d.effects.empty()) throw LoadError(w + ": an ongoing card needs 'ongoing' effects");
+    lua_pop(L, 1);
+    set.cards.push_back(std::move(d));
+  }
+
+  // The game handle `g` handed to abilities.
+  lua_newuserdatauv(L, 0, 0);
+  lua_newtable(L);
+  lua_newtable(L);
+  luaL_setfuncs(L, kVerbs, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector<std::string>& rules,
+                                     const std::string& data_dir) {
+  namespace fs = std::filesystem;
+  std::shared_ptr<Engine> e(new Engine());
+  std::string dir = cards;
+  bool is_name = cards.find('/') == std::string::npos && !fs::is_directory(cards);
+  if (is_name) dir = (fs::path(data_dir) / "cards" / cards).string();
+  if (!fs::is_directory(dir))
+    throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
+  e->rt_->bind(e.get());
+  e->rt_->load_set(dir, e->set_, e->rules_);
+  for (const std::string& r : rules) {
+    std::string path = r;
+    bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
+    if (rname) path = (fs::path(data_dir) / "scripts" / "rules" / (r + ".lua")).string();
+    if (!fs::is_regular_file(path))
+      throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
+    e->rt_->load_rules(path, e->rules_);
+    e->rule_names_.push_back(r);
+  }
+  const Rules& ru = e->rules_;
+  auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
+  if (ru.theaters.empty() || ru.theaters.size() > static_cast<size_t>(kMaxTheaters))
+    bad("between 1 and " + std::to_string(kMaxTheaters) + " theaters are needed");
+  for (size_t i = 0; i < ru.theaters.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (ru.theaters[i] == ru.theaters[j]) bad("theater '" + ru.theaters[i] + "' is named twice");
+  if (ru.hand_size < 0 || 2 * static_cast<size_t>(ru.hand_size) > e->set_.cards.size())
+    bad("hand_size " + std::to_string(ru.hand_size) + " needs more cards than the set has");
+  if (ru.vp_target < 1) bad("vp_target must be at least 1");
+  if (ru.rotation < 0) bad("rotation must not be negative");
+  for (size_t c = 0; c < e->set_.cards.size(); ++c) {
+    CardDef& d = e->set_.cards[c];
+    d.type_theater = kNone;
+    int t = e->theater_id(d.type);
+    if (t >= 0) d.type_theater = t;
+    e->theater_type_.push_back(d.type_theater);
+    if (!d.effects.empty()) e->effect_cards_ |= uint64_t{1} << c;
+  }
+  return e;
+}
+
+}  // namespace als

@@ -1,0 +1,103 @@
+// The Lua runtime of one Engine: a sandboxed Lua 5.4 state (built as C++) holding the card
+// scripts of one set. It loads sets and house rules, and runs instant abilities against a
+// State handed to it for the duration of a call (no game state lives in Lua).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cardset.h"
+#include "events.h"
+#include "rng.h"
+#include "state.h"
+
+struct lua_State;
+
+namespace als {
+
+class Engine;
+
+/// The context of one ability run: the state it acts on and the answers it may consume.
+struct AbilityCtx {
+  const Engine* eng = nullptr;
+  State* s = nullptr;
+  EventLog* log = nullptr;
+  int cursor = 0;          // next answer in s->r.answers to consume
+  uint32_t emitted = 0;    // events emitted during this run (the first s->r.events are not shown)
+  uint8_t resolving[32];   // cards whose abilities are running, innermost last
+  int depth = 0;
+  bool in_run = false;     // inside Runtime::run (events may be replays of an earlier run)
+};
+
+/// Limits on untrusted scripts (docs/modding.md, "Safety").
+struct Limits {
+  long long instructions;  // Lua VM instructions per call
+  size_t memory;           // bytes for the whole Lua state
+};
+constexpr Limits kCardLimits{20'000'000, 64u << 20};
+constexpr Limits kScenarioLimits{2'000'000'000, 512u << 20};
+
+/// Creates a sandboxed Lua state: only base (without load, loadfile, dofile, collectgarbage,
+/// require, print), string (without dump), table and math (random from `rng_source` if set);
+/// the string metatable is hidden. Allocation is capped at `lim.memory` and every call is
+/// bounded by `budget` (see set_budget). Errors: std::bad_alloc if the state cannot be made.
+lua_State* new_sandbox(const Limits& lim);
+void close_sandbox(lua_State* L);
+/// A pointer the host keeps with a sandbox (the Runtime or the scenario runner).
+void set_sandbox_user(lua_State* L, void* user);
+void* sandbox_user(lua_State* L);
+/// The sandbox's own generator behind math.random (reseeded by its host).
+Rng& sandbox_rng(lua_State* L);
+/// Resets the instruction budget of a sandbox for the next call.
+void set_budget(lua_State* L, long long instructions);
+/// The sandbox's environment table is pushed on the stack (the globals scripts see).
+void push_sandbox_env(lua_State* L);
+/// Loads a text chunk (never bytecode) from a file into the sandbox env and calls it with no
+/// argument, leaving its first result on the stack. Throws LoadError naming file and line.
+void run_file(lua_State* L, const std::string& path, const std::string& what);
+/// Reads a whole file or throws LoadError.
+std::string read_text_file(const std::string& path);
+/// A Lua error message with the traceback, for a pcall message handler.
+int traceback_handler(lua_State* L);
+
+class Runtime {
+ public:
+  Runtime();
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  /// Loads `dir/set.lua` and every card script it lists into `set`, with the set's rules.
+  void load_set(const std::string& dir, CardSet& set, Rules& rules);
+  /// Runs a house-rule script: it returns a function(rules) that edits the rules table.
+  void load_rules(const std::string& path, Rules& rules);
+
+  void bind(const Engine* eng) { eng_ = eng; }
+
+  enum class Outcome { Done, Pending };
+  /// Runs card's instant ability as the outermost ability of s->r. Throws ScriptError.
+  Outcome run(AbilityCtx& c, int card);
+  /// From inside a verb (immediate instants): runs card's ability now, nested. Raises Lua
+  /// errors (a pending decision propagates as the pending marker).
+  void run_nested(AbilityCtx& c, int card);
+
+  lua_State* L() const { return L_; }
+  AbilityCtx* ctx() const { return ctx_; }
+  const Engine* engine() const { return eng_; }
+  void push_id(int card);          // pushes the card's id string
+  int check_card(int arg);         // a card id argument -> index, or a Lua error
+
+ private:
+  void push_rules_table(const Rules& r);
+  void read_rules_table(int idx, Rules& r, const std::string& file);
+  int run_protected(AbilityCtx& c, int card);
+  lua_State* L_ = nullptr;
+  const Engine* eng_ = nullptr;
+  AbilityCtx* ctx_ = nullptr;
+  int ids_ref_ = -2;                 // registry: array of id strings
+  std::vector<int> ability_ref_;     // registry refs of ability functions
+  int game_ref_ = -2;                // registry: the game handle userdata
+  friend struct Verbs;
+};
+
+}  // namespace als

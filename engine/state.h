@@ -1,0 +1,105 @@
+// The game state: a trivially copyable value. Copying a State (a memcpy of about 2 KB) gives an
+// independent game at any decision, mid-ability included (docs/design.md, "Abilities that wait").
+// Players are 0 and 1 inside the engine; every public interface (Lua, CLI) calls them 1 and 2.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "cardset.h"
+#include "rng.h"
+
+namespace als {
+
+enum class Zone : uint8_t { Deck, Hand, Board, Held, Out };  // Out: set aside by a scenario
+
+/// Where one card is. Order within a zone (stack bottom to top, hand order, deck top to bottom)
+/// is by `seq`, ascending.
+struct CardLoc {
+  Zone zone = Zone::Deck;
+  uint8_t owner = 0;      // hand, board and held cards: the player they belong to
+  uint8_t theater = kNone;  // board cards: theater id (index into Rules::theaters)
+  uint8_t faceup = 0;
+  int32_t seq = 0;
+};
+
+enum class Phase : uint8_t { Playing, Over };
+
+struct LastBattle {
+  uint16_t number = 0;   // 0: no battle finished yet
+  uint8_t winner = 0;
+  uint8_t vp = 0;
+  uint8_t withdrew = 0;  // 1: ended by a withdrawal, 0: played out
+};
+
+/// Everything on the table and in the players' memory, but no ability in progress.
+struct Board {
+  CardLoc card[kMaxCards];
+  uint8_t ncards = 0;
+  uint8_t ntheaters = 0;
+  uint8_t order[kMaxTheaters] = {};  // theater ids, left to right
+  uint8_t pos[kMaxTheaters] = {};    // theater id -> position
+  uint8_t first = 0;       // the player holding the 1st-player Supreme Commander
+  uint8_t turn = 0;        // the player whose turn it is
+  Phase phase = Phase::Playing;
+  uint8_t winner = kNone;  // once the game is over
+  uint16_t battle = 1;
+  uint16_t score[2] = {0, 0};
+  int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
+  int32_t seq_next = 1;    // next seq for any other placement (increasing)
+  uint64_t known[2] = {0, 0};  // bit c: the player knows card c's identity (ruling 28)
+  uint8_t anywhere_next_play[2] = {0, 0};  // Air Drop (standard): next play may be non-matching
+  uint8_t anywhere_turn[2] = {0, 0};       // Air Drop (original): 1 armed for next turn, 2 this turn
+  uint8_t extra_turns[2] = {0, 0};          // Redeploy (original)
+  int16_t tokens[2][kMaxTheaters] = {};     // supply tokens per side and theater id (+1 each)
+  uint8_t queue[kMaxCards] = {};            // instants due, first due first (ruling 11)
+  uint8_t qlen = 0;
+  LastBattle last;
+  Rng rng;
+};
+
+constexpr int kMaxOptions = 160;
+constexpr int kMaxAnswers = 48;
+
+enum class DecisionKind : uint8_t { Turn, Card, Theater, Play };
+
+/// A decision inside an ability. Options are encoded: Card -> card index, Theater -> theater id,
+/// Play -> (facedown << 15) | (card << 8) | theater; kNone is the "none" option. They are kept
+/// sorted by their omniscient text (plain string order).
+struct Decision {
+  uint8_t player = 0;
+  DecisionKind kind = DecisionKind::Turn;
+  uint8_t card = kNone;     // Reinforce's drawn card, shown with the decision
+  uint8_t n = 0;
+  uint16_t opt[kMaxOptions] = {};
+};
+
+/// The ability being resolved, while it waits for an answer. It is resumed by re-running the
+/// ability from `snapshot` (the board when it began) with the answers given so far.
+struct Resolution {
+  uint8_t active = 0;
+  uint8_t card = kNone;
+  uint8_t nanswers = 0;
+  uint16_t answers[kMaxAnswers] = {};
+  uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
+  Decision pending;
+  Board snapshot;
+};
+
+struct State {
+  Board b;        // the board as it stands now (mid-ability: as far as the ability got)
+  Resolution r;
+};
+
+static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain value");
+
+/// A player's action. Choose answers a card/theater decision with an encoded option;
+/// a "play" decision is answered by a Deploy or Improvise.
+struct Action {
+  enum Type : uint8_t { Deploy, Improvise, Withdraw, Choose } type = Withdraw;
+  uint8_t card = kNone;
+  uint8_t theater = kNone;
+  uint16_t option = kNone;
+  bool operator==(const Action&) const = default;
+};
+
+}  // namespace als
