@@ -211,6 +211,7 @@ void run_file(lua_State* L, const std::string& path, const std::string& what) {
   if (lua_pcall(L, 0, 1, h) != LUA_OK) {
     std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error while loading";
     lua_pop(L, 2);
+    if (msg.compare(0, path.size(), path) != 0) msg = path + ": " + msg;  // e.g. "not enough memory"
     throw LoadError(msg + (what.empty() ? "" : " (" + what + ")"));
   }
   lua_remove(L, h);

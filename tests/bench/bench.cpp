@@ -1,0 +1,62 @@
+// Benchmark: random games per second on one thread, state copies, and the hot path without Lua.
+// Run: build/tests/bench [games]. Not a test: figures depend on the machine (state it with them).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "agents.h"
+#include "engine.h"
+
+using namespace als;
+using Clock = std::chrono::steady_clock;
+
+static double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+int main(int argc, char** argv) {
+  long games = argc > 1 ? std::atol(argv[1]) : 20000;
+  const char* dir = std::getenv("ALS_DATA_DIR");
+  auto eng = Engine::load("standard", {}, dir && *dir ? dir : ALS_DATA_DIR);
+  const Engine& e = *eng;
+  std::vector<Action> acts;
+
+  long actions = 0, abilities = 0;
+  auto t0 = Clock::now();
+  for (long g = 0; g < games; ++g) {
+    State s = e.new_game(static_cast<uint64_t>(g) + 1);
+    RandomAgent agent(static_cast<uint64_t>(g) * 7 + 3);
+    while (e.to_act(s) >= 0) {
+      e.legal(s, acts);
+      e.apply(s, agent.choose(e, s, acts));
+      ++actions;
+      abilities += s.r.active;
+    }
+  }
+  double t = since(t0);
+  std::printf("random games:   %ld games in %.3f s = %.0f games/s (%.1f actions/game, %.1f decisions/game)\n", games,
+              t, games / t, double(actions) / games, double(abilities) / games);
+
+  State s = e.new_game(1);
+  const long copies = 5'000'000;
+  State sink{};
+  t0 = Clock::now();
+  for (long i = 0; i < copies; ++i) {
+    sink = s;
+    sink.b.score[0] = static_cast<uint16_t>(i);
+    asm volatile("" : : "r"(&sink) : "memory");
+  }
+  t = since(t0);
+  std::printf("state copy:     %zu bytes, %.1f ns per copy\n", sizeof(State), t / copies * 1e9);
+
+  const long reps = 2'000'000;
+  long sum = 0;
+  t0 = Clock::now();
+  for (long i = 0; i < reps; ++i) {
+    e.legal(s, acts);
+    sum += static_cast<long>(acts.size());
+    for (int th = 0; th < s.b.ntheaters; ++th) sum += e.controller(s, th);
+  }
+  t = since(t0);
+  std::printf("hot path:       legal actions + control of every theater: %.1f ns (checksum %ld)\n", t / reps * 1e9, sum);
+  return 0;
+}

@@ -1,0 +1,2 @@
+while true do end
+return { type = "air", strength = 1 }

@@ -1,0 +1,3 @@
+return {
+  type = "air", strength = 1,
+  text = "missing brace"

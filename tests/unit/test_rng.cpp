@@ -1,0 +1,60 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "rng.h"
+
+using als::Rng;
+
+TEST_CASE("xoshiro256** gives the same sequence for the same seed") {
+  Rng a(123), b(123), c(124);
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    uint64_t x = a.next();
+    REQUIRE(x == b.next());
+    differs = differs || x != c.next();
+  }
+  REQUIRE(differs);
+}
+
+TEST_CASE("the generator's output is pinned, so games replay on every machine") {
+  // SplitMix64(0) expansion followed by xoshiro256**: computed once, must never change.
+  Rng r(0);
+  uint64_t first = r.next();
+  Rng r2(0);
+  REQUIRE(r2.next() == first);
+  REQUIRE(first == 0x99ec5f36cb75f2b4ULL);  // cross-checked against a Python port of the reference code
+  REQUIRE(r.next() == 0xbf6e1f784956452aULL);
+}
+
+TEST_CASE("below(n) stays in range and hits every value") {
+  Rng r(7);
+  for (uint64_t n : {1ULL, 2ULL, 3ULL, 6ULL, 18ULL, 1000ULL}) {
+    std::set<uint64_t> seen;
+    for (int i = 0; i < 20000; ++i) {
+      uint64_t v = r.below(n);
+      REQUIRE(v < n);
+      seen.insert(v);
+    }
+    REQUIRE(seen.size() == std::min<uint64_t>(n, 1000));
+  }
+}
+
+TEST_CASE("below(n) is roughly uniform") {
+  Rng r(99);
+  int counts[6] = {};
+  for (int i = 0; i < 60000; ++i) ++counts[r.below(6)];
+  for (int c : counts) REQUIRE((c > 9400 && c < 10600));
+}
+
+TEST_CASE("shuffle permutes") {
+  Rng r(5);
+  int v[18];
+  for (int i = 0; i < 18; ++i) v[i] = i;
+  r.shuffle(v, 18);
+  std::set<int> s(v, v + 18);
+  REQUIRE(s.size() == 18);
+  bool moved = false;
+  for (int i = 0; i < 18; ++i) moved = moved || v[i] != i;
+  REQUIRE(moved);
+}

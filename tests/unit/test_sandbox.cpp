@@ -1,0 +1,83 @@
+// Untrusted scripts: every hostile script in tests/hostile/ is stopped with a clear message that
+// names the card, in seconds, and leaves the game exactly as it was.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+
+#include "helpers.h"
+
+using namespace als;
+
+namespace {
+
+std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+
+// A position where player 1 holds `card` and player 2 has Plain faceup in land.
+State holding(const Engine& e, const std::string& card) {
+  State s = e.blank();
+  int c = e.set().find(card), plain = e.set().find("plain");
+  s.b.card[c] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
+  s.b.card[plain] = CardLoc{Zone::Board, 1, static_cast<uint8_t>(e.theater_id("land")), 1, 101};
+  return s;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+TEST_CASE("a hostile ability is refused with the card named and the game unchanged") {
+  auto e = test::load(hostile("runtime"));
+  const char* cards[] = {"loop",   "memory_bomb", "uses_io",      "uses_os",          "uses_load",
+                         "uses_dump", "uses_require", "error_midway", "string_metatable", "swallow_limit"};
+  for (const char* card : cards) {
+    INFO(card);
+    State s = holding(*e, card);
+    State before = s;
+    auto t0 = std::chrono::steady_clock::now();
+    Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->theater_id("air")),
+             kNone};
+    try {
+      e->apply(s, a);
+      FAIL("no error");
+    } catch (const ScriptError& err) {
+      std::string msg = err.what();
+      INFO(msg);
+      REQUIRE(msg.find(std::string("card ") + card) != std::string::npos);
+      REQUIRE(msg.find(std::string(card) + ".lua") != std::string::npos);
+    }
+    REQUIRE(seconds_since(t0) < 3.0);
+    REQUIRE(test::same(s, before));
+  }
+  // The runtime is still healthy afterwards: a play that runs no script goes on normally.
+  State s = holding(*e, "error_midway");
+  EventLog log;
+  e->apply(s, Action{Action::Improvise, static_cast<uint8_t>(e->set().find("error_midway")),
+                     static_cast<uint8_t>(e->theater_id("air")), kNone}, &log);
+  REQUIRE(log.events.front().type == Event::Improvise);
+  REQUIRE(s.b.last.number == 1);  // both hands empty: the battle was played out
+}
+
+TEST_CASE("messages name what failed: io, os, load, string.dump and require do not exist") {
+  auto e = test::load(hostile("runtime"));
+  for (auto [card, word] : {std::pair{"uses_io", "io"}, {"uses_os", "os"}, {"uses_load", "load"},
+                            {"uses_require", "require"}, {"uses_dump", "dump"}}) {
+    State s = holding(*e, card);
+    Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->theater_id("air")),
+             kNone};
+    REQUIRE_THROWS_WITH(e->apply(s, a), Catch::Contains(word) && Catch::Contains("nil"));
+  }
+}
+
+TEST_CASE("a set whose script does not load is refused, naming file and line") {
+  REQUIRE_THROWS_WITH(test::load(hostile("syntax")), Catch::Contains("bad.lua:4") && Catch::Contains("card bad"));
+  auto t0 = std::chrono::steady_clock::now();
+  REQUIRE_THROWS_WITH(test::load(hostile("loop_at_load")), Catch::Contains("instruction limit") &&
+                                                               Catch::Contains("bad.lua"));
+  REQUIRE(seconds_since(t0) < 3.0);
+  t0 = std::chrono::steady_clock::now();
+  REQUIRE_THROWS_WITH(test::load(hostile("memory_at_load")), Catch::Contains("memory") && Catch::Contains("bad.lua"));
+  REQUIRE(seconds_since(t0) < 3.0);
+  REQUIRE_THROWS_WITH(test::load(hostile("api_mismatch")), Catch::Contains("API 99"));
+}

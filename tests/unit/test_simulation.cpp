@@ -1,0 +1,152 @@
+// Random-simulation invariants, in the spirit of OpenSpiel's generic game test: at every step of
+// many seeded random games, check what must always hold.
+#include <catch2/catch.hpp>
+
+#include "agents.h"
+#include "helpers.h"
+
+using namespace als;
+
+namespace {
+
+void check_places(const Engine& e, const State& s) {
+  const Board& b = s.b;
+  int count[5] = {};
+  for (int c = 0; c < b.ncards; ++c) {
+    const CardLoc& l = b.card[c];
+    ++count[static_cast<int>(l.zone)];
+    if (l.zone == Zone::Board) {
+      REQUIRE(l.theater < kMaxTheaters);
+      REQUIRE(b.pos[l.theater] < b.ntheaters);
+    }
+    if (l.zone == Zone::Held) REQUIRE(s.r.active);  // held only by a pending decision (Reinforce)
+    if (l.zone == Zone::Hand || l.zone == Zone::Board || l.zone == Zone::Held) REQUIRE(l.owner < 2);
+  }
+  REQUIRE(count[0] + count[1] + count[2] + count[3] == b.ncards);  // each card in exactly one place
+  REQUIRE(count[4] == 0);
+  // Stacks are a partition of the board cards.
+  int on_board = 0;
+  uint8_t st[kMaxCards];
+  for (int p = 0; p < 2; ++p)
+    for (int i = 0; i < b.ntheaters; ++i) on_board += e.stack(s, p, b.order[i], st);
+  REQUIRE(on_board == count[2]);
+}
+
+void check_views(const Engine& e, const State& s) {
+  const Board& b = s.b;
+  for (int p = 0; p < 2; ++p) {
+    View v = e.view(s, p);
+    auto allowed = [&](const std::string& label) {
+      std::string id = label[0] == '~' ? label.substr(1) : label;
+      if (id == "?") return true;
+      int c = e.set().find(id);
+      REQUIRE(c >= 0);
+      return ((b.known[p] >> c) & 1) != 0;
+    };
+    for (int q = 0; q < 2; ++q) {
+      for (const auto& h : v.hand[q]) REQUIRE(allowed(h));
+      for (const auto& st : v.stacks[q])
+        for (const auto& x : st) REQUIRE(allowed(x));
+    }
+    for (const auto& d : v.deck_known) REQUIRE(allowed(d));
+    // The opponent's cards never seen are shown as "?" / "~?".
+    int q = 1 - p;
+    uint8_t buf[kMaxCards];
+    int n = e.zone(s, Zone::Hand, q, buf);
+    for (int i = 0; i < n; ++i)
+      if (!((b.known[p] >> buf[i]) & 1)) REQUIRE(v.hand[q][i] == "?");
+    // Nor do the action texts offered to a player name what they may not see.
+    if (e.to_act(s) == p) {
+      std::vector<Action> acts;
+      e.legal(s, acts);
+      for (const Action& a : acts) {
+        std::string t = e.action_text(s, a, p);
+        for (int c = 0; c < b.ncards; ++c)
+          if (!((b.known[p] >> c) & 1)) REQUIRE(t.find(" " + e.set().cards[c].id) == std::string::npos);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("random games keep every invariant", "[simulation]") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  std::vector<Action> acts;
+  int mid_ability_copies = 0;
+  for (uint64_t seed = 1; seed <= 1000; ++seed) {
+    State s = e.new_game(seed);
+    RandomAgent agent(seed * 31 + 7);
+    State copy{};
+    bool copied = false;
+    int steps = 0;
+    uint16_t last_score[2] = {0, 0};
+    while (e.to_act(s) >= 0) {
+      REQUIRE(++steps < 1000);  // every game ends
+      check_places(e, s);
+      check_views(e, s);
+      e.legal(s, acts);
+      REQUIRE(!acts.empty());
+      // Every legal action applies.
+      for (const Action& a : acts) {
+        State t = s;
+        REQUIRE_NOTHROW(e.apply(t, a));
+      }
+      // An illegal action is refused and changes nothing.
+      {
+        State t = s;
+        Action bad{Action::Choose, kNone, kNone, 200};
+        if (!s.r.active) bad = Action{Action::Deploy, 0, 0, kNone};
+        if (!e.is_legal(s, bad)) {
+          REQUIRE_THROWS_AS(e.apply(t, bad), IllegalAction);
+          REQUIRE(test::same(t, s));
+        }
+      }
+      // A copy taken mid-ability goes on exactly like the original.
+      if (s.r.active && !copied) {
+        copy = s;
+        copied = true;
+        ++mid_ability_copies;
+      }
+      Action a = agent.choose(e, s, acts);
+      e.apply(s, a);
+      if (copied) {
+        e.apply(copy, a);
+        REQUIRE(test::same(copy, s));
+      }
+      for (int p = 0; p < 2; ++p) {
+        REQUIRE(s.b.score[p] >= last_score[p]);  // VP never decrease
+        last_score[p] = s.b.score[p];
+      }
+    }
+    REQUIRE(s.b.phase == Phase::Over);
+    REQUIRE(s.b.score[s.b.winner] >= e.rules().vp_target);
+  }
+  REQUIRE(mid_ability_copies > 100);  // the copy check really ran
+}
+
+TEST_CASE("the same seed and actions give the same game", "[simulation]") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  std::vector<Action> acts;
+  for (uint64_t seed : {3ULL, 77ULL, 123456789ULL}) {
+    State a = e.new_game(seed), b = e.new_game(seed);
+    RandomAgent ra(seed), rb(seed);
+    while (e.to_act(a) >= 0) {
+      e.legal(a, acts);
+      Action x = ra.choose(e, a, acts);
+      e.legal(b, acts);
+      Action y = rb.choose(e, b, acts);
+      REQUIRE(x == y);
+      e.apply(a, x);
+      e.apply(b, y);
+      REQUIRE(test::same(a, b));
+    }
+  }
+}
+
+TEST_CASE("a state is a small plain value") {
+  STATIC_REQUIRE(std::is_trivially_copyable_v<State>);
+  REQUIRE(sizeof(State) <= 4096);
+}
