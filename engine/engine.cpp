@@ -627,13 +627,15 @@ std::string Engine::card_label(const State& s, int card, int viewer) const {
 }
 
 std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
+  const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
   if (kind == DecisionKind::Play) {
-    int card = (opt >> 8) & 0x7f, t = opt & 0xff;
+    size_t card = (opt >> 8) & 0x7f, t = opt & 0xff;
+    if (card >= ncards || t >= ntheaters) return "?";
     return std::string((opt >> 15) ? "improvise " : "deploy ") + set_.cards[card].id + " " + rules_.theaters[t];
   }
   if (opt == kNone) return "none";
-  if (kind == DecisionKind::Theater) return rules_.theaters[opt];
-  return card_label(s, opt, viewer);
+  if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
+  return opt < ncards ? card_label(s, opt, viewer) : "?";
 }
 
 std::string Engine::action_text(const State& s, const Action& a, int viewer) const {
@@ -643,13 +645,8 @@ std::string Engine::action_text(const State& s, const Action& a, int viewer) con
     case Action::Deploy: return "deploy " + name(a.card) + " " + th(a.theater);
     case Action::Improvise: return "improvise " + name(a.card) + " " + th(a.theater);
     case Action::Withdraw: return "withdraw";
-    case Action::Choose: {
-      DecisionKind k = s.r.active ? s.r.pending.kind : DecisionKind::Card;
-      if (a.option != kNone && ((k == DecisionKind::Theater && a.option >= rules_.theaters.size()) ||
-                                (k == DecisionKind::Card && a.option >= set_.cards.size())))
-        return "choose ?";
-      return "choose " + option_text(s, k, a.option, viewer);
-    }
+    case Action::Choose:
+      return "choose " + option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer);
   }
   return "?";
 }
