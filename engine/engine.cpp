@@ -162,17 +162,21 @@ DecisionKind Engine::decision_kind(const State& s) const {
 
 // RB "Deploy": faceup only to the matching theater, unless a permission says otherwise
 // (Air Drop, ruling 21; Aerodrome, ruling 22).
-bool Engine::can_deploy(const Board& b, int player, int card, int theater) const {
-  if (theater_type_[card] == theater) return true;
-  if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return true;
+int Engine::deploy_reach(const Board& b, int player) const {
+  if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
+  int reach = -1;
   for (uint64_t m = effect_cards_; m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
     for (const Effect& f : set_.cards[e].effects)
-      if (f.type == Effect::PlayAnywhere && set_.cards[card].strength <= f.amount) return true;
+      if (f.type == Effect::PlayAnywhere) reach = std::max(reach, f.amount);
   }
-  return false;
+  return reach;
+}
+
+bool Engine::can_deploy(const Board& b, int player, int card, int theater) const {
+  return theater_type_[card] == theater || set_.cards[card].strength <= deploy_reach(b, player);
 }
 
 static uint16_t encode_play(int card, int theater, bool facedown) {
@@ -183,12 +187,14 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
   const Board& b = s.b;
   uint8_t hand[kMaxCards];
   int h = zone(s, Zone::Hand, player, hand);
+  int reach = deploy_reach(b, player);
   n = 0;
   for (int i = 0; i < h; ++i) {
+    bool anywhere = set_.cards[hand[i]].strength <= reach;
     for (int p = 0; p < b.ntheaters; ++p) {
       int t = b.order[p];
       if (n + 2 > kMaxOptions) throw ScriptError("too many options for one decision");
-      if (can_deploy(b, player, hand[i], t)) out[n++] = encode_play(hand[i], t, false);
+      if (anywhere || theater_type_[hand[i]] == t) out[n++] = encode_play(hand[i], t, false);
       out[n++] = encode_play(hand[i], t, true);
     }
   }
@@ -212,11 +218,13 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     return;
   }
   int p = b.turn;
+  int reach = deploy_reach(b, p);
   for (int c = 0; c < b.ncards; ++c) {
     if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
+    bool anywhere = set_.cards[c].strength <= reach;
     for (int i = 0; i < b.ntheaters; ++i) {
       uint8_t t = b.order[i];
-      if (can_deploy(b, p, c, t)) out.push_back(Action{Action::Deploy, static_cast<uint8_t>(c), t, kNone});
+      if (anywhere || theater_type_[c] == t) out.push_back(Action{Action::Deploy, static_cast<uint8_t>(c), t, kNone});
       out.push_back(Action{Action::Improvise, static_cast<uint8_t>(c), t, kNone});
     }
   }
@@ -651,10 +659,35 @@ std::string Engine::action_text(const State& s, const Action& a, int viewer) con
   return "?";
 }
 
-void Engine::sort_options(const State& s, Decision& d) const {
-  std::sort(d.opt, d.opt + d.n, [&](uint16_t x, uint16_t y) {
-    return option_text(s, d.kind, x, -1) < option_text(s, d.kind, y, -1);
-  });
+void Engine::compute_sort_keys() {
+  auto keys = [](const std::vector<std::string>& names, std::vector<int>& key, int& none_key) {
+    std::vector<int> idx(names.size());
+    for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+    std::sort(idx.begin(), idx.end(), [&](int a, int b) { return names[a] < names[b]; });
+    key.assign(names.size(), 0);
+    none_key = 0;
+    for (size_t r = 0; r < idx.size(); ++r) {
+      key[idx[r]] = 2 * static_cast<int>(r) + 1;
+      if (names[idx[r]] < "none") none_key = 2 * static_cast<int>(r) + 2;
+    }
+  };
+  std::vector<std::string> ids;
+  for (const auto& c : set_.cards) ids.push_back(c.id);
+  keys(ids, card_key_, card_none_key_);
+  keys(rules_.theaters, theater_key_, theater_none_key_);
+}
+
+// Sorts a decision's options in the plain string order of their omniscient texts (scenario-api.md).
+void Engine::sort_options(const State&, Decision& d) const {
+  auto key = [&](uint16_t o) -> int {
+    switch (d.kind) {
+      case DecisionKind::Card: return o == kNone ? card_none_key_ : card_key_[o];
+      case DecisionKind::Theater: return o == kNone ? theater_none_key_ : theater_key_[o];
+      default:  // "deploy ID T" < "improvise ID T"; then by id, then by theater
+        return ((o >> 15) << 24) | (card_key_[(o >> 8) & 0x7f] << 12) | theater_key_[o & 0xff];
+    }
+  };
+  std::sort(d.opt, d.opt + d.n, [&](uint16_t x, uint16_t y) { return key(x) < key(y); });
 }
 
 Action Engine::parse_action(const State& s, std::string_view text, int viewer) const {

@@ -114,6 +114,9 @@ class Engine {
   /// Plays a card from hand or held by an ability; returns false if it was destroyed as played.
   bool op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;
   bool can_deploy(const Board& b, int player, int card, int theater) const;
+  /// The highest printed strength `player` may deploy to a non-matching theater now
+  /// (a large number with Air Drop's permission, -1 with no permission).
+  int deploy_reach(const Board& b, int player) const;
   void play_options(const State& s, int player, uint16_t* out, int& n) const;
   void sort_options(const State& s, Decision& d) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;
@@ -137,6 +140,11 @@ class Engine {
   std::unique_ptr<Runtime> rt_;
   uint64_t effect_cards_ = 0;    // cards with ongoing effects
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone
+  // Sort keys giving the plain string order of option texts without building strings:
+  // 2 * rank + 1 for an id or theater name, and an even key for "none" between them.
+  std::vector<int> card_key_, theater_key_;
+  int card_none_key_ = 0, theater_none_key_ = 0;
+  void compute_sort_keys();
 };
 
 }  // namespace als

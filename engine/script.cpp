@@ -14,7 +14,7 @@
 namespace als {
 
 namespace {
-char kPendingTag, kInterruptTag;  // the engine's signals, raised as light userdata errors
+char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
 
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 }  // namespace
@@ -30,6 +30,10 @@ void Runtime::push_id(int card) {
 
 int Runtime::check_card(int arg) {
   const char* id = luaL_checkstring(L_, arg);
+  // Short Lua strings are interned: an id passed back by a script is usually the very string
+  // the engine pushed, so compare pointers before hashing.
+  for (size_t i = 0; i < id_ptr_.size(); ++i)
+    if (id_ptr_[i] == id) return static_cast<int>(i);
   int c = eng_->set().find(id);
   if (c < 0) luaL_error(L_, "unknown card '%s'", id);
   return c;
@@ -79,7 +83,7 @@ struct Verbs {
   // After a verb that changes the board: an interrupted ability stops here (original, ruling 12).
   static void check_interrupt(lua_State* L) {
     AbilityCtx& c = ctx(L);
-    if (!eng(L).rules().interrupt_flipped || c.depth == 0) return;
+    if (!eng(L).rules().interrupt_flipped || c.depth == 0 || c.dry) return;
     const CardLoc& l = c.s->b.card[c.resolving[c.depth - 1]];
     if (l.zone != Zone::Board || !l.faceup) {
       lua_pushlightuserdata(L, &kInterruptTag);
@@ -255,6 +259,7 @@ struct Verbs {
   static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown) {
     AbilityCtx& c = ctx(L);
     State& s = *c.s;
+    if (c.dry) return kNone;
     std::sort(opts, opts + n);
     n = static_cast<int>(std::unique(opts, opts + n) - opts);
     if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
@@ -271,8 +276,9 @@ struct Verbs {
     d.n = static_cast<uint8_t>(n);
     std::copy(opts, opts + n, d.opt);
     eng(L).sort_options(s, d);
-    lua_pushlightuserdata(L, &kPendingTag);
-    return static_cast<uint16_t>(lua_error(L));
+    c.dry = true;
+    set_budget(L, kDryRunBudget);
+    return kNone;
   }
   static bool may(lua_State* L, int arg) { return lua_istable(L, arg) && flag(L, arg, "may"); }
 
@@ -336,6 +342,7 @@ struct Verbs {
 
   // g:flip(id): turns a card on the board over (RB "Flip"); a card flipped faceup uses its ability
   static int flip(lua_State* L) {
+    if (ctx(L).dry) return 0;
     int c = on_board(L, 2);
     if (!eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
       luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", lua_tostring(L, 2));
@@ -345,6 +352,7 @@ struct Verbs {
   }
   // g:move(id, theater): moves a card on the board to another theater, on top (RB "Move")
   static int move(lua_State* L) {
+    if (ctx(L).dry) return 0;
     int c = on_board(L, 2), t = theater(L, 3);
     if (board(L).card[c].theater == t) luaL_error(L, "card '%s' is already in %s", lua_tostring(L, 2), lua_tostring(L, 3));
     eng(L).op_move(ctx(L), c, t);
@@ -353,12 +361,14 @@ struct Verbs {
   }
   // g:destroy(id): a card on the board goes facedown to the bottom of the deck (RB "Destroy")
   static int destroy(lua_State* L) {
+    if (ctx(L).dry) return 0;
     eng(L).op_destroy(ctx(L), on_board(L, 2));
     check_interrupt(L);
     return 0;
   }
   // g:return_to_hand(id): a card on the board goes to the end of its owner's hand
   static int return_to_hand(lua_State* L) {
+    if (ctx(L).dry) return 0;
     eng(L).op_return(ctx(L), on_board(L, 2));
     check_interrupt(L);
     return 0;
@@ -366,6 +376,7 @@ struct Verbs {
   // g:draw(p) -> the id of the deck's top card, now held by player p for this ability, or nil
   // if the deck is empty. A held card not played by the end of the ability returns on top.
   static int draw(lua_State* L) {
+    if (ctx(L).dry) return lua_pushnil(L), 1;
     int c = eng(L).op_draw(ctx(L), player(L, 2));
     if (c < 0) lua_pushnil(L);
     else rt(L).push_id(c);
@@ -374,6 +385,7 @@ struct Verbs {
   // g:play(p, id, theater, "faceup"|"facedown") -> true, or false if destroyed as played.
   // The card comes from p's hand or is held by p; all normal rules apply (ruling 17).
   static int play(lua_State* L) {
+    if (ctx(L).dry) return lua_pushboolean(L, 0), 1;
     int p = player(L, 2), c = rt(L).check_card(3), t = theater(L, 4);
     static const char* const faces[] = {"faceup", "facedown", nullptr};
     bool faceup = luaL_checkoption(L, 5, nullptr, faces) == 0;
@@ -391,6 +403,7 @@ struct Verbs {
   // g:allow_anywhere(p, "next_play"|"next_turn"): p may deploy to a non-matching theater on
   // their next play (standard Air Drop, ruling 21) or during their next turn (original)
   static int allow_anywhere(lua_State* L) {
+    if (ctx(L).dry) return 0;
     int p = player(L, 2);
     static const char* const when[] = {"next_play", "next_turn", nullptr};
     if (luaL_checkoption(L, 3, "next_play", when) == 0) board(L).anywhere_next_play[p] = 1;
@@ -399,12 +412,14 @@ struct Verbs {
   }
   // g:extra_turn(p): p takes one more turn right after the current one (original Redeploy)
   static int extra_turn(lua_State* L) {
+    if (ctx(L).dry) return 0;
     int p = player(L, 2);
     ++board(L).extra_turns[p];
     return 0;
   }
   // g:add_tokens(p, theater, n): n supply tokens (+1 strength each) on p's side of a theater
   static int add_tokens(lua_State* L) {
+    if (ctx(L).dry) return 0;
     int p = player(L, 2), t = theater(L, 3);
     lua_Integer n = luaL_checkinteger(L, 4);
     int16_t& v = board(L).tokens[p][t];
@@ -419,16 +434,16 @@ struct Verbs {
   }
 };
 
-// Wraps a verb so that no C++ exception crosses into Lua.
+// Wraps a verb so that no C++ exception crosses into Lua. (No object with a destructor lives in
+// this frame: a Lua error thrown through it then needs no landing pad, which keeps unwinding cheap.)
 template <lua_CFunction F>
 int verb(lua_State* L) {
-  std::string err;
   try {
     return F(L);
   } catch (const std::exception& e) {
-    err = e.what();
+    lua_pushstring(L, e.what());
   }
-  return luaL_error(L, "%s", err.c_str());
+  return lua_error(L);
 }
 
 static const luaL_Reg kVerbs[] = {
@@ -501,11 +516,11 @@ Runtime::Outcome Runtime::run(AbilityCtx& c, int card) {
   }
   ctx_ = nullptr;
   c.s->b.rng = sandbox_rng(L_);
-  if (status == LUA_OK) return Outcome::Done;
-  if (lua_touserdata(L_, -1) == &kPendingTag) {
-    lua_pop(L_, 1);
+  if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
+    if (status != LUA_OK) lua_pop(L_, 1);
     return Outcome::Pending;
   }
+  if (status == LUA_OK) return Outcome::Done;
   std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error object is not a string";
   lua_pop(L_, 1);
   const CardDef& d = eng_->set().cards[card];
@@ -514,7 +529,10 @@ Runtime::Outcome Runtime::run(AbilityCtx& c, int card) {
 
 void Runtime::run_nested(AbilityCtx& c, int card) {
   if (c.depth >= 31) luaL_error(L_, "abilities nested too deeply");
-  if (run_protected(c, card) != LUA_OK) lua_error(L_);  // a pending decision or an error goes on up
+  if (run_protected(c, card) != LUA_OK) {
+    if (c.dry) lua_pop(L_, 1);  // the dry rest of a run: errors do not matter
+    else lua_error(L_);         // an error goes on up to the outermost ability
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -778,7 +796,7 @@ void Runtime::load_set(const std::string& dir, CardSet& set, Rules& rules) {
     if (!valid_id(id)) throw LoadError(manifest + ": card id '" + id + "' must be lowercase letters, digits and _");
     if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
     set.index[id] = static_cast<int>(i);
-    lua_pushstring(L, id.c_str());
+    id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // kept alive by the ids table
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   ids_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -884,6 +902,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     e->theater_type_.push_back(d.type_theater);
     if (!d.effects.empty()) e->effect_cards_ |= uint64_t{1} << c;
   }
+  e->compute_sort_keys();
   return e;
 }
 

@@ -27,7 +27,12 @@ struct AbilityCtx {
   uint8_t resolving[32];   // cards whose abilities are running, innermost last
   int depth = 0;
   bool in_run = false;     // inside Runtime::run (events may be replays of an earlier run)
+  // Once a decision is pending the rest of the run is dry: choices return nil, verbs that would
+  // change the game do nothing, and errors are ignored (docs/design.md).
+  bool dry = false;
 };
+/// Instructions a dry run may still take to finish.
+constexpr long long kDryRunBudget = 200'000;
 
 /// Limits on untrusted scripts (docs/modding.md, "Safety").
 struct Limits {
@@ -96,6 +101,7 @@ class Runtime {
   AbilityCtx* ctx_ = nullptr;
   int ids_ref_ = -2;                 // registry: array of id strings
   std::vector<int> ability_ref_;     // registry refs of ability functions
+  std::vector<const char*> id_ptr_;  // the interned id strings, by card
   int game_ref_ = -2;                // registry: the game handle userdata
   friend struct Verbs;
 };

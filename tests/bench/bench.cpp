@@ -1,5 +1,5 @@
 // Benchmark: random games per second on one thread, state copies, and the hot path without Lua.
-// Run: build/tests/bench [games]. Not a test: figures depend on the machine (state it with them).
+// Run: build/tests/bench [games] [all|games] ("games": only the random games, for profiling). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   std::printf("random games:   %ld games in %.3f s = %.0f games/s (%.1f actions/game, %.1f decisions/game)\n", games,
               t, games / t, double(actions) / games, double(abilities) / games);
 
+  if (argc > 2 && std::string(argv[2]) == "games") return 0;
   State s = e.new_game(1);
   const long copies = 5'000'000;
   State sink{};

@@ -81,3 +81,19 @@ TEST_CASE("a set whose script does not load is refused, naming file and line") {
   REQUIRE(seconds_since(t0) < 3.0);
   REQUIRE_THROWS_WITH(test::load(hostile("api_mismatch")), Catch::Contains("API 99"));
 }
+
+TEST_CASE("an error after a decision surfaces when the decision is answered, and is refused") {
+  auto e = test::load(hostile("runtime"));
+  State s = holding(*e, "error_after_choice");
+  int card = e->set().find("error_after_choice");
+  e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card), static_cast<uint8_t>(e->theater_id("air")), kNone});
+  REQUIRE(e->decision_kind(s) == DecisionKind::Card);  // the rest of the first run was dry
+  REQUIRE(s.b.card[e->set().find("plain")].faceup);
+  State pending = s;
+  std::vector<Action> acts;
+  e->legal(s, acts);
+  REQUIRE(!acts.empty());
+  REQUIRE_THROWS_WITH(e->apply(s, acts[0]), Catch::Contains("fails after the choice") &&
+                                                 Catch::Contains("error_after_choice.lua:6"));
+  REQUIRE(test::same(s, pending));
+}

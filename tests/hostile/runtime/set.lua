@@ -3,5 +3,5 @@ return {
   name = "hostile", api = 1, theaters = { "air", "land" },
   rules = { hand_size = 1 },
   cards = { "plain", "loop", "memory_bomb", "uses_io", "uses_os", "uses_load", "uses_dump", "uses_require",
-            "error_midway", "string_metatable", "swallow_limit" },
+            "error_midway", "string_metatable", "swallow_limit", "error_after_choice" },
 }
