@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2)
+packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
+          libxxhash-dev nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

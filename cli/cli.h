@@ -39,5 +39,6 @@ int cmd_play(int argc, char** argv);
 int cmd_simulate(int argc, char** argv);
 int cmd_test(int argc, char** argv);
 int cmd_cards(int argc, char** argv);
+int cmd_replay(int argc, char** argv);
 
 }  // namespace als::cli

@@ -6,6 +6,7 @@
 
 #include "agents.h"
 #include "cli.h"
+#include "record.h"
 
 namespace als::cli {
 
@@ -169,7 +170,8 @@ int cmd_play(int argc, char** argv) {
   std::string p1, p2, log_file;
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human, random")(
-      "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2: human, random");
+      "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2: human, random")(
+      "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
   auto eng = load_engine(c);
   if (!eng) return 2;
@@ -195,6 +197,14 @@ int cmd_play(int argc, char** argv) {
   for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
   std::cout << ", player 1 " << p1 << ", player 2 " << p2 << "\n";
 
+  Recorder rec;
+  if (!log_file.empty()) {
+    std::string err;
+    if (!rec.open(log_file, e, c.cards, seed, p1, p2, err)) {
+      std::cerr << "als play: " << err << "\n";
+      return 2;
+    }
+  }
   State s = e.new_game(seed);
   std::vector<Action> acts;
   int last_battle = 0;
@@ -218,6 +228,7 @@ int cmd_play(int argc, char** argv) {
       a = agents[p]->choose(e, s, acts);
     }
     EventLog log;
+    std::string text = e.action_text(s, a, -1);
     try {
       e.apply(s, a, &log);
     } catch (const ScriptError& err) {
@@ -228,6 +239,7 @@ int cmd_play(int argc, char** argv) {
       }
       return 2;
     }
+    rec.action(e, p, text, log);
     for (const Event& ev : log.events) {
       int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
       std::cout << e.event_text(ev, v) << "\n";

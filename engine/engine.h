@@ -58,6 +58,8 @@ class Engine {
   const CardSet& set() const { return set_; }
   const Rules& rules() const { return rules_; }
   const std::vector<std::string>& rule_names() const { return rule_names_; }
+  /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
+  const std::string& content_hash() const { return hash_; }
 
   /// A new game dealt for battle 1 from `seed` (ruling 2).
   State new_game(uint64_t seed) const;
@@ -137,6 +139,7 @@ class Engine {
   CardSet set_;
   Rules rules_;
   std::vector<std::string> rule_names_;
+  std::string hash_;
   std::unique_ptr<Runtime> rt_;
   uint64_t effect_cards_ = 0;    // cards with ongoing effects
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone

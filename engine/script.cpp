@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include <lua.hpp>
+#include <xxhash.h>
 
 #include "engine.h"
 
@@ -874,6 +875,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   e->rt_->bind(e.get());
   e->rt_->load_set(dir, e->set_, e->rules_);
+  std::vector<std::string> rule_paths;
   for (const std::string& r : rules) {
     std::string path = r;
     bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
@@ -882,6 +884,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
       throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
     e->rt_->load_rules(path, e->rules_);
     e->rule_names_.push_back(r);
+    rule_paths.push_back(path);
   }
   const Rules& ru = e->rules_;
   auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
@@ -903,6 +906,20 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     if (!d.effects.empty()) e->effect_cards_ |= uint64_t{1} << c;
   }
   e->compute_sort_keys();
+  // The content hash: set.lua, the cards in set order, then the rules files in order.
+  XXH64_state_t* h = XXH64_createState();
+  XXH64_reset(h, 0);
+  auto add = [&](const std::string& path) {
+    std::string text = read_text_file(path);
+    XXH64_update(h, text.data(), text.size());
+  };
+  add((fs::path(dir) / "set.lua").string());
+  for (const auto& d : e->set_.cards) add(d.file);
+  for (const auto& path : rule_paths) add(path);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
+  XXH64_freeState(h);
+  e->hash_ = hex;
   return e;
 }
 
