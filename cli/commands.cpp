@@ -35,9 +35,16 @@ int cmd_test(int argc, char** argv) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
+      // A folder with a set.lua is a card set, not scenarios: it is not searched.
+      if (fs::exists(fs::path(p) / "set.lua")) continue;
       for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec))
+           it.increment(ec)) {
+        if (it->is_directory() && fs::exists(it->path() / "set.lua")) {
+          it.disable_recursion_pending();
+          continue;
+        }
         if (it->is_regular_file() && it->path().extension() == ".lua") found.push_back(it->path().string());
+      }
       std::sort(found.begin(), found.end());
       for (auto& f : found) files.emplace_back(f, f);
     } else if (fs::is_regular_file(p, ec)) {

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# End-to-end checks of the `als` command line (cli.md, scenario-api.md). Usage: cli_test.sh ALS SRC
+set -u
+als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+src="$(cd "$2" && pwd)"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad "$what: exit $got, want $want"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# play: deterministic, ends with the game-over line, from any directory
+cd "$tmp"
+"$als" play --p1 random --p2 random --seed 7 > a.txt; expect_rc 0 $? "play random"
+"$als" play --p1 random --p2 random --seed 7 > b.txt
+cmp -s a.txt b.txt && ok || bad "the same seed printed different games"
+tail -n 1 a.txt | grep -Eq '^game over: player [12] wins [0-9]+-[0-9]+$' && ok || bad "last line: $(tail -n 1 a.txt)"
+"$als" play --p1 random --p2 random --seed 8 > c.txt
+cmp -s a.txt c.txt && bad "seeds 7 and 8 printed the same game" || ok
+
+# a human through standard input finishes a game; bad input re-prompts; end of input is clean
+yes 1 | "$als" play --seed 5 > h.txt 2>&1; expect_rc 0 $? "human via stdin"
+tail -n 1 h.txt | grep -q '^game over: ' && ok || bad "human game did not finish"
+printf 'nonsense\n99\nrules ambush\n' | "$als" play --seed 5 > e.txt 2>&1; expect_rc 0 $? "end of input"
+grep -q "is not a legal action now" e.txt && ok || bad "no reason for bad input"
+grep -q "no action numbered 99" e.txt && ok || bad "no reason for a bad number"
+grep -q "ambush (Ambush): land 2, instant: Flip any uncovered card." e.txt && ok || bad "rules ID"
+tail -n 1 e.txt | grep -q "game abandoned" && ok || bad "end of input: $(tail -n 1 e.txt)"
+grep -q "player 1 deploys\|player 1 improvises" e.txt && bad "bad input changed the game" || ok
+
+# a human never sees the opponent's facedown plays by id
+yes 1 | "$als" play --seed 21 > v.txt 2>&1
+grep -q "player 2 improvises a card facedown" v.txt && ok || bad "an opponent's improvise was not hidden"
+grep -Eq "player 2 improvises [a-z_]+ facedown" v.txt && bad "an opponent's facedown card was named" || ok
+
+# game records replay
+"$als" play --p1 random --p2 random --seed 11 --log rec.jsonl > /dev/null; expect_rc 0 $? "play --log"
+"$als" replay rec.jsonl > /dev/null; expect_rc 0 $? "replay"
+sed 's/"winner":1/"winner":2/; t; s/"winner":2/"winner":1/' rec.jsonl > tampered.jsonl
+"$als" replay tampered.jsonl > /dev/null; expect_rc 1 $? "replay of a tampered record"
+echo '{not json' > junk.jsonl
+"$als" replay junk.jsonl 2> junk.err; expect_rc 2 $? "replay of a malformed record"
+grep -q "junk.jsonl:1" junk.err && ok || bad "malformed record message: $(cat junk.err)"
+
+# bad usage and bad input: exit 2, one clear message, no raw exception
+"$als" play --no-such-option 2> u.err; expect_rc 2 $? "unknown option"
+"$als" play --cards no_such_set 2> u.err; expect_rc 2 $? "unknown card set"
+grep -q "no_such_set" u.err && ok || bad "unknown set message: $(cat u.err)"
+"$als" play --p2 nobody 2> u.err; expect_rc 2 $? "unknown agent"
+"$als" simulate --games 10 --rules no_such_rule 2> u.err; expect_rc 2 $? "unknown rule"
+"$als" cards --cards "$src/tests/hostile/syntax" 2> u.err; expect_rc 2 $? "syntax error in a card"
+grep -q "bad.lua:4" u.err && grep -q "card bad" u.err && ok || bad "syntax error message: $(cat u.err)"
+"$als" cards --cards "$src/tests/hostile/loop_at_load" 2> u.err; expect_rc 2 $? "endless loop at load"
+grep -q "instruction limit" u.err && ok || bad "endless loop message: $(cat u.err)"
+"$als" cards > cards.txt; expect_rc 0 $? "als cards"
+grep -q "^redeploy .*sea.*4.*instant" cards.txt && ok || bad "als cards listing"
+
+# simulate
+"$als" simulate --games 200 --seed 3 --json > sim.json; expect_rc 0 $? "simulate"
+grep -q '"games": 200' sim.json && ok || bad "simulate json: $(cat sim.json)"
+
+# als test: FAIL lines with file, line and both values; ERROR for a file that does not load
+cd "$src"
+"$als" test tests/cli/failing.scenario > t.out; expect_rc 1 $? "a failing scenario"
+grep -q '^FAIL tests/cli/failing.scenario:8 a wrong expectation: player 1.s hand: expected {"support"}, got {"heavy_tanks"}$' t.out \
+  && ok || bad "FAIL line: $(cat t.out)"
+tail -n 1 t.out | grep -q '^1 passed, 1 failed$' && ok || bad "summary: $(tail -n 1 t.out)"
+"$als" test tests/cli/broken.scenario tests/cli/failing.scenario > t.out; expect_rc 2 $? "a file that does not load"
+grep -q '^ERROR tests/cli/broken.scenario:4: ' t.out && ok || bad "ERROR line: $(cat t.out)"
+grep -q '^FAIL tests/cli/failing.scenario:8' t.out && ok || bad "the other files still run"
+rm -f t.out
+"$als" test > /dev/null 2>&1; expect_rc 2 $? "als test with no path"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
