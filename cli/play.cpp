@@ -37,8 +37,13 @@ void print_board(const Engine& e, const State& s, int viewer) {
     std::cout << std::left << std::setw(6) << v.theaters[i] << " you " << std::right << std::setw(2)
               << v.strength[viewer][i] << " vs " << std::setw(2) << v.strength[opp][i] << " opponent  -> "
               << (v.controller[i] == viewer ? "you control it" : "opponent controls it") << "\n";
-    std::cout << "         opponent: " << (v.stacks[opp][i].empty() ? "-" : join(v.stacks[opp][i])) << "\n";
-    std::cout << "         you:      " << (v.stacks[viewer][i].empty() ? "-" : join(v.stacks[viewer][i])) << "\n";
+    auto tokens = [&](int p) {
+      int n = v.tokens[p][i];
+      return n ? " (+" + std::to_string(n) + " supply token" + (n == 1 ? ")" : "s)") : std::string();
+    };
+    std::cout << "         opponent: " << (v.stacks[opp][i].empty() ? "-" : join(v.stacks[opp][i])) << tokens(opp) << "\n";
+    std::cout << "         you:      " << (v.stacks[viewer][i].empty() ? "-" : join(v.stacks[viewer][i])) << tokens(viewer)
+              << "\n";
   }
   std::cout << "(stacks bottom to top; ~ facedown, ~? a facedown card you cannot see)\n";
   std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");

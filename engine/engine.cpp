@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 
 #include "script.h"
@@ -453,6 +454,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   std::memset(b.anywhere_next_play, 0, sizeof b.anywhere_next_play);
   std::memset(b.anywhere_turn, 0, sizeof b.anywhere_turn);
   std::memset(b.extra_turns, 0, sizeof b.extra_turns);
+  b.resume = kNone;
   std::memset(b.tokens, 0, sizeof b.tokens);
   b.qlen = 0;
   b.turn = b.first;
@@ -482,10 +484,17 @@ void Engine::end_turn(State& s, EventLog* log) const {
   if (b.phase == Phase::Over) return;
   int cur = b.turn;
   if (b.anywhere_turn[cur] == 2) b.anywhere_turn[cur] = 0;
-  int next = other(cur);
-  if (b.extra_turns[cur]) {
-    --b.extra_turns[cur];
-    next = cur;
+  // The normal order resumes after extra turns: an extra turn won during the opponent's turn
+  // gives its owner two turns in a row (ruling 26, original).
+  int normal = b.resume != kNone ? b.resume : other(cur);
+  int next = normal;
+  b.resume = kNone;
+  for (int q : {cur, other(cur)}) {
+    if (!b.extra_turns[q]) continue;
+    --b.extra_turns[q];
+    next = q;
+    b.resume = static_cast<uint8_t>(normal);
+    break;
   }
   for (;;) {
     if (hand_count(b, 0) == 0 && hand_count(b, 1) == 0) {
@@ -498,6 +507,7 @@ void Engine::end_turn(State& s, EventLog* log) const {
     if (hand_count(b, next) > 0) break;
     emit(nullptr, log, Event{.type = Event::Skip, .player = static_cast<uint8_t>(next)});
     b.extra_turns[next] = 0;
+    b.resume = kNone;
     next = other(next);
   }
   b.turn = static_cast<uint8_t>(next);
@@ -734,6 +744,9 @@ std::string Engine::event_text(const Event& e, int viewer) const {
       return pl(e.player) + " chooses " + what;
     }
     case Event::Skip: return pl(e.player) + " has no cards left and is skipped";
+    case Event::Tokens:
+      return pl(e.player) + (e.value >= 0 ? " places " : " removes ") + std::to_string(std::abs(e.value)) +
+             " supply token" + (std::abs(e.value) == 1 ? "" : "s") + " in " + th(e.theater);
     case Event::BattleEnd:
       return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
              (e.withdrew ? "(opponent withdrew)" : "(theaters controlled)") + ", score " +
@@ -764,6 +777,7 @@ View Engine::view(const State& s, int viewer) const {
       int k = stack(s, p, b.order[i], buf);
       for (int j = 0; j < k; ++j) v.stacks[p][i].push_back(label(buf[j]));
       v.strength[p][i] = strength(s, p, b.order[i]);
+      v.tokens[p].push_back(b.tokens[p][b.order[i]]);
     }
     v.score[p] = b.score[p];
   }

@@ -38,6 +38,7 @@ struct View {
   std::vector<std::string> hand[2];          // ids, or "?" for unknown cards
   std::vector<std::vector<std::string>> stacks[2];  // per position: "id", "~id" or "~?"
   std::vector<int> strength[2];              // per position: total strength
+  std::vector<int> tokens[2];                // per position: supply tokens
   std::vector<int> controller;               // per position: 0 or 1
   int deck_size = 0;
   std::vector<std::string> deck_known;       // known cards in the deck, top first

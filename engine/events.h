@@ -23,6 +23,7 @@ struct Event {
     Interrupted, // card's instant ability stopped because the card was flipped facedown
     Choice,      // player answered a decision (option text formed at emission)
     Skip,        // player is skipped (empty hand)
+    Tokens,      // player placed `value` supply tokens in theater (negative: removed)
     BattleEnd,   // player won battle `value`, scoring `vp`; withdrew says how
     GameEnd,     // player won the game
   } type;

@@ -426,6 +426,8 @@ struct Verbs {
     int16_t& v = board(L).tokens[p][t];
     luaL_argcheck(L, v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
     v = static_cast<int16_t>(v + n);
+    eng(L).emit(&ctx(L), nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(p),
+                                        .theater = static_cast<uint8_t>(t), .value = static_cast<int>(n)});
     return 0;
   }
   static int tokens(lua_State* L) {
@@ -764,7 +766,7 @@ void Runtime::load_rules(const std::string& path, Rules& rules) {
 
 constexpr int kApiVersion = 1;
 
-void Runtime::load_set(const std::string& dir, CardSet& set, Rules& rules) {
+void Runtime::load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules) {
   lua_State* L = L_;
   std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
   if (!std::filesystem::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
@@ -786,7 +788,16 @@ void Runtime::load_set(const std::string& dir, CardSet& set, Rules& rules) {
   }
   lua_pop(L, 1);
   std::vector<std::string> ids = field_strings(L, t, "cards", manifest);
+  std::string base = field_string(L, t, "extends", manifest, false);
   lua_pop(L, 1);
+  std::string base_dir;
+  if (!base.empty()) {
+    namespace fs = std::filesystem;
+    bool name = base.find('/') == std::string::npos && !fs::is_directory(fs::path(dir) / base);
+    base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(dir) / base).string();
+    if (!fs::exists(fs::path(base_dir) / "set.lua"))
+      throw LoadError(manifest + ": 'extends' names '" + base + "', which is not a card set (" + base_dir + ")");
+  }
   if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
   if (ids.size() > static_cast<size_t>(kMaxCards))
     throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
@@ -806,8 +817,12 @@ void Runtime::load_set(const std::string& dir, CardSet& set, Rules& rules) {
     CardDef d;
     d.id = id;
     d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
+    if (!std::filesystem::exists(d.file) && !base_dir.empty())
+      d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
     std::string w = d.file + " (card " + id + ")";
-    if (!std::filesystem::exists(d.file)) throw LoadError(d.file + ": no such file (card " + id + " has no script)");
+    if (!std::filesystem::exists(d.file))
+      throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
+                      " has no script)");
     set_budget(L, kCardLimits.instructions);
     run_file(L, d.file, "card " + id);
     if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
@@ -874,7 +889,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   if (!fs::is_directory(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   e->rt_->bind(e.get());
-  e->rt_->load_set(dir, e->set_, e->rules_);
+  e->rt_->load_set(dir, data_dir, e->set_, e->rules_);
   std::vector<std::string> rule_paths;
   for (const std::string& r : rules) {
     std::string path = r;

@@ -73,7 +73,9 @@ class Runtime {
   Runtime& operator=(const Runtime&) = delete;
 
   /// Loads `dir/set.lua` and every card script it lists into `set`, with the set's rules.
-  void load_set(const std::string& dir, CardSet& set, Rules& rules);
+  /// A set that `extends` another (a bundled name under data_dir/cards, or a path relative to
+  /// `dir`) takes the card files it does not have itself from there.
+  void load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules);
   /// Runs a house-rule script: it returns a function(rules) that edits the rules table.
   void load_rules(const std::string& path, Rules& rules);
 

@@ -50,6 +50,7 @@ struct Board {
   uint8_t anywhere_next_play[2] = {0, 0};  // Air Drop (standard): next play may be non-matching
   uint8_t anywhere_turn[2] = {0, 0};       // Air Drop (original): 1 armed for next turn, 2 this turn
   uint8_t extra_turns[2] = {0, 0};          // Redeploy (original)
+  uint8_t resume = kNone;                   // who acts after an extra turn (the normal next player)
   int16_t tokens[2][kMaxTheaters] = {};     // supply tokens per side and theater id (+1 each)
   uint8_t queue[kMaxCards] = {};            // instants due, first due first (ruling 11)
   uint8_t qlen = 0;

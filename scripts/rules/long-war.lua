@@ -1,0 +1,2 @@
+-- The long game (Revised Edition rulebook, "Winning the Game"): play until someone has 18 VP.
+return { vp_target = 18 }
