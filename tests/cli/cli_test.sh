@@ -53,6 +53,15 @@ grep -q "no_such_set" u.err && ok || bad "unknown set message: $(cat u.err)"
 grep -q "bad.lua:4" u.err && grep -q "card bad" u.err && ok || bad "syntax error message: $(cat u.err)"
 "$als" cards --cards "$src/tests/hostile/loop_at_load" 2> u.err; expect_rc 2 $? "endless loop at load"
 grep -q "instruction limit" u.err && ok || bad "endless loop message: $(cat u.err)"
+# a script error during an unattended game: exit 2, the card named, within seconds
+found=0
+for seed in $(seq 1 60); do
+  timeout 20 "$als" play --cards "$src/tests/hostile/runtime" --p1 random --p2 random --seed "$seed" > /dev/null 2> h.err
+  rc=$?
+  if [ "$rc" -eq 2 ]; then found=1; break; fi
+  [ "$rc" -eq 0 ] || { bad "hostile game, seed $seed: exit $rc"; break; }
+done
+[ "$found" -eq 1 ] && grep -Eq "script error: card [a-z_]+ \(.*\.lua\)" h.err && ok || bad "hostile game message: $(cat h.err)"
 "$als" cards > cards.txt; expect_rc 0 $? "als cards"
 grep -q "^redeploy .*sea.*4.*instant" cards.txt && ok || bad "als cards listing"
 
