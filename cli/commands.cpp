@@ -102,10 +102,6 @@ int cmd_cards(int argc, char** argv) {
               << d.strength << std::setw(9)
               << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
   }
-  for (const auto& d : set.cards)
-    if (d.type_theater == kNone)
-      std::cout << "note: card " << d.id << " has type '" << d.type
-                << "', which names no theater: it can be deployed only with a permission\n";
   std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
             << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
             << (r.flip_covered ? "may" : "may not") << " be flipped\n";

@@ -48,7 +48,9 @@ int cmd_replay(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc("als replay options");
   std::string file;
-  desc.add_options()("help,h", "show this help")("file", po::value<std::string>(&file), "a game record (.jsonl)");
+  Common c;
+  add_common(desc, c, vm);
+  desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl)");
   po::positional_options_description pos;
   pos.add("file", 1);
   if (!parse(argc, argv, "replay FILE", desc, vm, &pos)) return 0;
@@ -83,9 +85,11 @@ int cmd_replay(int argc, char** argv) {
       if (n == 1 && type != "header") return bad("the first line must be the header");
       if (type == "header") {
         if (j.at("format").get<int>() != kRecordFormat) return bad("unknown record format");
-        std::string cards = j.at("cards").get<std::string>();
+        // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
+        std::string cards = vm["cards"].defaulted() ? j.at("cards").get<std::string>() : c.cards;
+        auto rules = vm.count("rules") ? c.rules : j.at("rules").get<std::vector<std::string>>();
         try {
-          eng = Engine::load(cards, j.at("rules").get<std::vector<std::string>>(), data_dir());
+          eng = Engine::load(cards, rules, data_dir());
         } catch (const LoadError& e) {
           return bad(e.what());
         }

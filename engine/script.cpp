@@ -914,9 +914,14 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   if (ru.rotation < 0) bad("rotation must not be negative");
   for (size_t c = 0; c < e->set_.cards.size(); ++c) {
     CardDef& d = e->set_.cards[c];
-    d.type_theater = kNone;
     int t = e->theater_id(d.type);
-    if (t >= 0) d.type_theater = t;
+    if (t < 0)
+      throw LoadError(d.file + " (card " + d.id + "): type '" + d.type + "' names no theater (theaters: " + [&] {
+        std::string all;
+        for (const auto& name : ru.theaters) all += (all.empty() ? "" : ", ") + name;
+        return all;
+      }() + ")");
+    d.type_theater = t;
     e->theater_type_.push_back(d.type_theater);
     if (!d.effects.empty()) e->effect_cards_ |= uint64_t{1} << c;
   }

@@ -80,6 +80,7 @@ TEST_CASE("a set whose script does not load is refused, naming file and line") {
   REQUIRE_THROWS_WITH(test::load(hostile("memory_at_load")), Catch::Contains("memory") && Catch::Contains("bad.lua"));
   REQUIRE(seconds_since(t0) < 3.0);
   REQUIRE_THROWS_WITH(test::load(hostile("api_mismatch")), Catch::Contains("API 99"));
+  REQUIRE_THROWS_WITH(test::load(hostile("bad_type")), Catch::Contains("card bad") && Catch::Contains("'lnad'"));
 }
 
 TEST_CASE("an error after a decision surfaces when the decision is answered, and is refused") {

@@ -1,0 +1,1 @@
+return { type = "lnad", strength = 1 }
