@@ -168,6 +168,16 @@ void push_sandbox_env(lua_State* L) {
   lua_pushcfunction(L, sandbox_random);
   lua_setfield(L, -2, "random");
   lua_setfield(L, -2, "math");
+  // Extra globals a host registered for this sandbox (the card runtime's `use`).
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "als.env_extras") == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_settable(L, -5);
+    }
+  }
+  lua_pop(L, 1);
   lua_pushvalue(L, -1);
   lua_setfield(L, -2, "_G");
 }

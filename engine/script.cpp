@@ -15,12 +15,50 @@
 namespace als {
 
 namespace {
-char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
+char kInterruptTag;
+bool valid_name(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+  });
+}  // the engine's signal that an ability is interrupted (a light userdata error)
 
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 }  // namespace
 
-Runtime::Runtime() : L_(new_sandbox(kCardLimits)) { set_sandbox_user(L_, this); }
+namespace {
+// use(name) -> the value of scripts/lib/<name>.lua, Lua shared by cards (docs/modding.md).
+// Loaded once per runtime, as text, in a sandbox environment of its own.
+int use_library(lua_State* L) {
+  std::string err;
+  const char* name = luaL_checkstring(L, 1);
+  if (!valid_name(name)) return luaL_error(L, "use: '%s' is not a library name (lowercase letters, digits, _)", name);
+  lua_getfield(L, LUA_REGISTRYINDEX, "als.libs");
+  if (lua_getfield(L, -1, name) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  auto* rt = static_cast<Runtime*>(sandbox_user(L));
+  std::string path = (std::filesystem::path(rt->data_dir()) / "scripts" / "lib" / (std::string(name) + ".lua")).string();
+  try {
+    run_file(L, path, "library " + std::string(name));
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  if (!err.empty()) return luaL_error(L, "%s", err.c_str());
+  rt->library_paths().push_back(path);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, name);
+  return 1;
+}
+}  // namespace
+
+Runtime::Runtime() : L_(new_sandbox(kCardLimits)) {
+  set_sandbox_user(L_, this);
+  lua_newtable(L_);
+  lua_setfield(L_, LUA_REGISTRYINDEX, "als.libs");
+  lua_newtable(L_);
+  lua_pushcfunction(L_, use_library);
+  lua_setfield(L_, -2, "use");
+  lua_setfield(L_, LUA_REGISTRYINDEX, "als.env_extras");
+}
 Runtime::~Runtime() { close_sandbox(L_); }
 
 void Runtime::push_id(int card) {
@@ -581,12 +619,6 @@ std::vector<std::string> field_strings(lua_State* L, int t, const char* name, co
   return out;
 }
 
-bool valid_id(const std::string& id) {
-  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
-    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
-  });
-}
-
 template <typename E>
 E pick(const std::string& v, std::initializer_list<std::pair<const char*, E>> names, const std::string& where) {
   std::string all;
@@ -805,7 +837,7 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
   lua_newtable(L);  // ids array
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::string& id = ids[i];
-    if (!valid_id(id)) throw LoadError(manifest + ": card id '" + id + "' must be lowercase letters, digits and _");
+    if (!valid_name(id)) throw LoadError(manifest + ": card id '" + id + "' must be lowercase letters, digits and _");
     if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
     set.index[id] = static_cast<int>(i);
     id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // kept alive by the ids table
@@ -889,6 +921,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   if (!fs::is_directory(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   e->rt_->bind(e.get());
+  e->rt_->set_data_dir(data_dir);
   e->rt_->load_set(dir, data_dir, e->set_, e->rules_);
   std::vector<std::string> rule_paths;
   for (const std::string& r : rules) {
@@ -935,6 +968,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   };
   add((fs::path(dir) / "set.lua").string());
   for (const auto& d : e->set_.cards) add(d.file);
+  for (const auto& path : e->rt_->library_paths()) add(path);
   for (const auto& path : rule_paths) add(path);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));

@@ -80,6 +80,10 @@ class Runtime {
   void load_rules(const std::string& path, Rules& rules);
 
   void bind(const Engine* eng) { eng_ = eng; }
+  void set_data_dir(const std::string& d) { data_dir_ = d; }
+  const std::string& data_dir() const { return data_dir_; }
+  /// The shared libraries (scripts/lib) loaded so far, in load order.
+  std::vector<std::string>& library_paths() { return lib_paths_; }
 
   enum class Outcome { Done, Pending };
   /// Runs card's instant ability as the outermost ability of s->r. Throws ScriptError.
@@ -100,6 +104,8 @@ class Runtime {
   int run_protected(AbilityCtx& c, int card);
   lua_State* L_ = nullptr;
   const Engine* eng_ = nullptr;
+  std::string data_dir_;
+  std::vector<std::string> lib_paths_;
   AbilityCtx* ctx_ = nullptr;
   int ids_ref_ = -2;                 // registry: array of id strings
   std::vector<int> ability_ref_;     // registry refs of ability functions

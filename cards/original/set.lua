@@ -6,6 +6,7 @@ return {
   name = "original",
   api = 1,
   description = "Air, Land & Sea, first printing (2019)",
+  extends = "standard",  -- the cards whose text is unchanged come from the Revised Edition set
   theaters = { "air", "land", "sea" },
   rules = {
     flip_covered = false,

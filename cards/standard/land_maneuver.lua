@@ -1,8 +1,5 @@
 return {
   name = "Maneuver", type = "land", strength = 3, kind = "instant",
   text = "Flip an uncovered card in an adjacent theater.",
-  ability = function(g, card)
-    local target = g:choose_card(g:owner(card), g:cards{ uncovered = true, theaters = g:adjacent(g:theater(card)) })
-    if target then g:flip(target) end
-  end,
+  ability = use("flip").one{ uncovered = true, adjacent = true },
 }
