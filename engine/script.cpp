@@ -183,8 +183,8 @@ struct Verbs {
     lua_pop(L, 1);
     return v;
   }
-  // g:cards{player=, theater=, theaters=, uncovered=, covered=, faceup=, facedown=, flippable=,
-  //         except=} -> ids on the board, left to right, player 1 first, bottom to top
+  // g:cards{player=, theater=, theaters=, adjacent_to=, uncovered=, covered=, faceup=, facedown=,
+  //         flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
   static int cards(lua_State* L) {
     const Engine& e = eng(L);
     const State& s = *ctx(L).s;
@@ -203,6 +203,14 @@ struct Verbs {
         int t = theater(L, lua_gettop(L));
         std::fill(theater_ok, theater_ok + kMaxTheaters, false);
         theater_ok[t] = true;
+      }
+      lua_pop(L, 1);
+      if (lua_getfield(L, 2, "adjacent_to") != LUA_TNIL) {
+        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
+        if (lua_type(L, -1) == LUA_TSTRING) {  // false: the card is off the board, no theater
+          int t = theater(L, lua_gettop(L));
+          for (int i = 0; i < b.ntheaters; ++i) theater_ok[b.order[i]] = e.adjacent(s, t, b.order[i]);
+        }
       }
       lua_pop(L, 1);
       if (lua_getfield(L, 2, "theaters") != LUA_TNIL) {

@@ -1,18 +1,18 @@
 -- Flip abilities shared by cards: use("flip") in a card script (docs/modding.md, "Shared Lua").
 local flip = {}
 
---- An ability in which the card's owner flips one card chosen from `filter` (a g:cards filter);
+--- An ability in which the card's owner flips one card chosen from g:cards(filter);
 --- `adjacent = true` in `filter` limits it to the theaters adjacent to the card's own.
 --- Mandatory: skipped only when there is no target (rulings 14, 16).
 function flip.one(filter)
+  local query, adjacent = {}, filter.adjacent
+  for k, v in pairs(filter) do
+    if k ~= "adjacent" then query[k] = v end
+  end
   return function(g, card)
-    local f = {}
-    for k, v in pairs(filter) do f[k] = v end
-    if f.adjacent then
-      f.adjacent = nil
-      f.theaters = g:adjacent(g:theater(card))
-    end
-    local target = g:choose_card(g:owner(card), g:cards(f))
+    -- `query` is scratch: adjacent_to is set afresh before every use, so nothing carries over.
+    if adjacent then query.adjacent_to = g:theater(card) or false end
+    local target = g:choose_card(g:owner(card), g:cards(query))
     if target then g:flip(target) end
   end
 end
