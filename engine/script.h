@@ -39,8 +39,8 @@ struct Limits {
   long long instructions;  // Lua VM instructions per call
   size_t memory;           // bytes for the whole Lua state
 };
-constexpr Limits kCardLimits{20'000'000, 64u << 20};
-constexpr Limits kScenarioLimits{2'000'000'000, 512u << 20};
+constexpr Limits kCardLimits{5'000'000, 8u << 20};
+constexpr Limits kScenarioLimits{500'000'000, 800u << 20};  // 100 times a card's (scenario-api.md)
 
 /// Creates a sandboxed Lua state: only base (without load, loadfile, dofile, collectgarbage,
 /// require, print), string (without dump), table and math (random from `rng_source` if set);
