@@ -195,40 +195,49 @@ struct Verbs {
     bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
     if (!lua_isnoneornil(L, 2)) {
       luaL_checktype(L, 2, LUA_TTABLE);
-      if (lua_getfield(L, 2, "player") != LUA_TNIL) want_player = player(L, -1);
-      lua_pop(L, 1);
-      if (lua_getfield(L, 2, "except") != LUA_TNIL) except = rt(L).check_card(lua_gettop(L));
-      lua_pop(L, 1);
-      if (lua_getfield(L, 2, "theater") != LUA_TNIL) {
-        int t = theater(L, lua_gettop(L));
-        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
-        theater_ok[t] = true;
-      }
-      lua_pop(L, 1);
-      if (lua_getfield(L, 2, "adjacent_to") != LUA_TNIL) {
-        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
-        if (lua_type(L, -1) == LUA_TSTRING) {  // false: the card is off the board, no theater
-          int t = theater(L, lua_gettop(L));
-          for (int i = 0; i < b.ntheaters; ++i) theater_ok[b.order[i]] = e.adjacent(s, t, b.order[i]);
+      // Only the keys present are read; every filter given must hold (theater filters intersect).
+      auto only = [&](const bool* mask) {
+        for (int t = 0; t < kMaxTheaters; ++t) theater_ok[t] = theater_ok[t] && mask[t];
+      };
+      bool mask[kMaxTheaters];
+      lua_pushnil(L);
+      while (lua_next(L, 2)) {
+        int v = lua_gettop(L);
+        if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter keys are names");
+        const char* k = lua_tostring(L, v - 1);
+        bool on = lua_toboolean(L, v);
+        if (!std::strcmp(k, "player")) want_player = player(L, v);
+        else if (!std::strcmp(k, "except")) except = rt(L).check_card(v);
+        else if (!std::strcmp(k, "uncovered")) uncovered = on;
+        else if (!std::strcmp(k, "covered")) covered = on;
+        else if (!std::strcmp(k, "faceup")) faceup = on;
+        else if (!std::strcmp(k, "facedown")) facedown = on;
+        else if (!std::strcmp(k, "flippable")) flippable = on;
+        else if (!std::strcmp(k, "theater")) {
+          std::fill(mask, mask + kMaxTheaters, false);
+          mask[theater(L, v)] = true;
+          only(mask);
+        } else if (!std::strcmp(k, "adjacent_to")) {
+          std::fill(mask, mask + kMaxTheaters, false);
+          if (lua_type(L, v) == LUA_TSTRING) {  // false: the card is off the board, no theater
+            int t = theater(L, v);
+            for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, t, b.order[i]);
+          }
+          only(mask);
+        } else if (!std::strcmp(k, "theaters")) {
+          luaL_checktype(L, v, LUA_TTABLE);
+          std::fill(mask, mask + kMaxTheaters, false);
+          for (lua_Integer i = 1, n = luaL_len(L, v); i <= n; ++i) {
+            lua_geti(L, v, i);
+            mask[theater(L, lua_gettop(L))] = true;
+            lua_pop(L, 1);
+          }
+          only(mask);
+        } else {
+          luaL_error(L, "g:cards: unknown filter '%s'", k);
         }
+        lua_pop(L, 1);
       }
-      lua_pop(L, 1);
-      if (lua_getfield(L, 2, "theaters") != LUA_TNIL) {
-        luaL_checktype(L, -1, LUA_TTABLE);
-        std::fill(theater_ok, theater_ok + kMaxTheaters, false);
-        int list = lua_gettop(L);
-        for (lua_Integer i = 1, n = luaL_len(L, list); i <= n; ++i) {
-          lua_geti(L, list, i);
-          theater_ok[theater(L, lua_gettop(L))] = true;
-          lua_pop(L, 1);
-        }
-      }
-      lua_pop(L, 1);
-      uncovered = flag(L, 2, "uncovered");
-      covered = flag(L, 2, "covered");
-      faceup = flag(L, 2, "faceup");
-      facedown = flag(L, 2, "facedown");
-      flippable = flag(L, 2, "flippable");
     }
     if (flippable && !e.rules().flip_covered) uncovered = true;  // original: covered cards never flip
     uint8_t out[kMaxCards], st[kMaxCards];
