@@ -550,16 +550,6 @@ void Engine::resolve(State& s, EventLog* log) const {
   }
 }
 
-void Engine::settle(State& s, EventLog* log) const {
-  State backup = s;
-  try {
-    resolve(s, log);
-  } catch (...) {
-    s = backup;
-    throw;
-  }
-}
-
 void Engine::apply(State& s, const Action& a, EventLog* log) const {
   State backup = s;
   size_t mark = log ? log->events.size() : 0;

@@ -75,8 +75,6 @@ class Engine {
   /// Applies a legal action and resolves everything it triggers, up to the next decision.
   /// Throws IllegalAction or ScriptError, leaving `s` exactly as it was.
   void apply(State& s, const Action& a, EventLog* log = nullptr) const;
-  /// Resolves the instants already due in `s` (after a scenario set-up) up to the next decision.
-  void settle(State& s, EventLog* log = nullptr) const;
 
   // ---- reading ---------------------------------------------------------------------------
   int to_act(const State& s) const;          // 0 or 1; -1 once the game is over
