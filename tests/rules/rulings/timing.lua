@@ -25,8 +25,8 @@ scenario("ruling 11: moving a card does not trigger its ability", function()
   check_eq(g:to_act(), 2)
 end)
 
-scenario("ruling 11: instants due together resolve first due, first resolved", function()
-  -- Disrupt: player 1 reveals Ambush, then player 2 reveals Sea Maneuver; Ambush goes first.
+-- Player 1's Disrupt: player 1 reveals Ambush, then player 2 reveals Sea Maneuver; both are due.
+local function two_instants_due()
   local g = setup{
     hands = { {"disrupt"}, {"heavy_tanks"} },
     board = { { air = {"~ambush"} }, { sea = {"~sea_maneuver"} } },
@@ -34,6 +34,11 @@ scenario("ruling 11: instants due together resolve first due, first resolved", f
   g:deploy("disrupt", "land")
   g:choose("ambush")
   g:choose("sea_maneuver")
+  return g
+end
+
+scenario("ruling 11: instants due together resolve first due, first resolved", function()
+  local g = two_instants_due()
   local d = g:decision()
   check_eq(d.player, 1, "Ambush (due first) resolves first")
   g:choose("disrupt")
@@ -54,13 +59,7 @@ scenario("ruling 12: a started instant finishes even when its card is flipped fa
 end)
 
 scenario("ruling 12: a due instant resolves even if flipped facedown before its turn", function()
-  local g = setup{
-    hands = { {"disrupt"}, {"heavy_tanks"} },
-    board = { { air = {"~ambush"} }, { sea = {"~sea_maneuver"} } },
-  }
-  g:deploy("disrupt", "land")
-  g:choose("ambush")
-  g:choose("sea_maneuver")
+  local g = two_instants_due()
   g:choose("sea_maneuver")  -- Ambush flips Sea Maneuver facedown again
   check_eq(g:stack(2, "sea"), {"~sea_maneuver"})
   local d = g:decision()
