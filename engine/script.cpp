@@ -932,9 +932,13 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
                                      const std::string& data_dir) {
   namespace fs = std::filesystem;
   std::shared_ptr<Engine> e(new Engine());
+  // A bare name is a bundled set if there is one by that name, else a folder here.
   std::string dir = cards;
-  bool is_name = cards.find('/') == std::string::npos && !fs::is_directory(cards);
-  if (is_name) dir = (fs::path(data_dir) / "cards" / cards).string();
+  bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
+  if (is_name && (fs::is_directory(fs::path(data_dir) / "cards" / cards) || !fs::is_directory(cards)))
+    dir = (fs::path(data_dir) / "cards" / cards).string();
+  else
+    is_name = false;
   if (!fs::is_directory(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   e->rt_->bind(e.get());
