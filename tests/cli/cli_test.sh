@@ -19,6 +19,15 @@ tail -n 1 a.txt | grep -Eq '^game over: player [12] wins [0-9]+-[0-9]+$' && ok |
 "$als" play --p1 random --p2 random --seed 8 > c.txt
 cmp -s a.txt c.txt && bad "seeds 7 and 8 printed the same game" || ok
 
+# golden transcripts: a change of behaviour shows as a diff (regenerate deliberately:
+# als play --p1 random --p2 random --seed N [--cards SET] > tests/golden/SET-seedN.txt)
+for golden in "$src"/tests/golden/*.txt; do
+  name=$(basename "$golden" .txt); set_name=${name%-seed*}; seed=${name##*-seed}
+  case "$set_name" in supply-lines) cards="$src/docs/examples/supply-lines" ;; *) cards="$set_name" ;; esac
+  "$als" play --p1 random --p2 random --seed "$seed" --cards "$cards" > "golden-$name.txt"
+  diff -u "$golden" "golden-$name.txt" > /dev/null && ok || bad "transcript $name differs: $(diff "$golden" "golden-$name.txt" | head -5)"
+done
+
 # a human through standard input finishes a game; bad input re-prompts; end of input is clean
 yes 1 | "$als" play --seed 5 > h.txt 2>&1; expect_rc 0 $? "human via stdin"
 tail -n 1 h.txt | grep -q '^game over: ' && ok || bad "human game did not finish"
