@@ -496,15 +496,18 @@ void Engine::end_turn(State& s, EventLog* log) const {
     b.resume = static_cast<uint8_t>(normal);
     break;
   }
+  int in_hand[2] = {0, 0};
+  for (int c = 0; c < b.ncards; ++c)
+    if (b.card[c].zone == Zone::Hand) ++in_hand[b.card[c].owner];
   for (;;) {
-    if (hand_count(b, 0) == 0 && hand_count(b, 1) == 0) {
+    if (in_hand[0] == 0 && in_hand[1] == 0) {
       int won[2] = {0, 0};
       for (int i = 0; i < b.ntheaters; ++i) ++won[controller(s, b.order[i])];
       int winner = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : b.first;
       end_battle(b, winner, rules_.battle_vp, false, log);
       return;
     }
-    if (hand_count(b, next) > 0) break;
+    if (in_hand[next] > 0) break;
     emit(nullptr, log, Event{.type = Event::Skip, .player = static_cast<uint8_t>(next)});
     b.extra_turns[next] = 0;
     b.resume = kNone;
