@@ -78,6 +78,7 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
       {std::string(ALS_DATA_DIR) + "/docs/examples/supply-lines", {}, 300},
       {"standard", {"beginner"}, 200},
       {"standard", {"long-war"}, 200},
+      {"original", {std::string(ALS_DATA_DIR) + "/docs/examples/four-fronts.lua", "beginner"}, 200},
   }));
   INFO(cards);
   auto eng = test::load(cards, rules);
