@@ -71,6 +71,14 @@ for seed in $(seq 1 60); do
   [ "$rc" -eq 0 ] || { bad "hostile game, seed $seed: exit $rc"; break; }
 done
 [ "$found" -eq 1 ] && grep -Eq "script error: card [a-z_]+ \(.*\.lua\)" h.err && ok || bad "hostile game message: $(cat h.err)"
+# ... and for a human: the action is refused, the prompt comes back, the game goes on
+found=0
+for seed in $(seq 1 60); do
+  printf '1\n' | timeout 20 "$als" play --cards "$src/tests/hostile/runtime" --seed "$seed" > hr.txt 2>&1
+  rc=$?
+  if grep -q "that action was refused" hr.txt; then found=1; break; fi
+done
+[ "$found" -eq 1 ] && [ "$rc" -eq 0 ] && tail -n 1 hr.txt | grep -q "game abandoned" && ok || bad "human script error: $(tail -n 3 hr.txt)"
 "$als" cards > cards.txt; expect_rc 0 $? "als cards"
 grep -q "^redeploy .*sea.*4.*instant" cards.txt && ok || bad "als cards listing"
 
