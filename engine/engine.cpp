@@ -334,6 +334,9 @@ void Engine::trigger(AbilityCtx* c, Board& b, int card) const {
     rt_->run_nested(*c, card);  // rulings 11-12 (original): at once, before the rest
     return;
   }
+  if (b.qlen >= kMaxCards)
+    throw ScriptError("card " + set_.cards[card].id + " (" + set_.cards[card].file + "): more than " +
+                      std::to_string(kMaxCards) + " abilities due at once (an endless chain of flips?)");
   b.queue[b.qlen++] = static_cast<uint8_t>(card);  // ruling 11: first due, first resolved
 }
 
@@ -461,8 +464,8 @@ void Engine::start_battle(Board& b, bool first_battle) const {
 }
 
 void Engine::end_battle(Board& b, int winner, int vp, bool withdrew, EventLog* log) const {
-  b.score[winner] = static_cast<uint16_t>(b.score[winner] + vp);
-  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), static_cast<uint8_t>(vp), withdrew};
+  b.score[winner] += vp;  // vp <= kMaxVp and the game ends at vp_target <= kMaxVp: no overflow
+  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, vp};
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
           .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}};
   emit(nullptr, log, e);
@@ -538,8 +541,14 @@ void Engine::run_resolution(State& s, EventLog* log) const {
 
 void Engine::resolve(State& s, EventLog* log) const {
   Board& b = s.b;
+  int resolved = 0;
   while (!s.r.active && b.qlen > 0 && b.phase == Phase::Playing) {
     int card = b.queue[0];
+    // An endless chain (an instant that flips itself faceup again) is refused, naming the card.
+    if (++resolved > kMaxAbilitiesPerAction)
+      throw ScriptError("card " + set_.cards[card].id + " (" + set_.cards[card].file + "): more than " +
+                        std::to_string(kMaxAbilitiesPerAction) +
+                        " abilities resolved for one action (an endless chain?); the action is refused");
     std::memmove(b.queue, b.queue + 1, --b.qlen);
     // Ruling 12: a due instant resolves even if flipped facedown meanwhile (standard); with
     // interruption (original) a facedown card's ability is gone.

@@ -9,24 +9,11 @@
 #include <vector>
 
 #include "cardset.h"
+#include "errors.h"
 #include "events.h"
 #include "state.h"
 
 namespace als {
-
-/// An action that is not legal now (message starts with "illegal:"); the state is unchanged.
-struct IllegalAction : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-/// A card or rules script failed at run time; the message names the card, file and line.
-/// The state is unchanged.
-struct ScriptError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-/// A card set, rules script or scenario file that does not load; the message names the file.
-struct LoadError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class Runtime;
 struct AbilityCtx;

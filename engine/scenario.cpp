@@ -1,4 +1,4 @@
-// The scripted rule test API (../shared/scenario-api.md). Each binding catches C++ exceptions
+// The scripted rule test API (docs/scenarios.md). Each binding catches C++ exceptions
 // and raises them as Lua errors, so nothing crosses the Lua boundary unconverted.
 #include "scenario.h"
 
@@ -39,6 +39,7 @@ struct Runner {
   EngineCache* cache;
   const std::function<void(const std::string&)>* out;
   std::vector<Scenario> scenarios;
+  bool running = false;  // scenarios are running: registering more is refused
   int fail_line = 0;
 };
 
@@ -390,23 +391,25 @@ int l_setup(lua_State* L) {
     b.order[i] = static_cast<uint8_t>(t);
     b.pos[t] = static_cast<uint8_t>(i);
   }
-  auto int_field = [&](const char* name, int def) {
-    int v = def;
+  auto int_field = [&](const char* name, lua_Integer def, lua_Integer lo, lua_Integer hi) {
+    lua_Integer v = def;
     if (lua_getfield(L, 1, name) != LUA_TNIL) {
       if (!lua_isinteger(L, -1)) fail(std::string("setup: ") + name + " must be an integer");
-      v = static_cast<int>(lua_tointeger(L, -1));
+      v = lua_tointeger(L, -1);
+      if (v < lo || v > hi)
+        fail(std::string("setup: ") + name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
     }
     lua_pop(L, 1);
     return v;
   };
-  int first = int_field("first", 1);
+  int first = static_cast<int>(int_field("first", 1, 1, 2));
   if (first != 1 && first != 2) fail("setup: first must be 1 or 2");
-  int turn = int_field("turn", first);
+  int turn = static_cast<int>(int_field("turn", first, 1, 2));
   if (turn != 1 && turn != 2) fail("setup: turn must be 1 or 2");
   b.first = static_cast<uint8_t>(first - 1);
   b.turn = static_cast<uint8_t>(turn - 1);
-  b.battle = static_cast<uint16_t>(int_field("battle", 1));
-  b.rng.seed(static_cast<uint64_t>(int_field("seed", 1)));
+  b.battle = static_cast<uint16_t>(int_field("battle", 1, 1, 65535));
+  b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
   // hands
   if (lua_getfield(L, 1, "hands") != LUA_TNIL) {
@@ -476,8 +479,9 @@ int l_setup(lua_State* L) {
     if (!lua_istable(L, -1)) fail("setup: score must be {vp1, vp2}");
     for (int p = 0; p < 2; ++p) {
       lua_geti(L, -1, p + 1);
-      if (!lua_isinteger(L, -1)) fail("setup: score must be {vp1, vp2}");
-      b.score[p] = static_cast<uint16_t>(lua_tointeger(L, -1));
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > kMaxVp)
+        fail("setup: score must be {vp1, vp2}, each 0 to " + std::to_string(kMaxVp));
+      b.score[p] = static_cast<int32_t>(lua_tointeger(L, -1));
       lua_pop(L, 1);
     }
   }
@@ -505,6 +509,7 @@ int l_new_game(lua_State* L) {
 // scenario(name, fn): registers one test
 int l_scenario(lua_State* L) {
   Runner& r = runner(L);
+  if (r.running) fail("scenario() may only be called while the file loads, not inside a scenario");
   std::string name = luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_Debug ar;
@@ -698,6 +703,7 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
     res.load_error = true;
     return res;
   }
+  r.running = true;
   for (const Scenario& sc : r.scenarios) {
     set_budget(L, kScenarioLimits.instructions);
     r.fail_line = 0;

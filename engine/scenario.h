@@ -1,4 +1,4 @@
-// Scripted rule tests (../shared/scenario-api.md): runs one test file in a fresh sandbox and
+// Scripted rule tests (docs/scenarios.md): runs one test file in a fresh sandbox and
 // reports each scenario. The engine prints nothing: output lines go to a callback.
 #pragma once
 #include <functional>

@@ -44,6 +44,7 @@ int use_library(lua_State* L) {
   }
   if (!err.empty()) return luaL_error(L, "%s", err.c_str());
   rt->library_paths().push_back(path);
+  luaL_unref(L, LUA_REGISTRYINDEX, freeze(L, -1));  // a library is shared: read-only once loaded
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, name);
   return 1;
@@ -147,10 +148,7 @@ struct Verbs {
   static int theaters(lua_State* L) {
     const Board& b = board(L);
     int except = -1;
-    if (lua_istable(L, 2)) {
-      if (lua_getfield(L, 2, "except") != LUA_TNIL) except = theater(L, lua_gettop(L));
-      lua_pop(L, 1);
-    }
+    if (lua_istable(L, 2) && raw_field(L, 2, "except") != LUA_TNIL) except = theater(L, lua_gettop(L));
     lua_createtable(L, b.ntheaters, 0);
     for (int i = 0, n = 0; i < b.ntheaters; ++i) {
       if (b.order[i] == except) continue;
@@ -177,11 +175,26 @@ struct Verbs {
     lua_pushinteger(L, 2 - player(L, 2));
     return 1;
   }
+  // Pushes t[name] read raw (a read-only table: its contents), returns its type.
+  static int raw_field(lua_State* L, int t, const char* name) {
+    push_contents(L, t);
+    lua_pushstring(L, name);
+    int ty = lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return ty;
+  }
   static bool flag(lua_State* L, int t, const char* name) {
-    lua_getfield(L, t, name);
+    raw_field(L, t, name);
     bool v = lua_toboolean(L, -1);
     lua_pop(L, 1);
     return v;
+  }
+  // Pushes the contents of the list argument `arg` and returns its length, at most `max`.
+  static size_t list_arg(lua_State* L, int arg, size_t max, const char* what) {
+    luaL_checktype(L, arg, LUA_TTABLE);
+    size_t n = list_length(L, arg, max, what);
+    push_contents(L, arg);
+    return n;
   }
   // g:cards{player=, theater=, theaters=, adjacent_to=, uncovered=, covered=, faceup=, facedown=,
   //         flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
@@ -200,8 +213,10 @@ struct Verbs {
         for (int t = 0; t < kMaxTheaters; ++t) theater_ok[t] = theater_ok[t] && mask[t];
       };
       bool mask[kMaxTheaters];
+      push_contents(L, 2);
+      int filters = lua_gettop(L);
       lua_pushnil(L);
-      while (lua_next(L, 2)) {
+      while (lua_next(L, filters)) {
         int v = lua_gettop(L);
         if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter keys are names");
         const char* k = lua_tostring(L, v - 1);
@@ -225,13 +240,14 @@ struct Verbs {
           }
           only(mask);
         } else if (!std::strcmp(k, "theaters")) {
-          luaL_checktype(L, v, LUA_TTABLE);
+          size_t n = list_arg(L, v, kMaxOptions, "g:cards: theaters");
           std::fill(mask, mask + kMaxTheaters, false);
-          for (lua_Integer i = 1, n = luaL_len(L, v); i <= n; ++i) {
-            lua_geti(L, v, i);
+          for (size_t i = 1; i <= n; ++i) {
+            lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
             mask[theater(L, lua_gettop(L))] = true;
             lua_pop(L, 1);
           }
+          lua_pop(L, 1);
           only(mask);
         } else {
           luaL_error(L, "g:cards: unknown filter '%s'", k);
@@ -341,15 +357,15 @@ struct Verbs {
   // g:choose_card(p, ids, {may=true}) -> the id player p chooses, or nil ("none", or no option)
   static int choose_card(lua_State* L) {
     int p = player(L, 2);
-    luaL_checktype(L, 3, LUA_TTABLE);
     uint16_t opts[kMaxOptions];
     int n = 0;
-    for (lua_Integer i = 1, len = luaL_len(L, 3); i <= len; ++i) {
-      lua_geti(L, 3, i);
-      if (n >= kMaxOptions - 1) luaL_error(L, "too many options");
+    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_card");
+    for (size_t i = 1; i <= len; ++i) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
       opts[n++] = static_cast<uint16_t>(rt(L).check_card(lua_gettop(L)));
       lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     if (n > 0 && may(L, 4)) opts[n++] = kNone;
     uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
     if (v == kNone) lua_pushnil(L);
@@ -359,17 +375,18 @@ struct Verbs {
   // g:choose_theater(p, theaters, {may=true, card=id}) -> a theater name, or nil
   static int choose_theater(lua_State* L) {
     int p = player(L, 2);
-    luaL_checktype(L, 3, LUA_TTABLE);
     uint16_t opts[kMaxOptions];
     int n = 0, shown = kNone;
-    for (lua_Integer i = 1, len = luaL_len(L, 3); i <= len; ++i) {
-      lua_geti(L, 3, i);
+    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
+    for (size_t i = 1; i <= len; ++i) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
       opts[n++] = static_cast<uint16_t>(theater(L, lua_gettop(L)));
       lua_pop(L, 1);
     }
+    lua_pop(L, 1);
     if (n > 0 && may(L, 4)) opts[n++] = kNone;
     if (lua_istable(L, 4)) {
-      if (lua_getfield(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
+      if (raw_field(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
       lua_pop(L, 1);
     }
     uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown);
@@ -479,7 +496,7 @@ struct Verbs {
     int p = player(L, 2), t = theater(L, 3);
     lua_Integer n = luaL_checkinteger(L, 4);
     int16_t& v = board(L).tokens[p][t];
-    luaL_argcheck(L, v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
+    luaL_argcheck(L, n >= -1000 && n <= 1000 && v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
     v = static_cast<int16_t>(v + n);
     eng(L).emit(&ctx(L), nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(p),
                                         .theater = static_cast<uint8_t>(t), .value = static_cast<int>(n)});
@@ -547,6 +564,7 @@ int Runtime::run_protected(AbilityCtx& c, int card) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
   push_id(card);
   c.resolving[c.depth++] = static_cast<uint8_t>(card);
+  ran_ |= uint64_t{1} << card;
   eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = static_cast<uint8_t>(card)});
   int status = lua_pcall(L, 2, 0, h);
   --c.depth;
@@ -570,9 +588,11 @@ Runtime::Outcome Runtime::run(AbilityCtx& c, int card) {
     status = run_protected(c, card);
   } catch (...) {
     ctx_ = nullptr;
+    restore_after_run();
     throw;
   }
   ctx_ = nullptr;
+  restore_after_run();
   c.s->b.rng = sandbox_rng(L_);
   if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
     if (status != LUA_OK) lua_pop(L_, 1);
@@ -583,6 +603,11 @@ Runtime::Outcome Runtime::run(AbilityCtx& c, int card) {
   lua_pop(L_, 1);
   const CardDef& d = eng_->set().cards[card];
   throw ScriptError("card " + d.id + " (" + d.file + "): " + msg);
+}
+
+void Runtime::restore_after_run() {
+  for (uint64_t m = ran_; m; m &= m - 1) restore_upvalues(L_, upvalues_ref_[__builtin_ctzll(m)]);
+  ran_ = 0;
 }
 
 void Runtime::run_nested(AbilityCtx& c, int card) {
@@ -598,9 +623,19 @@ void Runtime::run_nested(AbilityCtx& c, int card) {
 
 namespace {
 
+// Script tables are read raw (no metamethod runs) and through read-only tables' contents;
+// the whole of loading runs inside protect(), so even a memory error is caught.
+int get_field(lua_State* L, int t, const char* name) {
+  push_contents(L, t);
+  lua_pushstring(L, name);
+  int ty = lua_rawget(L, -2);
+  lua_remove(L, -2);
+  return ty;
+}
+
 std::string field_string(lua_State* L, int t, const char* name, const std::string& where, bool required,
                          const std::string& def = "") {
-  int ty = lua_getfield(L, t, name);
+  int ty = get_field(L, t, name);
   std::string v = def;
   if (ty == LUA_TSTRING) v = lua_tostring(L, -1);
   else if (ty != LUA_TNIL || required)
@@ -609,32 +644,85 @@ std::string field_string(lua_State* L, int t, const char* name, const std::strin
   return v;
 }
 
-int field_int(lua_State* L, int t, const char* name, const std::string& where, bool required, int def) {
-  int ty = lua_getfield(L, t, name);
+/// An integer field within [lo, hi] (a value outside is refused, never truncated).
+int field_int(lua_State* L, int t, const char* name, const std::string& where, bool required, int def,
+              long long lo = -1'000'000, long long hi = 1'000'000) {
+  int ty = get_field(L, t, name);
   int v = def;
-  if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) v = static_cast<int>(lua_tointeger(L, -1));
-  else if (ty != LUA_TNIL || required)
+  if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) {
+    lua_Integer x = lua_tointeger(L, -1);
+    if (x < lo || x > hi)
+      throw LoadError(where + ": field '" + name + "' is " + std::to_string(x) + ", outside " + std::to_string(lo) +
+                      ".." + std::to_string(hi));
+    v = static_cast<int>(x);
+  } else if (ty != LUA_TNIL || required) {
     throw LoadError(where + ": field '" + name + "' must be an integer");
+  }
   lua_pop(L, 1);
   return v;
 }
 
-std::vector<std::string> field_strings(lua_State* L, int t, const char* name, const std::string& where) {
+std::vector<std::string> field_strings(lua_State* L, int t, const char* name, const std::string& where,
+                                       size_t max = 256) {
   std::vector<std::string> out;
-  int ty = lua_getfield(L, t, name);
+  int ty = get_field(L, t, name);
   if (ty == LUA_TNIL) {
     lua_pop(L, 1);
     return out;
   }
   if (ty != LUA_TTABLE) throw LoadError(where + ": field '" + name + "' must be a list of strings");
-  for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; ++i) {
-    if (lua_geti(L, -1, i) != LUA_TSTRING) throw LoadError(where + ": field '" + name + "' must be a list of strings");
+  push_contents(L, -1);
+  size_t n = lua_rawlen(L, -1);
+  if (n > max) throw LoadError(where + ": field '" + name + "' lists more than " + std::to_string(max) + " entries");
+  for (size_t i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) != LUA_TSTRING)
+      throw LoadError(where + ": field '" + name + "' must be a list of strings");
     out.emplace_back(lua_tostring(L, -1));
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   return out;
 }
+
+/// The known name closest to `word` (edit distance), for "did you mean" messages.
+std::string nearest(const std::string& word, std::initializer_list<const char*> known) {
+  std::string best;
+  size_t best_d = SIZE_MAX;
+  for (const char* k : known) {
+    std::string b = k;
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= word.size(); ++i) {
+      size_t diag = row[0];
+      row[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (word[i - 1] == b[j - 1] ? 0 : 1)});
+        diag = up;
+      }
+    }
+    if (row[b.size()] < best_d) best_d = row[b.size()], best = b;
+  }
+  return best;
+}
+
+/// Refuses a table field that is not in `known`, naming the nearest known one.
+void check_fields(lua_State* L, int t, std::initializer_list<const char*> known, const std::string& where) {
+  push_contents(L, t);
+  int c = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, c)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) throw LoadError(where + ": field names must be strings");
+    std::string key = lua_tostring(L, -1);
+    bool ok = false;
+    for (const char* k : known) ok = ok || key == k;
+    if (!ok) throw LoadError(where + ": unknown field '" + key + "' (did you mean '" + nearest(key, known) + "'?)");
+  }
+  lua_pop(L, 1);
+}
+
+constexpr int kMaxStrength = 99;   // printed strengths and effect amounts: totals can never overflow
 
 template <typename E>
 E pick(const std::string& v, std::initializer_list<std::pair<const char*, E>> names, const std::string& where) {
@@ -650,20 +738,9 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
   std::string w = where + ": ongoing effect '" + name + "'";
   if (!lua_istable(L, t)) throw LoadError(w + " must be a table");
   // Unknown keys are refused so that a typo never silently disables an ability.
-  static const char* const known[] = {"effect", "theaters", "amount", "cards", "value", "by",
-                                      "max_strength", "facedown", "occupied_at_least", "whose", nullptr};
-  lua_pushnil(L);
-  while (lua_next(L, t)) {
-    lua_pop(L, 1);
-    bool ok = false;
-    if (lua_type(L, -1) == LUA_TSTRING)
-      for (const char* const* k = known; *k; ++k) ok = ok || std::strcmp(*k, lua_tostring(L, -1)) == 0;
-    if (!ok) {
-      std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
-      lua_pop(L, 1);
-      throw LoadError(w + ": unknown field '" + key + "'");
-    }
-  }
+  check_fields(L, t, {"effect", "theaters", "amount", "cards", "value", "by", "max_strength", "facedown",
+                      "occupied_at_least", "whose"},
+               w);
   auto scope = [&](const char* def) {
     return pick<Scope>(field_string(L, t, "theaters", w, false, def),
                        {{"same", Scope::Same}, {"adjacent", Scope::Adjacent}, {"other", Scope::Other}, {"all", Scope::All}},
@@ -682,25 +759,25 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
   if (name == "bonus") {
     e.type = Effect::StrengthBonus;
     e.scope = scope("same");
-    e.amount = field_int(L, t, "amount", w, true, 0);
+    e.amount = field_int(L, t, "amount", w, true, 0, -kMaxStrength, kMaxStrength);
   } else if (name == "set_strength") {
     e.type = Effect::SetStrength;
     e.target = target();
-    e.amount = field_int(L, t, "value", w, true, 0);
+    e.amount = field_int(L, t, "value", w, true, 0, -kMaxStrength, kMaxStrength);
   } else if (name == "add_strength") {
     e.type = Effect::AddStrength;
     e.target = target();
-    e.amount = field_int(L, t, "by", w, true, 0);
+    e.amount = field_int(L, t, "by", w, true, 0, -kMaxStrength, kMaxStrength);
   } else if (name == "play_anywhere") {
     e.type = Effect::PlayAnywhere;
-    e.amount = field_int(L, t, "max_strength", w, true, 0);
+    e.amount = field_int(L, t, "max_strength", w, true, 0, -kMaxStrength, kMaxStrength);
   } else if (name == "destroy_plays") {
     e.type = Effect::DestroyPlays;
     e.scope = scope("all");
-    lua_getfield(L, t, "facedown");
+    get_field(L, t, "facedown");
     e.facedown_only = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1);
+    e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1, 0, kMaxCards);
     e.who = pick<int>(field_string(L, t, "whose", w, false, "any"), {{"any", 0}, {"own", 1}, {"opponent", 2}}, w);
   } else {
     throw LoadError(w + ": unknown effect (bonus, set_strength, add_strength, play_anywhere, destroy_plays)");
@@ -713,15 +790,20 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
 void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   lua_State* L = L_;
   t = lua_absindex(L, t);
-  r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target);
-  r.battle_vp = field_int(L, t, "battle_vp", w, false, r.battle_vp);
-  r.hand_size = field_int(L, t, "hand_size", w, false, r.hand_size);
-  r.facedown_strength = field_int(L, t, "facedown_strength", w, false, r.facedown_strength);
-  r.rotation = field_int(L, t, "rotation", w, false, r.rotation);
+  check_fields(L, t,
+               {"vp_target", "battle_vp", "withdraw_chart", "hand_size", "facedown_strength", "instants",
+                "interrupt_flipped", "flip_covered", "rotation", "theaters", "random_theater_order"},
+               w + ": rules");
+  // Every battle scores at least 1 VP and the target is reachable, so every game ends.
+  r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target, 1, kMaxVp);
+  r.battle_vp = field_int(L, t, "battle_vp", w, false, r.battle_vp, 1, kMaxVp);
+  r.hand_size = field_int(L, t, "hand_size", w, false, r.hand_size, 0, kMaxCards / 2);
+  r.facedown_strength = field_int(L, t, "facedown_strength", w, false, r.facedown_strength, -kMaxStrength, kMaxStrength);
+  r.rotation = field_int(L, t, "rotation", w, false, r.rotation, 0, kMaxTheaters - 1);
   std::string order = field_string(L, t, "instants", w, false, r.immediate_instants ? "immediate" : "queue");
   r.immediate_instants = pick<bool>(order, {{"queue", false}, {"immediate", true}}, w + ": instants");
   auto boolean = [&](const char* name, bool& v) {
-    int ty = lua_getfield(L, t, name);
+    int ty = get_field(L, t, name);
     if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
     else if (ty != LUA_TNIL) throw LoadError(w + ": field '" + name + "' must be a boolean");
     lua_pop(L, 1);
@@ -729,25 +811,32 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   boolean("interrupt_flipped", r.interrupt_flipped);
   boolean("flip_covered", r.flip_covered);
   boolean("random_theater_order", r.random_theater_order);
-  auto th = field_strings(L, t, "theaters", w);
-  if (lua_getfield(L, t, "theaters") == LUA_TTABLE) r.theaters = th;
+  auto th = field_strings(L, t, "theaters", w, kMaxTheaters);
+  if (get_field(L, t, "theaters") == LUA_TTABLE) r.theaters = th;
   lua_pop(L, 1);
-  if (lua_getfield(L, t, "withdraw_chart") != LUA_TNIL) {
-    if (!lua_istable(L, -1)) throw LoadError(w + ": withdraw_chart must be { {1st player's}, {2nd player's} }");
+  if (get_field(L, t, "withdraw_chart") != LUA_TNIL) {
+    const std::string shape = w + ": withdraw_chart must be { {1st player's}, {2nd player's} }";
+    if (!lua_istable(L, -1)) throw LoadError(shape);
+    push_contents(L, -1);
     for (int seat = 0; seat < 2; ++seat) {
-      if (lua_geti(L, -1, seat + 1) != LUA_TTABLE)
-        throw LoadError(w + ": withdraw_chart must be { {1st player's}, {2nd player's} }");
+      if (lua_rawgeti(L, -1, seat + 1) != LUA_TTABLE) throw LoadError(shape);
+      push_contents(L, -1);
+      size_t n = lua_rawlen(L, -1);
+      if (n == 0 || n > kMaxCards) throw LoadError(w + ": a withdraw_chart has 1 to " + std::to_string(kMaxCards) + " entries");
       std::vector<int> chart;
-      for (lua_Integer i = 1, n = luaL_len(L, -1); i <= n; ++i) {
-        lua_geti(L, -1, i);
+      for (size_t i = 1; i <= n; ++i) {
+        lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
         if (!lua_isinteger(L, -1)) throw LoadError(w + ": withdraw_chart entries must be integers");
-        chart.push_back(static_cast<int>(lua_tointeger(L, -1)));
+        lua_Integer v = lua_tointeger(L, -1);
+        if (v < 1 || v > kMaxVp)
+          throw LoadError(w + ": withdraw_chart entry " + std::to_string(v) + " is outside 1.." + std::to_string(kMaxVp));
+        chart.push_back(static_cast<int>(v));
         lua_pop(L, 1);
       }
-      if (chart.empty()) throw LoadError(w + ": a withdraw_chart needs at least one entry");
       r.withdraw_chart[seat] = chart;
-      lua_pop(L, 1);
+      lua_pop(L, 2);
     }
+    lua_pop(L, 1);
   }
   lua_pop(L, 1);
 }
@@ -791,52 +880,62 @@ void Runtime::push_rules_table(const Rules& r) {
 }
 
 void Runtime::load_rules(const std::string& path, Rules& rules) {
-  set_budget(L_, kCardLimits.instructions);
-  run_file(L_, path, "rules");
-  if (lua_isfunction(L_, -1)) {
-    push_rules_table(rules);
-    lua_pushvalue(L_, -1);
-    lua_insert(L_, -3);  // rules table, function, rules table
-    lua_pushcfunction(L_, traceback_handler);
-    lua_insert(L_, -3);
-    if (lua_pcall(L_, 1, 0, -3) != LUA_OK) {
-      std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error";
-      lua_pop(L_, 3);
-      throw LoadError(msg + " (rules)");
+  lua_State* L = L_;
+  set_budget(L, kCardLimits.instructions);
+  Rules r = rules;
+  protect(L, [&] {
+    run_file(L, path, "rules");
+    if (lua_isfunction(L, -1)) {
+      push_rules_table(r);
+      lua_pushvalue(L, -1);
+      lua_insert(L, -3);  // rules table, function, rules table
+      lua_pushcfunction(L, traceback_handler);
+      lua_insert(L, -3);
+      if (lua_pcall(L, 1, 0, -3) != LUA_OK) {
+        std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+        throw LoadError(msg + " (rules)");
+      }
+      lua_pop(L, 1);
+    } else if (!lua_istable(L, -1)) {
+      throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
     }
-    lua_pop(L_, 1);
-  } else if (!lua_istable(L_, -1)) {
-    lua_pop(L_, 1);
-    throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
-  }
-  read_rules_table(-1, rules, path);
-  lua_pop(L_, 1);
+    read_rules_table(-1, r, path);
+  }, path + ": ");
+  rules = r;
 }
 
 constexpr int kApiVersion = 1;
 
 void Runtime::load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules) {
-  lua_State* L = L_;
   std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
   if (!std::filesystem::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
+  std::string reading = manifest;  // the file being read, for messages
+  protect(L_, [&] { load_set_protected(dir, data_dir, set, rules, reading); }, "");
+}
+
+void Runtime::load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
+                                 std::string& reading) {
+  lua_State* L = L_;
+  std::string manifest = reading;
   set_budget(L, kCardLimits.instructions);
   run_file(L, manifest, "set");
   if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
   int t = lua_gettop(L);
+  check_fields(L, t, {"name", "api", "description", "theaters", "cards", "rules", "extends"}, manifest);
   set.dir = dir;
   set.name = field_string(L, t, "name", manifest, true);
-  set.api = field_int(L, t, "api", manifest, true, 0);
+  set.api = field_int(L, t, "api", manifest, true, 0, 0, 1000);
   if (set.api != kApiVersion)
     throw LoadError(manifest + ": the set targets script API " + std::to_string(set.api) + ", this engine has API " +
                     std::to_string(kApiVersion));
-  rules.theaters = field_strings(L, t, "theaters", manifest);
+  rules.theaters = field_strings(L, t, "theaters", manifest, kMaxTheaters);
   if (rules.theaters.empty()) throw LoadError(manifest + ": field 'theaters' must list at least one theater");
-  if (lua_getfield(L, t, "rules") != LUA_TNIL) {
+  if (get_field(L, t, "rules") != LUA_TNIL) {
     if (!lua_istable(L, -1)) throw LoadError(manifest + ": field 'rules' must be a table");
     read_rules_table(-1, rules, manifest);
   }
   lua_pop(L, 1);
-  std::vector<std::string> ids = field_strings(L, t, "cards", manifest);
+  std::vector<std::string> ids = field_strings(L, t, "cards", manifest, kMaxCards + 1);
   std::string base = field_string(L, t, "extends", manifest, false);
   lua_pop(L, 1);
   std::string base_dir;
@@ -873,16 +972,18 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
       throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
                       " has no script)");
     set_budget(L, kCardLimits.instructions);
+    reading = d.file;
     run_file(L, d.file, "card " + id);
     if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
     int c = lua_gettop(L);
+    check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing"}, w);
     d.name = field_string(L, c, "name", w, false, id);
     d.type = field_string(L, c, "type", w, true);
-    d.strength = field_int(L, c, "strength", w, true, 0);
+    d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
     d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
                         {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"none", Kind::None}}, w + ": kind");
     d.text = field_string(L, c, "text", w, false, "");
-    int ty = lua_getfield(L, c, "ability");
+    int ty = get_field(L, c, "ability");
     if (ty == LUA_TFUNCTION) {
       if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
       d.has_ability = true;
@@ -893,9 +994,11 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
       lua_pop(L, 1);
       ability_ref_.push_back(LUA_NOREF);
     }
-    ty = lua_getfield(L, c, "ongoing");
+    ty = get_field(L, c, "ongoing");
     if (ty == LUA_TTABLE) {
       if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has 'ongoing' effects");
+      push_contents(L, -1);
+      lua_remove(L, -2);
       int o = lua_gettop(L);
       lua_pushnil(L);
       while (lua_next(L, o)) {
@@ -910,6 +1013,9 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
     }
     lua_pop(L, 1);
     if (d.kind == Kind::Ongoing && d.effects.empty()) throw LoadError(w + ": an ongoing card needs 'ongoing' effects");
+    // From now on the card's tables are read-only and its functions' upvalues are put back
+    // after every call: nothing one call leaves behind reaches the next.
+    upvalues_ref_.push_back(freeze(L, c));
     lua_pop(L, 1);
     set.cards.push_back(std::move(d));
   }

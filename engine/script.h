@@ -9,6 +9,7 @@
 #include "cardset.h"
 #include "events.h"
 #include "rng.h"
+#include "sandbox.h"
 #include "state.h"
 
 struct lua_State;
@@ -33,37 +34,6 @@ struct AbilityCtx {
 };
 /// Instructions a dry run may still take to finish.
 constexpr long long kDryRunBudget = 200'000;
-
-/// Limits on untrusted scripts (docs/modding.md, "Safety").
-struct Limits {
-  long long instructions;  // Lua VM instructions per call
-  size_t memory;           // bytes for the whole Lua state
-};
-constexpr Limits kCardLimits{5'000'000, 8u << 20};
-constexpr Limits kScenarioLimits{500'000'000, 800u << 20};  // 100 times a card's (scenario-api.md)
-
-/// Creates a sandboxed Lua state: only base (without load, loadfile, dofile, collectgarbage,
-/// require, print), string (without dump), table and math (random from `rng_source` if set);
-/// the string metatable is hidden. Allocation is capped at `lim.memory` and every call is
-/// bounded by `budget` (see set_budget). Errors: std::bad_alloc if the state cannot be made.
-lua_State* new_sandbox(const Limits& lim);
-void close_sandbox(lua_State* L);
-/// A pointer the host keeps with a sandbox (the Runtime or the scenario runner).
-void set_sandbox_user(lua_State* L, void* user);
-void* sandbox_user(lua_State* L);
-/// The sandbox's own generator behind math.random (reseeded by its host).
-Rng& sandbox_rng(lua_State* L);
-/// Resets the instruction budget of a sandbox for the next call.
-void set_budget(lua_State* L, long long instructions);
-/// The sandbox's environment table is pushed on the stack (the globals scripts see).
-void push_sandbox_env(lua_State* L);
-/// Loads a text chunk (never bytecode) from a file into the sandbox env and calls it with no
-/// argument, leaving its first result on the stack. Throws LoadError naming file and line.
-void run_file(lua_State* L, const std::string& path, const std::string& what);
-/// Reads a whole file or throws LoadError.
-std::string read_text_file(const std::string& path);
-/// A Lua error message with the traceback, for a pcall message handler.
-int traceback_handler(lua_State* L);
 
 class Runtime {
  public:
@@ -99,6 +69,8 @@ class Runtime {
   int check_card(int arg);         // a card id argument -> index, or a Lua error
 
  private:
+  void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
+                          std::string& reading);
   void push_rules_table(const Rules& r);
   void read_rules_table(int idx, Rules& r, const std::string& file);
   int run_protected(AbilityCtx& c, int card);
@@ -111,6 +83,9 @@ class Runtime {
   std::vector<int> ability_ref_;     // registry refs of ability functions
   std::vector<const char*> id_ptr_;  // the interned id strings, by card
   int game_ref_ = -2;                // registry: the game handle userdata
+  std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
+  uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
+  void restore_after_run();
   friend struct Verbs;
 };
 

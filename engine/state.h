@@ -27,8 +27,9 @@ enum class Phase : uint8_t { Playing, Over };
 struct LastBattle {
   uint16_t number = 0;   // 0: no battle finished yet
   uint8_t winner = 0;
-  uint8_t vp = 0;
   uint8_t withdrew = 0;  // 1: ended by a withdrawal, 0: played out
+  int32_t vp = 0;
+  bool operator==(const LastBattle&) const = default;
 };
 
 /// Everything on the table and in the players' memory, but no ability in progress.
@@ -43,7 +44,7 @@ struct Board {
   Phase phase = Phase::Playing;
   uint8_t winner = kNone;  // once the game is over
   uint16_t battle = 1;
-  uint16_t score[2] = {0, 0};
+  int32_t score[2] = {0, 0};  // at most 2 * kMaxVp: rules bound the target and every battle's VP
   int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
   int32_t seq_next = 1;    // next seq for any other placement (increasing)
   uint64_t known[2] = {0, 0};  // bit c: the player knows card c's identity (ruling 28)

@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   t0 = Clock::now();
   for (long i = 0; i < copies; ++i) {
     sink = s;
-    sink.b.score[0] = static_cast<uint16_t>(i);
+    sink.b.score[0] = static_cast<int32_t>(i);
     asm volatile("" : : "r"(&sink) : "memory");
   }
   t = since(t0);

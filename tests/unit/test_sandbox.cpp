@@ -59,6 +59,46 @@ TEST_CASE("a hostile ability is refused with the card named and the game unchang
   REQUIRE(s.b.last.number == 1);  // both hands empty: the battle was played out
 }
 
+TEST_CASE("attacks through the library, metatables and kept values are refused with a clear reason") {
+  // Each once crashed, hung or leaked state between calls (issue 7); now each is an error that
+  // names the card and why, within seconds, and the game is left as it was.
+  auto e = test::load(hostile("runtime"));
+  for (auto [card, why] : {std::pair{"big_choice", "at most"},
+                           {"table_move", "instruction limit"},
+                           {"table_insert_len", "instruction limit"},
+                           {"table_remove_len", "instruction limit"},
+                           {"pattern_backtrack", "instruction limit"},
+                           {"method_pattern", "instruction limit"},
+                           {"rep_empty", "length 0"},
+                           {"gc_finalizer", "'__gc' is not allowed"},
+                           {"weak_table", "'__mode' is not allowed"},
+                           {"global_counter", "global 'counter' is read-only"},
+                           {"library_rewrite", "read-only table (key 'one')"},
+                           {"kept_table", "read-only table"},
+                           {"rawset_frozen", "read-only"},
+                           {"self_flip", "more than 1000 abilities resolved for one action"}}) {
+    INFO(card);
+    State s = holding(*e, card);
+    State before = s;
+    auto t0 = std::chrono::steady_clock::now();
+    Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->theater_id("air")),
+             kNone};
+    REQUIRE_THROWS_WITH(e->apply(s, a), Catch::Contains(std::string("card ") + card) && Catch::Contains(why));
+    REQUIRE(seconds_since(t0) < 3.0);
+    REQUIRE(test::same(s, before));
+  }
+}
+
+TEST_CASE("what a call leaves in an upvalue is put back before the next call, in every game") {
+  auto e = test::load(hostile("runtime"));
+  int card = e->set().find("upvalue_counter");
+  for (int game = 0; game < 3; ++game) {
+    State s = holding(*e, "upvalue_counter");
+    REQUIRE_NOTHROW(e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card),
+                                       static_cast<uint8_t>(e->theater_id("air")), kNone}));
+  }
+}
+
 TEST_CASE("messages name what failed: io, os, load, string.dump and require do not exist") {
   auto e = test::load(hostile("runtime"));
   for (auto [card, word] : {std::pair{"uses_io", "io"}, {"uses_os", "os"}, {"uses_load", "load"},
@@ -97,4 +137,19 @@ TEST_CASE("an error after a decision surfaces when the decision is answered, and
   REQUIRE_THROWS_WITH(e->apply(s, acts[0]), Catch::Contains("fails after the choice") &&
                                                  Catch::Contains("error_after_choice.lua:6"));
   REQUIRE(test::same(s, pending));
+}
+
+TEST_CASE("house rules outside their range, or misspelt, are refused with a clear message") {
+  auto rule = [](const std::string& name) {
+    return Engine::load("standard", {hostile("rules/" + name + ".lua")}, ALS_DATA_DIR);
+  };
+  REQUIRE_THROWS_WITH(rule("zero_battle_vp"), Catch::Contains("battle_vp") && Catch::Contains("outside 1..10000"));
+  REQUIRE_THROWS_WITH(rule("huge_target"), Catch::Contains("vp_target") && Catch::Contains("4294967297"));
+  REQUIRE_THROWS_WITH(rule("negative_chart"), Catch::Contains("withdraw_chart entry -1"));
+  REQUIRE_THROWS_WITH(rule("huge_rotation"), Catch::Contains("rotation") && Catch::Contains("outside 0..5"));
+  REQUIRE_THROWS_WITH(rule("typo"), Catch::Contains("unknown field 'hand_sise'") &&
+                                        Catch::Contains("did you mean 'hand_size'"));
+  auto t0 = std::chrono::steady_clock::now();
+  REQUIRE_NOTHROW(rule("index_loop"));  // its metamethod is never run: rules tables are read raw
+  REQUIRE(seconds_since(t0) < 3.0);
 }

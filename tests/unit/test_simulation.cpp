@@ -91,7 +91,7 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
     State copy{};
     bool copied = false;
     int steps = 0;
-    uint16_t last_score[2] = {0, 0};
+    int32_t last_score[2] = {0, 0};
     while (e.to_act(s) >= 0) {
       REQUIRE(++steps < 1000);  // every game ends
       check_places(e, s);

@@ -1,0 +1,79 @@
+// The sandbox every untrusted script runs in (card scripts, libraries, house rules, scenario
+// files): a restricted Lua 5.4 state with an instruction budget and a memory cap. It knows
+// nothing of the game. docs/modding.md ("Safety") describes what scripts may use.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "errors.h"
+#include "rng.h"
+
+struct lua_State;
+
+namespace als {
+
+/// Limits on untrusted scripts.
+struct Limits {
+  long long instructions;  // Lua VM instructions per call (C library loops are charged too)
+  size_t memory;           // bytes for the whole Lua state
+};
+constexpr Limits kCardLimits{5'000'000, 8u << 20};
+constexpr Limits kScenarioLimits{500'000'000, 800u << 20};  // 100 times a card's (docs/scenarios.md)
+/// The largest script file that loads (bytes).
+constexpr size_t kMaxScriptFile = 1u << 20;
+
+/// Creates a sandboxed Lua state. Scripts see only: base (without load, loadfile, dofile,
+/// collectgarbage, require, print; `pairs`/`next` in a reproducible order; `setmetatable`
+/// refusing `__gc` and `__mode`; `rawset` refusing read-only tables), string (without dump;
+/// pattern functions and `rep` charged to the budget), table (insert, remove, move, concat and
+/// sort rewritten in Lua so their loops count), math (random from the sandbox's generator).
+/// The string metatable is hidden. Throws std::bad_alloc if the state cannot be made.
+lua_State* new_sandbox(const Limits& lim);
+void close_sandbox(lua_State* L);
+/// A pointer the host keeps with a sandbox (the card runtime or the scenario runner).
+void set_sandbox_user(lua_State* L, void* user);
+void* sandbox_user(lua_State* L);
+/// The sandbox's own generator behind math.random (its host reseeds it).
+Rng& sandbox_rng(lua_State* L);
+/// Resets the instruction budget for the next call.
+void set_budget(lua_State* L, long long instructions);
+/// Takes `cost` instructions from the budget; raises the instruction-limit Lua error when it is
+/// spent. For C code that loops on a script's behalf.
+void charge(lua_State* L, long long cost);
+/// Pushes a fresh environment table (the globals one script file sees).
+void push_sandbox_env(lua_State* L);
+/// Loads a text chunk (never bytecode) from a file into a fresh env and calls it with no
+/// argument, leaving its first result on the stack. Throws LoadError naming file and line.
+void run_file(lua_State* L, const std::string& path, const std::string& what);
+/// Reads a whole script file: a regular file (after links) of at most kMaxScriptFile bytes.
+/// Never blocks on a FIFO or device. Throws LoadError naming the file.
+std::string read_text_file(const std::string& path, size_t max_bytes = kMaxScriptFile);
+/// A Lua error message with the traceback, for a pcall message handler.
+int traceback_handler(lua_State* L);
+
+/// Runs `fn` inside a protected Lua call under the current budget, so that whatever a script
+/// value does when read (metamethods that error, loop or run out of memory) is caught. A C++
+/// exception thrown by `fn` comes out unchanged in kind (LoadError, ScriptError, IllegalAction);
+/// a Lua error comes out as LoadError(prefix + message).
+void protect(lua_State* L, const std::function<void()>& fn, const std::string& prefix);
+
+// ---- read-only values (isolation between calls) --------------------------------------------
+/// Deep-freezes the value at `idx`: every table reachable from it (through keys, values,
+/// metatables and the upvalues of Lua functions) becomes read-only (writing raises an error),
+/// and every upvalue of every Lua function reachable is recorded with its current value.
+/// Returns a registry reference to that record, for restore_upvalues.
+int freeze(lua_State* L, int idx);
+/// Sets every upvalue recorded by `freeze` back to its recorded value, so that nothing a call
+/// stored in an upvalue reaches the next call.
+void restore_upvalues(lua_State* L, int record_ref);
+/// True if the table at `idx` is read-only (frozen).
+bool is_frozen(lua_State* L, int idx);
+/// Pushes the table whose raw contents hold the value at `idx`: the hidden contents of a frozen
+/// table, else the value itself. For C code that reads script tables raw.
+void push_contents(lua_State* L, int idx);
+/// The length of a list given by a script (raw, metamethods ignored); raises a Lua error naming
+/// `what` when it is longer than `max`.
+size_t list_length(lua_State* L, int idx, size_t max, const char* what);
+
+}  // namespace als

@@ -1,0 +1,1 @@
+return { withdraw_chart = { {-1}, {6} } }  -- negative VP once wrapped

@@ -1,0 +1,1 @@
+return function(rules) rules.hand_sise = 5 end  -- a typo once loaded as ok

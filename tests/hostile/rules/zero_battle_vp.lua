@@ -1,0 +1,1 @@
+return { battle_vp = 0 }  -- no battle would ever score: the game could not end
