@@ -22,6 +22,20 @@ bool valid_name(const std::string& id) {
   });
 }  // the engine's signal that an ability is interrupted (a light userdata error)
 
+// A name as it may be shown in a message: bytes outside printable ASCII as \xNN.
+std::string printable(const std::string& v) {
+  std::string out;
+  for (unsigned char ch : v) {
+    if (ch >= 0x20 && ch < 0x7f) out += static_cast<char>(ch);
+    else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", ch);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 }  // namespace
 
@@ -953,7 +967,8 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   lua_newtable(L);  // ids array
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::string& id = ids[i];
-    if (!valid_name(id)) throw LoadError(manifest + ": card id '" + id + "' must be lowercase letters, digits and _");
+    if (!valid_name(id) || id.size() > 32 || id == "none")
+      throw LoadError(manifest + ": card id '" + printable(id) + "' must be 1 to 32 lowercase letters, digits and _ (not 'none')");
     if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
     set.index[id] = static_cast<int>(i);
     id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // kept alive by the ids table
@@ -1065,9 +1080,13 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
   if (ru.theaters.empty() || ru.theaters.size() > static_cast<size_t>(kMaxTheaters))
     bad("between 1 and " + std::to_string(kMaxTheaters) + " theaters are needed");
-  for (size_t i = 0; i < ru.theaters.size(); ++i)
+  for (size_t i = 0; i < ru.theaters.size(); ++i) {
+    // Names appear in action texts, records and the protocol: plain lowercase words only.
+    if (!valid_name(ru.theaters[i]) || ru.theaters[i].size() > 32 || ru.theaters[i] == "none")
+      bad("theater name '" + printable(ru.theaters[i]) + "' must be 1 to 32 lowercase letters, digits or _ (not 'none')");
     for (size_t j = 0; j < i; ++j)
       if (ru.theaters[i] == ru.theaters[j]) bad("theater '" + ru.theaters[i] + "' is named twice");
+  }
   if (ru.hand_size < 0 || 2 * static_cast<size_t>(ru.hand_size) > e->set_.cards.size())
     bad("hand_size " + std::to_string(ru.hand_size) + " needs more cards than the set has");
   if (ru.vp_target < 1) bad("vp_target must be at least 1");

@@ -3,6 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
 
 #include "helpers.h"
 
@@ -152,4 +156,46 @@ TEST_CASE("house rules outside their range, or misspelt, are refused with a clea
   auto t0 = std::chrono::steady_clock::now();
   REQUIRE_NOTHROW(rule("index_loop"));  // its metamethod is never run: rules tables are read raw
   REQUIRE(seconds_since(t0) < 3.0);
+}
+
+namespace {
+// A card set in a fresh temporary folder: set.lua lists `plain` and `bad`; bad.lua is made by `make_bad`.
+std::string temp_set(const std::string& name, const std::string& theaters,
+                     const std::function<void(const std::string&)>& make_bad) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("als-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "set.lua") << "return { name = 't', api = 1, theaters = " << theaters
+                                 << ", cards = { 'plain', 'bad' } }\n";
+  std::ofstream(dir / "plain.lua") << "return { type = 'air', strength = 1 }\n";
+  make_bad((dir / "bad.lua").string());
+  return dir.string();
+}
+}  // namespace
+
+TEST_CASE("only regular files of at most 1 MiB load as scripts: no FIFO, device or huge file") {
+  auto t0 = std::chrono::steady_clock::now();
+  std::string fifo = temp_set("fifo", "{ 'air' }", [](const std::string& f) { REQUIRE(::mkfifo(f.c_str(), 0600) == 0); });
+  REQUIRE_THROWS_WITH(Engine::load(fifo, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
+  std::string zero = temp_set("zero", "{ 'air' }", [](const std::string& f) {
+    std::filesystem::create_symlink("/dev/zero", f);
+  });
+  REQUIRE_THROWS_WITH(Engine::load(zero, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
+  std::string big = temp_set("big", "{ 'air' }", [](const std::string& f) {
+    std::ofstream out(f);
+    out << "return { type = 'air', strength = 1 }\n";
+    out << std::string(2u << 20, '-') << "\n";
+  });
+  REQUIRE_THROWS_WITH(Engine::load(big, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: file too large"));
+  REQUIRE(seconds_since(t0) < 3.0);
+  for (const auto& d : {fifo, zero, big}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("a theater name that is not a plain lowercase word is refused at load") {
+  std::string dir = temp_set("theater", "{ 'air', 'la\\255nd' }", [](const std::string& f) {
+    std::ofstream(f) << "return { type = 'air', strength = 1 }\n";
+  });
+  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR), Catch::Contains("theater name 'la\\xffnd'"));
+  std::filesystem::remove_all(dir);
 }

@@ -1,0 +1,92 @@
+-- The sandbox is reproducible by construction (docs/modding.md, "Safety"): scenario files run in
+-- the same sandbox as card scripts.
+
+scenario("pairs iterates numbers ascending, then strings in byte order, then false and true", function()
+  local t = { zeta = 1, alpha = 2, [10] = 3, [2] = 4, [-1.5] = 5, [true] = 6, [false] = 7, Beta = 8 }
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  check_eq(keys, { -1.5, 2, 10, "Beta", "alpha", "zeta", false, true })
+end)
+
+scenario("next follows the same order and ends with nil", function()
+  local t = { b = 1, a = 2, [3] = 3 }
+  local k1 = next(t)
+  local k2 = next(t, k1)
+  local k3 = next(t, k2)
+  check_eq({ k1, k2, k3 }, { 3, "a", "b" })
+  check_eq(next(t, k3), nil)
+  check_eq(next({}), nil)
+  check_error(function() next(t, "missing") end, "invalid key to 'next'")
+end)
+
+scenario("a table with a key that has no reproducible order cannot be iterated", function()
+  check_error(function() for _ in pairs({ [{}] = 1 }) do end end, "cannot be iterated in a reproducible order")
+end)
+
+scenario("entries removed during pairs are skipped, as in plain Lua", function()
+  local t = { a = 1, b = 2, c = 3 }
+  local seen = {}
+  for k in pairs(t) do
+    seen[#seen + 1] = k
+    t.b = nil
+  end
+  check_eq(seen, { "a", "c" })
+end)
+
+scenario("table.sort is stable: equal elements keep their order", function()
+  local t = {}
+  for i = 1, 300 do t[i] = { key = i % 3, n = i } end
+  table.sort(t, function(x, y) return x.key < y.key end)
+  for i = 2, 300 do
+    check(t[i - 1].key < t[i].key or (t[i - 1].key == t[i].key and t[i - 1].n < t[i].n), "order at " .. i)
+  end
+  local words = { "c", "a", "b" }
+  table.sort(words)
+  check_eq(words, { "a", "b", "c" })
+end)
+
+scenario("the table library keeps its behaviour", function()
+  local t = { 1, 2, 3 }
+  table.insert(t, 4)
+  table.insert(t, 1, 0)
+  check_eq(t, { 0, 1, 2, 3, 4 })
+  check_eq(table.remove(t, 1), 0)
+  check_eq(table.remove(t), 4)
+  check_eq(t, { 1, 2, 3 })
+  check_eq(table.move({ 1, 2, 3 }, 1, 3, 2), { 1, 1, 2, 3 })
+  check_eq(table.concat({ 1, "a", 2 }, "-"), "1-a-2")
+  check_eq(table.concat({ "a", "b", "c" }, ",", 2, 3), "b,c")
+  check_eq(select("#", table.unpack({ 1, 2, 3 })), 3)
+  check_error(function() table.insert(t, 9, 1) end, "position out of bounds")
+  check_error(function() table.concat({ {} }) end, "invalid value (at index 1)")
+end)
+
+scenario("math.random covers the whole 64-bit range without overflow", function()
+  local a = math.random(math.mininteger, math.maxinteger)
+  local b = math.random(math.mininteger, math.maxinteger)
+  check(a ~= b, "two full-range draws were equal")
+  check(math.type(math.random(0)) == "integer")
+  for _ = 1, 100 do
+    local x = math.random(-3, 3)
+    check(x >= -3 and x <= 3, "out of range: " .. x)
+  end
+end)
+
+scenario("string methods go through the same charged functions", function()
+  check_eq(("abc"):rep(2), "abcabc")
+  check_eq((""):rep(1 << 40), "")
+  check_eq(("a,b"):find(",", 1, true), 2)
+  check_eq(select(2, ("x y z"):gsub(" ", "")), 2)
+  check_eq(string.dump, nil)
+  check_eq(("").dump, nil)
+end)
+
+scenario("a table used as a metatable becomes read-only", function()
+  local mt = { __index = function() return 7 end }
+  local t = setmetatable({}, mt)
+  check_eq(t.anything, 7)
+  check_eq(getmetatable(t), mt)
+  check_error(function() mt.__mode = "k" end, "read-only")
+  check_eq(setmetatable(t, nil), t)  -- it may still be replaced
+  check_error(function() setmetatable({}, { __gc = print }) end, "'__gc' is not allowed")
+end)
