@@ -29,8 +29,15 @@ what="${1:-play}"
 case "$what" in
   play) exec build/als play "$@" ;;
   test)
-    meson test -C build --print-errorlogs
-    exec build/als test tests/rules ;;
+    # Every suite: Catch2 (unit), the CLI end-to-end checks and the rule scenarios (rules).
+    status=0
+    meson test -C build --print-errorlogs || status=$?
+    python3 - build/meson-logs/testlog.json <<'PY'
+import json, sys
+results = [json.loads(line)["result"] for line in open(sys.argv[1]) if line.strip()]
+print(f"{sum(r == 'OK' for r in results)} passed, {sum(r != 'OK' for r in results)} failed")
+PY
+    exit "$status" ;;
   build) ;;
   *) echo "usage: ./bootstrap.sh [play [options] | test | build]" >&2; exit 2 ;;
 esac

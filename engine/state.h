@@ -20,6 +20,7 @@ struct CardLoc {
   uint8_t theater = kNone;  // board cards: theater id (index into Rules::theaters)
   uint8_t faceup = 0;
   int32_t seq = 0;
+  bool operator==(const CardLoc&) const = default;
 };
 
 enum class Phase : uint8_t { Playing, Over };
@@ -57,6 +58,7 @@ struct Board {
   uint8_t qlen = 0;
   LastBattle last;
   Rng rng;
+  bool operator==(const Board&) const = default;  // every field, unused array slots included
 };
 
 constexpr int kMaxOptions = 160;
@@ -73,6 +75,7 @@ struct Decision {
   uint8_t card = kNone;     // Reinforce's drawn card, shown with the decision
   uint8_t n = 0;
   uint16_t opt[kMaxOptions] = {};
+  bool operator==(const Decision&) const = default;
 };
 
 /// The ability being resolved, while it waits for an answer. It is resumed by re-running the
@@ -85,11 +88,13 @@ struct Resolution {
   uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
   Decision pending;
   Board snapshot;
+  bool operator==(const Resolution&) const = default;
 };
 
 struct State {
   Board b;        // the board as it stands now (mid-ability: as far as the ability got)
   Resolution r;
+  bool operator==(const State&) const = default;
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain value");
