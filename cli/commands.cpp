@@ -10,6 +10,7 @@
 
 #include "agents.h"
 #include "cli.h"
+#include "files.h"
 #include "scenario.h"
 
 namespace als::cli {
@@ -33,21 +34,21 @@ int cmd_test(int argc, char** argv) {
   std::vector<std::pair<std::string, std::string>> files;  // path, display
   for (const std::string& p : paths) {
     std::error_code ec;
-    if (fs::is_directory(p, ec)) {
+    if (files::is_dir(p)) {
       std::vector<std::string> found;
       // A folder with a set.lua is a card set, not scenarios: it is not searched.
-      if (fs::exists(fs::path(p) / "set.lua")) continue;
+      if (files::exists(fs::path(p) / "set.lua")) continue;
       for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
            it.increment(ec)) {
-        if (it->is_directory() && fs::exists(it->path() / "set.lua")) {
+        if (it->is_directory(ec) && files::exists(it->path() / "set.lua")) {
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file() && it->path().extension() == ".lua") found.push_back(it->path().string());
+        if (it->is_regular_file(ec) && it->path().extension() == ".lua") found.push_back(it->path().string());
       }
       std::sort(found.begin(), found.end());
       for (auto& f : found) files.emplace_back(f, f);
-    } else if (fs::is_regular_file(p, ec)) {
+    } else if (files::is_file(p)) {
       files.emplace_back(p, p);
     } else {
       std::cerr << "als test: " << p << ": no such file or folder\n";

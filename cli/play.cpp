@@ -1,4 +1,6 @@
 // als play: one game in the terminal, humans reading actions from standard input.
+#include <signal.h>
+
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
@@ -20,6 +22,9 @@ std::vector<std::string> words(const std::string& s) {
 }
 
 std::string pname(int p) { return "player " + std::to_string(p + 1); }
+
+volatile sig_atomic_t interrupted = 0;
+void on_interrupt(int) { interrupted = 1; }
 
 std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
   std::string out;
@@ -121,7 +126,7 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
   for (;;) {
     std::cout << "> " << std::flush;
     std::string line;
-    if (!std::getline(std::cin, line)) return false;
+    if (interrupted || !std::getline(std::cin, line)) return false;
     auto w = words(line);
     if (w.empty()) continue;
     std::string input = join(w, " ");
@@ -198,18 +203,34 @@ int cmd_play(int argc, char** argv) {
   }
   // Log lines show each human only what they may see; with no human, everything.
   int viewer = human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1;
-  std::cout << "als play: seed " << seed << ", cards " << e.set().name;
+  // The seed determines every hidden card: with a human seat it is shown once the game is over.
+  bool hide_seed = human[0] || human[1];
+  std::cout << "als play: ";
+  if (hide_seed) std::cout << "seed shown at the end";
+  else std::cout << "seed " << seed;
+  std::cout << ", cards " << e.set().name;
   for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
   std::cout << ", player 1 " << p1 << ", player 2 " << p2 << "\n";
+  auto show_seed = [&] {
+    if (hide_seed) std::cout << "seed " << seed << " (als play --seed " << seed << " replays this deal)\n";
+  };
 
+  // The record is kept in memory and written once the game ends or is abandoned: never while a
+  // human could read the opponent's facedown plays in it.
   Recorder rec;
-  if (!log_file.empty()) {
+  rec.start(e, c.cards, c.rules, seed, p1, p2);
+  auto finish = [&](int code) {
     std::string err;
-    if (!rec.open(log_file, e, c.cards, seed, p1, p2, err)) {
+    if (!log_file.empty() && !rec.write(log_file, err)) {
       std::cerr << "als play: " << err << "\n";
       return 2;
     }
-  }
+    return code;
+  };
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
+  sigemptyset(&sa.sa_mask);
+  if (human[0] || human[1]) sigaction(SIGINT, &sa, nullptr);
   State s = e.new_game(seed);
   std::vector<Action> acts;
   int last_battle = 0;
@@ -226,8 +247,11 @@ int cmd_play(int argc, char** argv) {
     Action a;
     if (human[p]) {
       if (!human_choice(e, s, p, acts, a)) {
-        std::cout << "\ngame abandoned\n";
-        return 0;
+        rec.abandoned(interrupted ? "interrupted" : "end of input");
+        std::cout << "\n";
+        show_seed();
+        std::cout << "game abandoned\n";
+        return finish(0);
       }
     } else {
       a = agents[p]->choose(e, s, acts);
@@ -242,15 +266,18 @@ int cmd_play(int argc, char** argv) {
         std::cout << "that action was refused (the game is as it was)\n";
         continue;
       }
+      rec.abandoned(std::string("script error: ") + err.what());
+      finish(2);
       return 2;
     }
-    rec.action(e, p, text, log);
+    rec.action(e, s, p, text, log);
     for (const Event& ev : log.events) {
       int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
+      if (ev.type == Event::GameEnd) show_seed();
       std::cout << e.event_text(ev, v) << "\n";
     }
   }
-  return 0;
+  return finish(0);
 }
 
 }  // namespace als::cli

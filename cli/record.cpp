@@ -1,48 +1,164 @@
 #include "record.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "files.h"
+#include "sandbox.h"
 
 namespace als::cli {
 
 using nlohmann::json;
 
-bool Recorder::open(const std::string& path, const Engine& e, const std::string& cards_arg, uint64_t seed, const std::string& p1,
-                    const std::string& p2, std::string& error) {
-  out_.open(path, std::ios::trunc);
-  if (!out_) {
-    error = path + ": cannot write the game record";
-    return false;
-  }
-  json h = {{"type", "header"},     {"format", kRecordFormat}, {"engine", std::string("als ") + ALS_VERSION},
-            {"cards", cards_arg}, {"set", e.set().name}, {"content_hash", e.content_hash()},
-            {"rules", e.rule_names()}, {"seed", seed},           {"p1", p1},
+std::string digest_text(uint64_t d) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(d));
+  return hex;
+}
+
+namespace {
+
+// A bundled name stays a name; anything else is recorded as an absolute path, so that the record
+// replays from any folder.
+std::string portable(const std::string& arg, const std::string& bundled_dir, const std::string& suffix) {
+  bool name = arg.find('/') == std::string::npos && arg.find(".lua") == std::string::npos;
+  if (name && files::exists(std::filesystem::path(data_dir()) / bundled_dir / (arg + suffix))) return arg;
+  return files::absolute(arg).string();
+}
+
+json battle_json(const Event& ev) {
+  return json{{"number", ev.value},
+              {"winner", ev.player + 1},
+              {"vp", ev.vp},
+              {"reason", ev.withdrew ? "withdraw" : "control"},
+              {"score", {ev.score[0], ev.score[1]}}};
+}
+
+}  // namespace
+
+void Recorder::start(const Engine& e, const std::string& cards_arg, const std::vector<std::string>& rules_args,
+                     uint64_t seed, const std::string& p1, const std::string& p2) {
+  std::vector<std::string> rules;
+  for (const auto& r : rules_args) rules.push_back(portable(r, "scripts/rules", ".lua"));
+  json h = {{"type", "header"},
+            {"format", kRecordFormat},
+            {"engine", std::string("als ") + ALS_VERSION},
+            {"cards", portable(cards_arg, "cards", "")},
+            {"set", e.set().name},
+            {"content_hash", e.content_hash()},
+            {"rules", rules},
+            {"seed", seed},
+            {"p1", p1},
             {"p2", p2}};
-  out_ << h.dump() << "\n" << std::flush;
+  text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+void Recorder::action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log) {
+  json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
+  text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  for (const Event& ev : log.events) {
+    if (ev.type == Event::BattleEnd) {
+      json b = battle_json(ev);
+      b["type"] = "battle";
+      text_ += b.dump() + "\n";
+    }
+    if (ev.type == Event::GameEnd)
+      text_ += json{{"type", "game"}, {"winner", ev.player + 1}, {"score", {ev.score[0], ev.score[1]}}}.dump() + "\n";
+  }
+}
+
+void Recorder::abandoned(const std::string& reason) {
+  text_ += json{{"type", "abandoned"}, {"reason", reason}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+bool Recorder::write(const std::string& path, std::string& error) const {
+  namespace fs = std::filesystem;
+  auto fail = [&](const std::string& what) {
+    error = path + ": cannot write the game record (" + what + ")";
+    return false;
+  };
+  auto write_all = [&](int fd) {
+    size_t done = 0;
+    while (done < text_.size()) {
+      ssize_t n = ::write(fd, text_.data() + done, text_.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += static_cast<size_t>(n);
+    }
+    return true;
+  };
+  std::error_code ec;
+  auto st = fs::status(path, ec);
+  if (!ec && fs::exists(st) && !fs::is_regular_file(st)) {  // a device or FIFO: write it directly
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return fail(std::strerror(errno));
+    bool ok = write_all(fd);
+    int err = errno;
+    if (::close(fd) != 0 && ok) ok = false, err = errno;
+    return ok ? true : fail(std::strerror(err));
+  }
+  std::string tmp = path + ".tmp-XXXXXX";
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return fail(std::strerror(errno));
+  bool ok = write_all(fd) && ::fsync(fd) == 0;
+  int err = errno;
+  if (::close(fd) != 0 && ok) ok = false, err = errno;
+  if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) ok = false, err = errno;
+  if (!ok) {
+    ::unlink(tmp.c_str());
+    return fail(std::strerror(err));
+  }
   return true;
 }
 
-void Recorder::action(const Engine&, int player, const std::string& text, const EventLog& log) {
-  if (!out_.is_open()) return;
-  out_ << json{{"type", "action"}, {"player", player + 1}, {"action", text}}.dump() << "\n";
-  for (const Event& ev : log.events) {
-    if (ev.type == Event::BattleEnd)
-      out_ << json{{"type", "battle"},
-                   {"number", ev.value},
-                   {"winner", ev.player + 1},
-                   {"vp", ev.vp},
-                   {"reason", ev.withdrew ? "withdraw" : "control"},
-                   {"score", {ev.score[0], ev.score[1]}}}
-                  .dump()
-           << "\n";
-    if (ev.type == Event::GameEnd)
-      out_ << json{{"type", "game"}, {"winner", ev.player + 1}, {"score", {ev.score[0], ev.score[1]}}}.dump() << "\n";
+// ---- als replay ----------------------------------------------------------------------------
+
+namespace {
+
+struct Replay {
+  std::string file;
+  int line = 0;
+  // Exit 2: the file is not a record. Exit 1: a record whose game does not replay the same.
+  int bad(const std::string& why) const {
+    std::cerr << "als replay: " << file << ":" << line << ": " << why << "\n";
+    return 2;
   }
-  out_ << std::flush;
+  int mismatch(const std::string& why) const {
+    std::cout << "replay: " << file << ":" << line << ": mismatch: " << why << "\n";
+    return 1;
+  }
+};
+
+// Typed field access that explains itself instead of throwing the library's exceptions.
+bool get_string(const json& j, const char* k, std::string& out) {
+  auto it = j.find(k);
+  if (it == j.end() || !it->is_string()) return false;
+  out = it->get<std::string>();
+  return true;
 }
+bool get_int(const json& j, const char* k, long long lo, long long hi, long long& out) {
+  auto it = j.find(k);
+  if (it == j.end() || !it->is_number_integer()) return false;
+  if (it->is_number_unsigned()) {
+    auto u = it->get<unsigned long long>();
+    if (u > static_cast<unsigned long long>(hi)) return false;
+    out = static_cast<long long>(u);
+  } else {
+    out = it->get<long long>();
+  }
+  return out >= lo && out <= hi;
+}
+
+}  // namespace
 
 int cmd_replay(int argc, char** argv) {
   po::variables_map vm;
@@ -58,86 +174,115 @@ int cmd_replay(int argc, char** argv) {
     std::cerr << "als replay: no FILE given\n";
     return 2;
   }
-  std::ifstream in(file);
-  if (!in) {
-    std::cerr << "als replay: " << file << ": cannot open\n";
+  if (vm.count("seed")) {
+    std::cerr << "als replay: --seed does not apply (the record holds the seed)\n";
     return 2;
   }
+  std::string text;
+  try {
+    text = read_text_file(file, 64u << 20);
+  } catch (const LoadError& e) {
+    std::cerr << "als replay: " << e.what() << "\n";
+    return 2;
+  }
+  Replay r{file};
   std::shared_ptr<Engine> eng;
   State s;
-  std::string line;
-  int n = 0;
   std::vector<json> battles;
-  auto bad = [&](const std::string& why) {
-    std::cerr << "als replay: " << file << ":" << n << ": " << why << "\n";
-    return 2;
-  };
-  auto diverged = [&](const std::string& why) {
-    std::cout << "replay: " << file << ":" << n << ": mismatch: " << why << "\n";
-    return 1;
-  };
-  try {
-    while (std::getline(in, line)) {
-      ++n;
-      if (line.empty()) continue;
-      json j = json::parse(line);
-      std::string type = j.at("type").get<std::string>();
-      if (n == 1 && type != "header") return bad("the first line must be the header");
-      if (type == "header") {
-        if (j.at("format").get<int>() != kRecordFormat) return bad("unknown record format");
-        // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
-        std::string cards = vm["cards"].defaulted() ? j.at("cards").get<std::string>() : c.cards;
-        auto rules = vm.count("rules") ? c.rules : j.at("rules").get<std::vector<std::string>>();
-        try {
-          eng = Engine::load(cards, rules, data_dir());
-        } catch (const LoadError& e) {
-          return bad(e.what());
-        }
-        if (eng->content_hash() != j.at("content_hash").get<std::string>())
-          return diverged("the card set or rules changed since the game was recorded (content hash " +
-                          eng->content_hash() + ", recorded " + j.at("content_hash").get<std::string>() + ")");
-        s = eng->new_game(j.at("seed").get<uint64_t>());
-      } else if (type == "action") {
-        if (!eng) return bad("an action before the header");
-        int p = j.at("player").get<int>();
-        if (eng->to_act(s) + 1 != p)
-          return diverged("player " + std::to_string(p) + " acts, but the engine expects player " +
-                          std::to_string(eng->to_act(s) + 1));
-        std::string text = j.at("action").get<std::string>();
-        EventLog log;
-        try {
-          eng->apply(s, eng->parse_action(s, text, -1), &log);
-        } catch (const std::exception& e) {
-          return diverged("'" + text + "': " + e.what());
-        }
-        for (const Event& ev : log.events)
-          if (ev.type == Event::BattleEnd)
-            battles.push_back(json{{"number", ev.value},
-                                   {"winner", ev.player + 1},
-                                   {"vp", ev.vp},
-                                   {"reason", ev.withdrew ? "withdraw" : "control"},
-                                   {"score", {ev.score[0], ev.score[1]}}});
-      } else if (type == "battle") {
-        json want = j;
-        want.erase("type");
-        if (battles.empty()) return diverged("the record has a battle result the replay did not reach");
-        if (battles.front() != want) return diverged("battle result " + battles.front().dump() + ", recorded " + want.dump());
-        battles.erase(battles.begin());
-      } else if (type == "game") {
-        if (!eng || s.b.phase != Phase::Over) return diverged("the record says the game is over, the replay does not");
-        json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
-        json want = j;
-        want.erase("type");
-        if (got != want) return diverged("game result " + got.dump() + ", recorded " + want.dump());
-      } else {
-        return bad("unknown line type '" + type + "'");
+  bool game_line = false, abandoned = false;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t nl = text.find('\n', at);
+    bool cut = nl == std::string::npos;  // the last line has no end: the record was cut
+    std::string line = text.substr(at, cut ? std::string::npos : nl - at);
+    at = cut ? text.size() : nl + 1;
+    ++r.line;
+    if (line.empty()) continue;
+    if (abandoned || game_line) return r.bad("a line after the end of the game");
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      return cut ? r.mismatch("incomplete: the record's last line is cut") : r.bad("not a JSON object");
+    std::string type;
+    if (!get_string(j, "type", type)) return r.bad("no \"type\"");
+    if (r.line == 1 && type != "header") return r.bad("the first line must be the header");
+    if (type == "header") {
+      if (eng) return r.bad("a second header");
+      long long format;
+      if (!get_int(j, "format", 0, 1000, format)) return r.bad("\"format\" must be an integer");
+      if (format != kRecordFormat)
+        return r.bad("record format " + std::to_string(format) + "; this als reads format " + std::to_string(kRecordFormat));
+      std::string cards, hash;
+      if (!get_string(j, "cards", cards) || !get_string(j, "content_hash", hash))
+        return r.bad("the header needs \"cards\" and \"content_hash\" strings");
+      std::vector<std::string> rules;
+      auto ru = j.find("rules");
+      if (ru == j.end() || !ru->is_array()) return r.bad("\"rules\" must be a list of strings");
+      for (const auto& x : *ru) {
+        if (!x.is_string()) return r.bad("\"rules\" must be a list of strings");
+        rules.push_back(x.get<std::string>());
       }
+      auto seed = j.find("seed");
+      if (seed == j.end() || !seed->is_number_unsigned()) return r.bad("\"seed\" must be an integer from 0 to 2^64-1");
+      // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
+      if (!vm["cards"].defaulted()) cards = c.cards;
+      if (vm.count("rules")) rules = c.rules;
+      try {
+        eng = Engine::load(cards, rules, data_dir());
+      } catch (const LoadError& e) {
+        return r.bad(e.what());
+      }
+      if (eng->content_hash() != hash)
+        return r.mismatch("the card set or rules changed since the game was recorded (content hash " +
+                          eng->content_hash() + ", recorded " + hash + ")");
+      s = eng->new_game(seed->get<uint64_t>());
+    } else if (type == "action") {
+      long long p;
+      std::string act, digest;
+      if (!get_int(j, "player", 1, 2, p)) return r.bad("\"player\" must be 1 or 2");
+      if (!get_string(j, "action", act) || !get_string(j, "digest", digest))
+        return r.bad("an action needs \"action\" and \"digest\" strings");
+      if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
+      if (eng->to_act(s) < 0) return r.mismatch("an action after the game is over");
+      if (eng->to_act(s) + 1 != p)
+        return r.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
+                          std::to_string(eng->to_act(s) + 1));
+      EventLog log;
+      try {
+        eng->apply(s, eng->parse_action(s, act, -1), &log);
+      } catch (const IllegalAction& e) {
+        return r.mismatch("'" + act + "': " + e.what());
+      } catch (const ScriptError& e) {
+        return r.mismatch("'" + act + "': " + e.what());
+      }
+      std::string got = digest_text(eng->digest(s));
+      if (got != digest) return r.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
+      for (const Event& ev : log.events)
+        if (ev.type == Event::BattleEnd) battles.push_back(battle_json(ev));
+    } else if (type == "battle") {
+      json want = j;
+      want.erase("type");
+      if (battles.empty()) return r.mismatch("the record has a battle result the replay did not reach");
+      if (battles.front() != want) return r.mismatch("battle result " + battles.front().dump() + ", recorded " + want.dump());
+      battles.erase(battles.begin());
+    } else if (type == "game") {
+      if (s.b.phase != Phase::Over) return r.mismatch("the record says the game is over, the replay does not");
+      if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
+      json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
+      json want = j;
+      want.erase("type");
+      if (got != want) return r.mismatch("game result " + got.dump() + ", recorded " + want.dump());
+      game_line = true;
+    } else if (type == "abandoned") {
+      abandoned = true;
+    } else {
+      return r.bad("unknown line type '" + type + "'");
     }
-  } catch (const json::exception& e) {
-    return bad(std::string("malformed record: ") + e.what());
   }
-  if (!eng) return bad("empty record");
-  std::cout << "replay: " << file << ": " << n << " lines, every result matches\n";
+  if (!eng) return r.bad("empty record");
+  if (!game_line && !abandoned)
+    return r.mismatch("incomplete: the record ends before the game does (and does not say it was abandoned)");
+  std::cout << "replay: " << file << ": " << r.line << " lines, every result and state matches"
+            << (abandoned ? " (the game was abandoned)" : "") << "\n";
   return 0;
 }
 

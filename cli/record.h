@@ -1,26 +1,38 @@
 // Game records (cli.md "Game records"): JSON Lines written by `als play --log` and checked by
-// `als replay`.
+// `als replay`. A record is kept in memory and written once, when the game ends or is abandoned
+// (never while a human could read the opponent's facedown plays in it), to a temporary file that
+// is then renamed over the target.
 #pragma once
-#include <fstream>
 #include <string>
+#include <vector>
 
 #include "engine.h"
 
 namespace als::cli {
 
-constexpr int kRecordFormat = 1;
+/// Format 2: every action line carries the digest of the state it led to.
+constexpr int kRecordFormat = 2;
 
 class Recorder {
  public:
-  /// Opens `path` and writes the header; returns false (with `error` set) if it cannot.
-  bool open(const std::string& path, const Engine& e, const std::string& cards_arg, uint64_t seed, const std::string& p1, const std::string& p2,
-            std::string& error);
-  bool is_open() const { return out_.is_open(); }
-  /// One action as played (omniscient text), then the battle and game results it produced.
-  void action(const Engine& e, int player, const std::string& text, const EventLog& log);
+  /// The header: format, engine version, card set (a bundled name, or the folder's absolute
+  /// path) and content hash, rules (names or absolute paths), seed and agents.
+  void start(const Engine& e, const std::string& cards_arg, const std::vector<std::string>& rules_args, uint64_t seed,
+             const std::string& p1, const std::string& p2);
+  /// One action as played (omniscient text), the digest of the state after it, then the battle
+  /// and game results it produced.
+  void action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log);
+  /// The game was stopped before its end, by the user ("end of input", "interrupted") or by an error.
+  void abandoned(const std::string& reason);
+  /// Writes the record to `path`: a temporary file renamed over it (a path that is not a
+  /// regular file, such as a device, is written directly). False, with `error` set, on any failure.
+  bool write(const std::string& path, std::string& error) const;
 
  private:
-  std::ofstream out_;
+  std::string text_;
 };
+
+/// A digest as it appears in records: 16 lowercase hex digits.
+std::string digest_text(uint64_t d);
 
 }  // namespace als::cli

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <xxhash.h>
+
 #include "script.h"
 
 namespace als {
@@ -757,6 +759,53 @@ std::string Engine::event_text(const Event& e, int viewer) const {
       return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
   }
   return "?";
+}
+
+namespace {
+// Appends plain values to a byte buffer, so that a digest never reads padding.
+struct Bytes {
+  std::vector<uint8_t> v;
+  template <typename T>
+  void put(const T& x) {
+    static_assert(std::is_integral_v<T> || std::is_enum_v<T>);
+    const auto* p = reinterpret_cast<const uint8_t*>(&x);
+    v.insert(v.end(), p, p + sizeof x);
+  }
+  void board(const Board& b) {
+    put(b.ncards);
+    put(b.ntheaters);
+    for (int c = 0; c < b.ncards; ++c) {
+      const CardLoc& l = b.card[c];
+      put(l.zone), put(l.owner), put(l.theater), put(l.faceup), put(l.seq);
+    }
+    for (int i = 0; i < b.ntheaters; ++i) put(b.order[i]);
+    put(b.first), put(b.turn), put(b.phase), put(b.winner), put(b.battle);
+    put(b.score[0]), put(b.score[1]), put(b.seq_top), put(b.seq_next), put(b.known[0]), put(b.known[1]);
+    for (int p = 0; p < 2; ++p) {
+      put(b.anywhere_next_play[p]), put(b.anywhere_turn[p]), put(b.extra_turns[p]);
+      for (int t = 0; t < kMaxTheaters; ++t) put(b.tokens[p][t]);
+    }
+    put(b.resume), put(b.qlen);
+    for (int i = 0; i < b.qlen; ++i) put(b.queue[i]);
+    put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
+    for (int i = 0; i < 4; ++i) put(b.rng.word(i));
+  }
+};
+}  // namespace
+
+uint64_t Engine::digest(const State& s) const {
+  Bytes out;
+  out.board(s.b);
+  out.put(s.r.active);
+  if (s.r.active) {
+    out.put(s.r.card), out.put(s.r.nanswers);
+    for (int i = 0; i < s.r.nanswers; ++i) out.put(s.r.answers[i]);
+    const Decision& d = s.r.pending;
+    out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.n);
+    for (int i = 0; i < d.n; ++i) out.put(d.opt[i]);
+    out.board(s.r.snapshot);
+  }
+  return XXH64(out.v.data(), out.v.size(), 0);
 }
 
 View Engine::view(const State& s, int viewer) const {

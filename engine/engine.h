@@ -76,6 +76,9 @@ class Engine {
   int zone(const State& s, Zone z, int player, uint8_t* out) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
+  /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
+  /// digests are, in practice, the same game at the same decision (game records).
+  uint64_t digest(const State& s) const;
 
   // ---- text ------------------------------------------------------------------------------
   int theater_id(std::string_view name) const;  // -1 if unknown

@@ -64,6 +64,8 @@ class Rng {
   }
 
   bool operator==(const Rng&) const = default;
+  /// One of the four words of the generator's state (for digests).
+  uint64_t word(int i) const { return s_[i]; }
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

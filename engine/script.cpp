@@ -11,6 +11,7 @@
 #include <xxhash.h>
 
 #include "engine.h"
+#include "files.h"
 
 namespace als {
 
@@ -922,7 +923,7 @@ constexpr int kApiVersion = 1;
 
 void Runtime::load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules) {
   std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
-  if (!std::filesystem::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
+  if (!files::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
   std::string reading = manifest;  // the file being read, for messages
   protect(L_, [&] { load_set_protected(dir, data_dir, set, rules, reading); }, "");
 }
@@ -955,9 +956,9 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   std::string base_dir;
   if (!base.empty()) {
     namespace fs = std::filesystem;
-    bool name = base.find('/') == std::string::npos && !fs::is_directory(fs::path(dir) / base);
+    bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(dir) / base);
     base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(dir) / base).string();
-    if (!fs::exists(fs::path(base_dir) / "set.lua"))
+    if (!files::exists(fs::path(base_dir) / "set.lua"))
       throw LoadError(manifest + ": 'extends' names '" + base + "', which is not a card set (" + base_dir + ")");
   }
   if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
@@ -980,10 +981,10 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
     CardDef d;
     d.id = id;
     d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
-    if (!std::filesystem::exists(d.file) && !base_dir.empty())
+    if (!files::exists(d.file) && !base_dir.empty())
       d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
     std::string w = d.file + " (card " + id + ")";
-    if (!std::filesystem::exists(d.file))
+    if (!files::exists(d.file))
       throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
                       " has no script)");
     set_budget(L, kCardLimits.instructions);
@@ -1056,11 +1057,11 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
   // A bare name is a bundled set if there is one by that name, else a folder here.
   std::string dir = cards;
   bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
-  if (is_name && (fs::is_directory(fs::path(data_dir) / "cards" / cards) || !fs::is_directory(cards)))
+  if (is_name && (files::is_dir(fs::path(data_dir) / "cards" / cards) || !files::is_dir(cards)))
     dir = (fs::path(data_dir) / "cards" / cards).string();
   else
     is_name = false;
-  if (!fs::is_directory(dir))
+  if (!files::is_dir(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   e->rt_->bind(e.get());
   e->rt_->set_data_dir(data_dir);
@@ -1070,7 +1071,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     std::string path = r;
     bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
     if (rname) path = (fs::path(data_dir) / "scripts" / "rules" / (r + ".lua")).string();
-    if (!fs::is_regular_file(path))
+    if (!files::is_file(path))
       throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
     e->rt_->load_rules(path, e->rules_);
     e->rule_names_.push_back(r);

@@ -48,6 +48,51 @@ grep -Eq "player 2 improvises [a-z_]+ facedown" v.txt && bad "an opponent's face
 "$als" replay rec.jsonl > /dev/null; expect_rc 0 $? "replay"
 sed 's/"winner":1/"winner":2/; t; s/"winner":2/"winner":1/' rec.jsonl > tampered.jsonl
 "$als" replay tampered.jsonl > /dev/null; expect_rc 1 $? "replay of a tampered record"
+# every action line carries the digest of its state: an action replaced by another legal one
+# (deploy -> improvise of the same card and theater) no longer replays, and neither does a record
+# cut at any line (issue 7, item 10)
+n=$(wc -l < rec.jsonl); swapped=0; missed=0
+for i in $(seq 2 "$n"); do
+  sed -n "${i}p" rec.jsonl | grep -q '"action":"deploy ' || continue
+  sed "${i}s/\"action\":\"deploy /\"action\":\"improvise /" rec.jsonl > swap.jsonl
+  "$als" replay swap.jsonl > /dev/null 2>&1; [ $? -eq 1 ] && swapped=$((swapped + 1)) || missed=$((missed + 1))
+done
+[ "$swapped" -gt 3 ] && [ "$missed" -eq 0 ] && ok || bad "replaced actions: $swapped caught, $missed missed"
+cut_ok=0; cut_missed=0
+for k in $(seq 1 $((n - 1))); do
+  head -n "$k" rec.jsonl > cut.jsonl
+  "$als" replay cut.jsonl > cut.out 2>&1; rc=$?
+  [ "$rc" -eq 1 ] && grep -q "incomplete" cut.out && cut_ok=$((cut_ok + 1)) || cut_missed=$((cut_missed + 1))
+done
+[ "$cut_missed" -eq 0 ] && ok || bad "truncated records: $cut_missed of $((n - 1)) accepted or misreported"
+head -c 700 rec.jsonl > cutmid.jsonl
+"$als" replay cutmid.jsonl > cut.out; expect_rc 1 $? "a record cut mid-line"
+grep -q "last line is cut" cut.out && ok || bad "mid-line cut message: $(cat cut.out)"
+# huge or wrong-typed numbers are refused in the project's words, never a library's
+sed '1s/"seed":[0-9]*/"seed":123456789012345678901234567890/' rec.jsonl > huge.jsonl
+"$als" replay huge.jsonl 2> huge.err; expect_rc 2 $? "a seed past 64 bits"
+grep -q "seed" huge.err && ! grep -q "json.exception" huge.err && ok || bad "huge seed message: $(cat huge.err)"
+sed '2s/"player":[12]/"player":99999999999999999999/' rec.jsonl > huge.jsonl
+"$als" replay huge.jsonl 2> huge.err; expect_rc 2 $? "a player past 64 bits"
+! grep -q "exception" huge.err && ok || bad "huge player message: $(cat huge.err)"
+# write errors are reported (exit 2), and the record is written whole or not at all
+"$als" play --p1 random --p2 random --seed 11 --log /dev/full > /dev/null 2> full.err; expect_rc 2 $? "--log /dev/full"
+grep -q "cannot write the game record" full.err && ok || bad "write error message: $(cat full.err)"
+mkdir ro && chmod 500 ro
+if [ "$(id -u)" -ne 0 ]; then
+  "$als" play --p1 random --p2 random --seed 11 --log ro/r.jsonl > /dev/null 2>&1; expect_rc 2 $? "--log in a read-only folder"
+fi
+ls ro | grep -q tmp && bad "a temporary record was left behind" || ok
+# with a human seat the seed is not shown before the end, and the record holds an abandoned game
+printf '1\n' | "$als" play --seed 3 --log hum.jsonl > hum.txt 2>&1
+head -n 1 hum.txt | grep -q "seed 3" && bad "the seed was shown at the start of a human game" || ok
+grep -q "^seed 3 " hum.txt && ok || bad "the seed was not shown at the end"
+tail -n 1 hum.jsonl | grep -q '"type":"abandoned"' && ok || bad "abandoned record: $(tail -n 1 hum.jsonl)"
+"$als" replay hum.jsonl > /dev/null; expect_rc 0 $? "replay of an abandoned game"
+# scenario() inside a running scenario is refused, and the file's other scenarios still run
+"$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
+grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
+
 echo '{not json' > junk.jsonl
 "$als" replay junk.jsonl 2> junk.err; expect_rc 2 $? "replay of a malformed record"
 grep -q "junk.jsonl:1" junk.err && ok || bad "malformed record message: $(cat junk.err)"
