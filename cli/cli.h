@@ -34,6 +34,9 @@ std::string data_dir();
 std::shared_ptr<Engine> load_engine(const Common& c);
 /// A fresh random 64-bit seed.
 uint64_t random_seed();
+/// The --seed given (digits only, 0 to 2^64-1: a sign or anything else is refused with
+/// po::error), or a fresh random one.
+uint64_t seed_or_random(const po::variables_map& vm);
 
 int cmd_play(int argc, char** argv);
 int cmd_simulate(int argc, char** argv);

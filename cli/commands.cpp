@@ -164,7 +164,7 @@ int cmd_simulate(int argc, char** argv) {
       std::cerr << "als simulate: agent '" << a << "' cannot play unattended (agents: random)\n";
       return 2;
     }
-  uint64_t base = vm.count("seed") ? vm["seed"].as<uint64_t>() : random_seed();
+  uint64_t base = seed_or_random(vm);
   std::vector<std::shared_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
     auto e = load_engine(c);

@@ -13,7 +13,22 @@ void add_common(po::options_description& desc, Common& c, po::variables_map&) {
       "card set: a bundled name (standard, original) or a folder")(
       "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
       "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
-      "seed", po::value<uint64_t>(), "seed of the game's random generator (64-bit); random if absent");
+      "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
+}
+
+uint64_t seed_or_random(const po::variables_map& vm) {
+  if (!vm.count("seed")) return random_seed();
+  const std::string& v = vm["seed"].as<std::string>();
+  uint64_t seed = 0;
+  bool ok = !v.empty() && v.size() <= 20;
+  for (char ch : v) {
+    if (!ok) break;
+    unsigned d = static_cast<unsigned>(ch - '0');
+    ok = d <= 9 && seed <= (UINT64_MAX - d) / 10;
+    seed = seed * 10 + d;
+  }
+  if (!ok) throw po::error("--seed takes a whole number from 0 to 18446744073709551615, not '" + v + "'");
+  return seed;
 }
 
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,

@@ -186,7 +186,7 @@ int cmd_play(int argc, char** argv) {
   auto eng = load_engine(c);
   if (!eng) return 2;
   const Engine& e = *eng;
-  uint64_t seed = vm.count("seed") ? vm["seed"].as<uint64_t>() : random_seed();
+  uint64_t seed = seed_or_random(vm);
 
   std::string names[2] = {p1, p2};
   std::unique_ptr<Agent> agents[2];

@@ -80,7 +80,8 @@ TEST_CASE("attacks through the library, metatables and kept values are refused w
                            {"library_rewrite", "read-only table (key 'one')"},
                            {"kept_table", "read-only table"},
                            {"rawset_frozen", "read-only"},
-                           {"self_flip", "more than 1000 abilities resolved for one action"}}) {
+                           {"self_flip", "more than 1000 abilities resolved for one action"},
+                           {"len_bomb", "choose_card returned nil"}}) {
     INFO(card);
     State s = holding(*e, card);
     State before = s;
@@ -124,6 +125,9 @@ TEST_CASE("a set whose script does not load is refused, naming file and line") {
   REQUIRE_THROWS_WITH(test::load(hostile("memory_at_load")), Catch::Contains("memory") && Catch::Contains("bad.lua"));
   REQUIRE(seconds_since(t0) < 3.0);
   REQUIRE_THROWS_WITH(test::load(hostile("api_mismatch")), Catch::Contains("API 99"));
+  t0 = std::chrono::steady_clock::now();  // metamethods never run while a set loads: read raw
+  REQUIRE_THROWS_WITH(test::load(hostile("meta_at_load")), Catch::Contains("set.lua") && Catch::Contains("'name'"));
+  REQUIRE(seconds_since(t0) < 3.0);
   REQUIRE_THROWS_WITH(test::load(hostile("bad_type")), Catch::Contains("card bad") && Catch::Contains("'lnad'"));
 }
 
@@ -190,6 +194,15 @@ TEST_CASE("only regular files of at most 1 MiB load as scripts: no FIFO, device 
   REQUIRE_THROWS_WITH(Engine::load(big, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: file too large"));
   REQUIRE(seconds_since(t0) < 3.0);
   for (const auto& d : {fifo, zero, big}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("a printed strength past the allowed range is refused, never truncated") {
+  std::string dir = temp_set("strength", "{ 'air' }", [](const std::string& f) {
+    std::ofstream(f) << "return { type = 'air', strength = (1 << 32) + 3 }\n";
+  });
+  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR),
+                      Catch::Contains("card bad") && Catch::Contains("'strength' is 4294967299, outside -99..99"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a theater name that is not a plain lowercase word is refused at load") {
