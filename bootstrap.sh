@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # One command for everything (README): installs what the build needs from Debian's packages,
 # builds `als`, then either starts a game (./bootstrap.sh play [als play options]) or runs every
-# test (./bootstrap.sh test).
+# test (./bootstrap.sh test): the release build's suites, then the same suites and the fuzz
+# targets in a sanitizer build (clang, AddressSanitizer + UndefinedBehaviorSanitizer).
 set -euo pipefail
 cd "$(dirname "$0")"
 
+what="${1:-play}"
+[ $# -gt 0 ] && shift
+
 packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
           libxxhash-dev nlohmann-json3-dev)
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3)  # the sanitizer and fuzz build
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -24,17 +29,22 @@ if [ ! -f build/build.ninja ]; then
 fi
 meson compile -C build >&2
 
-what="${1:-play}"
-[ $# -gt 0 ] && shift
 case "$what" in
   play) exec build/als play "$@" ;;
   test)
-    # Every suite: Catch2 (unit), the CLI end-to-end checks and the rule scenarios (rules).
     status=0
+    # 1. The release build: Catch2 (unit), the CLI end-to-end checks, the rule scenarios (rules).
     meson test -C build --print-errorlogs || status=$?
-    python3 - build/meson-logs/testlog.json <<'PY'
+    # 2. The sanitizer build: the same suites, then each fuzz target for a fixed number of inputs.
+    if [ ! -f build-sanitize/build.ninja ]; then
+      CXX=clang++ meson setup build-sanitize -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=debugoptimized >&2
+    fi
+    meson compile -C build-sanitize >&2
+    meson test -C build-sanitize --print-errorlogs --timeout-multiplier 4 --logbase sanitize || status=$?
+    python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/sanitize.json <<'PY'
 import json, sys
-results = [json.loads(line)["result"] for line in open(sys.argv[1]) if line.strip()]
+results = [json.loads(line)["result"] for f in sys.argv[1:] for line in open(f) if line.strip()]
 print(f"{sum(r == 'OK' for r in results)} passed, {sum(r != 'OK' for r in results)} failed")
 PY
     exit "$status" ;;

@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "agents.h"
+#include "record.h"
+#include "sandbox.h"
 #include "cli.h"
 #include "files.h"
 #include "scenario.h"
@@ -239,6 +241,38 @@ int cmd_simulate(int argc, char** argv) {
             << std::setprecision(0) << "  " << secs * 1000 << " ms, " << all.games / std::max(secs, 1e-9)
             << " games/s on " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
   return 0;
+}
+
+int cmd_replay(int argc, char** argv) {
+  po::variables_map vm;
+  po::options_description desc("als replay options");
+  std::string file;
+  Common c;
+  add_common(desc, c, vm);
+  desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl)");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  if (!parse(argc, argv, "replay FILE", desc, vm, &pos)) return 0;
+  if (file.empty()) {
+    std::cerr << "als replay: no FILE given\n";
+    return 2;
+  }
+  if (vm.count("seed")) {
+    std::cerr << "als replay: --seed does not apply (the record holds the seed)\n";
+    return 2;
+  }
+  std::string text;
+  try {
+    text = read_text_file(file, 64u << 20);
+  } catch (const LoadError& e) {
+    std::cerr << "als replay: " << e.what() << "\n";
+    return 2;
+  }
+  ReplayOptions opt;
+  if (!vm["cards"].defaulted()) opt.cards = c.cards;
+  if (vm.count("rules")) opt.rules = c.rules;
+  opt.data_dir = data_dir();
+  return replay_record(text, file, opt, std::cout, std::cerr);
 }
 
 }  // namespace als::cli

@@ -8,18 +8,12 @@
 
 #include "agents.h"
 #include "cli.h"
+#include "input.h"
 #include "record.h"
 
 namespace als::cli {
 
 namespace {
-
-std::vector<std::string> words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 std::string pname(int p) { return "player " + std::to_string(p + 1); }
 
@@ -81,27 +75,6 @@ void print_card(const Engine& e, const std::string& id) {
             << (d.text.empty() ? "" : ": " + d.text) << "\n";
 }
 
-// Matches typed words against the legal action texts: each word a prefix of the action's word.
-int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
-  auto in = words(input);
-  std::vector<int> hits;
-  for (size_t i = 0; i < texts.size(); ++i) {
-    if (texts[i] == input) return static_cast<int>(i);
-    auto tw = words(texts[i]);
-    if (tw.size() != in.size()) continue;
-    bool ok = true;
-    for (size_t k = 0; k < tw.size() && ok; ++k) ok = tw[k].rfind(in[k], 0) == 0;
-    if (ok) hits.push_back(static_cast<int>(i));
-  }
-  if (hits.size() == 1) return hits[0];
-  if (hits.empty()) why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
-  else {
-    why = "'" + input + "' could be:";
-    for (int h : hits) why += " [" + texts[h] + "]";
-  }
-  return -1;
-}
-
 /// Asks a human for an action. Returns false at end of input.
 bool human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out) {
   std::vector<std::string> texts;
@@ -127,46 +100,32 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
     std::cout << "> " << std::flush;
     std::string line;
     if (interrupted || !std::getline(std::cin, line)) return false;
-    auto w = words(line);
-    if (w.empty()) continue;
-    std::string input = join(w, " ");
-    if (w[0] == "help") {
-      std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
-                   "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
-                   "bottom there). Commands: hand, board (reprint), rules ID (a card's text), help.\n";
-      continue;
-    }
-    if (w[0] == "hand" || w[0] == "board") {
-      print_board(e, s, p);
-      list();
-      continue;
-    }
-    if (w[0] == "rules") {
-      if (w.size() < 2) {
-        for (const auto& d : e.set().cards) print_card(e, d.id);
+    bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
+    Input in = parse_input(line, sorted, choice);
+    if (in.kind == Input::Empty) continue;
+    if (in.kind == Input::Command) {
+      const auto& w = in.command;
+      if (w[0] == "help") {
+        std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
+                     "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
+                     "bottom there). Commands: hand, board (reprint), rules ID (a card's text), help.\n";
+      } else if (w[0] == "rules") {
+        if (w.size() < 2) {
+          for (const auto& d : e.set().cards) print_card(e, d.id);
+        } else {
+          print_card(e, w[1]);
+        }
       } else {
-        print_card(e, w[1]);
+        print_board(e, s, p);
+        list();
       }
       continue;
     }
-    if (std::all_of(input.begin(), input.end(), ::isdigit)) {
-      size_t n = std::stoul(input.substr(0, 9));
-      if (n >= 1 && n <= sorted.size()) {
-        out = acts[order[n - 1]];
-        return true;
-      }
-      std::cout << "no action numbered " << input << " (1 to " << sorted.size() << ")\n";
-      continue;
-    }
-    std::string why;
-    int i = match(input, sorted, why);
-    if (i < 0 && input.rfind("choose ", 0) != 0 && e.decision_kind(s) != DecisionKind::Turn &&
-        e.decision_kind(s) != DecisionKind::Play)
-      i = match("choose " + input, sorted, why);
-    if (i >= 0) {
-      out = acts[order[i]];
+    if (in.kind == Input::Action) {
+      out = acts[order[in.index]];
       return true;
     }
+    std::string why = in.why;
     std::cout << why << "\n";
   }
 }
@@ -218,7 +177,7 @@ int cmd_play(int argc, char** argv) {
   // The record is kept in memory and written once the game ends or is abandoned: never while a
   // human could read the opponent's facedown plays in it.
   Recorder rec;
-  rec.start(e, c.cards, c.rules, seed, p1, p2);
+  rec.start(e, data_dir(), c.cards, c.rules, seed, p1, p2);
   auto finish = [&](int code) {
     std::string err;
     if (!log_file.empty() && !rec.write(log_file, err)) {

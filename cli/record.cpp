@@ -11,7 +11,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
 #include "files.h"
 #include "sandbox.h"
 
@@ -29,9 +28,10 @@ namespace {
 
 // A bundled name stays a name; anything else is recorded as an absolute path, so that the record
 // replays from any folder.
-std::string portable(const std::string& arg, const std::string& bundled_dir, const std::string& suffix) {
+std::string portable(const std::string& arg, const std::string& data_dir, const std::string& bundled_dir,
+                     const std::string& suffix) {
   bool name = arg.find('/') == std::string::npos && arg.find(".lua") == std::string::npos;
-  if (name && files::exists(std::filesystem::path(data_dir()) / bundled_dir / (arg + suffix))) return arg;
+  if (name && files::exists(std::filesystem::path(data_dir) / bundled_dir / (arg + suffix))) return arg;
   return files::absolute(arg).string();
 }
 
@@ -45,14 +45,15 @@ json battle_json(const Event& ev) {
 
 }  // namespace
 
-void Recorder::start(const Engine& e, const std::string& cards_arg, const std::vector<std::string>& rules_args,
-                     uint64_t seed, const std::string& p1, const std::string& p2) {
+void Recorder::start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,
+                     const std::vector<std::string>& rules_args, uint64_t seed, const std::string& p1,
+                     const std::string& p2) {
   std::vector<std::string> rules;
-  for (const auto& r : rules_args) rules.push_back(portable(r, "scripts/rules", ".lua"));
+  for (const auto& r : rules_args) rules.push_back(portable(r, data_dir, "scripts/rules", ".lua"));
   json h = {{"type", "header"},
             {"format", kRecordFormat},
             {"engine", std::string("als ") + ALS_VERSION},
-            {"cards", portable(cards_arg, "cards", "")},
+            {"cards", portable(cards_arg, data_dir, "cards", "")},
             {"set", e.set().name},
             {"content_hash", e.content_hash()},
             {"rules", rules},
@@ -126,14 +127,16 @@ namespace {
 
 struct Replay {
   std::string file;
+  std::ostream& out;
+  std::ostream& err;
   int line = 0;
   // Exit 2: the file is not a record. Exit 1: a record whose game does not replay the same.
   int bad(const std::string& why) const {
-    std::cerr << "als replay: " << file << ":" << line << ": " << why << "\n";
+    err << "als replay: " << file << ":" << line << ": " << why << "\n";
     return 2;
   }
   int mismatch(const std::string& why) const {
-    std::cout << "replay: " << file << ":" << line << ": mismatch: " << why << "\n";
+    out << "replay: " << file << ":" << line << ": mismatch: " << why << "\n";
     return 1;
   }
 };
@@ -160,32 +163,9 @@ bool get_int(const json& j, const char* k, long long lo, long long hi, long long
 
 }  // namespace
 
-int cmd_replay(int argc, char** argv) {
-  po::variables_map vm;
-  po::options_description desc("als replay options");
-  std::string file;
-  Common c;
-  add_common(desc, c, vm);
-  desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl)");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  if (!parse(argc, argv, "replay FILE", desc, vm, &pos)) return 0;
-  if (file.empty()) {
-    std::cerr << "als replay: no FILE given\n";
-    return 2;
-  }
-  if (vm.count("seed")) {
-    std::cerr << "als replay: --seed does not apply (the record holds the seed)\n";
-    return 2;
-  }
-  std::string text;
-  try {
-    text = read_text_file(file, 64u << 20);
-  } catch (const LoadError& e) {
-    std::cerr << "als replay: " << e.what() << "\n";
-    return 2;
-  }
-  Replay r{file};
+int replay_record(const std::string& text, const std::string& file, const ReplayOptions& opt, std::ostream& out,
+                  std::ostream& err) {
+  Replay r{file, out, err};
   std::shared_ptr<Engine> eng;
   State s;
   std::vector<json> battles;
@@ -224,10 +204,10 @@ int cmd_replay(int argc, char** argv) {
       auto seed = j.find("seed");
       if (seed == j.end() || !seed->is_number_unsigned()) return r.bad("\"seed\" must be an integer from 0 to 2^64-1");
       // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
-      if (!vm["cards"].defaulted()) cards = c.cards;
-      if (vm.count("rules")) rules = c.rules;
+      if (opt.cards) cards = *opt.cards;
+      if (opt.rules) rules = *opt.rules;
       try {
-        eng = Engine::load(cards, rules, data_dir());
+        eng = Engine::load(cards, rules, opt.data_dir);
       } catch (const LoadError& e) {
         return r.bad(e.what());
       }
@@ -281,7 +261,7 @@ int cmd_replay(int argc, char** argv) {
   if (!eng) return r.bad("empty record");
   if (!game_line && !abandoned)
     return r.mismatch("incomplete: the record ends before the game does (and does not say it was abandoned)");
-  std::cout << "replay: " << file << ": " << r.line << " lines, every result and state matches"
+  out << "replay: " << file << ": " << r.line << " lines, every result and state matches"
             << (abandoned ? " (the game was abandoned)" : "") << "\n";
   return 0;
 }

@@ -3,6 +3,8 @@
 // (never while a human could read the opponent's facedown plays in it), to a temporary file that
 // is then renamed over the target.
 #pragma once
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,8 @@ class Recorder {
  public:
   /// The header: format, engine version, card set (a bundled name, or the folder's absolute
   /// path) and content hash, rules (names or absolute paths), seed and agents.
-  void start(const Engine& e, const std::string& cards_arg, const std::vector<std::string>& rules_args, uint64_t seed,
-             const std::string& p1, const std::string& p2);
+  void start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,
+             const std::vector<std::string>& rules_args, uint64_t seed, const std::string& p1, const std::string& p2);
   /// One action as played (omniscient text), the digest of the state after it, then the battle
   /// and game results it produced.
   void action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log);
@@ -31,6 +33,17 @@ class Recorder {
  private:
   std::string text_;
 };
+
+struct ReplayOptions {
+  std::optional<std::string> cards;               // replaces the recorded card set
+  std::optional<std::vector<std::string>> rules;  // replaces the recorded rules
+  std::string data_dir;
+};
+/// Replays the text of a record named `file` (for messages). Returns 0 when every result and
+/// state matches (a mismatch or an incomplete record: 1, printed on `out`; not a record: 2,
+/// printed on `err`). Never throws on any input.
+int replay_record(const std::string& text, const std::string& file, const ReplayOptions& opt, std::ostream& out,
+                  std::ostream& err);
 
 /// A digest as it appears in records: 16 lowercase hex digits.
 std::string digest_text(uint64_t d);

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <random>
 
 #include <lua.hpp>
 
+#include "files.h"
 #include "script.h"
 
 namespace als {
@@ -342,16 +344,25 @@ std::vector<std::string> string_list(lua_State* L, int t, const char* what) {
   return out;
 }
 
+// A relative path in a scenario is looked up from the scenario file's own folder first, then
+// from the working directory; a bundled name stays a name.
+std::string from_file(const Runner& r, const std::string& p, bool rule) {
+  bool path = p.find('/') != std::string::npos || (rule && p.find(".lua") != std::string::npos) ||
+              (!p.empty() && p[0] == '.');
+  if (!path || p[0] == '/') return p;
+  std::filesystem::path mine = std::filesystem::path(r.display).parent_path() / p;
+  return (rule ? files::is_file(mine) : files::is_dir(mine)) ? mine.string() : p;
+}
+
 std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   Runner& r = runner(L);
   std::string cards = r.opt->cards;
   std::vector<std::string> rules = r.opt->rules;
   if (lua_istable(L, spec)) {
-    if (lua_getfield(L, spec, "cards") != LUA_TNIL) cards = luaL_checkstring(L, -1);
+    if (lua_getfield(L, spec, "cards") != LUA_TNIL) cards = from_file(r, luaL_checkstring(L, -1), false);
     lua_pop(L, 1);
     if (lua_getfield(L, spec, "rules") != LUA_TNIL) {
-      auto more = string_list(L, lua_gettop(L), "rules");
-      rules.insert(rules.end(), more.begin(), more.end());
+      for (const auto& x : string_list(L, lua_gettop(L), "rules")) rules.push_back(from_file(r, x, true));
     }
     lua_pop(L, 1);
   }
@@ -633,6 +644,22 @@ int scenario_handler(lua_State* L) {
 
 ScenarioResult run_scenario_file(const std::string& path, const std::string& display, const ScenarioOptions& opt,
                                  EngineCache& cache, const std::function<void(const std::string&)>& out) {
+  std::string text;
+  try {
+    text = read_text_file(path);
+  } catch (const LoadError& e) {
+    std::string why = e.what();
+    if (why.compare(0, path.size() + 2, path + ": ") == 0) why = why.substr(path.size() + 2);
+    out("ERROR " + display + ":0: " + why);
+    ScenarioResult res;
+    res.load_error = true;
+    return res;
+  }
+  return run_scenario_text(text, display, opt, cache, out);
+}
+
+ScenarioResult run_scenario_text(const std::string& text, const std::string& display, const ScenarioOptions& opt,
+                                 EngineCache& cache, const std::function<void(const std::string&)>& out) {
   ScenarioResult res;
   Runner r;
   r.chunk = "@" + display;
@@ -640,15 +667,7 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
   r.opt = &opt;
   r.cache = &cache;
   r.out = &out;
-  std::string text;
-  try {
-    text = read_text_file(path);
-  } catch (const LoadError& e) {
-    out("ERROR " + display + ":0: cannot read the file");
-    res.load_error = true;
-    return res;
-  }
-  lua_State* L = new_sandbox(kScenarioLimits);
+  lua_State* L = new_sandbox(opt.limits);
   set_sandbox_user(L, &r);
   struct Closer {
     lua_State* L;
@@ -686,7 +705,7 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
 
   lua_pushcfunction(L, scenario_handler);
   int h = lua_gettop(L);
-  set_budget(L, kScenarioLimits.instructions);
+  set_budget(L, opt.limits.instructions);
   if (luaL_loadbufferx(L, text.data(), text.size(), r.chunk.c_str(), "t") != LUA_OK) {
     std::string msg = lua_tostring(L, -1);
     std::string rest = strip_position(msg, display);
@@ -705,7 +724,7 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
   }
   r.running = true;
   for (const Scenario& sc : r.scenarios) {
-    set_budget(L, kScenarioLimits.instructions);
+    set_budget(L, opt.limits.instructions);
     r.fail_line = 0;
     lua_rawgeti(L, LUA_REGISTRYINDEX, sc.ref);
     int status = lua_pcall(L, 0, 0, h);

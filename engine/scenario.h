@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "sandbox.h"
 
 namespace als {
 
@@ -15,6 +16,7 @@ struct ScenarioOptions {
   std::string cards = "standard";    // the runner's --cards
   std::vector<std::string> rules;    // the runner's --rules
   std::string data_dir;
+  Limits limits = kScenarioLimits;   // per file (fuzzing uses a card's, to move on faster)
 };
 
 /// Engines by card set and rules, shared by the files of one run.
@@ -38,6 +40,9 @@ struct ScenarioResult {
 /// Runs the scenarios of one file. `display` is the path as the user reached it. Each output
 /// line (FAIL, ERROR, print) is handed to `out` without its newline.
 ScenarioResult run_scenario_file(const std::string& path, const std::string& display, const ScenarioOptions& opt,
+                                 EngineCache& cache, const std::function<void(const std::string&)>& out);
+/// The same for a file's text already read (fuzz targets, tests).
+ScenarioResult run_scenario_text(const std::string& text, const std::string& display, const ScenarioOptions& opt,
                                  EngineCache& cache, const std::function<void(const std::string&)>& out);
 
 }  // namespace als

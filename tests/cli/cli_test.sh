@@ -89,6 +89,9 @@ head -n 1 hum.txt | grep -q "seed 3" && bad "the seed was shown at the start of 
 grep -q "^seed 3 " hum.txt && ok || bad "the seed was not shown at the end"
 tail -n 1 hum.jsonl | grep -q '"type":"abandoned"' && ok || bad "abandoned record: $(tail -n 1 hum.jsonl)"
 "$als" replay hum.jsonl > /dev/null; expect_rc 0 $? "replay of an abandoned game"
+# scenario files find their relative paths from their own folder: the suite runs from anywhere
+(cd "$tmp" && "$als" test "$src/tests/rules" > anywhere.out); expect_rc 0 $? "als test from another folder"
+tail -n 1 anywhere.out | grep -Eq "^[0-9]+ passed, 0 failed$" && ok || bad "from another folder: $(tail -n 3 anywhere.out)"
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"

@@ -1,5 +1,5 @@
 -- docs/examples/four-fronts.lua: the number of theaters comes from the rules.
-local four = "docs/examples/four-fronts.lua"
+local four = "../../../docs/examples/four-fronts.lua"  -- from this file's folder
 
 scenario("four fronts: a game is dealt on four theaters", function()
   local g = new_game{ rules = {four}, seed = 5 }

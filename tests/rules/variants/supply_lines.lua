@@ -1,5 +1,5 @@
 -- The example variant set docs/examples/supply-lines: supply tokens and a card of our own.
-local set = "docs/examples/supply-lines"
+local set = "../../../docs/examples/supply-lines"  -- from this file's folder
 
 scenario("supply_convoy: 2 supply tokens add 2 strength in an adjacent theater", function()
   local g = setup{ cards = set, hands = { {"supply_convoy", "support"}, {"ambush"} } }

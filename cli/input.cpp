@@ -1,0 +1,74 @@
+#include "input.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace als::cli {
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& x : v) out += (out.empty() ? "" : " ") + x;
+  return out;
+}
+
+// Matches typed words against the action texts: each word a prefix of the action's word.
+int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
+  auto in = words(input);
+  std::vector<int> hits;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (texts[i] == input) return static_cast<int>(i);
+    auto tw = words(texts[i]);
+    if (tw.size() != in.size()) continue;
+    bool ok = true;
+    for (size_t k = 0; k < tw.size() && ok; ++k) ok = tw[k].rfind(in[k], 0) == 0;
+    if (ok) hits.push_back(static_cast<int>(i));
+  }
+  if (hits.size() == 1) return hits[0];
+  if (hits.empty()) why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
+  else {
+    why = "'" + input + "' could be:";
+    for (int h : hits) why += " [" + texts[h] + "]";
+  }
+  return -1;
+}
+
+}  // namespace
+
+Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice) {
+  Input r;
+  auto w = words(line);
+  if (w.empty()) return r;
+  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules") {
+    r.kind = Input::Command;
+    r.command = w;
+    return r;
+  }
+  std::string input = join(w);
+  if (std::all_of(input.begin(), input.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    size_t n = input.size() > 9 ? 0 : std::stoul(input);  // at most 9 digits: no overflow
+    if (n >= 1 && n <= texts.size()) {
+      r.kind = Input::Action;
+      r.index = static_cast<int>(n - 1);
+    } else {
+      r.kind = Input::Error;
+      r.why = "no action numbered " + input + " (1 to " + std::to_string(texts.size()) + ")";
+    }
+    return r;
+  }
+  int i = match(input, texts, r.why);
+  if (i < 0 && choice && input.rfind("choose ", 0) != 0) i = match("choose " + input, texts, r.why);
+  r.kind = i >= 0 ? Input::Action : Input::Error;
+  r.index = i;
+  return r;
+}
+
+}  // namespace als::cli

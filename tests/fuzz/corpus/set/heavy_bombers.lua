@@ -1,0 +1,1 @@
+return { name = "Heavy Bombers", type = "air", strength = 6 }

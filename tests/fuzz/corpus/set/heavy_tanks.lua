@@ -1,0 +1,1 @@
+return { name = "Heavy Tanks", type = "land", strength = 6 }

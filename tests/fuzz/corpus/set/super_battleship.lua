@@ -1,0 +1,1 @@
+return { name = "Super Battleship", type = "sea", strength = 6 }
