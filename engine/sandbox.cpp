@@ -934,15 +934,6 @@ void push_contents(lua_State* L, int idx) {
   lua_pushvalue(L, idx);
 }
 
-size_t list_length(lua_State* L, int idx, size_t max, const char* what) {
-  push_contents(L, idx);
-  size_t n = lua_rawlen(L, -1);
-  lua_pop(L, 1);
-  if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected (got %d)", what, static_cast<int>(max),
-                          static_cast<int>(std::min<size_t>(n, 1u << 30)));
-  return n;
-}
-
 int freeze(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
   lua_checkstack(L, 16);

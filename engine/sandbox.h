@@ -72,8 +72,5 @@ bool is_frozen(lua_State* L, int idx);
 /// Pushes the table whose raw contents hold the value at `idx`: the hidden contents of a frozen
 /// table, else the value itself. For C code that reads script tables raw.
 void push_contents(lua_State* L, int idx);
-/// The length of a list given by a script (raw, metamethods ignored); raises a Lua error naming
-/// `what` when it is longer than `max`.
-size_t list_length(lua_State* L, int idx, size_t max, const char* what);
 
 }  // namespace als

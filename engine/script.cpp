@@ -207,12 +207,13 @@ struct Verbs {
   // Pushes the contents of the list argument `arg` and returns its length, at most `max`.
   static size_t list_arg(lua_State* L, int arg, size_t max, const char* what) {
     luaL_checktype(L, arg, LUA_TTABLE);
-    size_t n = list_length(L, arg, max, what);
     push_contents(L, arg);
+    size_t n = lua_rawlen(L, -1);
+    if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
     return n;
   }
-  // g:cards{player=, theater=, theaters=, adjacent_to=, uncovered=, covered=, faceup=, facedown=,
-  //         flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
+  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
+  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
   static int cards(lua_State* L) {
     const Engine& e = eng(L);
     const State& s = *ctx(L).s;
@@ -247,6 +248,15 @@ struct Verbs {
           std::fill(mask, mask + kMaxTheaters, false);
           mask[theater(L, v)] = true;
           only(mask);
+        } else if (!std::strcmp(k, "adjacent")) {  // true: adjacent to this ability's card
+          if (on) {
+            AbilityCtx& c = ctx(L);
+            const CardLoc& me = b.card[c.depth > 0 ? c.resolving[c.depth - 1] : 0];
+            std::fill(mask, mask + kMaxTheaters, false);
+            if (c.depth > 0 && me.zone == Zone::Board)
+              for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, me.theater, b.order[i]);
+            only(mask);
+          }
         } else if (!std::strcmp(k, "adjacent_to")) {
           std::fill(mask, mask + kMaxTheaters, false);
           if (lua_type(L, v) == LUA_TSTRING) {  // false: the card is off the board, no theater
