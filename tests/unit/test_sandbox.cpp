@@ -81,7 +81,9 @@ TEST_CASE("attacks through the library, metatables and kept values are refused w
                            {"kept_table", "read-only table"},
                            {"rawset_frozen", "read-only"},
                            {"self_flip", "more than 1000 abilities resolved for one action"},
-                           {"len_bomb", "choose_card returned nil"}}) {
+                           {"len_bomb", "choose_card returned nil"},
+                           {"queue_flood", "more than 48 abilities due at once"},
+                           {"token_overflow", "tokens must stay between 0 and 1000"}}) {
     INFO(card);
     State s = holding(*e, card);
     State before = s;
