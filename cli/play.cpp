@@ -90,7 +90,8 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
     else {
       std::cout << pname(p) << ", an ability asks you to choose";
       if (s.r.active && s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
-      std::cout << " [" << e.set().cards[s.r.card].id << ": " << e.set().cards[s.r.card].text << "]:\n";
+      const Due& d = s.r.due;
+      std::cout << " [" << e.due_text(d) << (d.card == kNone ? "" : ": " + e.set().cards[d.card].text) << "]:\n";
     }
     for (size_t i = 0; i < sorted.size(); ++i) std::cout << std::setw(4) << i + 1 << ". " << sorted[i] << "\n";
   };

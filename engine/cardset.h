@@ -60,7 +60,12 @@ struct CardDef {
   std::string file;      // the script's path, for messages
   bool has_ability = false;   // an instant ability function exists
   std::vector<Effect> effects;
+  uint8_t fns = 0;            // bit i: the card has ongoing function Fn(i) (API 2; abilities.h)
+  uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
 };
+
+/// House-rule hooks (abilities.md 4): the first three act, the others answer.
+enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, BattleOver, BattleWinner, BattleVp, Count };
 
 /// Global-rule parameters a card set's `set.lua` or a house-rule script may set
 /// (docs/modding.md, "Rules"). Defaults are the Revised Edition's.
@@ -79,6 +84,8 @@ struct Rules {
   int rotation = 1;            // between battles the rightmost theater moves to the far left, this many times
   std::vector<std::string> theaters;  // theater names left to right before battle 1's random order
   bool random_theater_order = true;   // battle 1 shuffles the theaters (ruling 2)
+  uint8_t hooks = 0;                  // bit Hook: the rules have that hook function
+  bool has(Hook h) const { return (hooks >> static_cast<int>(h)) & 1; }
 };
 
 struct CardSet {

@@ -1,6 +1,7 @@
-// The rules of Air, Land & Sea (Revised Edition rulebook, "RB"; ../shared/rulings.md numbers
-// in comments). Hot path: legal, apply, strength and control never call Lua unless an instant
-// ability resolves.
+// The rules of Air, Land & Sea: the board, strength and control, legal actions, and what each
+// verb does to the board (Revised Edition rulebook, "RB"; ruling numbers as in docs/rulings.md).
+// Hot path: legal, strength and control call no script unless a card of the set has an ongoing
+// function (API 2). Abilities due, triggers, hooks and the turn sequence: resolve.cpp.
 #include "engine.h"
 
 #include <algorithm>
@@ -10,16 +11,15 @@
 
 #include <xxhash.h>
 
-#include "script.h"
-
 namespace als {
 
 namespace {
 inline uint64_t bit(int c) { return uint64_t{1} << c; }
 inline int other(int p) { return 1 - p; }
+constexpr int kMaxFnValue = 1'000'000;  // strengths and totals a function may return
 }  // namespace
 
-Engine::Engine() : rt_(std::make_unique<Runtime>()) {}
+Engine::Engine() = default;
 Engine::~Engine() = default;
 
 // ---------------------------------------------------------------------------------------------
@@ -80,6 +80,17 @@ bool Engine::adjacent(const State& s, int t1, int t2) const {
   return d == 1 || d == -1;  // ruling 1: theaters in a row, no wrap-around
 }
 
+int Engine::hand_size(const State& s, int player) const { return hand_count(s.b, player); }
+
+void Engine::hands_held(const Board& b, bool out[2]) const {
+  out[0] = out[1] = false;
+  for (int c = 0; c < b.ncards; ++c) {
+    if (b.card[c].zone != Zone::Hand) continue;
+    out[b.card[c].owner] = true;
+    if (out[0] && out[1]) return;
+  }
+}
+
 static bool in_scope(const Engine& e, const State& s, Scope sc, int from, int t) {
   switch (sc) {
     case Scope::Same: return from == t;
@@ -94,8 +105,42 @@ int Engine::base_strength(const Board& b, int card) const {
   return b.card[card].faceup ? set_.cards[card].strength : rules_.facedown_strength;  // ruling 6
 }
 
+int Engine::holders(const Board& b, uint64_t mask, uint8_t* out) const {
+  int n = 0;
+  for (uint64_t m = mask; m; m &= m - 1) {
+    int e = __builtin_ctzll(m);
+    if (b.card[e].zone != Zone::Board || !b.card[e].faceup) continue;  // ruling 10
+    int i = n++;
+    while (i > 0 && board_key(b, out[i - 1]) > board_key(b, e)) {
+      out[i] = out[i - 1];
+      --i;
+    }
+    out[i] = static_cast<uint8_t>(e);
+  }
+  return n;
+}
+
+// API 2 ongoing functions: each faceup holder in board order, each seeing the previous result.
+int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
+  uint8_t hs[kMaxCards];
+  int n = holders(s.b, fn_cards_[static_cast<int>(fn)], hs);
+  for (int i = 0; i < n; ++i) {
+    value = scripts_->ongoing(s, hs[i], fn, args, value);
+    if (fn == Fn::Strength || fn == Fn::Total) {
+      if (value < -kMaxFnValue || value > kMaxFnValue)
+        throw ScriptError("card " + set_.cards[hs[i]].id + " (" + set_.cards[hs[i]].file + "): its " +
+                          (fn == Fn::Strength ? "strength" : "total") + " function returned " + std::to_string(value) +
+                          ", outside -1000000..1000000");
+    } else if (fn == Fn::DestroysPlay && value) {
+      break;  // one is enough
+    }
+  }
+  return value;
+}
+
 // Rulings 6-8: faceup printed strength, facedown 2; SetStrength effects (Cover Fire, Escalation)
-// replace it (the highest if several apply: nothing stacks), AddStrength effects add to it.
+// replace it (the highest if several apply: nothing stacks), AddStrength effects add to it;
+// then the strength functions (API 2).
 int Engine::card_strength(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
@@ -122,10 +167,16 @@ int Engine::card_strength(const State& s, int card) const {
       else add += f.amount;
     }
   }
-  return (set_to == INT_MIN ? value : set_to) + add;
+  value = (set_to == INT_MIN ? value : set_to) + add;
+  if (fn_cards_[static_cast<int>(Fn::Strength)]) {
+    int args[1] = {card};
+    value = apply_fns(s, Fn::Strength, args, value);
+  }
+  return value;
 }
 
-// RB "Strength"; ruling 9: Support's bonus goes to the total, not to a card.
+// RB "Strength"; ruling 9: Support's bonus goes to the total, not to a card; then the total
+// functions (API 2).
 int Engine::strength(const State& s, int player, int theater) const {
   const Board& b = s.b;
   int total = b.tokens[player][theater];
@@ -139,6 +190,10 @@ int Engine::strength(const State& s, int player, int theater) const {
     if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
     for (const Effect& f : set_.cards[e].effects)
       if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
+  }
+  if (fn_cards_[static_cast<int>(Fn::Total)]) {
+    int args[2] = {player, theater};
+    total = apply_fns(s, Fn::Total, args, total);
   }
   return total;
 }
@@ -178,8 +233,23 @@ int Engine::deploy_reach(const Board& b, int player) const {
   return reach;
 }
 
-bool Engine::can_deploy(const Board& b, int player, int card, int theater) const {
+bool Engine::deploy_allowed(const Board& b, int player, int card, int theater) const {
   return theater_type_[card] == theater || set_.cards[card].strength <= deploy_reach(b, player);
+}
+
+bool Engine::may_play(const State& s, int player, int card, int theater, bool faceup) const {
+  bool allowed = !faceup || deploy_allowed(s.b, player, card, theater);
+  if (fn_cards_[static_cast<int>(Fn::MayPlay)]) {
+    int args[4] = {player, card, theater, faceup};
+    allowed = apply_fns(s, Fn::MayPlay, args, allowed) != 0;
+  }
+  return allowed;
+}
+
+bool Engine::may_withdraw(const State& s, int player) const {
+  if (!fn_cards_[static_cast<int>(Fn::MayWithdraw)]) return true;  // ruling 3
+  int args[1] = {player};
+  return apply_fns(s, Fn::MayWithdraw, args, 1) != 0;
 }
 
 static uint16_t encode_play(int card, int theater, bool facedown) {
@@ -190,6 +260,7 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
   const Board& b = s.b;
   uint8_t hand[kMaxCards];
   int h = zone(s, Zone::Hand, player, hand);
+  bool fns = fn_cards_[static_cast<int>(Fn::MayPlay)] != 0;
   int reach = deploy_reach(b, player);
   n = 0;
   for (int i = 0; i < h; ++i) {
@@ -197,6 +268,11 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
     for (int p = 0; p < b.ntheaters; ++p) {
       int t = b.order[p];
       if (n + 2 > kMaxOptions) throw ScriptError("too many options for one decision");
+      if (fns) {
+        if (may_play(s, player, hand[i], t, true)) out[n++] = encode_play(hand[i], t, false);
+        if (may_play(s, player, hand[i], t, false)) out[n++] = encode_play(hand[i], t, true);
+        continue;
+      }
       if (anywhere || theater_type_[hand[i]] == t) out[n++] = encode_play(hand[i], t, false);
       out[n++] = encode_play(hand[i], t, true);
     }
@@ -221,6 +297,20 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     return;
   }
   int p = b.turn;
+  if (fn_cards_any_) {  // API 2: every play asks the may_play functions
+    for (int c = 0; c < b.ncards; ++c) {
+      if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
+      for (int i = 0; i < b.ntheaters; ++i) {
+        uint8_t t = b.order[i];
+        if (may_play(s, p, c, t, true)) out.push_back(Action{Action::Deploy, static_cast<uint8_t>(c), t, kNone});
+        if (may_play(s, p, c, t, false)) out.push_back(Action{Action::Improvise, static_cast<uint8_t>(c), t, kNone});
+      }
+    }
+    // Ruling 3; a may_withdraw function may take it away, but a player with no other action
+    // keeps it (a turn always has an action).
+    if (out.empty() || may_withdraw(s, p)) out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});
+    return;
+  }
   int reach = deploy_reach(b, p);
   for (int c = 0; c < b.ncards; ++c) {
     if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
@@ -250,25 +340,33 @@ bool Engine::is_legal(const State& s, const Action& a) const {
     }
     return std::find(d.opt, d.opt + d.n, want) != d.opt + d.n;
   }
-  if (a.type == Action::Withdraw) return true;
+  if (a.type == Action::Withdraw) {
+    if (!fn_cards_any_) return true;
+    std::vector<Action> acts;
+    legal(s, acts);
+    return acts.back().type == Action::Withdraw;
+  }
   if (a.type == Action::Choose) return false;
   if (a.card >= b.ncards || a.theater >= kMaxTheaters || b.pos[a.theater] >= b.ntheaters ||
       b.order[b.pos[a.theater]] != a.theater)
     return false;
   const CardLoc& l = b.card[a.card];
   if (l.zone != Zone::Hand || l.owner != b.turn) return false;
-  return a.type == Action::Improvise || can_deploy(b, b.turn, a.card, a.theater);
+  if (!fn_cards_any_) return a.type == Action::Improvise || deploy_allowed(b, b.turn, a.card, a.theater);
+  return may_play(s, b.turn, a.card, a.theater, a.type == Action::Deploy);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Changing the board
+// Changing the board. Every verb fires the trigger events of abilities.md 2 (resolve.cpp:
+// fire); each event reaches the faceup cards with that trigger, and the card the event is about
+// if it was faceup on the board just before.
 
 void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
   }
-  if (log) log->events.push_back(e);
+  if (log) log->events.push_back(std::move(e));
 }
 
 static uint8_t known_bits(const Board& b, int card) {
@@ -294,8 +392,21 @@ static void to_deck_bottom(Board& b, int card) {
   l.seq = b.seq_next++;
 }
 
-// Rulings 19-20: Blockade and Containment replace a play by its destruction.
-bool Engine::destroyed_on_play(const Board& b, int card) const {
+// The top card of player p's stack in a theater, or kNone.
+static int top_of(const Board& b, int player, int theater, int except = kNone) {
+  int top = kNone;
+  for (int c = 0; c < b.ncards; ++c) {
+    const CardLoc& l = b.card[c];
+    if (c == except || l.zone != Zone::Board || l.owner != player || l.theater != theater) continue;
+    if (top == kNone || l.seq > b.card[top].seq) top = c;
+  }
+  return top;
+}
+
+// Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
+// destroys_play function (API 2).
+bool Engine::destroyed_on_play(const State& s, int card) const {
+  const Board& b = s.b;
   const CardLoc& l = b.card[card];
   for (uint64_t m = effect_cards_; m; m &= m - 1) {
     int e = __builtin_ctzll(m);
@@ -327,79 +438,140 @@ bool Engine::destroyed_on_play(const Board& b, int card) const {
       return true;
     }
   }
-  return false;
-}
-
-void Engine::trigger(AbilityCtx* c, Board& b, int card) const {
-  if (!set_.cards[card].has_ability || set_.cards[card].kind != Kind::Instant) return;
-  if (c && c->depth > 0 && rules_.immediate_instants) {
-    rt_->run_nested(*c, card);  // rulings 11-12 (original): at once, before the rest
-    return;
+  if (fn_cards_[static_cast<int>(Fn::DestroysPlay)]) {
+    int args[4] = {card, l.owner, l.theater, l.faceup};
+    return apply_fns(s, Fn::DestroysPlay, args, 0) != 0;
   }
-  if (b.qlen >= kMaxCards)
-    throw ScriptError("card " + set_.cards[card].id + " (" + set_.cards[card].file + "): more than " +
-                      std::to_string(kMaxCards) + " abilities due at once (an endless chain of flips?)");
-  b.queue[b.qlen++] = static_cast<uint8_t>(card);  // ruling 11: first due, first resolved
+  return false;
 }
 
 bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
   Board& b = c.s->b;
   b.anywhere_next_play[player] = 0;  // ruling 21: the next play uses Air Drop's permission up
+  int below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
   place(b, player, card, theater, faceup);
   emit(&c, nullptr,
        Event{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
              .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
              .faceup = faceup, .known = known_bits(b, card)});
-  if (destroyed_on_play(b, card)) {  // ruling 18: it never uses its ability
+  if (destroyed_on_play(*c.s, card)) {  // ruling 18: it never uses its ability, nor its triggers
     to_deck_bottom(b, card);
     emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
                             .known = known_bits(b, card)});
+    if (fires(What::Destroyed))
+      fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .et1 = static_cast<uint8_t>(theater)},
+           kNone, false, 0);
     return false;
   }
-  if (faceup) trigger(&c, b, card);
+  // A played card's own instant ability is due before the triggers its play fires.
+  if (faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
+    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  if (fires(What::Played))
+    fire(&c, b, What::Played,
+         Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
+             .et1 = static_cast<uint8_t>(theater), .eface = faceup},
+         kNone, false, 0);
+  if (below != kNone)
+    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
+         false, 0);
   return true;
 }
 
 void Engine::op_flip(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
+  bool was = l.faceup;
+  uint64_t key = board_key(b, card);
   l.faceup = !l.faceup;
   if (l.faceup) b.known[0] |= bit(card), b.known[1] |= bit(card);
   emit(&c, nullptr, Event{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .theater = l.theater, .faceup = l.faceup, .known = known_bits(b, card)});
-  if (l.faceup) trigger(&c, b, card);  // ruling 11: revealed instants take effect
+  // ruling 11: a revealed instant takes effect
+  if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
+    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  if (fires(What::Flipped))
+    fire(&c, b, What::Flipped, Due{.ecard = static_cast<uint8_t>(card), .eface = l.faceup}, card, was, key);
+}
+
+// The card that becomes uncovered when `card` leaves its stack (the one below it, if `card` was
+// on top), or kNone. Call before the card leaves.
+int Engine::uncovered_by_leaving(const Board& b, int card) const {
+  if (!fires(What::Uncovered)) return kNone;
+  const CardLoc& l = b.card[card];
+  if (top_of(b, l.owner, l.theater) != card) return kNone;
+  return top_of(b, l.owner, l.theater, card);
 }
 
 void Engine::op_move(AbilityCtx& c, int card, int theater) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
+  uint64_t key = board_key(b, card);
+  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup,
                           .known = known_bits(b, card)});
+  if (fires(What::Moved))
+    fire(&c, b, What::Moved,
+         Due{.ecard = static_cast<uint8_t>(card), .et1 = from, .et2 = static_cast<uint8_t>(theater)}, card, l.faceup,
+         key);
+  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+  if (below != kNone)
+    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
+         false, 0);
 }
 
 void Engine::op_destroy(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
-  uint8_t owner = b.card[card].owner, theater = b.card[card].theater;
+  CardLoc& l = b.card[card];
+  bool from_hand = l.zone == Zone::Hand;
+  uint8_t owner = l.owner, theater = from_hand ? kHandTheater : l.theater;
+  bool was = !from_hand && l.faceup;
+  uint64_t key = from_hand ? 0 : board_key(b, card);
+  int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
   to_deck_bottom(b, card);  // ruling 18
   emit(&c, nullptr, Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
-                          .theater = theater, .known = known_bits(b, card)});
+                          .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater,
+                          .known = known_bits(b, card)});
+  if (fires(What::Destroyed))
+    fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .et1 = theater}, card, was, key);
+  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
 void Engine::op_return(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
+  bool was = l.faceup;
+  uint64_t key = board_key(b, card);
+  int freed = uncovered_by_leaving(b, card);
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .from = from, .known = known_bits(b, card)});
+  if (fires(What::Returned))
+    fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .et1 = from}, card, was, key);
+  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+}
+
+void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  uint8_t owner = l.owner;
+  bool from_board = l.zone == Zone::Board;
+  int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  l.zone = Zone::Deck;
+  l.faceup = 0;
+  l.theater = kNone;
+  l.seq = top ? --b.seq_top : b.seq_next++;
+  emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card),
+                          .known = known_bits(b, card), .value = top});
+  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
 int Engine::op_draw(AbilityCtx& c, int player) const {
@@ -417,8 +589,32 @@ int Engine::op_draw(AbilityCtx& c, int player) const {
   return top;
 }
 
+int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  Board& b = c.s->b;
+  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  for (int i = 0; i < k; ++i) {
+    b.known[player] |= bit(out[i]);
+    c.looked[player] |= bit(out[i]);
+  }
+  emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player), .value = k});
+  return k;
+}
+
+void Engine::op_gain_vp(AbilityCtx& c, int player, int vp) const {
+  Board& b = c.s->b;
+  b.score[player] = std::min(b.score[player] + vp, 4 * kMaxVp);  // the game ends when a battle does
+  emit(&c, nullptr, Event{.type = Event::Vp, .player = static_cast<uint8_t>(player), .value = vp,
+                          .score = {b.score[0], b.score[1]}});
+}
+
+void Engine::op_log(AbilityCtx& c, const std::string& text) const {
+  Event e{.type = Event::Log};
+  e.text = text;
+  emit(&c, nullptr, std::move(e));
+}
+
 // ---------------------------------------------------------------------------------------------
-// Turns, battles, the game
+// Battles and games
 
 void Engine::start_battle(Board& b, bool first_battle) const {
   if (first_battle) {
@@ -463,150 +659,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   std::memset(b.tokens, 0, sizeof b.tokens);
   b.qlen = 0;
   b.turn = b.first;
-}
-
-void Engine::end_battle(Board& b, int winner, int vp, bool withdrew, EventLog* log) const {
-  b.score[winner] += vp;  // vp <= kMaxVp and the game ends at vp_target <= kMaxVp: no overflow
-  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, vp};
-  Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
-          .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}};
-  emit(nullptr, log, e);
-  if (b.score[winner] >= rules_.vp_target) {  // ruling 27
-    b.phase = Phase::Over;
-    b.winner = static_cast<uint8_t>(winner);
-    e.type = Event::GameEnd;
-    emit(nullptr, log, e);
-    return;
-  }
-  ++b.battle;
-  start_battle(b, false);
-}
-
-// Ruling 4: after a turn, the other player acts (an extra turn first, original Redeploy);
-// a player with an empty hand is skipped; both hands empty ends the battle.
-void Engine::end_turn(State& s, EventLog* log) const {
-  Board& b = s.b;
-  if (b.phase == Phase::Over) return;
-  int cur = b.turn;
-  if (b.anywhere_turn[cur] == 2) b.anywhere_turn[cur] = 0;
-  // The normal order resumes after extra turns: an extra turn won during the opponent's turn
-  // gives its owner two turns in a row (ruling 26, original).
-  int normal = b.resume != kNone ? b.resume : other(cur);
-  int next = normal;
-  b.resume = kNone;
-  for (int q : {cur, other(cur)}) {
-    if (!b.extra_turns[q]) continue;
-    --b.extra_turns[q];
-    next = q;
-    b.resume = static_cast<uint8_t>(normal);
-    break;
-  }
-  int in_hand[2] = {0, 0};
-  for (int c = 0; c < b.ncards; ++c)
-    if (b.card[c].zone == Zone::Hand) ++in_hand[b.card[c].owner];
-  for (;;) {
-    if (in_hand[0] == 0 && in_hand[1] == 0) {
-      int won[2] = {0, 0};
-      for (int i = 0; i < b.ntheaters; ++i) ++won[controller(s, b.order[i])];
-      int winner = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : b.first;
-      end_battle(b, winner, rules_.battle_vp, false, log);
-      return;
-    }
-    if (in_hand[next] > 0) break;
-    emit(nullptr, log, Event{.type = Event::Skip, .player = static_cast<uint8_t>(next)});
-    b.extra_turns[next] = 0;
-    b.resume = kNone;
-    next = other(next);
-  }
-  b.turn = static_cast<uint8_t>(next);
-  if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
-}
-
-void Engine::run_resolution(State& s, EventLog* log) const {
-  AbilityCtx c;
-  c.eng = this;
-  c.s = &s;
-  c.log = log;
-  Runtime::Outcome o = rt_->run(c, s.r.card);
-  if (o == Runtime::Outcome::Pending) {
-    s.r.events = c.emitted;
-    return;
-  }
-  s.r.active = 0;
-  Board& b = s.b;
-  for (int i = 0; i < b.ncards; ++i) {  // a drawn card not played goes back on top of the deck
-    if (b.card[i].zone != Zone::Held) continue;
-    b.card[i].zone = Zone::Deck;
-    b.card[i].seq = --b.seq_top;
-  }
-}
-
-void Engine::resolve(State& s, EventLog* log) const {
-  Board& b = s.b;
-  int resolved = 0;
-  while (!s.r.active && b.qlen > 0 && b.phase == Phase::Playing) {
-    int card = b.queue[0];
-    // An endless chain (an instant that flips itself faceup again) is refused, naming the card.
-    if (++resolved > kMaxAbilitiesPerAction)
-      throw ScriptError("card " + set_.cards[card].id + " (" + set_.cards[card].file + "): more than " +
-                        std::to_string(kMaxAbilitiesPerAction) +
-                        " abilities resolved for one action (an endless chain?); the action is refused");
-    std::memmove(b.queue, b.queue + 1, --b.qlen);
-    // Ruling 12: a due instant resolves even if flipped facedown meanwhile (standard); with
-    // interruption (original) a facedown card's ability is gone.
-    if (rules_.interrupt_flipped && !(b.card[card].zone == Zone::Board && b.card[card].faceup)) continue;
-    s.r.active = 1;
-    s.r.card = static_cast<uint8_t>(card);
-    s.r.nanswers = 0;
-    s.r.events = 0;
-    s.r.snapshot = b;
-    run_resolution(s, log);
-  }
-}
-
-void Engine::apply(State& s, const Action& a, EventLog* log) const {
-  State backup = s;
-  size_t mark = log ? log->events.size() : 0;
-  try {
-    apply_unchecked(s, a, log);
-  } catch (...) {
-    s = backup;
-    if (log) log->events.resize(mark);
-    throw;
-  }
-}
-
-void Engine::apply_unchecked(State& s, const Action& a, EventLog* log) const {
-  if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal action now");
-  Board& b = s.b;
-  if (s.r.active) {  // an answer: re-run the ability from its snapshot with one more answer
-    Decision& d = s.r.pending;
-    uint16_t opt = a.type == Action::Choose ? a.option : encode_play(a.card, a.theater, a.type == Action::Improvise);
-    if (d.kind != DecisionKind::Play) {
-      Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
-      if (d.kind == DecisionKind::Card && opt != kNone) e.card = static_cast<uint8_t>(opt), e.known = known_bits(b, opt);
-      emit(nullptr, log, e);
-    }
-    if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
-    s.r.answers[s.r.nanswers++] = opt;
-    s.b = s.r.snapshot;
-    run_resolution(s, log);
-  } else if (a.type == Action::Withdraw) {
-    int p = b.turn, left = hand_count(b, p);
-    const std::vector<int>& chart = rules_.withdraw_chart[p == b.first ? 0 : 1];  // cards.md charts
-    int vp = chart.empty() ? rules_.battle_vp : chart[std::min<size_t>(left, chart.size() - 1)];
-    emit(nullptr, log, Event{.type = Event::Withdraw, .player = static_cast<uint8_t>(p), .value = left});
-    end_battle(b, other(p), vp, true, log);
-    return;
-  } else {
-    AbilityCtx c;
-    c.eng = this;
-    c.s = &s;
-    c.log = log;
-    op_play(c, b.turn, a.card, a.theater, a.type == Action::Deploy);
-  }
-  resolve(s, log);
-  if (!s.r.active) end_turn(s, log);
+  b.step = Step::BattleStarting;
 }
 
 State Engine::blank() const {
@@ -623,54 +676,9 @@ State Engine::new_game(uint64_t seed) const {
   State s = blank();
   s.b.rng.seed(seed);
   start_battle(s.b, true);
+  Flow f;
+  advance(s, f);  // battle_start and the first turn_start abilities
   return s;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text and views
-
-int Engine::theater_id(std::string_view name) const {
-  for (size_t i = 0; i < rules_.theaters.size(); ++i)
-    if (rules_.theaters[i] == name) return static_cast<int>(i);
-  return -1;
-}
-
-std::string Engine::card_label(const State& s, int card, int viewer) const {
-  const Board& b = s.b;
-  if (viewer < 0 || (b.known[viewer] >> card) & 1) return set_.cards[card].id;
-  const CardLoc& l = b.card[card];
-  if (l.zone == Zone::Board) {
-    uint8_t st[kMaxCards];
-    int n = stack(s, l.owner, l.theater, st);
-    int i = static_cast<int>(std::find(st, st + n, card) - st);
-    return std::to_string(l.owner + 1) + ":" + rules_.theaters[l.theater] + ":" + std::to_string(i + 1);
-  }
-  return "?";
-}
-
-std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
-  const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
-  if (kind == DecisionKind::Play) {
-    size_t card = (opt >> 8) & 0x7f, t = opt & 0xff;
-    if (card >= ncards || t >= ntheaters) return "?";
-    return std::string((opt >> 15) ? "improvise " : "deploy ") + set_.cards[card].id + " " + rules_.theaters[t];
-  }
-  if (opt == kNone) return "none";
-  if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
-  return opt < ncards ? card_label(s, opt, viewer) : "?";
-}
-
-std::string Engine::action_text(const State& s, const Action& a, int viewer) const {
-  auto name = [&](int c) { return c < static_cast<int>(set_.cards.size()) ? card_label(s, c, viewer) : "?"; };
-  auto th = [&](int t) { return t < static_cast<int>(rules_.theaters.size()) ? rules_.theaters[t] : "?"; };
-  switch (a.type) {
-    case Action::Deploy: return "deploy " + name(a.card) + " " + th(a.theater);
-    case Action::Improvise: return "improvise " + name(a.card) + " " + th(a.theater);
-    case Action::Withdraw: return "withdraw";
-    case Action::Choose:
-      return "choose " + option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer);
-  }
-  return "?";
 }
 
 void Engine::compute_sort_keys() {
@@ -704,62 +712,6 @@ void Engine::sort_options(const State&, Decision& d) const {
   std::sort(d.opt, d.opt + d.n, [&](uint16_t x, uint16_t y) { return key(x) < key(y); });
 }
 
-Action Engine::parse_action(const State& s, std::string_view text, int viewer) const {
-  std::vector<Action> acts;
-  legal(s, acts);
-  for (const Action& a : acts)
-    if (action_text(s, a, viewer) == text) return a;
-  // "choose ACTION" answers a play decision or a turn with an action text (scenario-api.md).
-  if (text.substr(0, 7) == "choose ") {
-    std::string_view rest = text.substr(7);
-    for (const Action& a : acts)
-      if (a.type != Action::Choose && action_text(s, a, viewer) == rest) return a;
-  }
-  if (s.b.phase == Phase::Over) throw IllegalAction("illegal: the game is over");
-  throw IllegalAction("illegal: '" + std::string(text) + "' is not a legal action now");
-}
-
-std::string Engine::event_text(const Event& e, int viewer) const {
-  auto pl = [](int p) { return "player " + std::to_string(p + 1); };
-  bool known = viewer < 0 || ((e.known >> viewer) & 1);
-  std::string card = e.card == kNone ? "" : known ? set_.cards[e.card].id : "a facedown card";
-  auto th = [&](int t) { return t == kNone ? std::string("?") : rules_.theaters[t]; };
-  switch (e.type) {
-    case Event::Deploy: return pl(e.player) + " deploys " + card + " to " + th(e.theater);
-    case Event::Improvise:
-      return pl(e.player) + " improvises " + (known ? set_.cards[e.card].id + " facedown" : "a card facedown") +
-             " to " + th(e.theater);
-    case Event::Withdraw:
-      return pl(e.player) + " withdraws with " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
-             " in hand";
-    case Event::Destroy: return card + " of " + pl(e.player) + " is destroyed (to the bottom of the deck)";
-    case Event::Flip:
-      return (known ? card : "a facedown card") + " of " + pl(e.player) + " in " + th(e.theater) + " is flipped " +
-             (e.faceup ? "faceup" : "facedown");
-    case Event::Move: return card + " of " + pl(e.player) + " moves from " + th(e.from) + " to " + th(e.theater);
-    case Event::Return: return pl(e.player) + " returns " + card + " from " + th(e.from) + " to hand";
-    case Event::Draw: return pl(e.player) + " draws " + (known ? set_.cards[e.card].id : "a card") + " from the deck";
-    case Event::Ability: return set_.cards[e.card].id + ": " + set_.cards[e.card].text;
-    case Event::Interrupted: return set_.cards[e.card].id + "'s ability is interrupted (flipped facedown)";
-    case Event::Choice: {
-      std::string what = e.option == kNone ? "none"
-                         : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? rules_.theaters[e.option]
-                                                                                  : card;
-      return pl(e.player) + " chooses " + what;
-    }
-    case Event::Skip: return pl(e.player) + " has no cards left and is skipped";
-    case Event::Tokens:
-      return pl(e.player) + (e.value >= 0 ? " places " : " removes ") + std::to_string(std::abs(e.value)) +
-             " supply token" + (std::abs(e.value) == 1 ? "" : "s") + " in " + th(e.theater);
-    case Event::BattleEnd:
-      return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
-             (e.withdrew ? "(opponent withdrew)" : "(theaters controlled)") + ", score " +
-             std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
-    case Event::GameEnd:
-      return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
-  }
-  return "?";
-}
 
 namespace {
 // Appends plain values to a byte buffer, so that a digest never reads padding.
@@ -771,6 +723,7 @@ struct Bytes {
     const auto* p = reinterpret_cast<const uint8_t*>(&x);
     v.insert(v.end(), p, p + sizeof x);
   }
+  void due(const Due& d) { put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface); }
   void board(const Board& b) {
     put(b.ncards);
     put(b.ntheaters);
@@ -785,8 +738,8 @@ struct Bytes {
       put(b.anywhere_next_play[p]), put(b.anywhere_turn[p]), put(b.extra_turns[p]);
       for (int t = 0; t < kMaxTheaters; ++t) put(b.tokens[p][t]);
     }
-    put(b.resume), put(b.qlen);
-    for (int i = 0; i < b.qlen; ++i) put(b.queue[i]);
+    put(b.resume), put(b.qlen), put(b.step), put(b.end_winner), put(b.end_withdrew), put(b.end_cards_left);
+    for (int i = 0; i < b.qlen; ++i) due(b.queue[i]);
     put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
@@ -798,7 +751,8 @@ uint64_t Engine::digest(const State& s) const {
   out.board(s.b);
   out.put(s.r.active);
   if (s.r.active) {
-    out.put(s.r.card), out.put(s.r.nanswers);
+    out.due(s.r.due);
+    out.put(s.r.nanswers);
     for (int i = 0; i < s.r.nanswers; ++i) out.put(s.r.answers[i]);
     const Decision& d = s.r.pending;
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.n);
@@ -808,41 +762,5 @@ uint64_t Engine::digest(const State& s) const {
   return XXH64(out.v.data(), out.v.size(), 0);
 }
 
-View Engine::view(const State& s, int viewer) const {
-  const Board& b = s.b;
-  View v;
-  v.viewer = viewer;
-  uint8_t buf[kMaxCards];
-  auto label = [&](int c) -> std::string {
-    bool known = (b.known[viewer] >> c) & 1;
-    if (b.card[c].zone == Zone::Board && !b.card[c].faceup) return known ? "~" + set_.cards[c].id : "~?";
-    return known ? set_.cards[c].id : "?";
-  };
-  for (int i = 0; i < b.ntheaters; ++i) v.theaters.push_back(rules_.theaters[b.order[i]]);
-  for (int p = 0; p < 2; ++p) {
-    int n = zone(s, Zone::Hand, p, buf);
-    for (int i = 0; i < n; ++i) v.hand[p].push_back(p == viewer ? set_.cards[buf[i]].id : label(buf[i]));
-    v.stacks[p].resize(b.ntheaters);
-    v.strength[p].resize(b.ntheaters);
-    for (int i = 0; i < b.ntheaters; ++i) {
-      int k = stack(s, p, b.order[i], buf);
-      for (int j = 0; j < k; ++j) v.stacks[p][i].push_back(label(buf[j]));
-      v.strength[p][i] = strength(s, p, b.order[i]);
-      v.tokens[p].push_back(b.tokens[p][b.order[i]]);
-    }
-    v.score[p] = b.score[p];
-  }
-  for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
-  int n = zone(s, Zone::Deck, 0, buf);
-  v.deck_size = n;
-  for (int i = 0; i < n; ++i)
-    if ((b.known[viewer] >> buf[i]) & 1) v.deck_known.push_back(set_.cards[buf[i]].id);
-  for (int c = 0; c < b.ncards; ++c)
-    if (b.card[c].zone == Zone::Held && b.card[c].owner == viewer) v.held = set_.cards[c].id;
-  v.first = b.first;
-  v.battle = b.battle;
-  v.to_act = to_act(s);
-  return v;
-}
 
 }  // namespace als

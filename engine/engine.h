@@ -1,22 +1,23 @@
-// The rules engine: one card set with its rules, its Lua runtime, and the functions that play
-// a game held in a State value. The Engine itself holds no game: any number of States can be
-// played with one Engine (one thread at a time: its Lua runtime is not shared across threads).
+// The rules engine: one card set with its rules and its scripts, and the functions that play a
+// game held in a State value. The Engine itself holds no game: any number of States can be
+// played with one Engine (one thread at a time: its scripts' Lua state is not shared).
+//
+// Files: engine.cpp (the board, strength, control, legal actions, what each verb does),
+// resolve.cpp (abilities due, re-running from a snapshot, triggers, hooks, turns and battles),
+// text.cpp (texts, parsing, views). The Lua side (binding.cpp, loader.cpp) implements Scripts.
 #pragma once
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "abilities.h"
 #include "cardset.h"
 #include "errors.h"
 #include "events.h"
 #include "state.h"
 
 namespace als {
-
-class Runtime;
-struct AbilityCtx;
 
 /// What one player may see (ruling 28). Positions are left to right.
 struct View {
@@ -38,7 +39,7 @@ class Engine {
  public:
   /// Loads a card set (a bundled name or a folder path) and house rules (bundled names or .lua
   /// paths, applied in order). `data_dir` holds the bundled `cards/` and `scripts/`.
-  /// Throws LoadError naming the file and line.
+  /// Throws LoadError naming the file and line. (Defined with the loader, loader.cpp.)
   static std::shared_ptr<Engine> load(const std::string& cards, const std::vector<std::string>& rules,
                                       const std::string& data_dir);
   ~Engine();
@@ -49,17 +50,18 @@ class Engine {
   /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
   const std::string& content_hash() const { return hash_; }
 
-  /// A new game dealt for battle 1 from `seed` (ruling 2).
+  /// A new game dealt for battle 1 from `seed` (ruling 2), its battle_start and first
+  /// turn_start abilities resolved up to the first decision. Throws ScriptError.
   State new_game(uint64_t seed) const;
   /// An empty table position (all cards in the deck, set order) for scenario set-ups.
   State blank() const;
 
   // ---- playing -------------------------------------------------------------------------
   /// Appends every legal action now to `out` (cleared first), in canonical order
-  /// (not sorted by text). Empty once the game is over.
+  /// (not sorted by text). Empty once the game is over. May run ongoing functions (ScriptError).
   void legal(const State& s, std::vector<Action>& out) const;
   bool is_legal(const State& s, const Action& a) const;
-  /// Applies a legal action and resolves everything it triggers, up to the next decision.
+  /// Applies a legal action and resolves everything it causes, up to the next decision.
   /// Throws IllegalAction or ScriptError, leaving `s` exactly as it was.
   void apply(State& s, const Action& a, EventLog* log = nullptr) const;
 
@@ -74,13 +76,14 @@ class Engine {
   int stack(const State& s, int player, int theater, uint8_t* out) const;
   /// A zone's cards in order (hand: order held; deck: top first). `player` is ignored for the deck.
   int zone(const State& s, Zone z, int player, uint8_t* out) const;
+  int hand_size(const State& s, int player) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
   /// digests are, in practice, the same game at the same decision (game records).
   uint64_t digest(const State& s) const;
 
-  // ---- text ------------------------------------------------------------------------------
+  // ---- text (text.cpp) ---------------------------------------------------------------------
   int theater_id(std::string_view name) const;  // -1 if unknown
   const std::string& theater_name(int id) const { return rules_.theaters[id]; }
   /// A card as `viewer` may name it: its id when known (viewer -1 knows everything), else its
@@ -93,44 +96,80 @@ class Engine {
   Action parse_action(const State& s, std::string_view text, int viewer) const;
   /// One log line for an event, as `viewer` may see it (-1: everything).
   std::string event_text(const Event& e, int viewer) const;
+  /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
+  std::string due_text(const Due& d) const;
 
-  // ---- used by the Lua binding (engine/script.cpp) -----------------------------------------
-  Runtime& runtime() const { return *rt_; }
-  // Ability verbs. Each keeps the board consistent and emits events.
+  // ---- the verbs, for the binding (engine.cpp) ----------------------------------------------
+  // Each keeps the board consistent, emits events and fires the triggers of abilities.md 2.
   void op_flip(AbilityCtx& c, int card) const;
   void op_move(AbilityCtx& c, int card, int theater) const;
-  void op_destroy(AbilityCtx& c, int card) const;
+  void op_destroy(AbilityCtx& c, int card) const;      // a board or hand card, to the deck bottom
   void op_return(AbilityCtx& c, int card) const;
+  void op_to_deck(AbilityCtx& c, int card, bool top) const;  // a board or hand card
   int op_draw(AbilityCtx& c, int player) const;
-  /// Plays a card from hand or held by an ability; returns false if it was destroyed as played.
+  /// The top n cards of the deck, top first, into `out`; `player` now knows them.
+  int op_look(AbilityCtx& c, int player, int n, uint8_t* out) const;
+  void op_gain_vp(AbilityCtx& c, int player, int vp) const;
+  void op_log(AbilityCtx& c, const std::string& text) const;
+  /// Plays a card from hand, held by an ability or looked at on the deck; returns false if it was
+  /// destroyed as played.
   bool op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;
-  bool can_deploy(const Board& b, int player, int card, int theater) const;
-  /// The highest printed strength `player` may deploy to a non-matching theater now
-  /// (a large number with Air Drop's permission, -1 with no permission).
-  int deploy_reach(const Board& b, int player) const;
+  /// Whether the rules and every may_play function allow this play now (ruling 17).
+  bool may_play(const State& s, int player, int card, int theater, bool faceup) const;
   void play_options(const State& s, int player, uint16_t* out, int& n) const;
   void sort_options(const State& s, Decision& d) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;
+  bool has_ongoing_functions() const { return fn_cards_any_ != 0; }
+  /// Whether any card of the set has a trigger for `ev` (the fast path skips events otherwise).
+  bool fires(What ev) const { return trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)] != 0; }
 
  private:
   Engine();
-  void start_battle(Board& b, bool first_battle) const;
-  void end_battle(Board& b, int winner, int vp, bool withdrew, EventLog* log) const;
-  void end_turn(State& s, EventLog* log) const;
-  void resolve(State& s, EventLog* log) const;
+  friend class Loader;
+  // The sequence of turns and battles (resolve.cpp).
+  struct Flow {
+    EventLog* log = nullptr;
+    int resolved = 0;  // abilities resolved for this action (at most kMaxAbilitiesPerAction)
+  };
+  void advance(State& s, Flow& f) const;
+  void resolve(State& s, Flow& f) const;
   void run_resolution(State& s, EventLog* log) const;
-  void trigger(AbilityCtx* c, Board& b, int card) const;
+  void due(AbilityCtx* c, Board& b, const Due& d) const;
+  /// Fires `ev` for every faceup card with that trigger, in board order; `about` (if not kNone)
+  /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`).
+  void fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const;
+  void queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const;
+  void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left) const;
+  void score_battle(State& s, Flow& f) const;
+  void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
+  bool may_run_scripts(const State& s, const Action& a) const;
+  void apply_unchecked(State& s, const Action& a, Flow& f) const;
+  // The board (engine.cpp).
+  void start_battle(Board& b, bool first_battle) const;
   void place(Board& b, int player, int card, int theater, bool faceup) const;
-  bool destroyed_on_play(const Board& b, int card) const;
+  bool destroyed_on_play(const State& s, int card) const;
   int base_strength(const Board& b, int card) const;
-  void apply_unchecked(State& s, const Action& a, EventLog* log) const;
+  bool deploy_allowed(const Board& b, int player, int card, int theater) const;
+  int deploy_reach(const Board& b, int player) const;
+  bool may_withdraw(const State& s, int player) const;
+  /// Faceup board cards of `mask`, in board order.
+  int holders(const Board& b, uint64_t mask, uint8_t* out) const;
+  int apply_fns(const State& s, Fn fn, const int* args, int value) const;
+  /// The card uncovered when `card` leaves its stack (kNone unless some card has that trigger).
+  int uncovered_by_leaving(const Board& b, int card) const;
+  void hands_held(const Board& b, bool out[2]) const;  // whether each hand holds a card, in one pass
 
   CardSet set_;
   Rules rules_;
   std::vector<std::string> rule_names_;
   std::string hash_;
-  std::unique_ptr<Runtime> rt_;
-  uint64_t effect_cards_ = 0;    // cards with ongoing effects
+  std::unique_ptr<Scripts> scripts_;
+  uint64_t effect_cards_ = 0;    // cards with ongoing declarations
+  uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
+  uint64_t fn_cards_any_ = 0;
+  uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger
+  bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
+  bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone
   // Sort keys giving the plain string order of option texts without building strings:
   // 2 * rank + 1 for an id or theater name, and an even key for "none" between them.
@@ -138,5 +177,11 @@ class Engine {
   int card_none_key_ = 0, theater_none_key_ = 0;
   void compute_sort_keys();
 };
+
+/// The board-order key of a board card: theaters left to right, player 1 first, bottom to top.
+inline uint64_t board_key(const Board& b, int card) {
+  const CardLoc& l = b.card[card];
+  return (uint64_t{b.pos[l.theater]} << 40) | (uint64_t{l.owner} << 32) | static_cast<uint32_t>(l.seq);
+}
 
 }  // namespace als

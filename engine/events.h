@@ -3,6 +3,7 @@
 // names a card that player may not see (ruling 28).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cardset.h"
@@ -26,6 +27,10 @@ struct Event {
     Tokens,      // player placed `value` supply tokens in theater (negative: removed)
     BattleEnd,   // player won battle `value`, scoring `vp`; withdrew says how
     GameEnd,     // player won the game
+    Vp,          // player gained `value` VP now (g:gain_vp)
+    Log,         // a line a script wrote (g:log): `text`
+    ToDeck,      // card went facedown to the top (value 1) or bottom (0) of the deck
+    Look,        // player looked at the top `value` cards of the deck
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;
@@ -39,6 +44,8 @@ struct Event {
   int score[2] = {0, 0};
   uint16_t option = kNone;   // Choice: the encoded option
   uint8_t kind = 0;          // Choice: the DecisionKind
+  uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
+  std::string text = {};     // Log
 };
 
 /// Collects events. `apply` takes an optional log; simulations pass none and pay nothing.

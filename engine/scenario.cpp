@@ -10,7 +10,7 @@
 #include <lua.hpp>
 
 #include "files.h"
-#include "script.h"
+#include "binding.h"
 
 namespace als {
 

@@ -25,6 +25,43 @@ struct CardLoc {
 
 enum class Phase : uint8_t { Playing, Over };
 
+/// What an ability due is: a card's instant ability, one of its triggers (abilities.md 2), or an
+/// acting house-rule hook (abilities.md 4).
+enum class What : uint8_t {
+  Instant,
+  Played, Covered, Uncovered, Flipped, Moved, Destroyed, Returned, TurnStart, TurnEnd, BattleEnd,
+  HookBattleStart, HookTurnStart, HookTurnEnd,
+};
+constexpr int kTriggerEvents = 10;  // Played .. BattleEnd
+inline bool is_trigger(What w) { return w >= What::Played && w <= What::BattleEnd; }
+inline bool is_hook(What w) { return w >= What::HookBattleStart; }
+
+/// An ability due: whose (a card, or kNone for a hook), which, and what a trigger's event was
+/// about. Unused fields are kNone.
+struct Due {
+  uint8_t card = kNone;
+  What what = What::Instant;
+  uint8_t ecard = kNone;    // e.card
+  uint8_t eplayer = kNone;  // e.player, e.winner (0 or 1)
+  uint8_t et1 = kNone;      // e.theater, e.from (a theater id; kHandTheater: "hand")
+  uint8_t et2 = kNone;      // e.to
+  uint8_t eby = kNone;      // e.by (a card)
+  uint8_t eface = 0;        // e.face (1 faceup), e.how (1 withdraw)
+  bool operator==(const Due&) const = default;
+};
+constexpr uint8_t kHandTheater = 254;  // Due::et1 for "from hand"
+
+/// Where the sequence of turns and battles stands when no ability is left to resolve.
+enum class Step : uint8_t {
+  Action,        // the player to act chooses a turn action
+  AfterAction,   // the turn's action has resolved: its turn_end abilities are next
+  TurnEnded,     // turn_end abilities resolved: the battle ends, or the next turn starts
+  TurnStarting,  // turn_start abilities resolved: the player acts
+  BattleDecided, // battle_end triggers resolved: VP are scored
+  BattleStarting // battle_start hook resolved: the 1st player's turn starts
+};
+constexpr int kMaxDue = 48;  // abilities due at once
+
 struct LastBattle {
   uint16_t number = 0;   // 0: no battle finished yet
   uint8_t winner = 0;
@@ -54,8 +91,10 @@ struct Board {
   uint8_t extra_turns[2] = {0, 0};          // Redeploy (original)
   uint8_t resume = kNone;                   // who acts after an extra turn (the normal next player)
   int16_t tokens[2][kMaxTheaters] = {};     // supply tokens per side and theater id (+1 each)
-  uint8_t queue[kMaxCards] = {};            // instants due, first due first (ruling 11)
+  Due queue[kMaxDue] = {};                  // abilities due, first due first (ruling 11)
   uint8_t qlen = 0;
+  Step step = Step::Action;
+  uint8_t end_winner = 0, end_withdrew = 0, end_cards_left = 0;  // the battle being decided
   LastBattle last;
   Rng rng;
   bool operator==(const Board&) const = default;  // every field, unused array slots included
@@ -82,7 +121,7 @@ struct Decision {
 /// ability from `snapshot` (the board when it began) with the answers given so far.
 struct Resolution {
   uint8_t active = 0;
-  uint8_t card = kNone;
+  Due due;               // the outermost ability running
   uint8_t nanswers = 0;
   uint16_t answers[kMaxAnswers] = {};
   uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)

@@ -1,0 +1,983 @@
+// The Lua binding: the verbs an ability calls on `g` (docs/modding.md lists every one) and the
+// running of abilities, triggers, ongoing functions and hooks (the Scripts interface of
+// abilities.h). Loading and validation: loader.cpp.
+//
+// Verbs come in three groups, registered in one table (kVerbs): queries read the game;
+// decisions ask a player; effects change the game. One wrapper (dispatch) serves them all: it
+// refuses decisions and effects in read-only calls (ongoing functions, answering hooks), turns
+// effects into no-ops in the dry rest of a run, checks after each effect whether the running
+// ability was interrupted (the first printing), and turns every C++ exception into a Lua error.
+// Adding a verb is one function in Verbs and one line in kVerbs (and a row in docs/modding.md).
+#include "binding.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include <lua.hpp>
+
+#include "engine.h"
+
+namespace als {
+
+namespace {
+char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
+std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
+const char* const kEventNames[kTriggerEvents] = {"played", "covered", "uncovered", "flipped", "moved",
+                                                 "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
+const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
+}  // namespace
+
+void Runtime::push_id(int card) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, ids_ref_);
+  lua_rawgeti(L_, -1, card + 1);
+  lua_remove(L_, -2);
+}
+
+int Runtime::check_card(int arg) {
+  const char* id = luaL_checkstring(L_, arg);
+  // Short Lua strings are interned: an id passed back by a script is usually the very string
+  // the engine pushed, so compare pointers before hashing.
+  for (size_t i = 0; i < id_ptr_.size(); ++i)
+    if (id_ptr_[i] == id) return static_cast<int>(i);
+  int c = eng_->set().find(id);
+  if (c < 0) luaL_error(L_, "unknown card '%s'", id);
+  return c;
+}
+
+std::string Runtime::who(const Due& d) const {
+  if (d.card == kNone) {
+    int h = d.what == What::HookBattleStart ? 0 : d.what == What::HookTurnStart ? 1 : 2;
+    return "house rule " + std::string(kHookNames[h]) + " (" + hook_file_[h] + ")";
+  }
+  const CardDef& c = eng_->set().cards[d.card];
+  return "card " + c.id + " (" + c.file + ")";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verbs
+
+namespace {
+
+struct Verbs {
+  static Runtime& rt(lua_State* L) { return *static_cast<Runtime*>(sandbox_user(L)); }
+  static AbilityCtx& ctx(lua_State* L) {
+    AbilityCtx* c = rt(L).ctx();
+    if (!c) luaL_error(L, "game verbs work only while an ability resolves");
+    return *c;
+  }
+  static const Engine& eng(lua_State* L) { return *rt(L).engine(); }
+  static Board& board(lua_State* L) { return ctx(L).s->b; }
+
+  static int player(lua_State* L, int arg) {
+    lua_Integer p = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, p == 1 || p == 2, arg, "a player is 1 or 2");
+    return static_cast<int>(p - 1);
+  }
+  static int theater(lua_State* L, int arg) {
+    const char* name = luaL_checkstring(L, arg);
+    int t = eng(L).theater_id(name);
+    const Board& b = board(L);
+    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) luaL_error(L, "unknown theater '%s'", name);
+    return t;
+  }
+  static int on_board(lua_State* L, int arg) {
+    int c = rt(L).check_card(arg);
+    if (board(L).card[c].zone != Zone::Board) luaL_error(L, "card '%s' is not on the board", lua_tostring(L, arg));
+    return c;
+  }
+  static void push_theater(lua_State* L, int t) {
+    if (t == kNone) lua_pushnil(L);
+    else lua_pushstring(L, eng(L).theater_name(t).c_str());
+  }
+  static void push_ids(lua_State* L, const uint8_t* cards, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; ++i) {
+      rt(L).push_id(cards[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+  }
+  // After a verb that changes the board: an interrupted ability stops here (original, ruling 12).
+  static void check_interrupt(lua_State* L) {
+    AbilityCtx& c = ctx(L);
+    if (!eng(L).rules().interrupt_flipped || c.depth == 0 || c.dry || c.resolving[c.depth - 1].card == kNone) return;
+    const CardLoc& l = c.s->b.card[c.resolving[c.depth - 1].card];
+    if (l.zone != Zone::Board || !l.faceup) {
+      lua_pushlightuserdata(L, &kInterruptTag);
+      lua_error(L);
+    }
+  }
+
+  // g:owner(id) -> 1|2, or nil for a card in the deck
+  static int owner(lua_State* L) {
+    const CardLoc& l = board(L).card[rt(L).check_card(2)];
+    if (l.zone == Zone::Deck) lua_pushnil(L);
+    else lua_pushinteger(L, l.owner + 1);
+    return 1;
+  }
+  // g:theater(id) -> theater name, or nil off the board
+  static int theater_of(lua_State* L) {
+    const CardLoc& l = board(L).card[rt(L).check_card(2)];
+    push_theater(L, l.zone == Zone::Board ? l.theater : kNone);
+    return 1;
+  }
+  // g:theaters{except=name} -> theater names left to right, less `except` (nil: none left out)
+  static int theaters(lua_State* L) {
+    const Board& b = board(L);
+    int except = -1;
+    if (lua_istable(L, 2) && raw_field(L, 2, "except") != LUA_TNIL) except = theater(L, lua_gettop(L));
+    lua_createtable(L, b.ntheaters, 0);
+    for (int i = 0, n = 0; i < b.ntheaters; ++i) {
+      if (b.order[i] == except) continue;
+      push_theater(L, b.order[i]);
+      lua_rawseti(L, -2, ++n);
+    }
+    return 1;
+  }
+  // g:adjacent(theater) -> names of the theaters next to it (ruling 1); {} for nil
+  static int adjacent(lua_State* L) {
+    const Board& b = board(L);
+    lua_newtable(L);
+    if (lua_isnoneornil(L, 2)) return 1;
+    int t = theater(L, 2), n = 0;
+    for (int i = 0; i < b.ntheaters; ++i)
+      if (eng(L).adjacent(*ctx(L).s, t, b.order[i])) {
+        push_theater(L, b.order[i]);
+        lua_rawseti(L, -2, ++n);
+      }
+    return 1;
+  }
+  // g:opponent(p) -> the other player
+  static int opponent(lua_State* L) {
+    lua_pushinteger(L, 2 - player(L, 2));
+    return 1;
+  }
+  // Pushes t[name] read raw (a read-only table: its contents), returns its type.
+  static int raw_field(lua_State* L, int t, const char* name) {
+    push_contents(L, t);
+    lua_pushstring(L, name);
+    int ty = lua_rawget(L, -2);
+    lua_remove(L, -2);
+    return ty;
+  }
+  static bool flag(lua_State* L, int t, const char* name) {
+    raw_field(L, t, name);
+    bool v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+  }
+  // Pushes the contents of the list argument `arg` and returns its length, at most `max`.
+  static size_t list_arg(lua_State* L, int arg, size_t max, const char* what) {
+    luaL_checktype(L, arg, LUA_TTABLE);
+    push_contents(L, arg);
+    size_t n = lua_rawlen(L, -1);
+    if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
+    return n;
+  }
+  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
+  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
+  static int cards(lua_State* L) {
+    const Engine& e = eng(L);
+    const State& s = *ctx(L).s;
+    const Board& b = s.b;
+    int want_player = -1, except = -1;
+    bool theater_ok[kMaxTheaters];
+    std::fill(theater_ok, theater_ok + kMaxTheaters, true);
+    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
+    if (!lua_isnoneornil(L, 2)) {
+      luaL_checktype(L, 2, LUA_TTABLE);
+      // Only the keys present are read; every filter given must hold (theater filters intersect).
+      auto only = [&](const bool* mask) {
+        for (int t = 0; t < kMaxTheaters; ++t) theater_ok[t] = theater_ok[t] && mask[t];
+      };
+      bool mask[kMaxTheaters];
+      push_contents(L, 2);
+      int filters = lua_gettop(L);
+      lua_pushnil(L);
+      while (lua_next(L, filters)) {
+        int v = lua_gettop(L);
+        if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter names are strings");
+        const char* k = lua_tostring(L, v - 1);
+        bool on = lua_toboolean(L, v);
+        if (!std::strcmp(k, "player")) {
+          lua_Integer p = lua_isinteger(L, v) ? lua_tointeger(L, v) : 0;
+          if (p != 1 && p != 2) luaL_error(L, "g:cards: filter 'player' must be 1 or 2 (got %s)", luaL_tolstring(L, v, nullptr));
+          want_player = static_cast<int>(p - 1);
+        } else if (!std::strcmp(k, "except")) {
+          if (lua_type(L, v) != LUA_TSTRING) luaL_error(L, "g:cards: filter 'except' must be a card id");
+          except = rt(L).check_card(v);
+        }
+        else if (!std::strcmp(k, "uncovered")) uncovered = on;
+        else if (!std::strcmp(k, "covered")) covered = on;
+        else if (!std::strcmp(k, "faceup")) faceup = on;
+        else if (!std::strcmp(k, "facedown")) facedown = on;
+        else if (!std::strcmp(k, "flippable")) flippable = on;
+        else if (!std::strcmp(k, "theater")) {
+          std::fill(mask, mask + kMaxTheaters, false);
+          mask[theater(L, v)] = true;
+          only(mask);
+        } else if (!std::strcmp(k, "adjacent")) {  // true: adjacent to this ability's card
+          if (on) {
+            AbilityCtx& c = ctx(L);
+            int mine = c.depth > 0 ? c.resolving[c.depth - 1].card : kNone;  // kNone: a hook
+            std::fill(mask, mask + kMaxTheaters, false);
+            if (mine != kNone && b.card[mine].zone == Zone::Board)
+              for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, b.card[mine].theater, b.order[i]);
+            only(mask);
+          }
+        } else if (!std::strcmp(k, "adjacent_to")) {
+          std::fill(mask, mask + kMaxTheaters, false);
+          if (lua_type(L, v) == LUA_TSTRING) {  // false: the card is off the board, no theater
+            int t = theater(L, v);
+            for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, t, b.order[i]);
+          }
+          only(mask);
+        } else if (!std::strcmp(k, "theaters")) {
+          size_t n = list_arg(L, v, kMaxOptions, "g:cards: theaters");
+          std::fill(mask, mask + kMaxTheaters, false);
+          for (size_t i = 1; i <= n; ++i) {
+            lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
+            mask[theater(L, lua_gettop(L))] = true;
+            lua_pop(L, 1);
+          }
+          lua_pop(L, 1);
+          only(mask);
+        } else {
+          luaL_error(L, "g:cards: unknown filter '%s' (filters: player, theater, theaters, adjacent_to, adjacent, "
+                        "uncovered, covered, faceup, facedown, flippable, except)", k);
+        }
+        lua_pop(L, 1);
+      }
+    }
+    if (flippable && !e.rules().flip_covered) uncovered = true;  // original: covered cards never flip
+    uint8_t out[kMaxCards], st[kMaxCards];
+    int n = 0;
+    for (int i = 0; i < b.ntheaters; ++i) {
+      int t = b.order[i];
+      if (!theater_ok[t]) continue;
+      for (int p = 0; p < 2; ++p) {
+        if (want_player >= 0 && p != want_player) continue;
+        int k = e.stack(s, p, t, st);
+        for (int j = 0; j < k; ++j) {
+          const CardLoc& l = b.card[st[j]];
+          bool top = j == k - 1;
+          if ((uncovered && !top) || (covered && top) || (faceup && !l.faceup) || (facedown && l.faceup) ||
+              st[j] == except)
+            continue;
+          out[n++] = st[j];
+        }
+      }
+    }
+    push_ids(L, out, n);
+    return 1;
+  }
+  // g:is_faceup(id) -> boolean (a card on the board)
+  static int is_faceup(lua_State* L) {
+    lua_pushboolean(L, board(L).card[on_board(L, 2)].faceup);
+    return 1;
+  }
+  // g:is_covered(id) -> boolean (a card on the board)
+  static int is_covered(lua_State* L) {
+    lua_pushboolean(L, !eng(L).uncovered(*ctx(L).s, on_board(L, 2)));
+    return 1;
+  }
+  // g:hand(p) -> ids in the order held
+  static int hand(lua_State* L) {
+    uint8_t out[kMaxCards];
+    int n = eng(L).zone(*ctx(L).s, Zone::Hand, player(L, 2), out);
+    push_ids(L, out, n);
+    return 1;
+  }
+  // g:deck_size() -> number of cards in the deck
+  static int deck_size(lua_State* L) {
+    uint8_t out[kMaxCards];
+    lua_pushinteger(L, eng(L).zone(*ctx(L).s, Zone::Deck, 0, out));
+    return 1;
+  }
+  // g:strength(p, theater) -> player p's total there, all abilities counted
+  static int strength(lua_State* L) {
+    int p = player(L, 2);
+    lua_pushinteger(L, eng(L).strength(*ctx(L).s, p, theater(L, 3)));
+    return 1;
+  }
+  // g:card_strength(id) -> current strength of a card on the board
+  static int card_strength(lua_State* L) {
+    lua_pushinteger(L, eng(L).card_strength(*ctx(L).s, on_board(L, 2)));
+    return 1;
+  }
+  // g:printed_strength(id), g:type(id), g:kind(id): the card's printed data
+  static int printed_strength(lua_State* L) {
+    lua_pushinteger(L, eng(L).set().cards[rt(L).check_card(2)].strength);
+    return 1;
+  }
+  static int type(lua_State* L) {
+    lua_pushstring(L, eng(L).set().cards[rt(L).check_card(2)].type.c_str());
+    return 1;
+  }
+  static int kind(lua_State* L) {
+    lua_pushstring(L, kind_name(eng(L).set().cards[rt(L).check_card(2)].kind).c_str());
+    return 1;
+  }
+
+  // The heart of every decision: returns the answer already given on an earlier run, or stops
+  // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
+  // impossible decision (no option, or none but "none": cards.md).
+  static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown) {
+    AbilityCtx& c = ctx(L);
+    State& s = *c.s;
+    if (c.dry) return kNone;
+    std::sort(opts, opts + n);
+    n = static_cast<int>(std::unique(opts, opts + n) - opts);
+    if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
+    if (c.cursor < s.r.nanswers) {
+      uint16_t v = s.r.answers[c.cursor++];
+      if (!std::binary_search(opts, opts + n, v))
+        luaL_error(L, "the ability asked a different question when re-run (a script must depend only on the game)");
+      return v;
+    }
+    Decision& d = s.r.pending;
+    d.player = static_cast<uint8_t>(p);
+    d.kind = kind;
+    d.card = static_cast<uint8_t>(card_shown);
+    d.n = static_cast<uint8_t>(n);
+    std::copy(opts, opts + n, d.opt);
+    eng(L).sort_options(s, d);
+    c.dry = true;
+    set_budget(L, kDryRunBudget);
+    return kNone;
+  }
+  // The options table of a decision verb: only the fields named may appear.
+  static void check_options(lua_State* L, int arg, const char* verb, std::initializer_list<const char*> known) {
+    if (lua_isnoneornil(L, arg)) return;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    push_contents(L, arg);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      lua_pop(L, 1);
+      bool ok = false;
+      for (const char* k : known) ok = ok || (lua_type(L, -1) == LUA_TSTRING && !std::strcmp(lua_tostring(L, -1), k));
+      if (!ok) luaL_error(L, "%s: unknown option '%s'", verb, luaL_tolstring(L, -1, nullptr));
+    }
+    lua_pop(L, 1);
+  }
+  static bool may(lua_State* L, int arg) { return lua_istable(L, arg) && flag(L, arg, "may"); }
+
+  // g:choose_card(p, ids, {may=true}) -> the id player p chooses, or nil ("none", or no option)
+  static int choose_card(lua_State* L) {
+    int p = player(L, 2);
+    uint16_t opts[kMaxOptions];
+    int n = 0;
+    check_options(L, 4, "g:choose_card", {"may"});
+    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_card");
+    for (size_t i = 1; i <= len; ++i) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
+      opts[n++] = static_cast<uint16_t>(rt(L).check_card(lua_gettop(L)));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (n > 0 && may(L, 4)) opts[n++] = kNone;
+    uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
+    if (v == kNone) lua_pushnil(L);
+    else rt(L).push_id(v);
+    return 1;
+  }
+  // g:choose_theater(p, theaters, {may=true, card=id}) -> a theater name, or nil
+  static int choose_theater(lua_State* L) {
+    int p = player(L, 2);
+    uint16_t opts[kMaxOptions];
+    int n = 0, shown = kNone;
+    check_options(L, 4, "g:choose_theater", {"may", "card"});
+    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
+    for (size_t i = 1; i <= len; ++i) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
+      opts[n++] = static_cast<uint16_t>(theater(L, lua_gettop(L)));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (n > 0 && may(L, 4)) opts[n++] = kNone;
+    if (lua_istable(L, 4)) {
+      if (raw_field(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown);
+    push_theater(L, v);
+    return 1;
+  }
+  // g:choose_play(p) -> player p plays a card from hand (deploy or improvise, their choice);
+  // returns the id played, or nil if p has no card to play. Ruling 26.
+  static int choose_play(lua_State* L) {
+    int p = player(L, 2);
+    AbilityCtx& c = ctx(L);
+    uint16_t opts[kMaxOptions];
+    int n = 0;
+    eng(L).play_options(*c.s, p, opts, n);
+    uint16_t v = decide(L, p, DecisionKind::Play, opts, n, kNone);
+    if (v == kNone) {
+      lua_pushnil(L);
+      return 1;
+    }
+    int card = (v >> 8) & 0x7f;
+    eng(L).op_play(c, p, card, v & 0xff, !(v >> 15));
+    rt(L).push_id(card);
+    check_interrupt(L);
+    return 1;
+  }
+
+  // g:flip(id): turns a card on the board over (RB "Flip"); a card flipped faceup uses its ability
+  static int flip(lua_State* L) {
+    int c = on_board(L, 2);
+    if (!eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
+      luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", lua_tostring(L, 2));
+    eng(L).op_flip(ctx(L), c);
+    return 0;
+  }
+  // g:move(id, theater): moves a card on the board to another theater, on top (RB "Move")
+  static int move(lua_State* L) {
+    int c = on_board(L, 2), t = theater(L, 3);
+    if (board(L).card[c].theater == t) luaL_error(L, "card '%s' is already in %s", lua_tostring(L, 2), lua_tostring(L, 3));
+    eng(L).op_move(ctx(L), c, t);
+    return 0;
+  }
+  // g:destroy(id): a card on the board or in a hand goes facedown to the bottom of the deck
+  // (RB "Destroy"; ruling 18; abilities.md 3)
+  static int destroy(lua_State* L) {
+    int c = rt(L).check_card(2);
+    Zone z = board(L).card[c].zone;
+    if (z != Zone::Board && z != Zone::Hand)
+      luaL_error(L, "card '%s' is neither on the board nor in a hand", lua_tostring(L, 2));
+    eng(L).op_destroy(ctx(L), c);
+    return 0;
+  }
+  // g:return_to_hand(id): a card on the board goes to the end of its owner's hand
+  static int return_to_hand(lua_State* L) {
+    eng(L).op_return(ctx(L), on_board(L, 2));
+    return 0;
+  }
+  // g:draw(p) -> the id of the deck's top card, now held by player p for this ability, or nil
+  // if the deck is empty. A held card not played by the end of the ability returns on top.
+  static int draw(lua_State* L) {
+    int c = eng(L).op_draw(ctx(L), player(L, 2));
+    if (c < 0) lua_pushnil(L);
+    else rt(L).push_id(c);
+    return 1;
+  }
+  // g:play(p, id, theater, "faceup"|"facedown") -> true, or false if destroyed as played.
+  // The card comes from p's hand, is held by p, or is a deck card p looked at during this
+  // ability; all normal rules apply, may_play functions included (ruling 17).
+  static int play(lua_State* L) {
+    int p = player(L, 2), c = rt(L).check_card(3), t = theater(L, 4);
+    static const char* const faces[] = {"faceup", "facedown", nullptr};
+    bool faceup = luaL_checkoption(L, 5, nullptr, faces) == 0;
+    AbilityCtx& cx = ctx(L);
+    const CardLoc& l = board(L).card[c];
+    bool looked = l.zone == Zone::Deck && ((cx.looked[p] >> c) & 1);  // g:look during this ability
+    if (!looked && ((l.zone != Zone::Hand && l.zone != Zone::Held) || l.owner != p))
+      luaL_error(L, "card '%s' is not in player %d's hand (nor a deck card they looked at)", lua_tostring(L, 3), p + 1);
+    if (!eng(L).may_play(*cx.s, p, c, t, faceup))
+      luaL_error(L, "card '%s' may not be played %s to %s", lua_tostring(L, 3), faceup ? "faceup" : "facedown",
+                 lua_tostring(L, 4));
+    bool stayed = eng(L).op_play(ctx(L), p, c, t, faceup);
+    lua_pushboolean(L, stayed);
+    return 1;
+  }
+  // g:allow_anywhere(p, "next_play"|"next_turn"): p may deploy to a non-matching theater on
+  // their next play (standard Air Drop, ruling 21) or during their next turn (original)
+  static int allow_anywhere(lua_State* L) {
+    int p = player(L, 2);
+    static const char* const when[] = {"next_play", "next_turn", nullptr};
+    if (luaL_checkoption(L, 3, "next_play", when) == 0) board(L).anywhere_next_play[p] = 1;
+    else board(L).anywhere_turn[p] = 1;
+    return 0;
+  }
+  // g:extra_turn(p): p takes one more turn right after the current one (original Redeploy)
+  static int extra_turn(lua_State* L) {
+    int p = player(L, 2);
+    ++board(L).extra_turns[p];
+    return 0;
+  }
+  // g:add_tokens(p, theater, n): n supply tokens (+1 strength each) on p's side of a theater
+  static int add_tokens(lua_State* L) {
+    int p = player(L, 2), t = theater(L, 3);
+    lua_Integer n = luaL_checkinteger(L, 4);
+    int16_t& v = board(L).tokens[p][t];
+    luaL_argcheck(L, n >= -1000 && n <= 1000 && v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
+    v = static_cast<int16_t>(v + n);
+    eng(L).emit(&ctx(L), nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(p),
+                                        .theater = static_cast<uint8_t>(t), .value = static_cast<int>(n)});
+    return 0;
+  }
+  static int tokens(lua_State* L) {
+    int p = player(L, 2), t = theater(L, 3);
+    lua_pushinteger(L, board(L).tokens[p][t]);
+    return 1;
+  }
+
+  // ---- API 2 (abilities.md 3) ----
+  // g:to_deck(id, "top"|"bottom"): a board or hand card goes facedown to the top or bottom of the deck
+  static int to_deck(lua_State* L) {
+    int c = rt(L).check_card(2);
+    static const char* const where[] = {"top", "bottom", nullptr};
+    bool top = luaL_checkoption(L, 3, nullptr, where) == 0;
+    Zone z = board(L).card[c].zone;
+    if (z != Zone::Board && z != Zone::Hand)
+      luaL_error(L, "card '%s' is neither on the board nor in a hand", lua_tostring(L, 2));
+    eng(L).op_to_deck(ctx(L), c, top);
+    return 0;
+  }
+  // g:look(p, n) -> the top n cards of the deck (fewer if it is shorter), top first; p now knows
+  // them and may play them with g:play during this ability; they stay in the deck
+  static int look(lua_State* L) {
+    int p = player(L, 2);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, n >= 0, 3, "n must not be negative");
+    uint8_t out[kMaxCards];
+    int k = eng(L).op_look(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
+    push_ids(L, out, k);
+    return 1;
+  }
+  // g:gain_vp(p, n): player p scores n VP now (0 <= n <= 10000); the game still ends only when a battle does
+  static int gain_vp(lua_State* L) {
+    int p = player(L, 2);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, n >= 0 && n <= kMaxVp, 3, "VP gained must be between 0 and 10000");
+    eng(L).op_gain_vp(ctx(L), p, static_cast<int>(n));
+    return 0;
+  }
+  // g:log(text): a line in the game's event log, seen by both players (at most 200 characters)
+  static int log(lua_State* L) {
+    size_t len = 0;
+    const char* s = luaL_checklstring(L, 2, &len);
+    std::string text;
+    for (size_t i = 0; i < len && text.size() < 200; ++i) {
+      unsigned char ch = static_cast<unsigned char>(s[i]);
+      text += ch >= 0x20 && ch < 0x7f ? static_cast<char>(ch) : '?';  // plain text only
+    }
+    eng(L).op_log(ctx(L), text);
+    return 0;
+  }
+  // g:score(p) -> p's VP
+  static int score(lua_State* L) {
+    lua_pushinteger(L, board(L).score[player(L, 2)]);
+    return 1;
+  }
+  // g:vp_target() -> the VP that win the game
+  static int vp_target(lua_State* L) {
+    lua_pushinteger(L, eng(L).rules().vp_target);
+    return 1;
+  }
+  // g:battle() -> the battle number
+  static int battle(lua_State* L) {
+    lua_pushinteger(L, board(L).battle);
+    return 1;
+  }
+  // g:first() -> the player holding the 1st-player Supreme Commander
+  static int first(lua_State* L) {
+    lua_pushinteger(L, board(L).first + 1);
+    return 1;
+  }
+  // g:turn() -> the player whose turn it is
+  static int turn(lua_State* L) {
+    lua_pushinteger(L, board(L).turn + 1);
+    return 1;
+  }
+  // g:controller(theater) -> who controls it now (ties and empty theaters: the 1st player; ruling 5)
+  static int controller(lua_State* L) {
+    lua_pushinteger(L, eng(L).controller(*ctx(L).s, theater(L, 2)) + 1);
+    return 1;
+  }
+  // g:hand_size(p) -> cards in p's hand
+  static int hand_size(lua_State* L) {
+    lua_pushinteger(L, eng(L).hand_size(*ctx(L).s, player(L, 2)));
+    return 1;
+  }
+};
+
+
+enum class Group : uint8_t { Query, Decision, Effect };
+struct VerbDef {
+  const char* name;
+  lua_CFunction fn;
+  Group group;
+};
+
+constexpr VerbDef kVerbs[] = {
+    // queries
+    {"owner", Verbs::owner, Group::Query},
+    {"theater", Verbs::theater_of, Group::Query},
+    {"theaters", Verbs::theaters, Group::Query},
+    {"adjacent", Verbs::adjacent, Group::Query},
+    {"opponent", Verbs::opponent, Group::Query},
+    {"cards", Verbs::cards, Group::Query},
+    {"is_faceup", Verbs::is_faceup, Group::Query},
+    {"is_covered", Verbs::is_covered, Group::Query},
+    {"hand", Verbs::hand, Group::Query},
+    {"deck_size", Verbs::deck_size, Group::Query},
+    {"strength", Verbs::strength, Group::Query},
+    {"card_strength", Verbs::card_strength, Group::Query},
+    {"printed_strength", Verbs::printed_strength, Group::Query},
+    {"type", Verbs::type, Group::Query},
+    {"kind", Verbs::kind, Group::Query},
+    {"tokens", Verbs::tokens, Group::Query},
+    {"score", Verbs::score, Group::Query},
+    {"vp_target", Verbs::vp_target, Group::Query},
+    {"battle", Verbs::battle, Group::Query},
+    {"first", Verbs::first, Group::Query},
+    {"turn", Verbs::turn, Group::Query},
+    {"controller", Verbs::controller, Group::Query},
+    {"hand_size", Verbs::hand_size, Group::Query},
+    // decisions
+    {"choose_card", Verbs::choose_card, Group::Decision},
+    {"choose_theater", Verbs::choose_theater, Group::Decision},
+    {"choose_play", Verbs::choose_play, Group::Decision},
+    // effects
+    {"flip", Verbs::flip, Group::Effect},
+    {"move", Verbs::move, Group::Effect},
+    {"destroy", Verbs::destroy, Group::Effect},
+    {"return_to_hand", Verbs::return_to_hand, Group::Effect},
+    {"draw", Verbs::draw, Group::Effect},
+    {"play", Verbs::play, Group::Effect},
+    {"allow_anywhere", Verbs::allow_anywhere, Group::Effect},
+    {"extra_turn", Verbs::extra_turn, Group::Effect},
+    {"add_tokens", Verbs::add_tokens, Group::Effect},
+    {"to_deck", Verbs::to_deck, Group::Effect},
+    {"look", Verbs::look, Group::Effect},
+    {"gain_vp", Verbs::gain_vp, Group::Effect},
+    {"log", Verbs::log, Group::Effect},
+};
+
+// The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
+// into Lua.
+template <size_t I>
+int dispatch(lua_State* L) {
+  constexpr const VerbDef& v = kVerbs[I];
+  try {
+    if constexpr (v.group != Group::Query) {
+      AbilityCtx& c = Verbs::ctx(L);
+      if (c.read_only)
+        return luaL_error(L, "g:%s %s, which an ongoing function or an answering hook may not do (g is read-only there)",
+                          v.name, v.group == Group::Effect ? "changes the game" : "asks a player");
+      if (v.group == Group::Effect && c.dry) return 0;  // the dry rest of a run changes nothing
+    }
+    int n = v.fn(L);
+    if constexpr (v.group == Group::Effect) Verbs::check_interrupt(L);
+    return n;
+  } catch (const std::exception& e) {
+    lua_pushstring(L, e.what());
+  }
+  return lua_error(L);
+}
+
+template <size_t... I>
+constexpr std::array<lua_CFunction, sizeof...(I)> dispatchers(std::index_sequence<I...>) {
+  return {dispatch<I>...};
+}
+constexpr auto kDispatch = dispatchers(std::make_index_sequence<std::size(kVerbs)>());
+
+}  // namespace
+
+void Runtime::make_handle() {
+  lua_State* L = L_;
+  lua_newuserdatauv(L, 0, 0);
+  lua_newtable(L);
+  lua_createtable(L, 0, static_cast<int>(std::size(kVerbs)));
+  for (size_t i = 0; i < std::size(kVerbs); ++i) {
+    lua_pushcfunction(L, kDispatch[i]);
+    lua_setfield(L, -2, kVerbs[i].name);
+  }
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running abilities
+
+void Runtime::push_function(const Due& d) {
+  int ref;
+  if (is_hook(d.what)) ref = hook_ref_[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)];
+  else if (d.what == What::Instant) ref = ability_ref_[d.card];
+  else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
+}
+
+// The arguments after `g`: (this) for an instant, (this, e) for a trigger, (player) for a turn
+// hook, none for battle_start.
+int Runtime::push_arguments(const Due& d) {
+  lua_State* L = L_;
+  if (d.what == What::HookBattleStart) return 0;
+  if (d.what == What::HookTurnStart || d.what == What::HookTurnEnd) {
+    lua_pushinteger(L, d.eplayer + 1);
+    return 1;
+  }
+  push_id(d.card);
+  if (d.what == What::Instant) return 1;
+  const Engine& e = *eng_;
+  auto theater = [&](uint8_t t) {
+    if (t == kHandTheater) lua_pushliteral(L, "hand");
+    else lua_pushstring(L, e.theater_name(t).c_str());
+  };
+  lua_createtable(L, 0, 4);
+  if (d.ecard != kNone) {
+    push_id(d.ecard);
+    lua_setfield(L, -2, "card");
+  }
+  if (d.eby != kNone) {
+    push_id(d.eby);
+    lua_setfield(L, -2, "by");
+  }
+  switch (d.what) {
+    case What::Played:
+      lua_pushinteger(L, d.eplayer + 1);
+      lua_setfield(L, -2, "player");
+      theater(d.et1);
+      lua_setfield(L, -2, "theater");
+      [[fallthrough]];
+    case What::Flipped:
+      lua_pushstring(L, d.eface ? "faceup" : "facedown");
+      lua_setfield(L, -2, "face");
+      break;
+    case What::Moved:
+      theater(d.et2);
+      lua_setfield(L, -2, "to");
+      [[fallthrough]];
+    case What::Destroyed:
+    case What::Returned:
+      theater(d.et1);
+      lua_setfield(L, -2, "from");
+      break;
+    case What::TurnStart:
+    case What::TurnEnd:
+      lua_pushinteger(L, d.eplayer + 1);
+      lua_setfield(L, -2, "player");
+      break;
+    case What::BattleEnd:
+      lua_pushinteger(L, d.eplayer + 1);
+      lua_setfield(L, -2, "winner");
+      lua_pushstring(L, d.eface ? "withdraw" : "control");
+      lua_setfield(L, -2, "how");
+      break;
+    default: break;
+  }
+  return 2;
+}
+
+int Runtime::run_protected(AbilityCtx& c, const Due& d) {
+  lua_State* L = L_;
+  lua_pushcfunction(L, traceback_handler);
+  int h = lua_gettop(L);
+  push_function(d);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  int nargs = 1 + push_arguments(d);
+  c.resolving[c.depth++] = d;
+  if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
+  else rules_ran_ = true;
+  eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .what = static_cast<uint8_t>(d.what)});
+  int status = lua_pcall(L, nargs, 0, h);
+  --c.depth;
+  if (status != LUA_OK && lua_touserdata(L, -1) == &kInterruptTag) {
+    eng_->emit(&c, nullptr, Event{.type = Event::Interrupted, .card = d.card, .what = static_cast<uint8_t>(d.what)});
+    status = LUA_OK;
+    lua_pop(L, 1);
+  }
+  lua_remove(L, h);
+  return status;
+}
+
+Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
+  if (c.depth >= 31) throw ScriptError("abilities nested too deeply");
+  ctx_ = &c;
+  c.in_run = true;
+  set_budget(L_, kCardLimits.instructions);
+  sandbox_rng(L_) = c.s->b.rng;
+  int status;
+  try {
+    status = run_protected(c, d);
+  } catch (...) {
+    ctx_ = nullptr;
+    restore_after_run();
+    throw;
+  }
+  ctx_ = nullptr;
+  restore_after_run();
+  c.s->b.rng = sandbox_rng(L_);
+  if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
+    if (status != LUA_OK) lua_pop(L_, 1);
+    return Outcome::Pending;
+  }
+  if (status == LUA_OK) return Outcome::Done;
+  std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error object is not a string";
+  lua_pop(L_, 1);
+  throw ScriptError(who(d) + ": " + msg);
+}
+
+void Runtime::restore_after_run() {
+  for (uint64_t m = ran_; m; m &= m - 1) restore_upvalues(L_, upvalues_ref_[__builtin_ctzll(m)]);
+  ran_ = 0;
+  if (rules_ran_)
+    for (int ref : rules_upvalues_) restore_upvalues(L_, ref);
+  rules_ran_ = false;
+}
+
+void Runtime::run_nested(AbilityCtx& c, const Due& d) {
+  if (c.depth >= 31) luaL_error(L_, "abilities nested too deeply");
+  if (run_protected(c, d) != LUA_OK) {
+    if (c.dry) lua_pop(L_, 1);  // the dry rest of a run: errors do not matter
+    else lua_error(L_);         // an error goes on up to the outermost ability
+  }
+}
+
+// ---- read-only calls: ongoing functions and answering hooks --------------------------------------
+
+void Runtime::call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran) {
+  lua_State* L = L_;
+  AbilityCtx rc;
+  rc.eng = eng_;
+  rc.s = const_cast<State*>(&s);  // read-only: every verb that would write refuses (dispatch)
+  rc.read_only = true;
+  AbilityCtx* saved = ctx_;
+  bool outer = saved == nullptr;
+  ctx_ = &rc;
+  in_fn_ = true;
+  if (outer) {
+    set_budget(L, kCardLimits.instructions);
+    sandbox_rng(L) = s.b.rng;  // math.random reads the game's generator but never advances it
+  }
+  int base = lua_gettop(L) - nargs;  // the function
+  lua_pushcfunction(L, traceback_handler);
+  lua_insert(L, base);
+  int status = lua_pcall(L, nargs, 1, base);
+  in_fn_ = false;
+  ctx_ = saved;
+  ran_ |= ran;
+  if (!ran) rules_ran_ = true;
+  if (outer) restore_after_run();
+  if (status != LUA_OK) {
+    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
+    lua_settop(L, base - 1);
+    throw ScriptError(who + ": " + msg);
+  }
+  lua_remove(L, base);
+}
+
+int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
+  if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
+  lua_State* L = L_;
+  const Engine& e = *eng_;
+  static const char* const names[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  push_id(holder);
+  auto face = [&](int up) { lua_pushstring(L, up ? "faceup" : "facedown"); };
+  int nargs = 2;
+  switch (fn) {
+    case Fn::Strength:  // (g, this, card, value)
+      push_id(args[0]);
+      lua_pushinteger(L, value);
+      nargs += 2;
+      break;
+    case Fn::Total:  // (g, this, player, theater, value)
+      lua_pushinteger(L, args[0] + 1);
+      lua_pushstring(L, e.theater_name(args[1]).c_str());
+      lua_pushinteger(L, value);
+      nargs += 3;
+      break;
+    case Fn::MayPlay:  // (g, this, player, card, theater, face, allowed)
+      lua_pushinteger(L, args[0] + 1);
+      push_id(args[1]);
+      lua_pushstring(L, e.theater_name(args[2]).c_str());
+      face(args[3]);
+      lua_pushboolean(L, value);
+      nargs += 5;
+      break;
+    case Fn::MayWithdraw:  // (g, this, player, allowed)
+      lua_pushinteger(L, args[0] + 1);
+      lua_pushboolean(L, value);
+      nargs += 2;
+      break;
+    case Fn::DestroysPlay:  // (g, this, card, player, theater, face)
+      push_id(args[0]);
+      lua_pushinteger(L, args[1] + 1);
+      lua_pushstring(L, e.theater_name(args[2]).c_str());
+      face(args[3]);
+      nargs += 4;
+      break;
+    default: break;
+  }
+  std::string w = who(Due{.card = static_cast<uint8_t>(holder)});
+  call_read_only(s, nargs, w, uint64_t{1} << holder);
+  int result;
+  if (fn == Fn::Strength || fn == Fn::Total) {
+    if (!lua_isinteger(L, -1)) {
+      std::string got = luaL_typename(L, -1);
+      lua_pop(L, 1);
+      throw ScriptError(w + ": its " + names[static_cast<int>(fn)] + " function must return an integer (got " + got + ")");
+    }
+    lua_Integer v = lua_tointeger(L, -1);
+    result = static_cast<int>(std::clamp<lua_Integer>(v, INT32_MIN, INT32_MAX));
+  } else {
+    if (!lua_isboolean(L, -1)) {
+      std::string got = luaL_typename(L, -1);
+      lua_pop(L, 1);
+      throw ScriptError(w + ": its " + names[static_cast<int>(fn)] + " function must return a boolean (got " + got + ")");
+    }
+    result = lua_toboolean(L, -1);
+  }
+  lua_pop(L, 1);
+  return result;
+}
+
+namespace {
+std::string hook_who(const std::array<std::string, static_cast<int>(Hook::Count)>& files, Hook h) {
+  return "house rule " + std::string(kHookNames[static_cast<int>(h)]) + " (" + files[static_cast<int>(h)] + ")";
+}
+}  // namespace
+
+bool Runtime::battle_over(const State& s) {
+  if (in_fn_) return false;
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleOver)]);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+  std::string w = hook_who(hook_file_, Hook::BattleOver);
+  call_read_only(s, 1, w, 0);
+  if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
+    lua_pop(L_, 1);
+    throw ScriptError(w + ": must return true or false");
+  }
+  bool over = lua_toboolean(L_, -1);
+  lua_pop(L_, 1);
+  return over;
+}
+
+int Runtime::battle_winner(const State& s, int winner) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleWinner)]);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+  lua_pushinteger(L_, winner + 1);
+  std::string w = hook_who(hook_file_, Hook::BattleWinner);
+  call_read_only(s, 2, w, 0);
+  lua_Integer p = lua_isinteger(L_, -1) ? lua_tointeger(L_, -1) : 0;
+  lua_pop(L_, 1);
+  if (p != 1 && p != 2) throw ScriptError(w + ": must return the winning player, 1 or 2");
+  return static_cast<int>(p - 1);
+}
+
+int Runtime::battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleVp)]);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+  lua_pushinteger(L_, winner + 1);
+  lua_pushstring(L_, withdrew ? "withdraw" : "control");
+  lua_pushinteger(L_, cards_left);
+  lua_pushinteger(L_, vp);
+  std::string w = hook_who(hook_file_, Hook::BattleVp);
+  call_read_only(s, 5, w, 0);
+  if (!lua_isinteger(L_, -1)) {
+    lua_pop(L_, 1);
+    throw ScriptError(w + ": must return an integer number of VP");
+  }
+  lua_Integer v = lua_tointeger(L_, -1);
+  lua_pop(L_, 1);
+  if (v < 0 || v > kMaxVp) throw ScriptError(w + ": returned " + std::to_string(v) + " VP (0 to 10000)");
+  return static_cast<int>(v);
+}
+
+}  // namespace als

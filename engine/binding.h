@@ -1,0 +1,102 @@
+// The Lua binding: one sandboxed Lua state per Engine holding the scripts of one card set and its
+// house rules. It implements the rules core's Scripts interface (abilities.h): it runs abilities,
+// triggers, ongoing functions and hooks against a State handed to it for one call (no game state
+// lives in Lua). Verbs: binding.cpp; loading and validation: loader.cpp.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "abilities.h"
+#include "cardset.h"
+#include "sandbox.h"
+#include "state.h"
+
+struct lua_State;
+
+namespace als {
+
+class Engine;
+
+/// The script API versions this engine reads (set.lua's `api`).
+constexpr int kApiMin = 1, kApiMax = 2;
+
+class Runtime : public Scripts {
+ public:
+  Runtime();
+  ~Runtime() override;
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // ---- loading (loader.cpp) -----------------------------------------------------------------
+  /// Loads `dir/set.lua` and every card script it lists into `set`, with the set's rules.
+  /// A set that `extends` another (a bundled name under data_dir/cards, or a path relative to
+  /// `dir`) takes the card files it does not have itself from there. Throws LoadError.
+  void load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules);
+  /// Runs a house-rule script: it returns a table of rules or a function(rules) that edits them.
+  void load_rules(const std::string& path, Rules& rules);
+
+  void bind(const Engine* eng) { eng_ = eng; }
+  void set_data_dir(const std::string& d) { data_dir_ = d; }
+  const std::string& data_dir() const { return data_dir_; }
+  /// Where use() looks for a library, in order: the set's lib/, its base's lib/, scripts/lib.
+  const std::vector<std::string>& library_dirs() const { return lib_dirs_; }
+  /// The libraries loaded so far, in load order (they count in the content hash).
+  const std::vector<std::string>& library_paths() const { return lib_paths_; }
+  void add_library_path(const std::string& p) { lib_paths_.push_back(p); }
+
+  // ---- Scripts ---------------------------------------------------------------------------------
+  Outcome run(AbilityCtx& c, const Due& d) override;
+  void run_nested(AbilityCtx& c, const Due& d) override;
+  int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
+  bool battle_over(const State& s) override;
+  int battle_winner(const State& s, int winner) override;
+  int battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) override;
+
+  lua_State* L() const { return L_; }
+  AbilityCtx* ctx() const { return ctx_; }
+  const Engine* engine() const { return eng_; }
+  void push_id(int card);          // pushes the card's id string
+  int check_card(int arg);         // a card id argument -> index, or a Lua error
+  /// "card ID (FILE)" or "house rule (FILE)", for messages.
+  std::string who(const Due& d) const;
+
+ private:
+  friend struct Verbs;
+  friend struct Loading;
+  void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
+                          std::string& reading);
+  void push_rules_table(const Rules& r);
+  void read_rules_table(int idx, Rules& r, const std::string& file);
+  int run_protected(AbilityCtx& c, const Due& d);
+  void push_function(const Due& d);
+  int push_arguments(const Due& d);
+  /// Calls a read-only function (ongoing or answering hook) already pushed with `nargs`
+  /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
+  void call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran);
+  void restore_after_run();
+  void make_handle();
+
+  lua_State* L_ = nullptr;
+  const Engine* eng_ = nullptr;
+  std::string data_dir_;
+  std::vector<std::string> lib_dirs_;   // where use() looks: the set's lib/, its base's, scripts/lib
+  std::vector<std::string> lib_paths_;
+  AbilityCtx* ctx_ = nullptr;
+  bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
+  int ids_ref_ = -2;                 // registry: array of id strings
+  std::vector<int> ability_ref_;     // registry refs of ability functions, by card
+  std::vector<std::array<int, kTriggerEvents>> trigger_ref_;          // by card and event
+  std::vector<std::array<int, static_cast<int>(Fn::Count)>> fn_ref_;  // by card and function
+  std::array<int, static_cast<int>(Hook::Count)> hook_ref_{};         // house-rule hooks
+  std::array<std::string, static_cast<int>(Hook::Count)> hook_file_;
+  std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
+  std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
+  std::vector<const char*> id_ptr_;  // the interned id strings, by card
+  int game_ref_ = -2;                // registry: the game handle userdata
+  uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
+  bool rules_ran_ = false;           // a hook ran since the last restore
+};
+
+}  // namespace als

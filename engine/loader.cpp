@@ -1,0 +1,678 @@
+// Loading and validating card sets and house rules (docs/modding.md): set.lua, one script per
+// card, shared libraries (use), rules tables and their hooks. Everything a script returns is read
+// raw inside a protected call, checked strictly (unknown fields refused with the nearest known
+// name, numbers range-checked), then frozen: read-only, its upvalues put back after every call.
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+
+#include <lua.hpp>
+#include <xxhash.h>
+
+#include "binding.h"
+#include "engine.h"
+#include "files.h"
+
+namespace als {
+
+namespace {
+bool valid_name(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+  });
+}
+
+// A name as it may be shown in a message: bytes outside printable ASCII as \xNN.
+std::string printable(const std::string& v) {
+  std::string out;
+  for (unsigned char ch : v) {
+    if (ch >= 0x20 && ch < 0x7f) out += static_cast<char>(ch);
+    else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", ch);
+      out += buf;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+// use(name) -> the value of <name>.lua from the set's own lib/, else the lib/ of the set it
+// extends, else the bundled scripts/lib (docs/modding.md, "Shared Lua"). Loaded once per
+// runtime, as text, in a sandbox environment of its own, and read-only once loaded.
+int use_library(lua_State* L) {
+  std::string err;
+  const char* name = luaL_checkstring(L, 1);
+  if (!valid_name(name)) return luaL_error(L, "use: '%s' is not a library name (lowercase letters, digits, _)", name);
+  lua_getfield(L, LUA_REGISTRYINDEX, "als.libs");
+  if (lua_getfield(L, -1, name) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  auto* rt = static_cast<Runtime*>(sandbox_user(L));
+  std::string path;
+  for (const auto& d : rt->library_dirs()) {
+    std::string p = (std::filesystem::path(d) / (std::string(name) + ".lua")).string();
+    if (files::is_file(p)) {
+      path = p;
+      break;
+    }
+  }
+  if (path.empty()) return luaL_error(L, "use: no library '%s' (looked in the set's lib/, its base's and scripts/lib)", name);
+  try {
+    run_file(L, path, "library " + std::string(name));
+  } catch (const std::exception& e) {
+    err = e.what();
+  }
+  if (!err.empty()) return luaL_error(L, "%s", err.c_str());
+  rt->add_library_path(path);
+  luaL_unref(L, LUA_REGISTRYINDEX, freeze(L, -1));  // a library is shared: read-only once loaded
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, name);
+  return 1;
+}
+}  // namespace
+
+Runtime::Runtime() : L_(new_sandbox(kCardLimits)) {
+  set_sandbox_user(L_, this);
+  lua_newtable(L_);
+  lua_setfield(L_, LUA_REGISTRYINDEX, "als.libs");
+  lua_newtable(L_);
+  lua_pushcfunction(L_, use_library);
+  lua_setfield(L_, -2, "use");
+  lua_setfield(L_, LUA_REGISTRYINDEX, "als.env_extras");
+}
+Runtime::~Runtime() { close_sandbox(L_); }
+
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+namespace {
+
+// Script tables are read raw (no metamethod runs) and through read-only tables' contents;
+// the whole of loading runs inside protect(), so even a memory error is caught.
+int get_field(lua_State* L, int t, const char* name) {
+  push_contents(L, t);
+  lua_pushstring(L, name);
+  int ty = lua_rawget(L, -2);
+  lua_remove(L, -2);
+  return ty;
+}
+
+std::string field_string(lua_State* L, int t, const char* name, const std::string& where, bool required,
+                         const std::string& def = "") {
+  int ty = get_field(L, t, name);
+  std::string v = def;
+  if (ty == LUA_TSTRING) v = lua_tostring(L, -1);
+  else if (ty != LUA_TNIL || required)
+    throw LoadError(where + ": field '" + name + "' must be a string");
+  lua_pop(L, 1);
+  return v;
+}
+
+/// An integer field within [lo, hi] (a value outside is refused, never truncated).
+int field_int(lua_State* L, int t, const char* name, const std::string& where, bool required, int def,
+              long long lo = -1'000'000, long long hi = 1'000'000) {
+  int ty = get_field(L, t, name);
+  int v = def;
+  if (ty == LUA_TNUMBER && lua_isinteger(L, -1)) {
+    lua_Integer x = lua_tointeger(L, -1);
+    if (x < lo || x > hi)
+      throw LoadError(where + ": field '" + name + "' is " + std::to_string(x) + ", outside " + std::to_string(lo) +
+                      ".." + std::to_string(hi));
+    v = static_cast<int>(x);
+  } else if (ty != LUA_TNIL || required) {
+    throw LoadError(where + ": field '" + name + "' must be an integer");
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+std::vector<std::string> field_strings(lua_State* L, int t, const char* name, const std::string& where,
+                                       size_t max = 256) {
+  std::vector<std::string> out;
+  int ty = get_field(L, t, name);
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    return out;
+  }
+  if (ty != LUA_TTABLE) throw LoadError(where + ": field '" + name + "' must be a list of strings");
+  push_contents(L, -1);
+  size_t n = lua_rawlen(L, -1);
+  if (n > max) throw LoadError(where + ": field '" + name + "' lists more than " + std::to_string(max) + " entries");
+  for (size_t i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) != LUA_TSTRING)
+      throw LoadError(where + ": field '" + name + "' must be a list of strings");
+    out.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return out;
+}
+
+/// The edit distance between two words (insertions, deletions, substitutions).
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// The known name closest to `word`, for "did you mean" messages.
+std::string nearest(const std::string& word, std::initializer_list<const char*> known) {
+  std::string best;
+  size_t best_d = SIZE_MAX;
+  for (const char* k : known)
+    if (size_t d = edit_distance(word, k); d < best_d) best_d = d, best = k;
+  return best;
+}
+
+/// " (line N)" where the value at `idx` is a Lua function, else "".
+std::string line_of(lua_State* L, int idx) {
+  if (!lua_isfunction(L, idx) || lua_iscfunction(L, idx)) return "";
+  lua_Debug ar;
+  lua_pushvalue(L, idx);
+  if (!lua_getinfo(L, ">S", &ar) || ar.linedefined <= 0) return "";
+  return " (line " + std::to_string(ar.linedefined) + ")";
+}
+
+const char* const kFnFields[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
+const char* const kEventFields[kTriggerEvents] = {"played", "covered", "uncovered", "flipped", "moved",
+                                                  "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
+const char* const kHookFields[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
+
+/// Refuses a table field that is not in `known`, naming the nearest known one.
+void check_fields(lua_State* L, int t, std::initializer_list<const char*> known, const std::string& where) {
+  push_contents(L, t);
+  int c = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, c)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) throw LoadError(where + ": field names must be strings");
+    std::string key = lua_tostring(L, -1);
+    bool ok = false;
+    for (const char* k : known) ok = ok || key == k;
+    if (!ok) throw LoadError(where + ": unknown field '" + key + "' (did you mean '" + nearest(key, known) + "'?)");
+  }
+  lua_pop(L, 1);
+}
+
+constexpr int kMaxStrength = 99;   // printed strengths and effect amounts: totals can never overflow
+
+template <typename E>
+E pick(const std::string& v, std::initializer_list<std::pair<const char*, E>> names, const std::string& where) {
+  std::string all;
+  for (auto& [n, e] : names) {
+    if (v == n) return e;
+    all += std::string(all.empty() ? "" : ", ") + n;
+  }
+  throw LoadError(where + ": '" + v + "' is not one of " + all);
+}
+
+Effect parse_effect(lua_State* L, const std::string& name, int t, const std::string& where) {
+  std::string w = where + ": ongoing effect '" + name + "'";
+  if (!lua_istable(L, t)) throw LoadError(w + " must be a table");
+  // Unknown keys are refused so that a typo never silently disables an ability.
+  check_fields(L, t, {"effect", "theaters", "amount", "cards", "value", "by", "max_strength", "facedown",
+                      "occupied_at_least", "whose"},
+               w);
+  auto scope = [&](const char* def) {
+    return pick<Scope>(field_string(L, t, "theaters", w, false, def),
+                       {{"same", Scope::Same}, {"adjacent", Scope::Adjacent}, {"other", Scope::Other}, {"all", Scope::All}},
+                       w);
+  };
+  auto target = [&]() {
+    return pick<Target>(field_string(L, t, "cards", w, true),
+                        {{"covered_by_this", Target::CoveredByThis},
+                         {"own_facedown", Target::OwnFacedown},
+                         {"own_faceup", Target::OwnFaceup},
+                         {"own_in_theater", Target::OwnInTheater},
+                         {"all_facedown", Target::AllFacedown}},
+                        w);
+  };
+  Effect e{};
+  if (name == "bonus") {
+    e.type = Effect::StrengthBonus;
+    e.scope = scope("same");
+    e.amount = field_int(L, t, "amount", w, true, 0, -kMaxStrength, kMaxStrength);
+  } else if (name == "set_strength") {
+    e.type = Effect::SetStrength;
+    e.target = target();
+    e.amount = field_int(L, t, "value", w, true, 0, -kMaxStrength, kMaxStrength);
+  } else if (name == "add_strength") {
+    e.type = Effect::AddStrength;
+    e.target = target();
+    e.amount = field_int(L, t, "by", w, true, 0, -kMaxStrength, kMaxStrength);
+  } else if (name == "play_anywhere") {
+    e.type = Effect::PlayAnywhere;
+    e.amount = field_int(L, t, "max_strength", w, true, 0, -kMaxStrength, kMaxStrength);
+  } else if (name == "destroy_plays") {
+    e.type = Effect::DestroyPlays;
+    e.scope = scope("all");
+    get_field(L, t, "facedown");
+    e.facedown_only = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1, 0, kMaxCards);
+    e.who = pick<int>(field_string(L, t, "whose", w, false, "any"), {{"any", 0}, {"own", 1}, {"opponent", 2}}, w);
+  } else {
+    throw LoadError(w + ": unknown effect (bonus, set_strength, add_strength, play_anywhere, destroy_plays)");
+  }
+  return e;
+}
+
+}  // namespace
+
+void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
+  lua_State* L = L_;
+  t = lua_absindex(L, t);
+  check_fields(L, t,
+               {"vp_target", "battle_vp", "withdraw_chart", "hand_size", "facedown_strength", "instants",
+                "interrupt_flipped", "flip_covered", "rotation", "theaters", "random_theater_order", "battle_start",
+                "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"},
+               w + ": rules");
+  // House-rule hooks (abilities.md 4): functions; a table read again keeps or drops each one.
+  bool any_hook = false;
+  for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
+    int ty = get_field(L, t, kHookFields[h]);
+    if (ty == LUA_TNIL || (h == static_cast<int>(Hook::BattleVp) && ty == LUA_TNUMBER)) {
+      lua_pop(L, 1);
+      if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
+      r.hooks &= static_cast<uint8_t>(~(1u << h));
+      continue;
+    }
+    if (ty != LUA_TFUNCTION) throw LoadError(w + ": rules field '" + kHookFields[h] + "' must be a function");
+    if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
+    hook_ref_[h] = luaL_ref(L, LUA_REGISTRYINDEX);
+    hook_file_[h] = w;
+    r.hooks |= static_cast<uint8_t>(1u << h);
+    any_hook = true;
+  }
+  if (any_hook) rules_upvalues_.push_back(freeze(L, t));  // isolated like a card's functions
+  // Every battle scores at least 1 VP and the target is reachable, so every game ends.
+  r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target, 1, kMaxVp);
+  // battle_vp: a number is the VP of a battle played out; a function is the hook (abilities.md 4).
+  bool vp_hook = get_field(L, t, "battle_vp") == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  if (!vp_hook) r.battle_vp = field_int(L, t, "battle_vp", w, false, r.battle_vp, 1, kMaxVp);
+  r.hand_size = field_int(L, t, "hand_size", w, false, r.hand_size, 0, kMaxCards / 2);
+  r.facedown_strength = field_int(L, t, "facedown_strength", w, false, r.facedown_strength, -kMaxStrength, kMaxStrength);
+  r.rotation = field_int(L, t, "rotation", w, false, r.rotation, 0, kMaxTheaters - 1);
+  std::string order = field_string(L, t, "instants", w, false, r.immediate_instants ? "immediate" : "queue");
+  r.immediate_instants = pick<bool>(order, {{"queue", false}, {"immediate", true}}, w + ": instants");
+  auto boolean = [&](const char* name, bool& v) {
+    int ty = get_field(L, t, name);
+    if (ty == LUA_TBOOLEAN) v = lua_toboolean(L, -1);
+    else if (ty != LUA_TNIL) throw LoadError(w + ": field '" + name + "' must be a boolean");
+    lua_pop(L, 1);
+  };
+  boolean("interrupt_flipped", r.interrupt_flipped);
+  boolean("flip_covered", r.flip_covered);
+  boolean("random_theater_order", r.random_theater_order);
+  auto th = field_strings(L, t, "theaters", w, kMaxTheaters);
+  if (get_field(L, t, "theaters") == LUA_TTABLE) r.theaters = th;
+  lua_pop(L, 1);
+  if (get_field(L, t, "withdraw_chart") != LUA_TNIL) {
+    const std::string shape = w + ": withdraw_chart must be { {1st player's}, {2nd player's} }";
+    if (!lua_istable(L, -1)) throw LoadError(shape);
+    push_contents(L, -1);
+    for (int seat = 0; seat < 2; ++seat) {
+      if (lua_rawgeti(L, -1, seat + 1) != LUA_TTABLE) throw LoadError(shape);
+      push_contents(L, -1);
+      size_t n = lua_rawlen(L, -1);
+      if (n == 0 || n > kMaxCards) throw LoadError(w + ": a withdraw_chart has 1 to " + std::to_string(kMaxCards) + " entries");
+      std::vector<int> chart;
+      for (size_t i = 1; i <= n; ++i) {
+        lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
+        if (!lua_isinteger(L, -1)) throw LoadError(w + ": withdraw_chart entries must be integers");
+        lua_Integer v = lua_tointeger(L, -1);
+        if (v < 1 || v > kMaxVp)
+          throw LoadError(w + ": withdraw_chart entry " + std::to_string(v) + " is outside 1.." + std::to_string(kMaxVp));
+        chart.push_back(static_cast<int>(v));
+        lua_pop(L, 1);
+      }
+      r.withdraw_chart[seat] = chart;
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+void Runtime::push_rules_table(const Rules& r) {
+  lua_State* L = L_;
+  lua_newtable(L);
+  auto num = [&](const char* k, int v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+  };
+  num("vp_target", r.vp_target);
+  num("battle_vp", r.battle_vp);
+  num("hand_size", r.hand_size);
+  num("facedown_strength", r.facedown_strength);
+  num("rotation", r.rotation);
+  lua_pushstring(L, r.immediate_instants ? "immediate" : "queue");
+  lua_setfield(L, -2, "instants");
+  lua_pushboolean(L, r.interrupt_flipped);
+  lua_setfield(L, -2, "interrupt_flipped");
+  lua_pushboolean(L, r.flip_covered);
+  lua_setfield(L, -2, "flip_covered");
+  lua_pushboolean(L, r.random_theater_order);
+  lua_setfield(L, -2, "random_theater_order");
+  lua_newtable(L);
+  for (size_t i = 0; i < r.theaters.size(); ++i) {
+    lua_pushstring(L, r.theaters[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "theaters");
+  lua_newtable(L);
+  for (int seat = 0; seat < 2; ++seat) {
+    lua_newtable(L);
+    for (size_t i = 0; i < r.withdraw_chart[seat].size(); ++i) {
+      lua_pushinteger(L, r.withdraw_chart[seat][i]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_rawseti(L, -2, seat + 1);
+  }
+  lua_setfield(L, -2, "withdraw_chart");
+  for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
+    if (!r.has(static_cast<Hook>(h))) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref_[h]);
+    lua_setfield(L, -2, kHookFields[h]);
+  }
+}
+
+void Runtime::load_rules(const std::string& path, Rules& rules) {
+  lua_State* L = L_;
+  set_budget(L, kCardLimits.instructions);
+  Rules r = rules;
+  protect(L, [&] {
+    run_file(L, path, "rules");
+    if (lua_isfunction(L, -1)) {
+      push_rules_table(r);
+      lua_pushvalue(L, -1);
+      lua_insert(L, -3);  // rules table, function, rules table
+      lua_pushcfunction(L, traceback_handler);
+      lua_insert(L, -3);
+      if (lua_pcall(L, 1, 0, -3) != LUA_OK) {
+        std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+        throw LoadError(msg + " (rules)");
+      }
+      lua_pop(L, 1);
+    } else if (!lua_istable(L, -1)) {
+      throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
+    }
+    read_rules_table(-1, r, path);
+  }, path + ": ");
+  rules = r;
+}
+
+
+void Runtime::load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules) {
+  std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
+  if (!files::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
+  std::string reading = manifest;  // the file being read, for messages
+  protect(L_, [&] { load_set_protected(dir, data_dir, set, rules, reading); }, "");
+}
+
+void Runtime::load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
+                                 std::string& reading) {
+  lua_State* L = L_;
+  std::string manifest = reading;
+  set_budget(L, kCardLimits.instructions);
+  run_file(L, manifest, "set");
+  if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
+  int t = lua_gettop(L);
+  check_fields(L, t, {"name", "api", "description", "theaters", "cards", "rules", "extends"}, manifest);
+  set.dir = dir;
+  set.name = field_string(L, t, "name", manifest, true);
+  set.api = field_int(L, t, "api", manifest, true, 0, 0, 1000);
+  if (set.api < kApiMin || set.api > kApiMax)
+    throw LoadError(manifest + ": the set targets script API " + std::to_string(set.api) + ", this engine reads API " +
+                    std::to_string(kApiMin) + " to " + std::to_string(kApiMax));
+  rules.theaters = field_strings(L, t, "theaters", manifest, kMaxTheaters);
+  if (rules.theaters.empty()) throw LoadError(manifest + ": field 'theaters' must list at least one theater");
+  if (get_field(L, t, "rules") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) throw LoadError(manifest + ": field 'rules' must be a table");
+    read_rules_table(-1, rules, manifest);
+  }
+  lua_pop(L, 1);
+  std::vector<std::string> ids = field_strings(L, t, "cards", manifest, kMaxCards + 1);
+  std::string base = field_string(L, t, "extends", manifest, false);
+  lua_pop(L, 1);
+  std::string base_dir;
+  if (!base.empty()) {
+    namespace fs = std::filesystem;
+    bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(dir) / base);
+    base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(dir) / base).string();
+    if (!files::exists(fs::path(base_dir) / "set.lua"))
+      throw LoadError(manifest + ": 'extends' names '" + base + "', which is not a card set (" + base_dir + ")");
+  }
+  // use(name) looks in the set's own lib/, then in the set it extends, then in scripts/lib.
+  lib_dirs_ = {(std::filesystem::path(dir) / "lib").string()};
+  if (!base_dir.empty()) lib_dirs_.push_back((std::filesystem::path(base_dir) / "lib").string());
+  lib_dirs_.push_back((std::filesystem::path(data_dir) / "scripts" / "lib").string());
+  if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
+  if (ids.size() > static_cast<size_t>(kMaxCards))
+    throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
+
+  lua_newtable(L);  // ids array
+  for (size_t i = 0; i < ids.size(); ++i) {
+    const std::string& id = ids[i];
+    if (!valid_name(id) || id.size() > 32 || id == "none")
+      throw LoadError(manifest + ": card id '" + printable(id) + "' must be 1 to 32 lowercase letters, digits and _ (not 'none')");
+    if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
+    set.index[id] = static_cast<int>(i);
+    id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // kept alive by the ids table
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  ids_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+
+  for (const std::string& id : ids) {
+    std::array<int, kTriggerEvents> trig;
+    trig.fill(LUA_NOREF);
+    std::array<int, static_cast<int>(Fn::Count)> fns;
+    fns.fill(LUA_NOREF);
+    CardDef d;
+    d.id = id;
+    d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
+    if (!files::exists(d.file) && !base_dir.empty())
+      d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
+    std::string w = d.file + " (card " + id + ")";
+    if (!files::exists(d.file))
+      throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
+                      " has no script)");
+    set_budget(L, kCardLimits.instructions);
+    reading = d.file;
+    run_file(L, d.file, "card " + id);
+    if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
+    int c = lua_gettop(L);
+    check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers"}, w);
+    d.name = field_string(L, c, "name", w, false, id);
+    d.type = field_string(L, c, "type", w, true);
+    d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
+    d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
+                        {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"none", Kind::None}}, w + ": kind");
+    d.text = field_string(L, c, "text", w, false, "");
+    int ty = get_field(L, c, "ability");
+    if (ty == LUA_TFUNCTION) {
+      if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
+      d.has_ability = true;
+      ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    } else {
+      if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card)");
+      if (d.kind == Kind::Instant) throw LoadError(w + ": an instant card needs an 'ability' function");
+      lua_pop(L, 1);
+      ability_ref_.push_back(LUA_NOREF);
+    }
+    ty = get_field(L, c, "ongoing");
+    if (ty == LUA_TTABLE) {
+      if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has 'ongoing' effects");
+      push_contents(L, -1);
+      lua_remove(L, -2);
+      int o = lua_gettop(L);
+      lua_pushnil(L);
+      while (lua_next(L, o)) {
+        std::string name;
+        if (lua_type(L, -2) == LUA_TSTRING) name = lua_tostring(L, -2);
+        else name = field_string(L, lua_gettop(L), "effect", w, true);
+        int fn = -1;
+        for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+          if (name == kFnFields[i]) fn = i;
+        if (fn >= 0) {  // an ongoing function (API 2)
+          if (!lua_isfunction(L, -1)) throw LoadError(w + ": ongoing '" + name + "' must be a function" + line_of(L, -1));
+          if (set.api < 2) throw LoadError(w + ": ongoing functions need api = 2 in set.lua");
+          lua_pushvalue(L, -1);
+          fns[fn] = luaL_ref(L, LUA_REGISTRYINDEX);
+          d.fns |= static_cast<uint8_t>(1u << fn);
+        } else {
+          d.effects.push_back(parse_effect(L, name, lua_gettop(L), w));
+        }
+        lua_pop(L, 1);
+      }
+    } else if (ty != LUA_TNIL) {
+      throw LoadError(w + ": 'ongoing' must be a table of effects");
+    }
+    lua_pop(L, 1);
+    // Triggered abilities (API 2): triggers = { EVENT = function(g, this, e) ... end }
+    ty = get_field(L, c, "triggers");
+    if (ty == LUA_TTABLE) {
+      if (set.api < 2) throw LoadError(w + ": triggers need api = 2 in set.lua");
+      if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has triggers");
+      int tt = lua_gettop(L);
+      check_fields(L, tt, {"played", "covered", "uncovered", "flipped", "moved", "destroyed", "returned", "turn_start",
+                           "turn_end", "battle_end"},
+                   w + ": triggers");
+      for (int ev = 0; ev < kTriggerEvents; ++ev) {
+        int fty = get_field(L, tt, kEventFields[ev]);
+        if (fty == LUA_TNIL) {
+          lua_pop(L, 1);
+          continue;
+        }
+        if (fty != LUA_TFUNCTION) throw LoadError(w + ": trigger '" + kEventFields[ev] + "' must be a function");
+        trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
+        d.triggers |= static_cast<uint16_t>(1u << ev);
+      }
+    } else if (ty != LUA_TNIL) {
+      throw LoadError(w + ": 'triggers' must be a table of functions");
+    }
+    if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers)
+      throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, or triggers");
+    // From now on the card's tables are read-only and its functions' upvalues are put back
+    // after every call: nothing one call leaves behind reaches the next.
+    trigger_ref_.push_back(trig);
+    fn_ref_.push_back(fns);
+    upvalues_ref_.push_back(freeze(L, c));
+    lua_pop(L, 1);
+    set.cards.push_back(std::move(d));
+  }
+
+  make_handle();  // the game handle `g` handed to abilities
+}
+
+// ---------------------------------------------------------------------------------------------
+
+std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector<std::string>& rules,
+                                     const std::string& data_dir) {
+  namespace fs = std::filesystem;
+  std::shared_ptr<Engine> e(new Engine());
+  auto* rt = new Runtime();
+  e->scripts_.reset(rt);
+  // A bare name is a bundled set if there is one by that name, else a folder here.
+  std::string dir = cards;
+  bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
+  if (is_name && (files::is_dir(fs::path(data_dir) / "cards" / cards) || !files::is_dir(cards)))
+    dir = (fs::path(data_dir) / "cards" / cards).string();
+  else
+    is_name = false;
+  if (!files::is_dir(dir))
+    throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
+  rt->bind(e.get());
+  rt->set_data_dir(data_dir);
+  rt->load_set(dir, data_dir, e->set_, e->rules_);
+  const std::vector<std::string> set_theaters = e->rules_.theaters;
+  std::vector<std::string> rule_paths;
+  for (const std::string& r : rules) {
+    std::string path = r;
+    bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
+    if (rname) path = (fs::path(data_dir) / "scripts" / "rules" / (r + ".lua")).string();
+    if (!files::is_file(path))
+      throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
+    rt->load_rules(path, e->rules_);
+    e->rule_names_.push_back(r);
+    rule_paths.push_back(path);
+  }
+  const Rules& ru = e->rules_;
+  std::string manifest = (fs::path(dir) / "set.lua").string();
+  auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
+  if (ru.theaters.empty() || ru.theaters.size() > static_cast<size_t>(kMaxTheaters))
+    bad("between 1 and " + std::to_string(kMaxTheaters) + " theaters are needed");
+  for (size_t i = 0; i < ru.theaters.size(); ++i) {
+    // Names appear in action texts, records and the protocol: plain lowercase words only.
+    if (!valid_name(ru.theaters[i]) || ru.theaters[i].size() > 32 || ru.theaters[i] == "none")
+      bad("theater name '" + printable(ru.theaters[i]) + "' must be 1 to 32 lowercase letters, digits or _ (not 'none')");
+    for (size_t j = 0; j < i; ++j)
+      if (ru.theaters[i] == ru.theaters[j]) bad("theater '" + ru.theaters[i] + "' is named twice");
+  }
+  if (ru.hand_size < 0 || 2 * static_cast<size_t>(ru.hand_size) > e->set_.cards.size())
+    bad("hand_size " + std::to_string(ru.hand_size) + " needs more cards than the set has");
+  for (size_t c = 0; c < e->set_.cards.size(); ++c) {
+    CardDef& d = e->set_.cards[c];
+    int t = e->theater_id(d.type);
+    if (t < 0) {
+      // A theater of set.lua that no card uses, close to this type: the typo is in set.lua.
+      for (const auto& name : set_theaters) {
+        bool used = std::any_of(e->set_.cards.begin(), e->set_.cards.end(), [&](const CardDef& x) { return x.type == name; });
+        if (!used && edit_distance(name, d.type) <= 2)
+          throw LoadError(manifest + ": theater '" + name + "' is the type of no card, but card " + d.id +
+                          " has type '" + d.type + "' (a typo in set.lua's theaters?)");
+      }
+      std::string all;
+      for (const auto& name : ru.theaters) all += (all.empty() ? "" : ", ") + name;
+      throw LoadError(d.file + " (card " + d.id + "): type '" + d.type + "' names no theater (theaters: " + all + ")");
+    }
+    d.type_theater = t;
+    e->theater_type_.push_back(d.type_theater);
+    uint64_t bit = uint64_t{1} << c;
+    if (!d.effects.empty()) e->effect_cards_ |= bit;
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((d.fns >> i) & 1) e->fn_cards_[i] |= bit, e->fn_cards_any_ |= bit;
+    for (int ev = 0; ev < kTriggerEvents; ++ev)
+      if ((d.triggers >> ev) & 1) e->trigger_cards_[ev] |= bit;
+  }
+  e->scripted_ = e->fn_cards_any_ != 0 || ru.hooks != 0;
+  e->turn_abilities_ = ru.hooks != 0;
+  for (int ev = 0; ev < kTriggerEvents; ++ev) {
+    e->scripted_ = e->scripted_ || e->trigger_cards_[ev] != 0;
+    What w = static_cast<What>(static_cast<int>(What::Played) + ev);
+    if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
+      e->turn_abilities_ = e->turn_abilities_ || e->trigger_cards_[ev] != 0;
+  }
+  e->compute_sort_keys();
+  // The content hash: set.lua, the cards in set order, the libraries, then the rules files in order.
+  XXH64_state_t* h = XXH64_createState();
+  XXH64_reset(h, 0);
+  auto add = [&](const std::string& path) {
+    std::string text = read_text_file(path);
+    XXH64_update(h, text.data(), text.size());
+  };
+  add(manifest);
+  for (const auto& d : e->set_.cards) add(d.file);
+  for (const auto& path : rt->library_paths()) add(path);
+  for (const auto& path : rule_paths) add(path);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
+  XXH64_freeState(h);
+  e->hash_ = hex;
+  return e;
+}
+
+}  // namespace als

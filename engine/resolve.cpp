@@ -1,0 +1,283 @@
+// Resolution: abilities due (instants, triggers, acting house-rule hooks), the queue they wait
+// in, re-running an ability from its snapshot when a decision is answered, nesting under
+// `instants = "immediate"`, and the sequence of turns and battles that fires turn and battle
+// events (docs/design.md, "Abilities that wait"; abilities.md 2 and 4; rulings 4, 11, 12, 27).
+#include <algorithm>
+#include <cstring>
+
+#include "engine.h"
+
+namespace als {
+
+namespace {
+inline int other(int p) { return 1 - p; }
+}  // namespace
+
+// Ruling 11: an ability due waits in the queue, first due first resolved; with immediate
+// instants (the first printing, ruling 12) one that becomes due while another resolves runs at
+// once, nested.
+void Engine::due(AbilityCtx* c, Board& b, const Due& d) const {
+  if (c && c->depth > 0 && rules_.immediate_instants) {
+    scripts_->run_nested(*c, d);
+    return;
+  }
+  if (b.qlen >= kMaxDue) {
+    const CardDef* card = d.card == kNone ? nullptr : &set_.cards[d.card];
+    throw ScriptError((card ? "card " + card->id + " (" + card->file + "): " : std::string("house rule: ")) +
+                      "more than " + std::to_string(kMaxDue) + " abilities due at once (an endless chain of flips?)");
+  }
+  b.queue[b.qlen++] = d;
+}
+
+void Engine::fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const {
+  uint64_t mask = trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)];
+  if (!mask) return;  // the fast path: no card of the set has this trigger
+  uint8_t hs[kMaxCards];
+  int n = holders(b, mask, hs);
+  // The card the event is about fires too if it was faceup on the board just before, in its place then.
+  bool add = about != kNone && was_faceup && ((mask >> about) & 1) && std::find(hs, hs + n, about) == hs + n;
+  data.what = ev;
+  bool added = false;
+  for (int i = 0; i <= n; ++i) {
+    if (add && !added && (i == n || board_key(b, hs[i]) > key_before)) {
+      data.card = static_cast<uint8_t>(about);
+      due(c, b, data);
+      added = true;
+    }
+    if (i == n) break;
+    data.card = hs[i];
+    due(c, b, data);
+  }
+}
+
+// Turn and battle abilities: the house rule's hook first, then the cards' triggers in board order.
+void Engine::queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const {
+  if (rules_.has(hook)) {
+    What w = hook == Hook::BattleStart ? What::HookBattleStart
+             : hook == Hook::TurnStart ? What::HookTurnStart
+                                       : What::HookTurnEnd;
+    due(nullptr, b, Due{.what = w, .eplayer = static_cast<uint8_t>(player)});
+  }
+  if (trigger != What::Instant && fires(trigger)) fire(nullptr, b, trigger, Due{.eplayer = static_cast<uint8_t>(player)}, kNone, false, 0);
+}
+
+void Engine::run_resolution(State& s, EventLog* log) const {
+  AbilityCtx c;
+  c.eng = this;
+  c.s = &s;
+  c.log = log;
+  Scripts::Outcome o = scripts_->run(c, s.r.due);
+  if (o == Scripts::Outcome::Pending) {
+    s.r.events = c.emitted;
+    return;
+  }
+  s.r.active = 0;
+  Board& b = s.b;
+  for (int i = 0; i < b.ncards; ++i) {  // a drawn card not played goes back on top of the deck
+    if (b.card[i].zone != Zone::Held) continue;
+    b.card[i].zone = Zone::Deck;
+    b.card[i].seq = --b.seq_top;
+  }
+}
+
+void Engine::resolve(State& s, Flow& f) const {
+  Board& b = s.b;
+  while (!s.r.active && b.qlen > 0 && b.phase == Phase::Playing) {
+    Due d = b.queue[0];
+    std::memmove(b.queue, b.queue + 1, (--b.qlen) * sizeof(Due));
+    // An endless chain (an instant that flips itself faceup again) is refused, naming the card.
+    if (++f.resolved > kMaxAbilitiesPerAction)
+      throw ScriptError((d.card == kNone ? std::string("house rule")
+                                         : "card " + set_.cards[d.card].id + " (" + set_.cards[d.card].file + ")") +
+                        ": more than " + std::to_string(kMaxAbilitiesPerAction) +
+                        " abilities resolved for one action (an endless chain?); the action is refused");
+    // Ruling 12: an ability due resolves even if its card was flipped facedown meanwhile
+    // (standard); with interruption (original) a facedown card's ability is gone.
+    if (d.card != kNone && rules_.interrupt_flipped && !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup))
+      continue;
+    s.r.active = 1;
+    s.r.due = d;
+    s.r.nanswers = 0;
+    s.r.events = 0;
+    s.r.snapshot = b;
+    run_resolution(s, f.log);
+  }
+}
+
+// Ruling 27 and abilities.md 4: a decided battle is scored (battle_vp may change the VP); the
+// game ends when a player has reached the VP target (the higher score wins; a tie goes to the
+// battle's winner), otherwise the next battle is dealt.
+void Engine::score_battle(State& s, Flow& f) const {
+  Board& b = s.b;
+  int winner = b.end_winner, left = b.end_cards_left;
+  bool withdrew = b.end_withdrew;
+  int vp = rules_.battle_vp;
+  if (withdrew) {
+    const std::vector<int>& chart = rules_.withdraw_chart[other(winner) == b.first ? 0 : 1];  // cards.md charts
+    if (!chart.empty()) vp = chart[std::min<size_t>(static_cast<size_t>(left), chart.size() - 1)];
+  }
+  if (rules_.has(Hook::BattleVp)) {
+    vp = scripts_->battle_vp(s, winner, withdrew, withdrew ? left : 0, vp);
+    if (vp < 0 || vp > kMaxVp)
+      throw ScriptError("house rule: battle_vp returned " + std::to_string(vp) + " (0 to " + std::to_string(kMaxVp) + ")");
+  }
+  b.score[winner] += vp;
+  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, vp};
+  Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
+          .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}};
+  emit(nullptr, f.log, e);
+  if (b.score[0] >= rules_.vp_target || b.score[1] >= rules_.vp_target) {
+    b.phase = Phase::Over;
+    b.winner = static_cast<uint8_t>(b.score[0] > b.score[1] ? 0 : b.score[1] > b.score[0] ? 1 : winner);
+    e.type = Event::GameEnd;
+    e.player = b.winner;
+    emit(nullptr, f.log, e);
+    return;
+  }
+  ++b.battle;
+  start_battle(b, false);  // Step::BattleStarting
+  if (turn_abilities_) queue_turn_abilities(b, What::Instant, Hook::BattleStart, b.first);
+}
+
+void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards_left) const {
+  Board& b = s.b;
+  b.end_winner = static_cast<uint8_t>(winner);
+  b.end_withdrew = withdrew;
+  b.end_cards_left = static_cast<uint8_t>(cards_left);
+  b.step = Step::BattleDecided;
+  if (fires(What::BattleEnd)) fire(nullptr, b, What::BattleEnd, Due{.eplayer = static_cast<uint8_t>(winner), .eface = withdrew}, kNone, false, 0);
+}
+
+// Ruling 4: after a turn the other player acts (an extra turn first, original Redeploy); a
+// player with an empty hand is skipped.
+void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
+  Board& b = s.b;
+  int cur = b.turn;
+  if (b.anywhere_turn[cur] == 2) b.anywhere_turn[cur] = 0;
+  // The normal order resumes after extra turns: an extra turn won during the opponent's turn
+  // gives its owner two turns in a row (ruling 26, original).
+  int normal = b.resume != kNone ? b.resume : other(cur);
+  int next = normal;
+  b.resume = kNone;
+  for (int q : {cur, other(cur)}) {
+    if (!b.extra_turns[q]) continue;
+    --b.extra_turns[q];
+    next = q;
+    b.resume = static_cast<uint8_t>(normal);
+    break;
+  }
+  if (!in_hand[next]) {  // the other has cards: the battle did not end
+    emit(nullptr, f.log, Event{.type = Event::Skip, .player = static_cast<uint8_t>(next)});
+    b.extra_turns[next] = 0;
+    b.resume = kNone;
+    next = other(next);
+  }
+  b.turn = static_cast<uint8_t>(next);
+  if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
+  b.step = Step::TurnStarting;
+  if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, next);
+}
+
+// Resolves what is due, then moves the turn and battle sequence on, until a player must decide.
+void Engine::advance(State& s, Flow& f) const {
+  Board& b = s.b;
+  for (;;) {
+    if (b.qlen) resolve(s, f);
+    if (s.r.active || b.phase == Phase::Over) return;
+    // Each step falls through to the next when it queued nothing to resolve.
+    switch (b.step) {
+      case Step::Action: return;
+      case Step::AfterAction:
+        b.step = Step::TurnEnded;
+        if (turn_abilities_) queue_turn_abilities(b, What::TurnEnd, Hook::TurnEnd, b.turn);
+        if (b.qlen) break;
+        [[fallthrough]];
+      case Step::TurnEnded: {
+        bool in_hand[2];
+        hands_held(b, in_hand);
+        bool over = !in_hand[0] && !in_hand[1];  // ruling 4
+        if (!over && rules_.has(Hook::BattleOver)) over = scripts_->battle_over(s);
+        if (!over) {
+          next_turn(s, f, in_hand);  // Step::TurnStarting
+          if (b.qlen) break;
+          b.step = Step::Action;
+          return;
+        }
+        int won[2] = {0, 0};  // ruling 5: most theaters controlled
+        for (int i = 0; i < b.ntheaters; ++i) ++won[controller(s, b.order[i])];
+        int winner = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : b.first;
+        if (rules_.has(Hook::BattleWinner)) winner = scripts_->battle_winner(s, winner);
+        decide_battle(s, f, winner, false, 0);
+        break;
+      }
+      case Step::TurnStarting: b.step = Step::Action; return;
+      case Step::BattleDecided: score_battle(s, f); break;
+      case Step::BattleStarting:
+        b.step = Step::TurnStarting;
+        if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, b.turn);
+        break;
+    }
+  }
+}
+
+// Whether applying `a` could run a script (and so fail after changing the state): only an
+// instant's ability, a trigger, an ongoing function or a hook runs one.
+bool Engine::may_run_scripts(const State& s, const Action& a) const {
+  if (s.r.active || scripted_) return true;
+  return a.type == Action::Deploy && a.card < set_.cards.size() && set_.cards[a.card].has_ability;
+}
+
+void Engine::apply(State& s, const Action& a, EventLog* log) const {
+  Flow f;
+  f.log = log;
+  if (!may_run_scripts(s, a)) {  // nothing can fail once the action is legal: no copy to roll back to
+    apply_unchecked(s, a, f);
+    return;
+  }
+  State backup = s;
+  size_t mark = log ? log->events.size() : 0;
+  try {
+    apply_unchecked(s, a, f);
+  } catch (...) {
+    s = backup;
+    if (log) log->events.resize(mark);
+    throw;
+  }
+}
+
+void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
+  if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal action now");
+  Board& b = s.b;
+  if (s.r.active) {  // an answer: re-run the ability from its snapshot with one more answer
+    Decision& d = s.r.pending;
+    uint16_t opt = a.type == Action::Choose
+                       ? a.option
+                       : static_cast<uint16_t>((a.type == Action::Improvise ? 1 << 15 : 0) | (a.card << 8) | a.theater);
+    if (d.kind != DecisionKind::Play) {
+      Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
+      if (d.kind == DecisionKind::Card && opt != kNone) {
+        e.card = static_cast<uint8_t>(opt);
+        e.known = static_cast<uint8_t>(((b.known[0] >> opt) & 1) | (((b.known[1] >> opt) & 1) << 1));
+      }
+      emit(nullptr, f.log, e);
+    }
+    if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
+    s.r.answers[s.r.nanswers++] = opt;
+    s.b = s.r.snapshot;
+    run_resolution(s, f.log);
+  } else if (a.type == Action::Withdraw) {
+    int p = b.turn, left = hand_size(s, p);
+    emit(nullptr, f.log, Event{.type = Event::Withdraw, .player = static_cast<uint8_t>(p), .value = left});
+    decide_battle(s, f, other(p), true, left);
+  } else {
+    AbilityCtx c;
+    c.eng = this;
+    c.s = &s;
+    c.log = f.log;
+    op_play(c, b.turn, a.card, a.theater, a.type == Action::Deploy);
+    b.step = Step::AfterAction;
+  }
+  advance(s, f);
+}
+
+}  // namespace als

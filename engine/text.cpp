@@ -1,0 +1,176 @@
+// Texts and views of the game: action and option texts, their parsing, event lines, and what
+// each player may see (ruling 28). Nothing here changes a game.
+#include <algorithm>
+
+#include "engine.h"
+
+namespace als {
+
+int Engine::theater_id(std::string_view name) const {
+  for (size_t i = 0; i < rules_.theaters.size(); ++i)
+    if (rules_.theaters[i] == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::string Engine::card_label(const State& s, int card, int viewer) const {
+  const Board& b = s.b;
+  if (viewer < 0 || (b.known[viewer] >> card) & 1) return set_.cards[card].id;
+  const CardLoc& l = b.card[card];
+  if (l.zone == Zone::Board) {
+    uint8_t st[kMaxCards];
+    int n = stack(s, l.owner, l.theater, st);
+    int i = static_cast<int>(std::find(st, st + n, card) - st);
+    return std::to_string(l.owner + 1) + ":" + rules_.theaters[l.theater] + ":" + std::to_string(i + 1);
+  }
+  return "?";
+}
+
+std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
+  const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
+  if (kind == DecisionKind::Play) {
+    size_t card = (opt >> 8) & 0x7f, t = opt & 0xff;
+    if (card >= ncards || t >= ntheaters) return "?";
+    return std::string((opt >> 15) ? "improvise " : "deploy ") + set_.cards[card].id + " " + rules_.theaters[t];
+  }
+  if (opt == kNone) return "none";
+  if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
+  return opt < ncards ? card_label(s, opt, viewer) : "?";
+}
+
+std::string Engine::action_text(const State& s, const Action& a, int viewer) const {
+  auto name = [&](int c) { return c < static_cast<int>(set_.cards.size()) ? card_label(s, c, viewer) : "?"; };
+  auto th = [&](int t) { return t < static_cast<int>(rules_.theaters.size()) ? rules_.theaters[t] : "?"; };
+  switch (a.type) {
+    case Action::Deploy: return "deploy " + name(a.card) + " " + th(a.theater);
+    case Action::Improvise: return "improvise " + name(a.card) + " " + th(a.theater);
+    case Action::Withdraw: return "withdraw";
+    case Action::Choose:
+      return "choose " + option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer);
+  }
+  return "?";
+}
+
+Action Engine::parse_action(const State& s, std::string_view text, int viewer) const {
+  std::vector<Action> acts;
+  legal(s, acts);
+  for (const Action& a : acts)
+    if (action_text(s, a, viewer) == text) return a;
+  // "choose ACTION" answers a play decision or a turn with an action text (scenario-api.md).
+  if (text.substr(0, 7) == "choose ") {
+    std::string_view rest = text.substr(7);
+    for (const Action& a : acts)
+      if (a.type != Action::Choose && action_text(s, a, viewer) == rest) return a;
+  }
+  if (s.b.phase == Phase::Over) throw IllegalAction("illegal: the game is over");
+  throw IllegalAction("illegal: '" + std::string(text) + "' is not a legal action now");
+}
+
+std::string Engine::event_text(const Event& e, int viewer) const {
+  auto pl = [](int p) { return "player " + std::to_string(p + 1); };
+  bool known = viewer < 0 || ((e.known >> viewer) & 1);
+  std::string card = e.card == kNone ? "" : known ? set_.cards[e.card].id : "a facedown card";
+  auto th = [&](int t) { return t == kNone ? std::string("?") : rules_.theaters[t]; };
+  switch (e.type) {
+    case Event::Deploy: return pl(e.player) + " deploys " + card + " to " + th(e.theater);
+    case Event::Improvise:
+      return pl(e.player) + " improvises " + (known ? set_.cards[e.card].id + " facedown" : "a card facedown") +
+             " to " + th(e.theater);
+    case Event::Withdraw:
+      return pl(e.player) + " withdraws with " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
+             " in hand";
+    case Event::Destroy:
+      return card + " of " + pl(e.player) + (e.from == kHandTheater ? " is destroyed from hand" : " is destroyed") +
+             " (to the bottom of the deck)";
+    case Event::ToDeck:
+      return card + " of " + pl(e.player) + " goes facedown to the " + (e.value ? "top" : "bottom") + " of the deck";
+    case Event::Look:
+      return pl(e.player) + " looks at the top " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
+             " of the deck";
+    case Event::Vp:
+      return pl(e.player) + " gains " + std::to_string(e.value) + " VP, score " + std::to_string(e.score[0]) + "-" +
+             std::to_string(e.score[1]);
+    case Event::Log: return e.text;
+    case Event::Flip:
+      return (known ? card : "a facedown card") + " of " + pl(e.player) + " in " + th(e.theater) + " is flipped " +
+             (e.faceup ? "faceup" : "facedown");
+    case Event::Move: return card + " of " + pl(e.player) + " moves from " + th(e.from) + " to " + th(e.theater);
+    case Event::Return: return pl(e.player) + " returns " + card + " from " + th(e.from) + " to hand";
+    case Event::Draw: return pl(e.player) + " draws " + (known ? set_.cards[e.card].id : "a card") + " from the deck";
+    case Event::Ability: {
+      Due d{.card = e.card, .what = static_cast<What>(e.what)};
+      if (e.card == kNone) return due_text(d);
+      return due_text(d) + ": " + set_.cards[e.card].text;
+    }
+    case Event::Interrupted:
+      return (e.what == static_cast<uint8_t>(What::Instant) ? set_.cards[e.card].id + "'s ability"
+                                                           : due_text(Due{.card = e.card, .what = static_cast<What>(e.what)})) +
+             " is interrupted (flipped facedown)";
+    case Event::Choice: {
+      std::string what = e.option == kNone ? "none"
+                         : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? rules_.theaters[e.option]
+                                                                                  : card;
+      return pl(e.player) + " chooses " + what;
+    }
+    case Event::Skip: return pl(e.player) + " has no cards left and is skipped";
+    case Event::Tokens:
+      return pl(e.player) + (e.value >= 0 ? " places " : " removes ") + std::to_string(std::abs(e.value)) +
+             " supply token" + (std::abs(e.value) == 1 ? "" : "s") + " in " + th(e.theater);
+    case Event::BattleEnd:
+      return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
+             (e.withdrew ? "(opponent withdrew)" : "(theaters controlled)") + ", score " +
+             std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+    case Event::GameEnd:
+      return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+  }
+  return "?";
+}
+
+View Engine::view(const State& s, int viewer) const {
+  const Board& b = s.b;
+  View v;
+  v.viewer = viewer;
+  uint8_t buf[kMaxCards];
+  auto label = [&](int c) -> std::string {
+    bool known = (b.known[viewer] >> c) & 1;
+    if (b.card[c].zone == Zone::Board && !b.card[c].faceup) return known ? "~" + set_.cards[c].id : "~?";
+    return known ? set_.cards[c].id : "?";
+  };
+  for (int i = 0; i < b.ntheaters; ++i) v.theaters.push_back(rules_.theaters[b.order[i]]);
+  for (int p = 0; p < 2; ++p) {
+    int n = zone(s, Zone::Hand, p, buf);
+    for (int i = 0; i < n; ++i) v.hand[p].push_back(p == viewer ? set_.cards[buf[i]].id : label(buf[i]));
+    v.stacks[p].resize(b.ntheaters);
+    v.strength[p].resize(b.ntheaters);
+    for (int i = 0; i < b.ntheaters; ++i) {
+      int k = stack(s, p, b.order[i], buf);
+      for (int j = 0; j < k; ++j) v.stacks[p][i].push_back(label(buf[j]));
+      v.strength[p][i] = strength(s, p, b.order[i]);
+      v.tokens[p].push_back(b.tokens[p][b.order[i]]);
+    }
+    v.score[p] = b.score[p];
+  }
+  for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
+  int n = zone(s, Zone::Deck, 0, buf);
+  v.deck_size = n;
+  for (int i = 0; i < n; ++i)
+    if ((b.known[viewer] >> buf[i]) & 1) v.deck_known.push_back(set_.cards[buf[i]].id);
+  for (int c = 0; c < b.ncards; ++c)
+    if (b.card[c].zone == Zone::Held && b.card[c].owner == viewer) v.held = set_.cards[c].id;
+  v.first = b.first;
+  v.battle = b.battle;
+  v.to_act = to_act(s);
+  return v;
+}
+
+std::string Engine::due_text(const Due& d) const {
+  static const char* const events[] = {"played", "covered", "uncovered", "flipped", "moved",
+                                       "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
+  static const char* const hooks[] = {"battle_start", "turn_start", "turn_end"};
+  if (is_hook(d.what))
+    return std::string("house rule (") + hooks[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)] + ")";
+  if (d.card == kNone) return "?";
+  if (d.what == What::Instant) return set_.cards[d.card].id;
+  return set_.cards[d.card].id + " (when " + events[static_cast<int>(d.what) - static_cast<int>(What::Played)] + ")";
+}
+
+}  // namespace als
