@@ -513,14 +513,15 @@ struct Verbs {
   }
 
   // ---- API 2 (abilities.md 3) ----
-  // g:to_deck(id, "top"|"bottom"): a board or hand card goes facedown to the top or bottom of the deck
+  // g:to_deck(id, "top"|"bottom"): a board or hand card goes facedown to the top or bottom of
+  // the deck; a deck card (one a player looked at) moves to the top or bottom
   static int to_deck(lua_State* L) {
     int c = rt(L).check_card(2);
     static const char* const where[] = {"top", "bottom", nullptr};
     bool top = luaL_checkoption(L, 3, nullptr, where) == 0;
     Zone z = board(L).card[c].zone;
-    if (z != Zone::Board && z != Zone::Hand)
-      luaL_error(L, "card '%s' is neither on the board nor in a hand", lua_tostring(L, 2));
+    if (z != Zone::Board && z != Zone::Hand && z != Zone::Deck)
+      luaL_error(L, "card '%s' is neither on the board, in a hand nor in the deck", lua_tostring(L, 2));
     eng(L).op_to_deck(ctx(L), c, top);
     return 0;
   }
@@ -585,6 +586,15 @@ struct Verbs {
     lua_pushinteger(L, eng(L).controller(*ctx(L).s, theater(L, 2)) + 1);
     return 1;
   }
+  // g:can_play(p, id, theater, "faceup"|"facedown") -> whether that play is allowed now: the
+  // rules (matching theater for faceup, unless a permission applies) and every may_play function
+  static int can_play(lua_State* L) {
+    int p = player(L, 2), c = rt(L).check_card(3), t = theater(L, 4);
+    static const char* const faces[] = {"faceup", "facedown", nullptr};
+    bool faceup = luaL_checkoption(L, 5, nullptr, faces) == 0;
+    lua_pushboolean(L, eng(L).may_play(*ctx(L).s, p, c, t, faceup));
+    return 1;
+  }
   // g:hand_size(p) -> cards in p's hand
   static int hand_size(lua_State* L) {
     lua_pushinteger(L, eng(L).hand_size(*ctx(L).s, player(L, 2)));
@@ -625,6 +635,7 @@ constexpr VerbDef kVerbs[] = {
     {"turn", Verbs::turn, Group::Query},
     {"controller", Verbs::controller, Group::Query},
     {"hand_size", Verbs::hand_size, Group::Query},
+    {"can_play", Verbs::can_play, Group::Query},
     // decisions
     {"choose_card", Verbs::choose_card, Group::Decision},
     {"choose_theater", Verbs::choose_theater, Group::Decision},
@@ -744,6 +755,10 @@ int Runtime::push_arguments(const Due& d) {
       [[fallthrough]];
     case What::Destroyed:
     case What::Returned:
+      if (d.eplayer != kNone) {  // the card's owner (our addition to abilities.md 2)
+        lua_pushinteger(L, d.eplayer + 1);
+        lua_setfield(L, -2, "player");
+      }
       theater(d.et1);
       lua_setfield(L, -2, "from");
       break;

@@ -460,7 +460,9 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
                             .known = known_bits(b, card)});
     if (fires(What::Destroyed))
-      fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .et1 = static_cast<uint8_t>(theater)},
+      fire(&c, b, What::Destroyed,
+           Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
+               .et1 = static_cast<uint8_t>(theater)},
            kNone, false, 0);
     return false;
   }
@@ -537,7 +539,8 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
                           .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater,
                           .known = known_bits(b, card)});
   if (fires(What::Destroyed))
-    fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .et1 = theater}, card, was, key);
+    fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
+         was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
@@ -555,7 +558,8 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .from = from, .known = known_bits(b, card)});
   if (fires(What::Returned))
-    fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .et1 = from}, card, was, key);
+    fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
+         was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
@@ -595,8 +599,9 @@ int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
   for (int i = 0; i < k; ++i) {
     b.known[player] |= bit(out[i]);
     c.looked[player] |= bit(out[i]);
+    emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
+                            .card = out[i], .known = known_bits(b, out[i]), .value = i + 1});
   }
-  emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player), .value = k});
   return k;
 }
 
@@ -676,6 +681,7 @@ State Engine::new_game(uint64_t seed) const {
   State s = blank();
   s.b.rng.seed(seed);
   start_battle(s.b, true);
+  if (turn_abilities_) queue_turn_abilities(s.b, What::Instant, Hook::BattleStart, s.b.first);
   Flow f;
   advance(s, f);  // battle_start and the first turn_start abilities
   return s;

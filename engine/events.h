@@ -30,7 +30,7 @@ struct Event {
     Vp,          // player gained `value` VP now (g:gain_vp)
     Log,         // a line a script wrote (g:log): `text`
     ToDeck,      // card went facedown to the top (value 1) or bottom (0) of the deck
-    Look,        // player looked at the top `value` cards of the deck
+    Look,        // player looked at card, the `value`th from the top of the deck
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;

@@ -84,8 +84,8 @@ std::string Engine::event_text(const Event& e, int viewer) const {
     case Event::ToDeck:
       return card + " of " + pl(e.player) + " goes facedown to the " + (e.value ? "top" : "bottom") + " of the deck";
     case Event::Look:
-      return pl(e.player) + " looks at the top " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
-             " of the deck";
+      return pl(e.player) + " looks at the " + (e.value == 1 ? "top card" : "card " + std::to_string(e.value) + " from the top") +
+             " of the deck" + (known ? ": " + card : "");
     case Event::Vp:
       return pl(e.player) + " gains " + std::to_string(e.value) + " VP, score " + std::to_string(e.score[0]) + "-" +
              std::to_string(e.score[1]);

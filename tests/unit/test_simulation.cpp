@@ -79,6 +79,11 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
       {"standard", {"beginner"}, 200},
       {"standard", {"long-war"}, 200},
       {"original", {std::string(ALS_DATA_DIR) + "/docs/examples/four-fronts.lua", "beginner"}, 200},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/field-command", {}, 300},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/field-command",
+       {std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/short-battles.lua",
+        std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/three-vp.lua"},
+       200},
   }));
   INFO(cards);
   auto eng = test::load(cards, rules);

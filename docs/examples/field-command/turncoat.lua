@@ -1,0 +1,9 @@
+return {
+  name = "Turncoat", type = "sea", strength = 3, kind = "ongoing",
+  text = "When this card is flipped facedown, it returns to its owner's hand.",
+  triggers = {
+    flipped = function(g, this, e)
+      if e.card == this and e.face == "facedown" then g:return_to_hand(this) end
+    end,
+  },
+}
