@@ -221,10 +221,12 @@ E pick(const std::string& v, std::initializer_list<std::pair<const char*, E>> na
 Effect parse_effect(lua_State* L, const std::string& name, int t, const std::string& where) {
   std::string w = where + ": ongoing effect '" + name + "'";
   if (!lua_istable(L, t)) throw LoadError(w + " must be a table");
-  // Unknown keys are refused so that a typo never silently disables an ability.
-  check_fields(L, t, {"effect", "theaters", "amount", "cards", "value", "by", "max_strength", "facedown",
-                      "occupied_at_least", "whose"},
-               w);
+  // Unknown keys are refused, per effect, so that a typo never silently disables an ability.
+  if (name == "bonus") check_fields(L, t, {"effect", "theaters", "amount"}, w);
+  else if (name == "set_strength") check_fields(L, t, {"effect", "cards", "value"}, w);
+  else if (name == "add_strength") check_fields(L, t, {"effect", "cards", "by"}, w);
+  else if (name == "play_anywhere") check_fields(L, t, {"effect", "max_strength"}, w);
+  else if (name == "destroy_plays") check_fields(L, t, {"effect", "facedown", "theaters", "occupied_at_least", "whose"}, w);
   auto scope = [&](const char* def) {
     return pick<Scope>(field_string(L, t, "theaters", w, false, def),
                        {{"same", Scope::Same}, {"adjacent", Scope::Adjacent}, {"other", Scope::Other}, {"all", Scope::All}},
@@ -264,7 +266,11 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
     e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1, 0, kMaxCards);
     e.who = pick<int>(field_string(L, t, "whose", w, false, "any"), {{"any", 0}, {"own", 1}, {"opponent", 2}}, w);
   } else {
-    throw LoadError(w + ": unknown effect (bonus, set_strength, add_strength, play_anywhere, destroy_plays)");
+    throw LoadError(w + ": unknown effect (did you mean '" +
+                    nearest(name, {"bonus", "set_strength", "add_strength", "play_anywhere", "destroy_plays", "strength",
+                                   "total", "may_play", "may_withdraw", "destroys_play"}) +
+                    "'? effects: bonus, set_strength, add_strength, play_anywhere, destroy_plays; functions: strength, "
+                    "total, may_play, may_withdraw, destroys_play)");
   }
   return e;
 }

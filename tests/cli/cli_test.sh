@@ -92,6 +92,20 @@ tail -n 1 hum.jsonl | grep -q '"type":"abandoned"' && ok || bad "abandoned recor
 # scenario files find their relative paths from their own folder: the suite runs from anywhere
 (cd "$tmp" && "$als" test "$src/tests/rules" > anywhere.out); expect_rc 0 $? "als test from another folder"
 tail -n 1 anywhere.out | grep -Eq "^[0-9]+ passed, 0 failed$" && ok || bad "from another folder: $(tail -n 3 anywhere.out)"
+# determinism by construction: cards iterating pairs and counting in upvalues give the same game in
+# two processes, and the same statistics on 1 and 2 threads; a card whose runs differ is refused
+"$als" play --cards "$src/tests/hostile/determinism" --p1 random --p2 random --seed 9 > d1.txt 2>&1
+"$als" play --cards "$src/tests/hostile/determinism" --p1 random --p2 random --seed 9 > d2.txt 2>&1
+cmp -s d1.txt d2.txt && grep -q "game over" d1.txt && ok || bad "two processes played different games: $(diff d1.txt d2.txt | head -3)"
+for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; do
+  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 1 --json | sed 's/"seconds.*//' > t1.json
+  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"seconds.*//' > t2.json
+  cmp -s t1.json t2.json && ok || bad "threads changed the statistics of $set: $(cat t1.json t2.json)"
+done
+"$als" cards --cards "$src/tests/hostile/nondeterministic" > /dev/null 2> nd.err; expect_rc 2 $? "a card whose two runs differ"
+grep -q "differ (nondeterministic)" nd.err && ok || bad "nondeterministic card message: $(cat nd.err)"
+"$als" cards --cards "$src/docs/examples/field-command" > /dev/null; expect_rc 0 $? "als cards on the example variant"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"

@@ -1,0 +1,1 @@
+return { type = "sea", strength = 2 }

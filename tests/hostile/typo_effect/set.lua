@@ -1,0 +1,1 @@
+return { name = "typo-effect", api = 1, theaters = { "air", "land" }, cards = { "a", "b" } }
