@@ -381,12 +381,13 @@ struct Verbs {
     else rt(L).push_id(v);
     return 1;
   }
-  // g:choose_theater(p, theaters, {may=true, card=id}) -> a theater name, or nil
+  // g:choose_theater(p, theaters, {may=true, card=id, play="faceup"|"facedown"}) -> a theater
+  // name, or nil; with `play`, only the theaters where p may play `card` that way are offered
   static int choose_theater(lua_State* L) {
     int p = player(L, 2);
     uint16_t opts[kMaxOptions];
     int n = 0, shown = kNone;
-    check_options(L, 4, "g:choose_theater", {"may", "card"});
+    check_options(L, 4, "g:choose_theater", {"may", "card", "play"});
     size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
     for (size_t i = 1; i <= len; ++i) {
       lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
@@ -394,11 +395,22 @@ struct Verbs {
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    if (n > 0 && may(L, 4)) opts[n++] = kNone;
     if (lua_istable(L, 4)) {
       if (raw_field(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
       lua_pop(L, 1);
+      // play = "faceup"|"facedown": only the theaters where p may play `card` that way (ruling 14)
+      if (raw_field(L, 4, "play") != LUA_TNIL) {
+        static const char* const faces[] = {"faceup", "facedown", nullptr};
+        bool faceup = luaL_checkoption(L, lua_gettop(L), nullptr, faces) == 0;
+        if (shown == kNone) luaL_error(L, "g:choose_theater: option 'play' needs 'card'");
+        int k = 0;
+        for (int i = 0; i < n; ++i)
+          if (eng(L).may_play(*ctx(L).s, p, shown, opts[i], faceup)) opts[k++] = opts[i];
+        n = k;
+      }
+      lua_pop(L, 1);
     }
+    if (n > 0 && may(L, 4)) opts[n++] = kNone;
     uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown);
     push_theater(L, v);
     return 1;

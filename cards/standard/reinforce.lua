@@ -5,11 +5,8 @@ return {
     local you = g:owner(card)
     local drawn = g:draw(you)
     if not drawn then return end
-    local options = {}  -- where the play is allowed (a variant's card may forbid some: ruling 14)
-    for _, t in ipairs(g:adjacent(g:theater(card))) do
-      if g:can_play(you, drawn, t, "facedown") then options[#options + 1] = t end
-    end
-    local where = g:choose_theater(you, options, { card = drawn })
+    -- play = "facedown": only where that play is allowed (a variant's card may forbid one: ruling 14)
+    local where = g:choose_theater(you, g:adjacent(g:theater(card)), { card = drawn, play = "facedown" })
     if where then g:play(you, drawn, where, "facedown") end
   end,
 }

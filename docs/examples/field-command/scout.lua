@@ -5,6 +5,7 @@ return {
     played = function(g, this, e)
       local you = g:owner(this)
       if e.player == you or e.face ~= "facedown" or e.theater ~= g:theater(this) then return end
+      if g:theater(e.card) ~= e.theater or g:is_faceup(e.card) then return end  -- it has moved on since
       if g:choose_card(you, { e.card }, { may = true }) then g:return_to_hand(e.card) end
     end,
   },

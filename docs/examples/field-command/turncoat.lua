@@ -3,7 +3,9 @@ return {
   text = "When this card is flipped facedown, it returns to its owner's hand.",
   triggers = {
     flipped = function(g, this, e)
-      if e.card == this and e.face == "facedown" then g:return_to_hand(this) end
+      if e.card == this and e.face == "facedown" and g:theater(this) and not g:is_faceup(this) then
+        g:return_to_hand(this)
+      end
     end,
   },
 }
