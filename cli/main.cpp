@@ -1,4 +1,4 @@
-// als: play, simulate and test Air, Land & Sea (../shared/cli.md).
+// als: play, simulate and test Air, Land & Sea (the command line: README.md, als COMMAND --help).
 #include <cstdlib>
 #include <iostream>
 #include <random>

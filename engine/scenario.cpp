@@ -10,7 +10,7 @@
 #include <lua.hpp>
 
 #include "files.h"
-#include "binding.h"
+#include "sandbox.h"
 
 namespace als {
 

@@ -1,5 +1,5 @@
 -- Air, Land & Sea, first printing (2019). Its three global rules differ from the Revised
--- Edition's (../../../shared/rules/reglas-original-es.txt; rulings 12 and cards.md):
+-- Edition's (docs/rulings.md, rulings 12, 21, 23, 24 and 26):
 -- covered cards can never be flipped; an instant revealed mid-ability takes effect at once; an
 -- instant flipped facedown before it has finished is interrupted. "Discard" is "destroy".
 return {

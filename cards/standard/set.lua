@@ -1,4 +1,4 @@
--- Air, Land & Sea, Revised Edition: the 18 battle cards (../../../shared/cards.md).
+-- Air, Land & Sea, Revised Edition: the 18 battle cards (docs/rulings.md settles their open questions).
 return {
   name = "standard",
   api = 1,

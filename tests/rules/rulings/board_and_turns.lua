@@ -1,4 +1,4 @@
--- Rulings 1-5: board and turns (../shared/rulings.md).
+-- Rulings 1-5: board and turns (docs/rulings.md).
 
 scenario("ruling 1: the ends are adjacent to the middle, not to each other", function()
   local g = setup{
