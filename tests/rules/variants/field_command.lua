@@ -226,3 +226,21 @@ scenario("three-vp (battle_vp): every battle is worth 3 VP, withdrawals included
   h:improvise("support", "air")
   check_eq(h:last_battle(), { number = 1, winner = 1, vp = 3, reason = "control" })
 end)
+
+scenario("center (battle_winner): a battle played out goes to whoever holds the middle theater", function()
+  local g = setup{ cards = set, rules = { set .. "/rules/center.lua" }, hands = { {"support"}, {} },
+                   board = { { air = {"heavy_bombers"}, sea = {"super_battleship"} }, { land = {"heavy_tanks"} } } }
+  g:improvise("support", "air")  -- player 1 holds two theaters of three, player 2 the middle one
+  check_eq(g:last_battle(), { number = 1, winner = 2, vp = 6, reason = "control" })
+end)
+
+scenario("supply-drops (turn_start, turn_end): a decision at the start of each turn", function()
+  local g = setup{ cards = set, rules = { set .. "/rules/supply-drops.lua" },
+                   hands = { {"support", "heavy_tanks"}, {"ambush", "transport"} } }
+  g:improvise("support", "air")
+  check_eq(g:decision(), { player = 2, kind = "theater", options = {"air", "land", "none", "sea"} })
+  g:choose("sea")
+  check_eq(g:tokens(2, "sea"), 1)
+  check_eq(g:decision().kind, "turn")
+  check_eq(g:to_act(), 2)
+end)
