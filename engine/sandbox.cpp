@@ -539,16 +539,23 @@ void copy_fields(lua_State* L, int from, const char* const* names) {
   }
 }
 
+// Sets to[k] = v (raw) for every entry of the table `from` (raw); both are stack indices.
+void copy_into(lua_State* L, int from, int to) {
+  from = lua_absindex(L, from);
+  to = lua_absindex(L, to);
+  lua_pushnil(L);
+  while (lua_next(L, from)) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, to);
+  }
+}
+
 // A fresh shallow copy of a registry table.
 void push_copy(lua_State* L, const void* key) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, key);
   lua_newtable(L);
-  lua_pushnil(L);
-  while (lua_next(L, -3)) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, -4);
-  }
+  copy_into(L, -2, -1);
   lua_remove(L, -2);
 }
 
@@ -602,12 +609,7 @@ void freeze_table(lua_State* L, int t) {
   int mt = lua_gettop(L);
   if (lua_getmetatable(L, t)) {  // the old one: its metamethods stay (it is a raw, read-only copy)
     int old = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, old)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, mt);
-    }
+    copy_into(L, old, mt);
     lua_pushvalue(L, old);
     lua_setmetatable(L, contents);  // and __index chains keep working behind the contents
     lua_pop(L, 1);
@@ -676,12 +678,7 @@ int safe_setmetatable(lua_State* L) {
     int contents = lua_gettop(L);
     lua_newtable(L);
     int copy = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, contents)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, copy);
-    }
+    copy_into(L, contents, copy);
     lua_pushliteral(L, "__metatable");
     if (lua_rawget(L, copy) == LUA_TNIL) {
       lua_pushliteral(L, "__metatable");
@@ -770,12 +767,7 @@ void push_sandbox_env(lua_State* L) {
   lua_setfield(L, -2, "table");
   lua_getglobal(L, "math");
   lua_newtable(L);
-  lua_pushnil(L);
-  while (lua_next(L, -3)) {
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
-    lua_rawset(L, -4);
-  }
+  copy_into(L, -2, -1);
   lua_remove(L, -2);
   lua_pushnil(L);
   lua_setfield(L, -2, "randomseed");
@@ -783,14 +775,7 @@ void push_sandbox_env(lua_State* L) {
   lua_setfield(L, -2, "random");
   lua_setfield(L, -2, "math");
   // Extra globals a host registered for this sandbox (the card runtime's `use`).
-  if (lua_getfield(L, LUA_REGISTRYINDEX, "als.env_extras") == LUA_TTABLE) {
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_settable(L, -5);
-    }
-  }
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "als.env_extras") == LUA_TTABLE) copy_into(L, -1, -2);
   lua_pop(L, 1);
   lua_pushvalue(L, -1);
   lua_setfield(L, -2, "_G");

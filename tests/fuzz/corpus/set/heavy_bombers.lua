@@ -1,1 +1,0 @@
-return { name = "Heavy Bombers", type = "air", strength = 6 }

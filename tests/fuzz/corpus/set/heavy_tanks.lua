@@ -1,1 +1,0 @@
-return { name = "Heavy Tanks", type = "land", strength = 6 }

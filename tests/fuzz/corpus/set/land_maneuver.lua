@@ -1,5 +1,0 @@
-return {
-  name = "Maneuver", type = "land", strength = 3, kind = "instant",
-  text = "Flip an uncovered card in an adjacent theater.",
-  ability = use("flip").one{ uncovered = true, adjacent = true },
-}

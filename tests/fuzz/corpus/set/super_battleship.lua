@@ -1,1 +1,0 @@
-return { name = "Super Battleship", type = "sea", strength = 6 }
