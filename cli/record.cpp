@@ -67,6 +67,8 @@ void Recorder::action(const Engine& e, const State& after, int player, const std
   json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
   text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   for (const Event& ev : log.events) {
+    if (ev.type == Event::Log)  // g:log lines are seen by both players (abilities.md 3)
+      text_ += json{{"type", "log"}, {"text", ev.text}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     if (ev.type == Event::BattleEnd) {
       json b = battle_json(ev);
       b["type"] = "battle";
@@ -169,6 +171,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
   std::shared_ptr<Engine> eng;
   State s;
   std::vector<json> battles;
+  std::vector<std::string> logs;  // g:log lines the replay produced and the record has not shown yet
   bool game_line = false, abandoned = false;
   size_t at = 0;
   while (at < text.size()) {
@@ -222,6 +225,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       if (!get_string(j, "action", act) || !get_string(j, "digest", digest))
         return r.bad("an action needs \"action\" and \"digest\" strings");
       if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
+      if (!logs.empty()) return r.mismatch("the record lacks the log line '" + logs.front() + "'");
       if (eng->to_act(s) < 0) return r.mismatch("an action after the game is over");
       if (eng->to_act(s) + 1 != p)
         return r.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
@@ -236,8 +240,10 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       }
       std::string got = digest_text(eng->digest(s));
       if (got != digest) return r.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
-      for (const Event& ev : log.events)
+      for (const Event& ev : log.events) {
         if (ev.type == Event::BattleEnd) battles.push_back(battle_json(ev));
+        if (ev.type == Event::Log) logs.push_back(ev.text);
+      }
     } else if (type == "battle") {
       json want = j;
       want.erase("type");
@@ -252,6 +258,12 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       want.erase("type");
       if (got != want) return r.mismatch("game result " + got.dump() + ", recorded " + want.dump());
       game_line = true;
+    } else if (type == "log") {
+      std::string text;
+      if (!get_string(j, "text", text)) return r.bad("a log line needs a \"text\" string");
+      if (logs.empty()) return r.mismatch("the record has a log line the replay did not write: '" + text + "'");
+      if (logs.front() != text) return r.mismatch("log line '" + logs.front() + "', recorded '" + text + "'");
+      logs.erase(logs.begin());
     } else if (type == "abandoned") {
       abandoned = true;
     } else {

@@ -63,8 +63,6 @@ class Runtime : public Scripts {
   std::string who(const Due& d) const;
 
  private:
-  friend struct Verbs;
-  friend struct Loading;
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                           std::string& reading);
   void push_rules_table(const Rules& r);

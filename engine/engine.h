@@ -125,7 +125,6 @@ class Engine {
 
  private:
   Engine();
-  friend class Loader;
   // The sequence of turns and battles (resolve.cpp).
   struct Flow {
     EventLog* log = nullptr;

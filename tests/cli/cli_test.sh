@@ -106,6 +106,14 @@ done
 grep -q "differ (nondeterministic)" nd.err && ok || bad "nondeterministic card message: $(cat nd.err)"
 "$als" cards --cards "$src/docs/examples/field-command" > /dev/null; expect_rc 0 $? "als cards on the example variant"
 
+# g:log lines go to records and replay checks them
+"$als" play --p1 random --p2 random --seed 1 --cards "$src/docs/examples/field-command" \
+  --rules "$src/docs/examples/field-command/rules/supply-drops.lua" --log fc.jsonl > /dev/null; expect_rc 0 $? "play with hooks"
+grep -q '"type":"log"' fc.jsonl && ok || bad "no log line in the record"
+"$als" replay fc.jsonl > /dev/null; expect_rc 0 $? "replay with log lines"
+sed '0,/ends the turn with [0-9]* cards/s//ends the turn with 99 cards/' fc.jsonl > fcx.jsonl
+"$als" replay fcx.jsonl > /dev/null; expect_rc 1 $? "replay of a changed log line"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
