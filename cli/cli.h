@@ -43,5 +43,6 @@ int cmd_simulate(int argc, char** argv);
 int cmd_test(int argc, char** argv);
 int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
+int cmd_serve(int argc, char** argv);
 
 }  // namespace als::cli

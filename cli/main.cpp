@@ -72,7 +72,8 @@ static void usage(std::ostream& os) {
         "  simulate   play many games between computer agents and report statistics\n"
         "  test       run scripted rule tests (Lua scenario files)\n"
         "  cards      list and validate a card set\n"
-        "  replay     re-run a game record (als play --log FILE) and check its results\n";
+        "  replay     re-run a game record (als play --log FILE) and check its results\n"
+        "  serve      play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)\n";
 }
 
 int main(int argc, char** argv) {
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
     if (cmd == "test") return cmd_test(argc - 1, argv + 1);
     if (cmd == "cards") return cmd_cards(argc - 1, argv + 1);
     if (cmd == "replay") return cmd_replay(argc - 1, argv + 1);
+    if (cmd == "serve") return cmd_serve(argc - 1, argv + 1);
   } catch (const boost::program_options::error& e) {
     std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
     return 2;

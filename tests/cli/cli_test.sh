@@ -114,6 +114,23 @@ grep -q '"type":"log"' fc.jsonl && ok || bad "no log line in the record"
 sed '0,/ends the turn with [0-9]* cards/s//ends the turn with 99 cards/' fc.jsonl > fcx.jsonl
 "$als" replay fcx.jsonl > /dev/null; expect_rc 1 $? "replay of a changed log line"
 
+# als serve (docs/protocol.md): 1,000 fuzzed messages, determinism, hidden information
+python3 "$src/tests/serve/test_serve.py" "$als" "$src" > serve.out 2>&1 && ok || bad "serve protocol: $(grep FAIL serve.out | head -3)"
+# the Python client plays whole games: against random, with both seats, for each set and a house rule
+py="$src/clients/python/example.py"
+for args in "--games 3" "--games 2 --cards original" "--games 2 --rules beginner" "--games 2 --both" \
+            "--games 2 --cards $src/docs/examples/field-command --rules $src/docs/examples/field-command/rules/supply-drops.lua"; do
+  python3 "$py" --als "$als" --seed 5 $args > py.out 2> py.err; rc=$?
+  games=${args#--games }; games=${games%% *}
+  [ "$rc" -eq 0 ] && [ "$(grep -Ec '^game over: player [12] wins [0-9]+-[0-9]+$' py.out)" -eq "$games" ] && ok ||
+    bad "python example $args: exit $rc: $(cat py.out py.err | head -3)"
+done
+printf '{"type":"new_game","seed":3}\n' > srv.in
+for i in $(seq 1 300); do echo '{"type":"act","index":0}' >> srv.in; done
+"$als" serve --log srv.jsonl < srv.in > srv.out; expect_rc 0 $? "serve --log"
+"$als" replay srv.jsonl > /dev/null; expect_rc 0 $? "a record written by als serve replays"
+"$als" serve --p2 nobody < /dev/null 2> u.err; expect_rc 2 $? "serve with an unknown agent"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"

@@ -1,0 +1,407 @@
+// als serve: games over a JSON Lines protocol on standard input and output, for agents and tools
+// outside this program (docs/protocol.md). Each message is one JSON object on one line. Nothing
+// a client sends can crash the server or change a game except a legal action: a bad message gets
+// an "error" message and the game goes on.
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "agents.h"
+#include "cli.h"
+#include "record.h"
+
+namespace als::cli {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kProtocol = 1;
+constexpr size_t kMaxMessage = 1u << 20;  // a longer line is refused (and skipped)
+
+void send(const json& j) {
+  std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
+}
+
+void send_error(const std::string& message, const json& request = nullptr) {
+  json e = {{"type", "error"}, {"message", message}};
+  if (!request.is_null()) e["request"] = request;
+  send(e);
+}
+
+// A player's view (ruling 28): cards the seat may not identify are "?" / "~?".
+json view_json(const Engine& e, const State& s, int seat) {
+  View v = e.view(s, seat);
+  json board = json::array(), strength = json::array(), tokens = json::array();
+  for (int p = 0; p < 2; ++p) {
+    json side = json::object();
+    for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.stacks[p][i];
+    board.push_back(side);
+    strength.push_back(v.strength[p]);
+    tokens.push_back(v.tokens[p]);
+  }
+  json controller = json::array();
+  for (int c : v.controller) controller.push_back(c + 1);
+  json j = {{"you", seat + 1},          {"theaters", v.theaters},
+            {"hands", json::array({json(v.hand[0]), json(v.hand[1])})}, {"board", board},
+            {"strength", strength},     {"tokens", tokens},
+            {"controller", controller}, {"deck_size", v.deck_size},
+            {"deck_known", v.deck_known}, {"score", {v.score[0], v.score[1]}},
+            {"first", v.first + 1},     {"battle", v.battle},
+            {"vp_target", e.rules().vp_target}};
+  if (!v.held.empty()) j["held"] = v.held;
+  return j;
+}
+
+struct Game {
+  std::shared_ptr<Engine> eng;
+  State s;
+  std::string cards;
+  std::vector<std::string> rules;
+  std::string names[2];
+  bool external[2] = {false, false};
+  std::unique_ptr<Agent> agents[2];
+  uint64_t seed = 0;
+  int number = 0;
+  Recorder record;
+  // The decision last sent: its legal actions, in the order of the texts sent.
+  std::vector<Action> legal;
+  bool decision_sent = false;
+};
+
+class Server {
+ public:
+  Server(Common common, std::string p1, std::string p2, std::string log)
+      : common_(std::move(common)), p1_(std::move(p1)), p2_(std::move(p2)), log_(std::move(log)) {}
+
+  int run(uint64_t base_seed) {
+    base_seed_ = base_seed;
+    send({{"type", "hello"}, {"protocol", kProtocol}, {"engine", std::string("als ") + ALS_VERSION},
+          {"agents", seat_kinds()},
+          {"messages", {"new_game", "act", "legal", "quit"}}});
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (line.size() > kMaxMessage) {
+        send_error("message too long (at most 1 MiB)");
+        continue;
+      }
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      json m = json::parse(line, nullptr, false);
+      if (m.is_discarded() || !m.is_object()) {
+        send_error("not a JSON object: each message is one JSON object on one line");
+        continue;
+      }
+      auto type = m.find("type");
+      if (type == m.end() || !type->is_string()) {
+        send_error("a message needs a \"type\" string (new_game, act, legal, quit)", m);
+        continue;
+      }
+      std::string t = type->get<std::string>();
+      if (t == "quit") break;
+      if (t == "new_game") new_game(m);
+      else if (t == "act") act(m);
+      else if (t == "legal") legal(m);
+      else send_error("unknown message type '" + t + "' (new_game, act, legal, quit)", m);
+      if (game_) advance();
+    }
+    if (game_) finish_abandoned("the client ended the session");
+    return 0;
+  }
+
+ private:
+  // ---- messages ------------------------------------------------------------------------------
+
+  void new_game(const json& m) {
+    for (const auto& [k, v] : m.items())
+      if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2")
+        return send_error("new_game: unknown field '" + k + "' (seed, cards, rules, p1, p2)", m);
+    std::string cards = common_.cards, names[2] = {p1_, p2_};
+    std::vector<std::string> rules = common_.rules;
+    std::optional<uint64_t> seed;
+    if (auto it = m.find("seed"); it != m.end()) {
+      if (!it->is_number_unsigned()) return send_error("new_game: \"seed\" must be an integer from 0 to 2^64-1", m);
+      seed = it->get<uint64_t>();
+    }
+    if (auto it = m.find("cards"); it != m.end()) {
+      if (!it->is_string()) return send_error("new_game: \"cards\" must be a string", m);
+      cards = it->get<std::string>();
+    }
+    if (auto it = m.find("rules"); it != m.end()) {
+      if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const json& x) { return x.is_string(); }))
+        return send_error("new_game: \"rules\" must be a list of strings", m);
+      rules = it->get<std::vector<std::string>>();
+    }
+    for (int p = 0; p < 2; ++p) {
+      if (auto it = m.find(p ? "p2" : "p1"); it != m.end()) {
+        if (!it->is_string()) return send_error(std::string("new_game: \"") + (p ? "p2" : "p1") + "\" must be a string", m);
+        names[p] = it->get<std::string>();
+      }
+      if (names[p] != "external" && (names[p] == "human" || !make_agent(names[p], 0, p)))
+        return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + agent_list() + ")", m);
+    }
+    std::shared_ptr<Engine> eng;
+    try {
+      eng = engine(cards, rules);
+    } catch (const LoadError& e) {
+      return send_error(std::string("new_game: ") + e.what(), m);
+    }
+    if (game_) finish_abandoned("a new game was started");
+    auto g = std::make_unique<Game>();
+    g->eng = eng;
+    g->cards = cards;
+    g->rules = rules;
+    g->number = ++games_;
+    g->seed = seed ? *seed : game_seed(base_seed_, g->number);
+    for (int p = 0; p < 2; ++p) {
+      g->names[p] = names[p];
+      g->external[p] = names[p] == "external";
+      if (!g->external[p]) g->agents[p] = make_agent(names[p], g->seed, p);
+    }
+    try {
+      g->s = eng->new_game(g->seed);
+    } catch (const ScriptError& e) {
+      return send_error(std::string("new_game: a script fails as the game starts: ") + e.what(), m);
+    }
+    g->record.start(*eng, data_dir(), cards, rules, g->seed, names[0], names[1]);
+    bool hidden = g->external[0] || g->external[1];  // the seed reveals every hidden card
+    json start = {{"type", "game"},          {"game", g->number},   {"cards", eng->set().name},
+                  {"rules", eng->rule_names()}, {"p1", names[0]},  {"p2", names[1]},
+                  {"theaters", theaters(*g)}, {"first", g->s.b.first + 1}};
+    if (!hidden) start["seed"] = g->seed;
+    game_ = std::move(g);
+    send(start);
+  }
+
+  void act(const json& m) {
+    if (!game_) return send_error("act: no game is running (send new_game)", m);
+    Game& g = *game_;
+    int seat = g.eng->to_act(g.s);
+    if (seat < 0 || !g.external[seat]) return send_error("act: no decision is waiting for a client", m);
+    for (const auto& [k, v] : m.items())
+      if (k != "type" && k != "action" && k != "index" && k != "seat")
+        return send_error("act: unknown field '" + k + "' (action, index, seat)", m);
+    if (auto it = m.find("seat"); it != m.end() && !(it->is_number_integer() && it->get<long long>() == seat + 1))
+      return send_error("act: it is seat " + std::to_string(seat + 1) + "'s decision", m);
+    auto action = m.find("action");
+    auto index = m.find("index");
+    if ((action == m.end()) == (index == m.end())) return send_error("act: give either \"action\" (a text) or \"index\"", m);
+    Action a;
+    if (index != m.end()) {
+      if (!index->is_number_integer()) return send_error("act: \"index\" must be an integer", m);
+      long long i = index->get<long long>();
+      if (i < 0 || static_cast<size_t>(i) >= g.legal.size())
+        return send_error("act: index " + std::to_string(i) + " is out of range (0 to " +
+                              std::to_string(static_cast<long long>(g.legal.size()) - 1) + ")",
+                          m);
+      a = g.legal[static_cast<size_t>(i)];
+    } else {
+      if (!action->is_string()) return send_error("act: \"action\" must be a string", m);
+      std::string text = action->get<std::string>();
+      std::vector<std::string> texts;
+      for (const Action& x : g.legal) texts.push_back(g.eng->action_text(g.s, x, seat));
+      auto it = std::find(texts.begin(), texts.end(), text);
+      // "choose OPTION" or the option alone, at a card or theater decision
+      if (it == texts.end()) it = std::find(texts.begin(), texts.end(), "choose " + text);
+      if (it == texts.end()) return send_error("act: '" + text + "' is not a legal action now", m);
+      a = g.legal[static_cast<size_t>(it - texts.begin())];
+    }
+    apply(a, seat);
+  }
+
+  void legal(const json& m) {
+    if (!game_) return send_error("legal: no game is running (send new_game)", m);
+    int seat = game_->eng->to_act(game_->s);
+    if (seat < 0 || !game_->external[seat]) return send_error("legal: no decision is waiting for a client", m);
+    game_->decision_sent = false;  // advance() sends it again
+  }
+
+  // ---- the game --------------------------------------------------------------------------------
+
+  // Plays the computer seats until a client must decide or the game ends.
+  void advance() {
+    Game& g = *game_;
+    std::vector<Action> acts;
+    for (int guard = 0; guard < 100000; ++guard) {
+      int p = g.eng->to_act(g.s);
+      if (p < 0) return finish();
+      if (g.external[p]) {
+        if (!g.decision_sent) send_decision(p);
+        return;
+      }
+      g.eng->legal(g.s, acts);
+      Action a = g.agents[p]->choose(*g.eng, g.s, acts);
+      if (!apply(a, p)) return finish_abandoned("a script failed during a computer player's action");
+    }
+  }
+
+  bool apply(const Action& a, int seat) {
+    Game& g = *game_;
+    EventLog log;
+    std::string text = g.eng->action_text(g.s, a, -1);
+    try {
+      g.eng->apply(g.s, a, &log);
+    } catch (const IllegalAction& e) {
+      send_error(e.what());
+      return false;
+    } catch (const ScriptError& e) {
+      send_error(std::string("the action was refused, the game is as it was: ") + e.what());
+      g.decision_sent = false;
+      return false;
+    }
+    g.decision_sent = false;
+    g.record.action(*g.eng, g.s, seat, text, log);
+    for (const Event& ev : log.events) {
+      if (ev.type == Event::BattleEnd) {
+        send({{"type", "battle"}, {"number", ev.value}, {"winner", ev.player + 1}, {"vp", ev.vp},
+              {"reason", ev.withdrew ? "withdraw" : "control"}, {"score", {ev.score[0], ev.score[1]}}});
+        continue;
+      }
+      if (ev.type == Event::GameEnd) continue;  // the game_over message says it
+      // Events as each external seat may see them (ruling 28); with none, everything.
+      if (!g.external[0] && !g.external[1]) send({{"type", "event"}, {"text", g.eng->event_text(ev, -1)}});
+      for (int q = 0; q < 2; ++q)
+        if (g.external[q]) send({{"type", "event"}, {"seat", q + 1}, {"text", g.eng->event_text(ev, q)}});
+    }
+    return true;
+  }
+
+  void send_decision(int seat) {
+    Game& g = *game_;
+    std::vector<Action> acts;
+    g.eng->legal(g.s, acts);
+    std::vector<std::pair<std::string, Action>> sorted;
+    for (const Action& a : acts) sorted.emplace_back(g.eng->action_text(g.s, a, seat), a);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    g.legal.clear();
+    json texts = json::array();
+    for (auto& [t, a] : sorted) {
+      texts.push_back(t);
+      g.legal.push_back(a);
+    }
+    static const char* const kinds[] = {"turn", "card", "theater", "play"};
+    DecisionKind k = g.eng->decision_kind(g.s);
+    json d = {{"type", "decision"},
+              {"game", g.number},
+              {"seat", seat + 1},
+              {"kind", kinds[static_cast<int>(k)]},
+              {"view", view_json(*g.eng, g.s, seat)},
+              {"legal", texts}};
+    if (g.s.r.active) {
+      const Due& due = g.s.r.due;
+      d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
+      if (g.s.r.pending.card != kNone && ((g.s.b.known[seat] >> g.s.r.pending.card) & 1))
+        d["card"] = g.eng->set().cards[g.s.r.pending.card].id;
+    }
+    send(d);
+    g.decision_sent = true;
+  }
+
+  void finish() {
+    Game& g = *game_;
+    int w = g.s.b.winner;
+    std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(g.s.b.score[0]) + "-" +
+                       std::to_string(g.s.b.score[1]);
+    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {g.s.b.score[0], g.s.b.score[1]}},
+          {"seed", g.seed}, {"line", line}});
+    write_record();
+    game_.reset();
+  }
+
+  void finish_abandoned(const std::string& why) {
+    Game& g = *game_;
+    g.record.abandoned(why);
+    send({{"type", "game_abandoned"}, {"game", g.number}, {"reason", why}, {"seed", g.seed}});
+    write_record();
+    game_.reset();
+  }
+
+  void write_record() {
+    if (log_.empty()) return;
+    std::string path = log_;
+    if (game_->number > 1) {  // rec.jsonl, rec-2.jsonl, rec-3.jsonl, ...
+      size_t dot = path.rfind('.');
+      size_t slash = path.rfind('/');
+      std::string suffix(1, '-');
+      suffix += std::to_string(game_->number);
+      bool ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+      path = ext ? path.substr(0, dot) + suffix + path.substr(dot) : path + suffix;
+    }
+    std::string err;
+    if (!game_->record.write(path, err)) send_error(err);
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  std::shared_ptr<Engine> engine(const std::string& cards, const std::vector<std::string>& rules) {
+    std::string key = cards;
+    for (const auto& r : rules) key += "\n" + r;
+    auto it = engines_.find(key);
+    if (it != engines_.end()) return it->second;
+    auto e = Engine::load(cards, rules, data_dir());
+    engines_[key] = e;
+    return e;
+  }
+
+  static json theaters(const Game& g) {
+    json t = json::array();
+    for (int i = 0; i < g.s.b.ntheaters; ++i) t.push_back(g.eng->theater_name(g.s.b.order[i]));
+    return t;
+  }
+
+  // What a seat may be: "external" (the client) or a computer agent.
+  static std::vector<std::string> seat_kinds() {
+    std::vector<std::string> out{"external"};
+    for (const auto& n : agent_names())
+      if (n != "human") out.push_back(n);
+    return out;
+  }
+
+  static std::string agent_list() {
+    std::string all;
+    for (const auto& n : agent_names())
+      if (n != "human") all += (all.empty() ? "" : ", ") + n;
+    return all;
+  }
+
+  static uint64_t game_seed(uint64_t base, int n) {
+    Rng r(base + static_cast<uint64_t>(n));
+    return r.next();
+  }
+
+  Common common_;
+  std::string p1_, p2_, log_;
+  uint64_t base_seed_ = 0;
+  int games_ = 0;
+  std::unique_ptr<Game> game_;
+  std::map<std::string, std::shared_ptr<Engine>> engines_;
+};
+
+}  // namespace
+
+int cmd_serve(int argc, char** argv) {
+  Common c;
+  po::variables_map vm;
+  po::options_description desc(
+      "als serve options (games over JSON Lines on stdin/stdout; docs/protocol.md)\n"
+      "  example: als serve --p1 external --p2 random --cards original");
+  std::string p1, p2, log_file;
+  add_common(desc, c, vm);
+  desc.add_options()("p1", po::value<std::string>(&p1)->default_value("external"),
+                     "player 1: external (the client decides) or an agent")(
+      "p2", po::value<std::string>(&p2)->default_value("random"), "player 2: external or an agent")(
+      "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines): FILE, then FILE-2, ...");
+  if (!parse(argc, argv, "serve", desc, vm)) return 0;
+  for (const std::string& a : {p1, p2})
+    if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {
+      std::cerr << "als serve: unknown agent '" << a << "' (external, or a computer agent: random)\n";
+      return 2;
+    }
+  if (!load_engine(c)) return 2;  // the default set and rules must load
+  Server server(c, p1, p2, log_file);
+  return server.run(seed_or_random(vm));
+}
+
+}  // namespace als::cli

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Checks `als serve` (docs/protocol.md) as a client would: usage: test_serve.py ALS SRC
+
+1. 1,000 fuzzed messages (malformed JSON, wrong types, unknown fields, illegal actions,
+   out-of-range indices, messages out of order) each get a JSON "error" message, the server
+   never crashes, and the game it is playing goes on to its end.
+2. The same seed and messages give the same session, byte for byte.
+3. No message to an external seat names a card that seat may not see.
+Prints "N passed, N failed" and exits non-zero on any failure.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+
+ALS, SRC = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(SRC, "clients", "python"))
+from als_client import Client  # noqa: E402
+
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: {what}")
+
+
+def fuzz_messages(rng, n):
+    """Bad messages of every kind; none of them is a legal act."""
+    shapes = [
+        lambda: "{not json",
+        lambda: "[1, 2, 3]",
+        lambda: '"a string"',
+        lambda: "{}",
+        lambda: json.dumps({"type": 7}),
+        lambda: json.dumps({"type": "dance"}),
+        lambda: json.dumps({"type": "act"}),
+        lambda: json.dumps({"type": "act", "index": rng.choice([-1, 10**6, 2**70, 1.5, "3", None])}),
+        lambda: json.dumps({"type": "act", "action": rng.choice(["deploy nothing air", "", "withdraw now", 12])}),
+        lambda: json.dumps({"type": "act", "action": "withdraw", "index": 0}),
+        lambda: json.dumps({"type": "act", "index": 0, "extra": True}),
+        lambda: json.dumps({"type": "act", "index": 0, "seat": 9}),
+        lambda: json.dumps({"type": "new_game", "seed": rng.choice([-5, "x", 2**70, 1.5])}),
+        lambda: json.dumps({"type": "new_game", "cards": rng.choice(["no_such_set", 5, "/dev/null"])}),
+        lambda: json.dumps({"type": "new_game", "rules": rng.choice(["beginner", [1], ["no_such_rule"]])}),
+        lambda: json.dumps({"type": "new_game", "p2": rng.choice(["nobody", "human", 3])}),
+        lambda: json.dumps({"type": "new_game", "colour": "blue"}),
+        lambda: bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 40))).decode("latin-1").replace("\n", " "),
+        lambda: json.dumps({"type": "legal", "x": [1, {"y": None}]})[: rng.randint(1, 20)],
+    ]
+    return [rng.choice(shapes)() for _ in range(n)]
+
+
+def fuzz_session():
+    rng = random.Random(12345)
+    proc = subprocess.Popen([ALS, "serve", "--p1", "external", "--p2", "random", "--seed", "8"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+                            encoding="utf-8", errors="replace")
+
+    def send(line):
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+
+    def receive():
+        line = proc.stdout.readline()
+        check(line != "", "the server is still there")
+        return json.loads(line) if line else {"type": "closed"}
+
+    hello = receive()
+    check(hello.get("type") == "hello" and hello.get("protocol") == 1, f"hello: {hello}")
+    # Out of order before any game: act and legal are refused.
+    for line in ['{"type": "act", "index": 0}', '{"type": "legal"}']:
+        send(line)
+        reply = receive()
+        check(reply.get("type") == "error", f"out of order {line}: {reply}")
+    send('{"type": "new_game"}')
+    bad = fuzz_messages(rng, 1000)
+    errors = actions = 0
+    pending = None
+    over = False
+    i = 0
+    while not over:
+        message = receive()
+        kind = message.get("type")
+        if kind == "closed":
+            break
+        if kind in ("game_over", "game_abandoned"):
+            over = kind == "game_over"
+            if not over:
+                check(False, f"the game was abandoned: {message}")
+                break
+            continue
+        if kind != "decision":
+            continue
+        pending = message
+        # A few bad messages, each answered by one error, then a legal act.
+        for _ in range(rng.randint(0, 40)):
+            if i >= len(bad):
+                break
+            send(bad[i])
+            i += 1
+            reply = receive()
+            if reply.get("type") == "game":  # a new_game that was valid after all (none should be)
+                check(False, f"a fuzzed message started a game: {bad[i - 1]}")
+                break
+            errors += reply.get("type") == "error"
+            check(reply.get("type") == "error" and isinstance(reply.get("message"), str),
+                  f"message {i}: {bad[i - 1]!r} got {reply}")
+        send(json.dumps({"type": "act", "index": rng.randrange(len(pending["legal"]))}))
+        actions += 1
+    # Whatever is left of the 1,000 goes in after the game, with no game running.
+    while i < len(bad):
+        send(bad[i])
+        i += 1
+        reply = receive()
+        errors += reply.get("type") == "error"
+        check(reply.get("type") in ("error", "game"), f"after the game {bad[i - 1]!r} got {reply}")
+        if reply.get("type") == "game":
+            break
+    check(over, "the fuzzed game reached its end")
+    check(errors >= 990, f"{errors} errors for 1000 bad messages")
+    send('{"type": "quit"}')
+    check(proc.wait(timeout=30) == 0, "the server exits 0 on quit")
+    print(f"# fuzz: {i} bad messages, {errors} errors, {actions} actions, game over: {over}", file=sys.stderr)
+
+
+def transcript(seed):
+    out = subprocess.run([ALS, "serve", "--p1", "external", "--p2", "random", "--seed", str(seed)],
+                         input='{"type": "new_game"}\n' + '{"type": "act", "index": 0}\n' * 400,
+                         capture_output=True, text=True, timeout=60)
+    return out.stdout
+
+
+def determinism():
+    a, b = transcript(21), transcript(21)
+    check(a == b and "game_over" in a, "the same seed and messages give the same session")
+    check(a != transcript(22), "another seed gives another session")
+
+
+def hidden_information():
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "4"]) as client:
+        seen = set()  # every card id player 1 has been shown: its hand, faceup cards, event lines
+        leaks = []
+        game = client.new_game()
+        check("seed" not in game, "the seed is not sent while a client plays")
+        first = True
+        while True:
+            m = client.receive()
+            if m["type"] == "decision":
+                view = m["view"]
+                if first:
+                    check(all(c == "?" for c in view["hands"][1]), "the opponent's hand is hidden")
+                    first = False
+                seen.update(view["hands"][0])
+                seen.update(view["deck_known"])
+                for side in (0, 1):
+                    for stack in view["board"][side].values():
+                        seen.update(c for c in stack if not c.startswith("~"))
+                # An opponent's facedown card shown by id must be one player 1 has seen (ruling 28).
+                for stack in view["board"][1].values():
+                    for card in stack:
+                        if card.startswith("~") and card != "~?" and card[1:] not in seen:
+                            leaks.append(card)
+                for card in view["hands"][1]:
+                    if card != "?" and card not in seen:
+                        leaks.append(card)
+                client.send({"type": "act", "index": 0})
+            elif m["type"] == "event":
+                check(m.get("seat") == 1, "events carry the seat they are shown to")
+                text = m["text"]
+                if "player 2 improvises" in text and "a card facedown" not in text:
+                    leaks.append(text)
+                seen.update(text.replace(":", " ").split())
+            elif m["type"] in ("game_over", "game_abandoned"):
+                check("seed" in m, "the seed is sent once the game is over")
+                break
+        check(not leaks, f"no hidden card is named: {leaks[:3]}")
+
+
+fuzz_session()
+determinism()
+hidden_information()
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
