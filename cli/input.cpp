@@ -47,7 +47,7 @@ Input parse_input(const std::string& line, const std::vector<std::string>& texts
   Input r;
   auto w = words(line);
   if (w.empty()) return r;
-  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules") {
+  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint") {
     r.kind = Input::Command;
     r.command = w;
     return r;

@@ -11,7 +11,7 @@ std::vector<std::string> words(const std::string& s);
 
 struct Input {
   enum Kind { Empty, Command, Action, Error } kind = Empty;
-  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]"
+  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]", "hint"
   int index = -1;                    // Action: index into the listed texts
   std::string why;                   // Error: the reason, for the player
 };

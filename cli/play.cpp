@@ -18,6 +18,7 @@ namespace {
 std::string pname(int p) { return "player " + std::to_string(p + 1); }
 
 volatile sig_atomic_t interrupted = 0;
+uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
 void on_interrupt(int) { interrupted = 1; }
 
 std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
@@ -109,7 +110,16 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
       if (w[0] == "help") {
         std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
                      "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
-                     "bottom there). Commands: hand, board (reprint), rules ID (a card's text), help.\n";
+                     "bottom there). Commands: hand, board (reprint), rules ID (a card's text), hint (the\n"
+                     "search's three best actions and its estimate of winning the game after each), help.\n";
+      } else if (w[0] == "hint") {
+        // The search sees only what this player may see (InfoState), like the computer players.
+        MctsAgent search(hint_seed++, MctsAgent::Options{2000, 0.7, true});
+        auto ranked = search.rank(InfoState(e, s, acts));
+        std::cout << "hint (the search's estimate of winning the game after each action):\n";
+        for (size_t i = 0; i < ranked.size() && i < 3; ++i)
+          std::cout << "  " << std::setw(3) << static_cast<int>(ranked[i].win * 100 + 0.5) << "%  " << ranked[i].text
+                    << "\n";
       } else if (w[0] == "rules") {
         if (w.size() < 2) {
           for (const auto& d : e.set().cards) print_card(e, d.id);
@@ -139,8 +149,9 @@ int cmd_play(int argc, char** argv) {
   po::options_description desc("als play options");
   std::string p1, p2, log_file;
   add_common(desc, c, vm);
-  desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human, random")(
-      "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2: human, random")(
+  desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
+      "p2", po::value<std::string>(&p2)->default_value(kStrongestAgent),
+      "agent of player 2: human, random, greedy, mcts (options: mcts:iterations=2000,c=0.7)")(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
   auto eng = load_engine(c);

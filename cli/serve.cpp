@@ -139,8 +139,13 @@ class Server {
         if (!it->is_string()) return send_error(std::string("new_game: \"") + (p ? "p2" : "p1") + "\" must be a string", m);
         names[p] = it->get<std::string>();
       }
-      if (names[p] != "external" && (names[p] == "human" || !make_agent(names[p], 0, p)))
-        return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + agent_list() + ")", m);
+      if (names[p] == "external") continue;
+      try {
+        if (names[p] == "human" || !make_agent(names[p], 0, p))
+          return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + agent_list() + ")", m);
+      } catch (const std::invalid_argument& e) {
+        return send_error(std::string("new_game: ") + e.what(), m);
+      }
     }
     std::shared_ptr<Engine> eng;
     try {

@@ -1,22 +1,278 @@
 #include "agents.h"
 
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
 namespace als {
 
-Action RandomAgent::choose(const Engine&, const State&, const std::vector<Action>& legal) {
+InfoState::InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
+    : e_(e), s_(s), player_(e.to_act(s)), legal_(legal) {
+  // A card decision's options are sorted by the cards' ids: when the player cannot identify
+  // some of them, that order would tell them something. Sort by what they see instead.
+  if (e.decision_kind(s) != DecisionKind::Card) return;
+  const uint64_t known = s.b.known[player_];
+  bool hidden = std::any_of(legal_.begin(), legal_.end(),
+                            [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
+  if (!hidden) return;
+  std::vector<std::pair<std::string, Action>> keyed;
+  for (const Action& a : legal_) keyed.emplace_back(text(a), a);
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (size_t i = 0; i < keyed.size(); ++i) legal_[i] = keyed[i].second;
+}
+
+Action RandomAgent::decide(const InfoState& info) {
+  const auto& legal = info.legal();
   size_t n = legal.size();
   if (n > 1 && legal.back().type == Action::Withdraw) --n;  // a turn's withdraw is listed last
   return legal[rng_.below(n)];
 }
 
+namespace {
+
+// Theater control and strength margins for player p: +10 a theater held, -10 one lost, plus the
+// margin (capped) in each.
+double position_value(const Engine& e, const State& s, int p) {
+  double v = 0;
+  for (int i = 0; i < s.b.ntheaters; ++i) {
+    int t = s.b.order[i];
+    v += e.controller(s, t) == p ? 10 : -10;
+    v += std::clamp(e.strength(s, p, t) - e.strength(s, 1 - p, t), -8, 8);
+  }
+  return v;
+}
+
+int vp_swing(const State& before, const State& after, int p) {
+  return (after.b.score[p] - before.b.score[p]) - (after.b.score[1 - p] - before.b.score[1 - p]);
+}
+
+}  // namespace
+
+Action GreedyAgent::decide(const InfoState& info) {
+  const auto& legal = info.legal();
+  if (legal.size() == 1) return legal[0];
+  const Engine& e = info.engine();
+  int p = info.player();
+  State base = info.sample(rng_);
+  // In the determinization the cards the player cannot see have other identities: its actions
+  // are found by the text the player sees.
+  std::vector<Action> sampled;
+  e.legal(base, sampled);
+  double best = -1e18;
+  Action choice = legal[0];
+  bool can_withdraw = false;
+  for (const Action& a : legal) {
+    if (a.type == Action::Withdraw) {
+      can_withdraw = true;
+      continue;
+    }
+    std::string want = info.text(a);
+    auto same = std::find_if(sampled.begin(), sampled.end(), [&](const Action& x) { return e.action_text(base, x, p) == want; });
+    if (same == sampled.end()) continue;
+    State t = base;
+    try {
+      e.apply(t, *same);
+    } catch (const ScriptError&) {
+      continue;
+    }
+    double v = t.b.battle != base.b.battle || t.b.phase == Phase::Over ? 1000.0 * vp_swing(base, t, p)
+                                                                        : position_value(e, t, p);
+    v += rng_.below(1000) * 1e-6;  // ties broken at random
+    if (v > best) best = v, choice = a;
+  }
+  // Withdraw when the chart costs less than the battle it expects to lose: holding fewer than
+  // two theaters even after its best move, by a clear margin.
+  if (can_withdraw && best > -1e17 && best < 0) {
+    const Rules& r = e.rules();
+    int left = static_cast<int>(info.view().hand[p].size());
+    const auto& chart = r.withdraw_chart[base.b.first == p ? 0 : 1];
+    int cost = chart.empty() ? r.battle_vp : chart[std::min<size_t>(static_cast<size_t>(left), chart.size() - 1)];
+    double lose = std::min(1.0, -best / 40.0);  // 0 even, 1 every theater lost by a margin
+    if (lose > 0.5 && cost * 1.0 < r.battle_vp * (2 * lose - 1) + 1e-9 + (lose > 0.75 ? r.battle_vp / 2.0 : 0))
+      for (const Action& a : legal)
+        if (a.type == Action::Withdraw) return a;
+  }
+  return choice;
+}
+
+// ---- IS-MCTS ------------------------------------------------------------------------------------
+
+namespace {
+
+struct Node {
+  std::string key;   // the move into this node, as the searching player sees it
+  int player = -1;   // who made that move
+  double wins = 0;   // reward for `player`
+  int visits = 0;
+  int avail = 0;     // times the move was available when this node's parent was visited
+  std::vector<int> children;
+};
+
+}  // namespace
+
+std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
+  const Engine& e = info.engine();
+  const int me = info.player();
+  std::vector<Node> tree(1);
+  std::vector<Action> acts;
+  std::vector<std::string> keys;
+  std::vector<int> path, untried, matching;
+  RandomAgent rollout(rng_.next());
+  for (int it = 0; it < opt_.iterations; ++it) {
+    State t = info.sample(rng_);
+    const State start = t;
+    int node = 0;
+    path.assign(1, 0);
+    bool expanded = false;
+    try {
+      while (!expanded && e.to_act(t) >= 0) {
+        if (!opt_.game && t.b.battle != start.b.battle) break;
+        e.legal(t, acts);
+        int who = e.to_act(t);
+        keys.clear();
+        for (const Action& a : acts) keys.push_back(e.action_text(t, a, me));
+        // Availability: every child whose move exists in this determinization.
+        untried.clear();
+        for (size_t i = 0; i < acts.size(); ++i) {
+          bool have = false;
+          for (int ch : tree[node].children) have = have || tree[ch].key == keys[i];
+          bool dup = false;
+          for (int u : untried) dup = dup || keys[u] == keys[i];
+          if (!have && !dup) untried.push_back(static_cast<int>(i));
+        }
+        for (int ch : tree[node].children)
+          if (std::find(keys.begin(), keys.end(), tree[ch].key) != keys.end()) ++tree[ch].avail;
+        int next;
+        size_t pick;
+        if (!untried.empty()) {  // expand one move not tried yet
+          pick = static_cast<size_t>(untried[rng_.below(untried.size())]);
+          next = static_cast<int>(tree.size());
+          Node child;
+          child.key = keys[pick];
+          child.player = who;
+          child.avail = 1;
+          tree.push_back(child);
+          tree[node].children.push_back(next);
+          expanded = true;
+        } else {  // UCB over the available children, with availability counts
+          double best = -1;
+          next = -1;
+          for (int ch : tree[node].children) {
+            const Node& c = tree[ch];
+            if (std::find(keys.begin(), keys.end(), c.key) == keys.end()) continue;
+            double u = c.wins / c.visits + opt_.c * std::sqrt(std::log(std::max(c.avail, 1)) / c.visits);
+            if (u > best) best = u, next = ch;
+          }
+          matching.clear();
+          for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == tree[next].key) matching.push_back(static_cast<int>(i));
+          pick = static_cast<size_t>(matching[rng_.below(matching.size())]);
+        }
+        e.apply(t, acts[pick]);
+        node = next;
+        path.push_back(node);
+      }
+      // Random moves to the end of the battle (or of the game).
+      for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
+        if (!opt_.game && t.b.battle != start.b.battle) break;
+        e.legal(t, acts);
+        e.apply(t, rollout.choose(e, t, acts));
+      }
+    } catch (const ScriptError&) {
+      continue;  // a card failed in this determinization: the iteration is dropped
+    }
+    double reward;  // for `me`, 0 to 1
+    if (t.b.phase == Phase::Over) reward = t.b.winner == me ? 1.0 : 0.0;
+    else reward = std::clamp(0.5 + 0.5 * vp_swing(start, t, me) / std::max(e.rules().battle_vp, 1), 0.0, 1.0);
+    for (size_t i = 1; i < path.size(); ++i) {
+      Node& n = tree[static_cast<size_t>(path[i])];
+      ++n.visits;
+      n.wins += n.player == me ? reward : 1.0 - reward;
+    }
+  }
+  std::vector<Estimate> out;
+  for (const Action& a : info.legal()) {
+    Estimate est{a, info.text(a), 0.5, 0};
+    for (int ch : tree[0].children)
+      if (tree[ch].key == est.text && tree[ch].visits > 0) est.win = tree[ch].wins / tree[ch].visits, est.visits = tree[ch].visits;
+    out.push_back(est);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) { return x.visits > y.visits; });
+  return out;
+}
+
+Action MctsAgent::decide(const InfoState& info) {
+  if (info.legal().size() == 1) return info.legal()[0];
+  return rank(info).front().action;
+}
+
+// ---- the registry -------------------------------------------------------------------------------
+
 uint64_t agent_seed(uint64_t game_seed, int seat) {
   return game_seed ^ (0xa0761d6478bd642fULL * static_cast<uint64_t>(seat + 1)) ^ 0xe7037ed1a0b428dbULL;
 }
 
-std::unique_ptr<Agent> make_agent(const std::string& name, uint64_t game_seed, int seat) {
-  if (name == "random") return std::make_unique<RandomAgent>(agent_seed(game_seed, seat));
+namespace {
+
+// "k=v,k=v" or a bare number (the first option) after "name:".
+std::vector<std::pair<std::string, std::string>> options(const std::string& spec, const std::string& name,
+                                                         const char* first) {
+  std::vector<std::pair<std::string, std::string>> out;
+  size_t colon = spec.find(':');
+  if (colon == std::string::npos) return out;
+  std::stringstream ss(spec.substr(colon + 1));
+  for (std::string item; std::getline(ss, item, ',');) {
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) out.emplace_back(first, item);
+    else out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
+  }
+  if (out.empty()) throw std::invalid_argument("agent '" + spec + "': no options after ':' (" + name + ")");
+  return out;
+}
+
+double number(const std::string& spec, const std::string& key, const std::string& v, double lo, double hi) {
+  size_t used = 0;
+  double x = 0;
+  try {
+    x = std::stod(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != v.size() || v.empty() || !(x >= lo && x <= hi))
+    throw std::invalid_argument("agent '" + spec + "': " + key + " must be a number from " +
+                                std::to_string(static_cast<long long>(lo)) + " to " +
+                                std::to_string(static_cast<long long>(hi)));
+  return x;
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat) {
+  std::string name = spec.substr(0, spec.find(':'));
+  uint64_t seed = agent_seed(game_seed, seat);
+  if (name == "random" || name == "greedy") {
+    if (spec != name) throw std::invalid_argument("agent '" + name + "' takes no options");
+    if (name == "random") return std::make_unique<RandomAgent>(seed);
+    return std::make_unique<GreedyAgent>(seed);
+  }
+  if (name == "mcts") {
+    MctsAgent::Options o;
+    for (const auto& [k, v] : options(spec, name, "iterations")) {
+      if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000));
+      else if (k == "c") o.c = number(spec, k, v, 0, 100);
+      else if (k == "horizon") {
+        if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
+        o.game = v == "game";
+      } else {
+        throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, c, horizon)");
+      }
+    }
+    return std::make_unique<MctsAgent>(seed, o);
+  }
   return nullptr;
 }
 
-std::vector<std::string> agent_names() { return {"human", "random"}; }
+std::vector<std::string> agent_names() { return {"human", "random", "greedy", "mcts"}; }
 
 }  // namespace als

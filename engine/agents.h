@@ -1,5 +1,6 @@
-// Computer players. An agent sees only what its player may see (ruling 28): the random agent
-// looks at nothing but its own legal actions. Agents draw from their own generators, seeded from
+// Computer players. An agent is given its player's information state, never the game itself: the
+// view (ruling 28), the legal actions, and determinizations (full states consistent with what the
+// player has seen, engine.h: Engine::sample). Agents draw from their own generators, seeded from
 // the game's seed and their seat, never from the game's.
 #pragma once
 #include <memory>
@@ -11,18 +12,85 @@
 
 namespace als {
 
+/// What one player knows at a decision: the only thing an agent sees.
+class InfoState {
+ public:
+  InfoState(const Engine& e, const State& s, const std::vector<Action>& legal);
+  const Engine& engine() const { return e_; }
+  int player() const { return player_; }
+  /// The legal actions, in an order that depends only on what the player knows.
+  const std::vector<Action>& legal() const { return legal_; }
+  /// An action as the player sees it ("choose 2:land:1" for a card they cannot identify).
+  std::string text(const Action& a) const { return e_.action_text(s_, a, player_); }
+  View view() const { return e_.view(s_, player_); }
+  DecisionKind kind() const { return e_.decision_kind(s_); }
+  /// A full state consistent with what the player has seen (a determinization).
+  State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
+
+ private:
+  const Engine& e_;
+  const State& s_;  // private: agents reach the game only through sample()
+  int player_;
+  std::vector<Action> legal_;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
-  /// Picks one of `legal` (non-empty) for the player to act in `s`.
-  virtual Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) = 0;
+  /// Picks one of the legal actions (the list is not empty).
+  virtual Action decide(const InfoState& info) = 0;
+  /// Convenience: builds the information state of the player to act in `s` and decides.
+  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) {
+    return decide(InfoState(e, s, legal));
+  }
 };
 
 /// Uniform over the legal actions other than withdraw (withdraw only when it is the only one).
 class RandomAgent : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : rng_(seed) {}
-  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) override;
+  Action decide(const InfoState& info) override;
+
+ private:
+  Rng rng_;
+};
+
+/// One ranked action of a search (hints).
+struct Estimate {
+  Action action;
+  std::string text;     // as the player sees it
+  double win = 0;       // the search's estimate of winning the game after it, 0 to 1
+  int visits = 0;
+};
+
+/// Information-set MCTS, single observer (Cowling, Powley & Whitehouse 2012): each iteration
+/// samples a determinization, descends a tree of the player's information sets (moves as the
+/// player sees them, selected by UCB with availability counts), expands one move, plays random
+/// moves to the end of the battle (or the game), and backs the result up.
+class MctsAgent : public Agent {
+ public:
+  struct Options {
+    int iterations = 600;   // iterations per decision
+    double c = 0.7;         // UCB exploration
+    bool game = false;      // roll out to the end of the game (else of the battle)
+  };
+  MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
+  Action decide(const InfoState& info) override;
+  /// The actions ranked by visits, with their estimated chance of winning the game.
+  std::vector<Estimate> rank(const InfoState& info);
+
+ private:
+  Rng rng_;
+  Options opt_;
+};
+
+/// The best one-step outcome: theater control and strength margins after each action, on a
+/// determinization; withdraws when the withdrawal chart costs less than the battle it expects
+/// to lose.
+class GreedyAgent : public Agent {
+ public:
+  explicit GreedyAgent(uint64_t seed) : rng_(seed) {}
+  Action decide(const InfoState& info) override;
 
  private:
   Rng rng_;
@@ -30,9 +98,13 @@ class RandomAgent : public Agent {
 
 /// The seed of the agent in `seat` (0 or 1) for a game seeded with `game_seed`.
 uint64_t agent_seed(uint64_t game_seed, int seat);
-/// Makes a computer agent by name ("random"); nullptr for an unknown name or "human".
-std::unique_ptr<Agent> make_agent(const std::string& name, uint64_t game_seed, int seat);
-/// The agent names `make_agent` knows, for messages.
+/// Makes a computer agent from a spec: "random", "greedy", "mcts", "mcts:2000",
+/// "mcts:iterations=2000,c=0.7,horizon=game". Returns nullptr for "human" or an unknown name;
+/// throws std::invalid_argument (a message for the user) for bad options.
+std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat);
+/// The agent names make_agent knows, for messages ("human" first; the strongest last).
 std::vector<std::string> agent_names();
+/// The strongest computer agent (the default opponent).
+inline const char* kStrongestAgent = "mcts";
 
 }  // namespace als

@@ -82,6 +82,11 @@ class Engine {
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
   /// digests are, in practice, the same game at the same decision (game records).
   uint64_t digest(const State& s) const;
+  /// A determinization (sample.cpp): a full state consistent with everything `viewer` has seen
+  /// (ruling 28): the cards they do not know trade identities at random and the game's generator
+  /// is reseeded. Two states that differ only in what `viewer` cannot see give the same sample
+  /// for the same `rng`.
+  State sample(const State& s, int viewer, Rng& rng) const;
 
   // ---- text (text.cpp) ---------------------------------------------------------------------
   int theater_id(std::string_view name) const;  // -1 if unknown

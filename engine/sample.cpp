@@ -1,0 +1,79 @@
+// Determinization: a full state consistent with what one player has seen (ruling 28), for
+// search-based agents. The cards the player does not know trade identities at random; the
+// game's generator is reseeded, so that no search foresees a later shuffle.
+#include <algorithm>
+#include <tuple>
+
+#include "engine.h"
+
+namespace als {
+
+namespace {
+inline uint64_t bit(int c) { return uint64_t{1} << c; }
+
+uint16_t map_play(uint16_t o, const uint8_t* map) {
+  int card = (o >> 8) & 0x7f;
+  return static_cast<uint16_t>((o & 0x80ff) | (map[card] << 8));
+}
+
+void map_due(Due& d, const uint8_t* map) {
+  for (uint8_t* c : {&d.card, &d.ecard, &d.eby})
+    if (*c != kNone) *c = map[*c];
+}
+
+// Applies the identity bijection `map` (old card -> new card) to a board: the card that stood
+// at old card c's place is now map[c].
+void map_board(Board& t, const Board& s, const uint8_t* map) {
+  t.known[0] = t.known[1] = 0;
+  for (int c = 0; c < s.ncards; ++c) {
+    t.card[map[c]] = s.card[c];
+    for (int p = 0; p < 2; ++p)
+      if ((s.known[p] >> c) & 1) t.known[p] |= bit(map[c]);
+  }
+  for (int i = 0; i < s.qlen; ++i) map_due(t.queue[i], map);
+}
+}  // namespace
+
+State Engine::sample(const State& s, int viewer, Rng& rng) const {
+  const Board& b = s.b;
+  // The cards the viewer does not know, less those an answer of the running ability names (an
+  // answer's kind is not kept, so it could not be renamed).
+  uint64_t fixed = b.known[viewer];
+  if (s.r.active)
+    for (int i = 0; i < s.r.nanswers; ++i)
+      if (s.r.answers[i] < b.ncards) fixed |= bit(s.r.answers[i]);
+  uint8_t places[kMaxCards], ids[kMaxCards];
+  int n = 0;
+  for (int c = 0; c < b.ncards; ++c)
+    if (!((fixed >> c) & 1)) places[n] = ids[n] = static_cast<uint8_t>(c), ++n;
+  // Places in a canonical order (zone, owner, theater, position): two states that differ only in
+  // what the viewer cannot see give the same sample for the same generator.
+  auto key = [&](uint8_t c) {
+    const CardLoc& l = b.card[c];
+    return std::make_tuple(l.zone, l.owner, l.theater, l.seq, (b.known[1 - viewer] >> c) & 1);
+  };
+  std::sort(places, places + n, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
+  rng.shuffle(ids, static_cast<size_t>(n));
+  uint8_t map[kMaxCards];
+  for (int c = 0; c < b.ncards; ++c) map[c] = static_cast<uint8_t>(c);
+  for (int i = 0; i < n; ++i) map[places[i]] = ids[i];
+
+  State t = s;
+  map_board(t.b, s.b, map);
+  t.b.rng.seed(rng.next());
+  if (s.r.active) {
+    map_board(t.r.snapshot, s.r.snapshot, map);
+    t.r.snapshot.rng.seed(rng.next());
+    map_due(t.r.due, map);
+    Decision& d = t.r.pending;
+    if (d.card != kNone) d.card = map[d.card];
+    for (int i = 0; i < d.n; ++i) {
+      if (d.kind == DecisionKind::Card && d.opt[i] != kNone) d.opt[i] = map[d.opt[i]];
+      else if (d.kind == DecisionKind::Play) d.opt[i] = map_play(d.opt[i], map);
+    }
+    sort_options(t, d);
+  }
+  return t;
+}
+
+}  // namespace als

@@ -1,0 +1,113 @@
+// Computer players: they never peek, and they play well (issue 9).
+#include <catch2/catch.hpp>
+
+#include "agents.h"
+#include "helpers.h"
+
+using namespace als;
+
+namespace {
+
+// Positions from random games where `want(s)` holds.
+template <typename Want>
+std::vector<State> positions(const Engine& e, int games, Want want) {
+  std::vector<State> out;
+  std::vector<Action> acts;
+  for (int g = 1; g <= games; ++g) {
+    State s = e.new_game(static_cast<uint64_t>(g));
+    RandomAgent agent(static_cast<uint64_t>(g) * 5 + 1);
+    while (e.to_act(s) >= 0) {
+      if (want(s)) out.push_back(s);
+      e.legal(s, acts);
+      e.apply(s, agent.choose(e, s, acts));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a determinization keeps everything the player has seen and changes only the rest") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  Rng rng(3);
+  int changed = 0;
+  for (const State& s : positions(e, 30, [](const State&) { return true; })) {
+    int p = e.to_act(s);
+    State t = e.sample(s, p, rng);
+    // The player's view, legal actions and every public fact are the same.
+    View a = e.view(s, p), b = e.view(t, p);
+    REQUIRE(a.hand[0] == b.hand[0]);
+    REQUIRE(a.hand[1] == b.hand[1]);
+    REQUIRE(a.stacks[0] == b.stacks[0]);
+    REQUIRE(a.stacks[1] == b.stacks[1]);
+    REQUIRE(a.deck_size == b.deck_size);
+    REQUIRE(a.score[0] == b.score[0]);
+    std::vector<Action> la, lb;
+    e.legal(s, la);
+    e.legal(t, lb);
+    std::vector<std::string> ta, tb;
+    for (const Action& x : la) ta.push_back(e.action_text(s, x, p));
+    for (const Action& x : lb) tb.push_back(e.action_text(t, x, p));
+    std::sort(ta.begin(), ta.end());
+    std::sort(tb.begin(), tb.end());
+    REQUIRE(ta == tb);
+    changed += e.digest(s) != e.digest(t);
+    // The sample is a game that goes on: every legal action applies.
+    for (const Action& x : lb) {
+      State u = t;
+      REQUIRE_NOTHROW(e.apply(u, x));
+    }
+  }
+  REQUIRE(changed > 100);  // the hidden part really is resampled
+}
+
+TEST_CASE("no agent peeks: states that differ only in what the player cannot see give the same move") {
+  for (const char* set : {"standard", "original"}) {
+    auto eng = test::load(set);
+    const Engine& e = *eng;
+    Rng world(11);
+    int checked = 0;
+    // Every 7th decision of 12 random games, and every card decision of 200 games whose options
+    // include cards the decider cannot identify (where the order of the options could tell).
+    int k = 0;
+    auto every = [&](const State&) { return ++k % 7 == 0; };
+    auto hidden_options = [&](const State& s) {
+      if (e.decision_kind(s) != DecisionKind::Card) return false;
+      const Decision& d = s.r.pending;
+      for (int i = 0; i < d.n; ++i)
+        if (d.opt[i] != kNone && !((s.b.known[d.player] >> d.opt[i]) & 1)) return true;
+      return false;
+    };
+    std::vector<State> cases = positions(e, 12, every), hidden = positions(e, 200, hidden_options);
+    REQUIRE(hidden.size() > 10);
+    cases.insert(cases.end(), hidden.begin(), hidden.end());
+    for (const State& s : cases) {
+      int p = e.to_act(s);
+      State other = e.sample(s, p, world);  // another hidden world, the same information
+      std::vector<Action> acts;
+      for (const char* spec : {"random", "greedy", "mcts:60", "mcts:iterations=40,horizon=game"}) {
+        INFO(set << " " << spec);
+        auto a1 = make_agent(spec, 99, p), a2 = make_agent(spec, 99, p);
+        e.legal(s, acts);
+        Action x = a1->choose(e, s, acts);
+        std::string tx = e.action_text(s, x, p);
+        e.legal(other, acts);
+        Action y = a2->choose(e, other, acts);
+        REQUIRE(tx == e.action_text(other, y, p));
+        ++checked;
+      }
+    }
+    REQUIRE(checked > 100);
+  }
+}
+
+TEST_CASE("agent specs: names, options, and clear refusals") {
+  REQUIRE(make_agent("human", 1, 0) == nullptr);
+  REQUIRE(make_agent("nobody", 1, 0) == nullptr);
+  REQUIRE(make_agent("mcts:2000", 1, 0) != nullptr);
+  REQUIRE(make_agent("mcts:iterations=50,c=1.2,horizon=game", 1, 0) != nullptr);
+  REQUIRE_THROWS_WITH(make_agent("mcts:iterations=0", 1, 0), Catch::Contains("iterations must be a number"));
+  REQUIRE_THROWS_WITH(make_agent("mcts:depth=3", 1, 0), Catch::Contains("unknown option 'depth'"));
+  REQUIRE_THROWS_WITH(make_agent("random:5", 1, 0), Catch::Contains("takes no options"));
+}
