@@ -1,5 +1,6 @@
 // als test, als cards, als simulate.
 #include <algorithm>
+#include <numeric>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -7,6 +8,10 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "agents.h"
 #include "record.h"
@@ -172,14 +177,25 @@ int cmd_cards(int argc, char** argv) {
 
 namespace {
 
-struct Tally {
-  long long games = 0, wins[2] = {0, 0}, battles = 0, actions = 0, vp[2] = {0, 0}, withdrawals = 0;
-  void add(const Tally& o) {
-    games += o.games;
-    battles += o.battles;
-    actions += o.actions;
-    withdrawals += o.withdrawals;
+// Statistics of many games, as counts only, so that shards add up to exactly the numbers of one
+// run (--merge) and threads change nothing.
+struct Stats {
+  long long games = 0, wins[2] = {0, 0}, vp[2] = {0, 0}, battles = 0, actions = 0;
+  long long min_actions = 0, max_actions = 0;
+  long long first_battle_wins = 0;                 // battles won by the 1st player
+  std::vector<long long> withdrawals;              // by cards left in hand (the chart's rows)
+  // per card: battles it was played faceup / facedown in, and battles its owner won when faceup
+  std::vector<long long> faceup, facedown, faceup_wins;
+
+  explicit Stats(size_t cards = 0) : withdrawals(7, 0), faceup(cards, 0), facedown(cards, 0), faceup_wins(cards, 0) {}
+  void add(const Stats& o) {
+    if (o.games && (!games || o.min_actions < min_actions)) min_actions = o.min_actions;
+    max_actions = std::max(max_actions, o.max_actions);
+    games += o.games, battles += o.battles, actions += o.actions, first_battle_wins += o.first_battle_wins;
     for (int p = 0; p < 2; ++p) wins[p] += o.wins[p], vp[p] += o.vp[p];
+    for (size_t i = 0; i < withdrawals.size(); ++i) withdrawals[i] += o.withdrawals[i];
+    for (size_t c = 0; c < faceup.size(); ++c)
+      faceup[c] += o.faceup[c], facedown[c] += o.facedown[c], faceup_wins[c] += o.faceup_wins[c];
   }
 };
 
@@ -188,23 +204,207 @@ uint64_t game_seed(uint64_t base, long long i) {
   return r.next();
 }
 
+double ratio(long long a, long long b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
+
+// Plays game i of the run and adds it to `st`. Throws on a script error.
+void play_one(const Engine& e, const std::string& p1, const std::string& p2, uint64_t seed, Stats& st,
+              std::vector<Action>& acts, EventLog& log) {
+  State s = e.new_game(seed);
+  auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
+  Agent* ag[2] = {a1.get(), a2.get()};
+  uint64_t up[2] = {0, 0}, down[2] = {0, 0};  // cards played this battle, by owner
+  int first = s.b.first;
+  long long actions = 0;
+  for (int p; (p = e.to_act(s)) >= 0;) {
+    e.legal(s, acts);
+    Action a = ag[p]->choose(e, s, acts);
+    log.events.clear();
+    e.apply(s, a, &log);
+    ++actions;
+    for (const Event& ev : log.events) {
+      if (ev.type == Event::Deploy) up[ev.player] |= uint64_t{1} << ev.card;
+      else if (ev.type == Event::Improvise) down[ev.player] |= uint64_t{1} << ev.card;
+      else if (ev.type == Event::Withdraw) ++st.withdrawals[std::min<size_t>(static_cast<size_t>(ev.value), 6)];
+      else if (ev.type == Event::BattleEnd) {
+        ++st.battles;
+        st.first_battle_wins += ev.player == first;
+        for (int q = 0; q < 2; ++q)
+          for (size_t c = 0; c < st.faceup.size(); ++c) {
+            if ((up[q] >> c) & 1) ++st.faceup[c], st.faceup_wins[c] += ev.player == q;
+            if ((down[q] >> c) & 1) ++st.facedown[c];
+          }
+        up[0] = up[1] = down[0] = down[1] = 0;
+        first = s.b.first;  // the next battle's (already dealt)
+      }
+    }
+  }
+  if (!st.games || actions < st.min_actions) st.min_actions = actions;
+  st.max_actions = std::max(st.max_actions, actions);
+  ++st.games;
+  ++st.wins[s.b.winner];
+  st.actions += actions;
+  for (int p = 0; p < 2; ++p) st.vp[p] += s.b.score[p];
+}
+
+using nlohmann::json;
+
+json stats_json(const Engine& e, const Stats& st, const json& run) {
+  json cards = json::array();
+  for (size_t c = 0; c < st.faceup.size(); ++c)
+    cards.push_back({{"id", e.set().cards[c].id},
+                     {"faceup_battles", st.faceup[c]},
+                     {"facedown_battles", st.facedown[c]},
+                     {"faceup_wins", st.faceup_wins[c]},
+                     {"faceup_win_rate", ratio(st.faceup_wins[c], st.faceup[c])}});
+  double n = static_cast<double>(std::max<long long>(st.games, 1));
+  json j = run;
+  j.update({{"games", st.games},
+            {"wins", {st.wins[0], st.wins[1]}},
+            {"win_rate", {ratio(st.wins[0], st.games), ratio(st.wins[1], st.games)}},
+            {"vp", {st.vp[0], st.vp[1]}},
+            {"mean_vp", {st.vp[0] / n, st.vp[1] / n}},
+            {"battles", st.battles},
+            {"battles_per_game", st.battles / n},
+            {"first_player_battle_wins", st.first_battle_wins},
+            {"first_player_battle_win_rate", ratio(st.first_battle_wins, st.battles)},
+            {"actions", st.actions},
+            {"actions_per_game", st.actions / n},
+            {"min_actions", st.min_actions},
+            {"max_actions", st.max_actions},
+            {"withdrawals_by_cards_left", st.withdrawals},
+            {"withdrawals", std::accumulate(st.withdrawals.begin(), st.withdrawals.end(), 0LL)},
+            {"card_stats", cards}});
+  return j;
+}
+
+void print_table(const Stats& st, const json& j) {
+  double n = static_cast<double>(std::max<long long>(st.games, 1));
+  std::cout << std::fixed << std::setprecision(1) << st.games << " games (seed " << j["seed"].get<uint64_t>()
+            << ", cards " << j["cards"].get<std::string>();
+  for (const auto& r : j["rules"]) std::cout << ", rules " << r.get<std::string>();
+  std::cout << "), player 1 " << j["p1"].get<std::string>() << " vs player 2 " << j["p2"].get<std::string>() << "\n"
+            << "  player 1 wins " << st.wins[0] << " (" << 100.0 * st.wins[0] / n << "%), player 2 wins " << st.wins[1]
+            << " (" << 100.0 * st.wins[1] / n << "%)\n"
+            << std::setprecision(2) << "  mean VP " << st.vp[0] / n << " - " << st.vp[1] / n << ", "
+            << st.battles / n << " battles a game; the 1st player won " << std::setprecision(1)
+            << 100.0 * ratio(st.first_battle_wins, st.battles) << "% of battles\n"
+            << std::setprecision(2) << "  game length: " << st.actions / n << " actions (" << st.min_actions << " to "
+            << st.max_actions << ")\n"
+            << "  withdrawals by cards left (0 1 2 3 4 5 6+):";
+  for (long long w : st.withdrawals) std::cout << " " << w;
+  std::cout << "\n  " << std::left << std::setw(18) << "card" << std::right << std::setw(10) << "faceup"
+            << std::setw(10) << "facedown" << "  won when faceup\n";
+  for (const auto& c : j["card_stats"])
+    std::cout << "  " << std::left << std::setw(18) << c["id"].get<std::string>() << std::right << std::setw(10)
+              << c["faceup_battles"].get<long long>() << std::setw(10) << c["facedown_battles"].get<long long>()
+              << std::setw(14) << std::setprecision(1) << 100.0 * c["faceup_win_rate"].get<double>() << "%\n";
+}
+
+// --merge: reads the --json results of shards and adds them up.
+int merge(const std::vector<std::string>& files, bool as_json) {
+  std::shared_ptr<Engine> eng;
+  Stats total;
+  json run;
+  std::vector<bool> shards;
+  for (const std::string& f : files) {
+    std::string text;
+    try {
+      text = read_text_file(f, 64u << 20);
+    } catch (const LoadError& e) {
+      std::cerr << "als simulate: " << e.what() << "\n";
+      return 2;
+    }
+    json j = json::parse(text, nullptr, false);
+    auto bad = [&](const std::string& why) {
+      std::cerr << "als simulate --merge: " << f << ": " << why << "\n";
+      return 2;
+    };
+    if (j.is_discarded() || !j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("card_stats") ||
+        !j["card_stats"].is_array())
+      return bad("not the --json output of als simulate");
+    json r = j["run"];
+    try {
+      int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
+      if (run.is_null()) {
+        run = r;
+        shards.assign(static_cast<size_t>(n), false);
+        total = Stats(j["card_stats"].size());
+      } else {
+        json a = run, b = r;
+        a.erase("shard"), b.erase("shard");
+        if (a != b) return bad("a shard of another run (seed, games, cards, rules or agents differ)");
+      }
+      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
+        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
+      shards[static_cast<size_t>(k - 1)] = true;
+      Stats st(j["card_stats"].size());
+      st.games = j.at("games").get<long long>();
+      for (int p = 0; p < 2; ++p) st.wins[p] = j.at("wins").at(p).get<long long>(), st.vp[p] = j.at("vp").at(p).get<long long>();
+      st.battles = j.at("battles").get<long long>();
+      st.actions = j.at("actions").get<long long>();
+      st.min_actions = j.at("min_actions").get<long long>();
+      st.max_actions = j.at("max_actions").get<long long>();
+      st.first_battle_wins = j.at("first_player_battle_wins").get<long long>();
+      st.withdrawals = j.at("withdrawals_by_cards_left").get<std::vector<long long>>();
+      for (size_t c = 0; c < st.faceup.size(); ++c) {
+        const json& x = j["card_stats"][c];
+        st.faceup[c] = x.at("faceup_battles").get<long long>();
+        st.facedown[c] = x.at("facedown_battles").get<long long>();
+        st.faceup_wins[c] = x.at("faceup_wins").get<long long>();
+      }
+      if (st.withdrawals.size() != total.withdrawals.size() || st.faceup.size() != total.faceup.size())
+        return bad("its statistics do not have the same shape as the others'");
+      total.add(st);
+      if (!eng) {
+        std::vector<std::string> rules = r.at("rules").get<std::vector<std::string>>();
+        eng = Engine::load(r.at("cards_arg").get<std::string>(), rules, data_dir());
+      }
+    } catch (const json::exception&) {
+      return bad("a field is missing or of the wrong type");
+    } catch (const LoadError& e) {
+      return bad(std::string("its card set does not load here: ") + e.what());
+    }
+  }
+  for (size_t k = 0; k < shards.size(); ++k)
+    if (!shards[k]) std::cerr << "als simulate --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
+  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
+  run["shard"] = {1, 1};
+  json out = stats_json(*eng, total, run);
+  out["run"] = run;
+  if (as_json) std::cout << out.dump() << "\n";
+  else print_table(total, out);
+  return 0;
+}
+
 }  // namespace
 
 int cmd_simulate(int argc, char** argv) {
   Common c;
   po::variables_map vm;
-  po::options_description desc("als simulate options");
+  po::options_description desc(
+      "als simulate options\n"
+      "  examples: als simulate --games 100000 --threads 2\n"
+      "            als simulate --games 1000 --p1 mcts --p2 greedy --json\n"
+      "            als simulate --games 1000000 --seed 5 --shard 3/8 --json > s3.json   (then --merge s*.json)");
   add_common(desc, c, vm);
   long long games = 0;
   int threads = 1;
   std::string p1, p2, shard;
-  desc.add_options()("games", po::value<long long>(&games)->required(), "number of games")(
-      "p1", po::value<std::string>(&p1)->default_value("random"), "agent of player 1")(
+  std::vector<std::string> merge_files;
+  desc.add_options()("games", po::value<long long>(&games), "number of games (of the whole run, all shards)")(
+      "p1", po::value<std::string>(&p1)->default_value("random"), "agent of player 1 (random, greedy, mcts[:options])")(
       "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2")(
-      "threads", po::value<int>(&threads)->default_value(1), "worker threads")(
+      "threads", po::value<int>(&threads)->default_value(1), "worker threads (the results do not depend on them)")(
       "json", "print the statistics as one JSON object")(
-      "shard", po::value<std::string>(&shard), "K/N: play only the games i with i % N == K-1");
+      "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, K+2N, ... of the run")(
+      "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(),
+      "FILE...: add up the --json results of a run's shards");
   if (!parse(argc, argv, "simulate", desc, vm)) return 0;
+  if (!merge_files.empty()) return merge(merge_files, vm.count("json") > 0);
+  if (!vm.count("games")) {
+    std::cerr << "als simulate: --games N is required (or --merge FILE...)\n";
+    return 2;
+  }
   if (games < 0 || threads < 1 || threads > 256) {
     std::cerr << "als simulate: --games must be >= 0 and --threads between 1 and 256\n";
     return 2;
@@ -213,7 +413,8 @@ int cmd_simulate(int argc, char** argv) {
   if (!shard.empty()) {
     char slash = 0;
     std::istringstream in(shard);
-    if (!(in >> shard_k >> slash >> shard_n) || slash != '/' || shard_n < 1 || shard_k < 1 || shard_k > shard_n) {
+    if (!(in >> shard_k >> slash >> shard_n) || slash != '/' || shard_n < 1 || shard_k < 1 || shard_k > shard_n ||
+        !in.eof()) {
       std::cerr << "als simulate: --shard takes K/N with 1 <= K <= N\n";
       return 2;
     }
@@ -231,72 +432,69 @@ int cmd_simulate(int argc, char** argv) {
     if (!e) return 2;
     engines.push_back(e);
   }
-  std::atomic<long long> next{0};
-  std::vector<Tally> tallies(threads);
+  const size_t ncards = engines[0]->set().cards.size();
+  std::atomic<long long> next{0}, done{0};
+  std::vector<Stats> stats(static_cast<size_t>(threads), Stats(ncards));
   std::atomic<bool> failed{false};
   std::string error;
   auto t0 = std::chrono::steady_clock::now();
+  long long mine = games / shard_n + (shard_k < games % shard_n ? 1 : 0);  // games of this shard
   auto work = [&](int t) {
-    const Engine& e = *engines[t];
-    Tally& tl = tallies[t];
+    const Engine& e = *engines[static_cast<size_t>(t)];
     std::vector<Action> acts;
-    for (long long i; (i = next.fetch_add(1)) < games && !failed;) {
-      if (i % shard_n != shard_k) continue;
+    EventLog log;
+    for (long long j; (j = next.fetch_add(1)) < mine && !failed;) {
+      long long i = shard_k + j * shard_n;  // the run's game number
       uint64_t seed = game_seed(base, i);
-      State s = e.new_game(seed);
-      auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
-      Agent* ag[2] = {a1.get(), a2.get()};
       try {
-        int battle = s.b.battle;
-        for (int p; (p = e.to_act(s)) >= 0;) {
-          e.legal(s, acts);
-          Action a = ag[p]->choose(e, s, acts);
-          if (a.type == Action::Withdraw && !s.r.active) ++tl.withdrawals;
-          e.apply(s, a);
-          ++tl.actions;
-          if (s.b.battle != battle) ++tl.battles, battle = s.b.battle;
-        }
+        play_one(e, p1, p2, seed, stats[static_cast<size_t>(t)], acts, log);
       } catch (const std::exception& ex) {
         if (!failed.exchange(true)) error = "game " + std::to_string(i) + " (seed " + std::to_string(seed) + "): " + ex.what();
         return;
       }
-      ++tl.battles;
-      ++tl.games;
-      ++tl.wins[s.b.winner];
-      for (int p = 0; p < 2; ++p) tl.vp[p] += s.b.score[p];
+      ++done;
     }
   };
+  // A progress line on stderr when it is a terminal.
+  std::atomic<bool> finished{false};
+  std::thread progress([&] {
+    if (!isatty(2)) return;
+    while (!finished) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      long long d = done;
+      int width = 30, filled = mine ? static_cast<int>(width * d / mine) : width;
+      std::cerr << "\r[" << std::string(static_cast<size_t>(filled), '#') << std::string(static_cast<size_t>(width - filled), '.')
+                << "] " << d << "/" << mine << " games" << std::flush;
+    }
+    std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+  });
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
   work(0);
   for (auto& th : pool) th.join();
+  finished = true;
+  progress.join();
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (failed) {
     std::cerr << "als simulate: " << error << "\n";
     return 2;
   }
-  Tally all;
-  for (auto& t : tallies) all.add(t);
-  double n = std::max<long long>(all.games, 1);
+  Stats all(ncards);
+  for (auto& st : stats) all.add(st);
+  const Engine& e = *engines[0];
+  json run = {{"seed", base},           {"run_games", games},       {"cards", e.set().name},
+              {"cards_arg", c.cards},   {"rules", e.rule_names()}, {"content_hash", e.content_hash()},
+              {"p1", p1},               {"p2", p2},                 {"shard", {shard_k + 1, shard_n}}};
+  json out = stats_json(e, all, run);
+  out["run"] = run;
+  out["seconds"] = secs;
+  out["games_per_second"] = all.games / std::max(secs, 1e-9);
   if (vm.count("json")) {
-    std::cout << std::fixed << std::setprecision(4) << "{\"games\": " << all.games << ", \"seed\": " << base
-              << ", \"cards\": \"" << engines[0]->set().name << "\", \"p1\": \"" << p1 << "\", \"p2\": \"" << p2
-              << "\", \"wins\": [" << all.wins[0] << ", " << all.wins[1] << "], \"win_rate\": ["
-              << all.wins[0] / n << ", " << all.wins[1] / n << "], \"mean_vp\": [" << all.vp[0] / n << ", "
-              << all.vp[1] / n << "], \"battles_per_game\": " << all.battles / n
-              << ", \"actions_per_game\": " << all.actions / n << ", \"withdrawals\": " << all.withdrawals
-              << ", \"seconds\": " << secs << ", \"games_per_second\": " << all.games / std::max(secs, 1e-9)
-              << "}\n";
+    std::cout << out.dump() << "\n";
     return 0;
   }
-  std::cout << std::fixed << std::setprecision(1) << all.games << " games (seed " << base << ", cards "
-            << engines[0]->set().name << "), player 1 " << p1 << " vs player 2 " << p2 << "\n"
-            << "  player 1 wins " << all.wins[0] << " (" << 100.0 * all.wins[0] / n << "%), player 2 wins "
-            << all.wins[1] << " (" << 100.0 * all.wins[1] / n << "%)\n"
-            << std::setprecision(2) << "  mean VP " << all.vp[0] / n << " - " << all.vp[1] / n << ", "
-            << all.battles / n << " battles and " << all.actions / n << " actions a game, " << all.withdrawals
-            << " withdrawals\n"
-            << std::setprecision(0) << "  " << secs * 1000 << " ms, " << all.games / std::max(secs, 1e-9)
+  print_table(all, out);
+  std::cout << std::fixed << std::setprecision(0) << "  " << secs * 1000 << " ms, " << all.games / std::max(secs, 1e-9)
             << " games/s on " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
   return 0;
 }

@@ -98,8 +98,8 @@ tail -n 1 anywhere.out | grep -Eq "^[0-9]+ passed, 0 failed$" && ok || bad "from
 "$als" play --cards "$src/tests/hostile/determinism" --p1 random --p2 random --seed 9 > d2.txt 2>&1
 cmp -s d1.txt d2.txt && grep -q "game over" d1.txt && ok || bad "two processes played different games: $(diff d1.txt d2.txt | head -3)"
 for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; do
-  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 1 --json | sed 's/"seconds.*//' > t1.json
-  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"seconds.*//' > t2.json
+  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 1 --json | sed 's/"games_per_second":[^,]*,//; s/"seconds":[^,]*,//' > t1.json
+  "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"games_per_second":[^,]*,//; s/"seconds":[^,]*,//' > t2.json
   cmp -s t1.json t2.json && ok || bad "threads changed the statistics of $set: $(cat t1.json t2.json)"
 done
 "$als" cards --cards "$src/tests/hostile/nondeterministic" > /dev/null 2> nd.err; expect_rc 2 $? "a card whose two runs differ"
@@ -130,6 +130,25 @@ for i in $(seq 1 300); do echo '{"type":"act","index":0}' >> srv.in; done
 "$als" serve --log srv.jsonl < srv.in > srv.out; expect_rc 0 $? "serve --log"
 "$als" replay srv.jsonl > /dev/null; expect_rc 0 $? "a record written by als serve replays"
 "$als" serve --p2 nobody < /dev/null 2> u.err; expect_rc 2 $? "serve with an unknown agent"
+
+# als simulate: the statistics do not depend on threads or shards; --merge adds shards up exactly
+"$als" simulate --games 300 --seed 9 --json > full.json
+"$als" simulate --games 300 --seed 9 --threads 2 --json > two.json
+for k in 1 2 3; do "$als" simulate --games 300 --seed 9 --shard $k/3 --json > s$k.json; done
+"$als" simulate --merge s1.json s2.json s3.json --json > merged.json; expect_rc 0 $? "simulate --merge"
+python3 - full.json two.json merged.json <<'PY' && ok || bad "threads or shards changed the statistics"
+import json, sys
+runs = [json.load(open(f)) for f in sys.argv[1:]]
+for r in runs:
+    for k in ("seconds", "games_per_second"):
+        r.pop(k, None)
+assert runs[0] == runs[1] == runs[2], [sorted(set(str(x) for x in r.items()) ^ set(str(x) for x in runs[0].items()))[:4] for r in runs]
+assert runs[0]["games"] == 300 and len(runs[0]["card_stats"]) == 18
+PY
+"$als" simulate --merge s1.json s2.json > /dev/null 2> m.err; expect_rc 2 $? "merge with a shard missing"
+grep -q "shard 3/3 is missing" m.err && ok || bad "missing shard message: $(cat m.err)"
+"$als" simulate --merge s1.json s1.json s3.json > /dev/null 2>&1; expect_rc 2 $? "merge with a repeated shard"
+"$als" simulate --games 20 --p1 greedy --p2 mcts:50 --seed 2 > /dev/null; expect_rc 0 $? "simulate greedy against mcts"
 
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
@@ -174,7 +193,7 @@ grep -q "^redeploy .*sea.*4.*instant" cards.txt && ok || bad "als cards listing"
 
 # simulate
 "$als" simulate --games 200 --seed 3 --json > sim.json; expect_rc 0 $? "simulate"
-grep -q '"games": 200' sim.json && ok || bad "simulate json: $(cat sim.json)"
+grep -q '"games":200,' sim.json && ok || bad "simulate json: $(cat sim.json)"
 
 # als test: FAIL lines with file, line and both values; ERROR for a file that does not load
 cd "$src"
