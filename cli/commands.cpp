@@ -422,7 +422,7 @@ int cmd_simulate(int argc, char** argv) {
   }
   for (const std::string& a : {p1, p2})
     if (a == "human" || !make_agent(a, 0, 0)) {
-      std::cerr << "als simulate: agent '" << a << "' cannot play unattended (agents: random, greedy, mcts)\n";
+      std::cerr << "als simulate: agent '" << a << "' cannot play unattended (agents: " << computer_agents() << ")\n";
       return 2;
     }
   uint64_t base = seed_or_random(vm);

@@ -401,7 +401,7 @@ int cmd_serve(int argc, char** argv) {
   if (!parse(argc, argv, "serve", desc, vm)) return 0;
   for (const std::string& a : {p1, p2})
     if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {  // bad options throw: exit 2
-      std::cerr << "als serve: unknown agent '" << a << "' (external, random, greedy, mcts)\n";
+      std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";
       return 2;
     }
   if (!load_engine(c)) return 2;  // the default set and rules must load

@@ -8,18 +8,19 @@
 namespace als {
 
 InfoState::InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
-    : e_(e), s_(s), player_(e.to_act(s)), legal_(legal) {
+    : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal) {
   // A card decision's options are sorted by the cards' ids: when the player cannot identify
   // some of them, that order would tell them something. Sort by what they see instead.
   if (e.decision_kind(s) != DecisionKind::Card) return;
   const uint64_t known = s.b.known[player_];
-  bool hidden = std::any_of(legal_.begin(), legal_.end(),
+  bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
   if (!hidden) return;
   std::vector<std::pair<std::string, Action>> keyed;
-  for (const Action& a : legal_) keyed.emplace_back(text(a), a);
+  for (const Action& a : legal) keyed.emplace_back(text(a), a);
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (size_t i = 0; i < keyed.size(); ++i) legal_[i] = keyed[i].second;
+  for (const auto& k : keyed) sorted_.push_back(k.second);
+  legal_ = &sorted_;
 }
 
 Action RandomAgent::decide(const InfoState& info) {
@@ -274,5 +275,12 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, i
 }
 
 std::vector<std::string> agent_names() { return {"human", "random", "greedy", "mcts"}; }
+
+std::string computer_agents() {
+  std::string all;
+  for (const auto& n : agent_names())
+    if (n != "human") all += (all.empty() ? "" : ", ") + n;
+  return all;
+}
 
 }  // namespace als

@@ -19,7 +19,7 @@ class InfoState {
   const Engine& engine() const { return e_; }
   int player() const { return player_; }
   /// The legal actions, in an order that depends only on what the player knows.
-  const std::vector<Action>& legal() const { return legal_; }
+  const std::vector<Action>& legal() const { return *legal_; }
   /// An action as the player sees it ("choose 2:land:1" for a card they cannot identify).
   std::string text(const Action& a) const { return e_.action_text(s_, a, player_); }
   View view() const { return e_.view(s_, player_); }
@@ -31,7 +31,8 @@ class InfoState {
   const Engine& e_;
   const State& s_;  // private: agents reach the game only through sample()
   int player_;
-  std::vector<Action> legal_;
+  const std::vector<Action>* legal_;  // the engine's list, or `sorted_` when it had to be reordered
+  std::vector<Action> sorted_;
 };
 
 class Agent {
@@ -104,6 +105,8 @@ uint64_t agent_seed(uint64_t game_seed, int seat);
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat);
 /// The agent names make_agent knows, for messages ("human" first; the strongest last).
 std::vector<std::string> agent_names();
+/// The computer agents, as "random, greedy, mcts", for messages.
+std::string computer_agents();
 /// The strongest computer agent (the default opponent).
 inline const char* kStrongestAgent = "mcts";
 
