@@ -43,11 +43,13 @@ int match(const std::string& input, const std::vector<std::string>& texts, std::
 
 }  // namespace
 
-Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice) {
+Input parse_input(const std::string& typed, const std::vector<std::string>& texts, bool choice) {
   Input r;
+  std::string line = typed;  // ids, theaters and commands are lowercase: typing is case-insensitive
+  std::transform(line.begin(), line.end(), line.begin(), [](unsigned char ch) { return std::tolower(ch); });
   auto w = words(line);
   if (w.empty()) return r;
-  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint") {
+  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint" || w[0] == "undo") {
     r.kind = Input::Command;
     r.command = w;
     return r;

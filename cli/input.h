@@ -11,14 +11,14 @@ std::vector<std::string> words(const std::string& s);
 
 struct Input {
   enum Kind { Empty, Command, Action, Error } kind = Empty;
-  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]", "hint"
+  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]", "hint", "undo"
   int index = -1;                    // Action: index into the listed texts
   std::string why;                   // Error: the reason, for the player
 };
 
 /// Interprets one typed line against the numbered, sorted action texts: a number (1-based), an
-/// action text, or its words as unique prefixes (`dep air_d air`). At a card or theater choice
-/// (`choice`), the option alone (`land`) stands for `choose land`.
+/// action text, or its words as unique prefixes (`dep air_d air`), in any case. At a card or
+/// theater choice (`choice`), the option alone (`land`) stands for `choose land`.
 Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice);
 
 }  // namespace als::cli

@@ -35,7 +35,9 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
            const po::positional_options_description* pos) {
   po::command_line_parser parser(argc, argv);
   parser.options(desc);
-  if (pos) parser.positional(*pos);
+  // A command without positional arguments refuses a stray word instead of ignoring it.
+  po::positional_options_description none;
+  parser.positional(pos ? *pos : none);
   po::store(parser.run(), vm);
   if (vm.count("help")) {
     std::cout << "usage: als " << command << " [options]\n" << desc;

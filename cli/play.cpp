@@ -1,5 +1,6 @@
 // als play: one game in the terminal, humans reading actions from standard input.
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <iomanip>
@@ -16,6 +17,8 @@ namespace als::cli {
 namespace {
 
 std::string pname(int p) { return "player " + std::to_string(p + 1); }
+
+int withdraw_cost(const Engine& e, const State& s, int p) { return e.withdraw_vp(s, p, e.hand_size(s, p)); }
 
 volatile sig_atomic_t interrupted = 0;
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
@@ -76,8 +79,11 @@ void print_card(const Engine& e, const std::string& id) {
             << (d.text.empty() ? "" : ": " + d.text) << "\n";
 }
 
-/// Asks a human for an action. Returns false at end of input.
-bool human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out) {
+enum class Reply { Chosen, Undo, End };
+
+/// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input.
+Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
+                   bool can_undo) {
   std::vector<std::string> texts;
   for (const Action& a : acts) texts.push_back(e.action_text(s, a, p));
   std::vector<int> order(acts.size());
@@ -94,24 +100,43 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
       const Due& d = s.r.due;
       std::cout << " [" << e.due_text(d) << (d.card == kNone ? "" : ": " + e.set().cards[d.card].text) << "]:\n";
     }
-    for (size_t i = 0; i < sorted.size(); ++i) std::cout << std::setw(4) << i + 1 << ". " << sorted[i] << "\n";
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
+      if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
+      std::cout << "\n";
+    }
+  };
+  // At a terminal, a withdrawal asks first: it ends the battle.
+  auto confirmed = [&](const Action& a) {
+    if (a.type != Action::Withdraw || !isatty(0)) return true;
+    std::cout << "withdraw: the opponent scores " << withdraw_cost(e, s, p) << " VP and the battle ends. Sure? (y/n) "
+              << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) return false;
+    return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
   };
   print_board(e, s, p);
   list();
   for (;;) {
     std::cout << "> " << std::flush;
     std::string line;
-    if (interrupted || !std::getline(std::cin, line)) return false;
+    if (interrupted || !std::getline(std::cin, line)) return Reply::End;
     bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
     Input in = parse_input(line, sorted, choice);
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       const auto& w = in.command;
+      if (w[0] == "undo") {
+        if (can_undo) return Reply::Undo;
+        std::cout << "nothing to undo: this is your first decision\n";
+        continue;
+      }
       if (w[0] == "help") {
         std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
                      "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
-                     "bottom there). Commands: hand, board (reprint), rules ID (a card's text), hint (the\n"
-                     "search's three best actions and its estimate of winning the game after each), help.\n";
+                     "bottom there). Typing is case-insensitive. Commands: hand, board (reprint), rules ID (a\n"
+                     "card's text), hint (the search's three best actions and its estimate of winning the game\n"
+                     "after each), undo (back to your previous decision), help.\n";
       } else if (w[0] == "hint") {
         // The search sees only what this player may see (InfoState), like the computer players.
         MctsAgent search(hint_seed++, MctsAgent::Options{2000, 0.7, true});
@@ -134,7 +159,11 @@ bool human_choice(const Engine& e, const State& s, int p, const std::vector<Acti
     }
     if (in.kind == Input::Action) {
       out = acts[order[in.index]];
-      return true;
+      if (!confirmed(out)) {
+        std::cout << "not withdrawn\n";
+        continue;
+      }
+      return Reply::Chosen;
     }
     std::string why = in.why;
     std::cout << why << "\n";
@@ -204,6 +233,11 @@ int cmd_play(int argc, char** argv) {
   if (human[0] || human[1]) sigaction(SIGINT, &sa, nullptr);
   State s = e.new_game(seed);
   std::vector<Action> acts;
+  struct Checkpoint {
+    State state;    // the game at one of a human's decisions
+    size_t record;  // the record up to there
+  };
+  std::vector<Checkpoint> undo;
   int last_battle = 0;
   for (;;) {
     int p = e.to_act(s);
@@ -217,7 +251,16 @@ int cmd_play(int argc, char** argv) {
     e.legal(s, acts);
     Action a;
     if (human[p]) {
-      if (!human_choice(e, s, p, acts, a)) {
+      Reply reply = human_choice(e, s, p, acts, a, !undo.empty());
+      if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
+        s = undo.back().state;
+        rec.truncate(undo.back().record);
+        undo.pop_back();
+        std::cout << "undone: back to your previous decision\n";
+        continue;
+      }
+      if (reply == Reply::Chosen) undo.push_back(Checkpoint{s, rec.mark()});
+      if (reply == Reply::End) {
         rec.abandoned(interrupted ? "interrupted" : "end of input");
         std::cout << "\n";
         show_seed();

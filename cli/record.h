@@ -24,6 +24,9 @@ class Recorder {
   /// One action as played (omniscient text), the digest of the state after it, then the battle
   /// and game results it produced.
   void action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log);
+  /// A mark of the record so far, and cutting it back to a mark (undo in `als play`).
+  size_t mark() const { return text_.size(); }
+  void truncate(size_t mark) { text_.resize(mark); }
   /// The game was stopped before its end, by the user ("end of input", "interrupted") or by an error.
   void abandoned(const std::string& reason);
   /// Writes the record to `path`: a temporary file renamed over it (a path that is not a

@@ -82,6 +82,12 @@ bool Engine::adjacent(const State& s, int t1, int t2) const {
 
 int Engine::hand_size(const State& s, int player) const { return hand_count(s.b, player); }
 
+int Engine::withdraw_vp(const State& s, int player, int cards_left) const {
+  const std::vector<int>& chart = rules_.withdraw_chart[player == s.b.first ? 0 : 1];
+  if (chart.empty()) return rules_.battle_vp;
+  return chart[std::min<size_t>(static_cast<size_t>(std::max(cards_left, 0)), chart.size() - 1)];
+}
+
 void Engine::hands_held(const Board& b, bool out[2]) const {
   out[0] = out[1] = false;
   for (int c = 0; c < b.ncards; ++c) {

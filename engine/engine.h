@@ -77,6 +77,9 @@ class Engine {
   /// A zone's cards in order (hand: order held; deck: top first). `player` is ignored for the deck.
   int zone(const State& s, Zone z, int player, uint8_t* out) const;
   int hand_size(const State& s, int player) const;
+  /// The VP the opponent scores by the withdrawal chart if `player` withdraws holding
+  /// `cards_left` cards (cards.md charts; ruling 27). A battle_vp hook may change it.
+  int withdraw_vp(const State& s, int player, int cards_left) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal

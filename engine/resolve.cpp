@@ -111,11 +111,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   Board& b = s.b;
   int winner = b.end_winner, left = b.end_cards_left;
   bool withdrew = b.end_withdrew;
-  int vp = rules_.battle_vp;
-  if (withdrew) {
-    const std::vector<int>& chart = rules_.withdraw_chart[other(winner) == b.first ? 0 : 1];  // cards.md charts
-    if (!chart.empty()) vp = chart[std::min<size_t>(static_cast<size_t>(left), chart.size() - 1)];
-  }
+  int vp = withdrew ? withdraw_vp(s, other(winner), left) : rules_.battle_vp;
   if (rules_.has(Hook::BattleVp)) {
     vp = scripts_->battle_vp(s, winner, withdrew, withdrew ? left : 0, vp);
     if (vp < 0 || vp > kMaxVp)

@@ -150,6 +150,19 @@ grep -q "shard 3/3 is missing" m.err && ok || bad "missing shard message: $(cat 
 "$als" simulate --merge s1.json s1.json s3.json > /dev/null 2>&1; expect_rc 2 $? "merge with a repeated shard"
 "$als" simulate --games 20 --p1 greedy --p2 mcts:50 --seed 2 > /dev/null; expect_rc 0 $? "simulate greedy against mcts"
 
+# terminal play: undo (and the record follows it), case-insensitive input, withdraw's cost, and at
+# a terminal (a pseudo-terminal from script(1)) a confirmation before withdrawing
+printf 'undo\n1\n2\nundo\n3\nWITH\n' | "$als" play --seed 5 --p2 random --log undo.jsonl > undo.txt 2>&1
+grep -q "nothing to undo" undo.txt && grep -q "undone: back to your previous decision" undo.txt && ok || bad "undo: $(tail -n 3 undo.txt)"
+grep -q "player 1 withdraws" undo.txt && ok || bad "case-insensitive WITH did not withdraw"
+grep -q "withdraw (the opponent scores [0-9]* VP)" undo.txt && ok || bad "withdraw does not show its cost"
+"$als" replay undo.jsonl > /dev/null; expect_rc 0 $? "a record with undone actions replays"
+if command -v script > /dev/null; then
+  printf 'withdraw\nn\nwithdraw\ny\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > pty.txt 2>&1
+  grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
+fi
+"$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
