@@ -57,6 +57,36 @@ void print_board(const Engine& e, const State& s, int viewer) {
   if (!v.held.empty()) std::cout << "you drew: " << v.held << "\n";
 }
 
+// The board as a battle was decided, every card revealed: each theater's stacks with the cards'
+// strengths, the totals, who held it; then why the battle was won.
+void print_battle_summary(const Engine& e, const State& at) {
+  const Board& b = at.b;
+  std::cout << "--- battle " << b.battle << " is over; the final board, every card revealed:\n";
+  uint8_t st[kMaxCards];
+  for (int i = 0; i < b.ntheaters; ++i) {
+    int t = b.order[i];
+    std::cout << "  " << std::left << std::setw(6) << e.theater_name(t) << std::right;
+    for (int p = 0; p < 2; ++p) {
+      int n = e.stack(at, p, t, st);
+      std::cout << (p ? "  vs  " : "") << pname(p) << " " << e.strength(at, p, t) << " [";
+      for (int j = 0; j < n; ++j)
+        std::cout << (j ? ", " : "") << (b.card[st[j]].faceup ? "" : "~") << e.set().cards[st[j]].id << " "
+                  << e.card_strength(at, st[j]);
+      std::cout << "]";
+    }
+    std::cout << "  -> " << pname(e.controller(at, t)) << "\n";
+  }
+  if (b.end_withdrew)
+    std::cout << "  " << pname(1 - b.end_winner) << " withdrew with " << static_cast<int>(b.end_cards_left)
+              << " card" << (b.end_cards_left == 1 ? "" : "s") << " in hand\n";
+  else {
+    int held = 0;
+    for (int i = 0; i < b.ntheaters; ++i) held += e.controller(at, b.order[i]) == b.end_winner;
+    std::cout << "  " << pname(b.end_winner) << " holds " << held << " of " << static_cast<int>(b.ntheaters)
+              << " theaters\n";
+  }
+}
+
 void print_card(const Engine& e, const std::string& id) {
   int c = e.set().find(id);
   if (c < 0) {
@@ -100,7 +130,20 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       const Due& d = s.r.due;
       std::cout << " [" << e.due_text(d) << (d.card == kNone ? "" : ": " + e.set().cards[d.card].text) << "]:\n";
     }
+    // One line per card for improvise (its theaters numbered inline), so a turn fits 80x24.
     for (size_t i = 0; i < sorted.size(); ++i) {
+      auto w = words(sorted[i]);
+      if (w.size() == 3 && w[0] == "improvise") {
+        std::cout << "      improvise " << w[1] << ":";
+        for (; i < sorted.size(); ++i) {
+          auto x = words(sorted[i]);
+          if (x.size() != 3 || x[0] != "improvise" || x[1] != w[1]) break;
+          std::cout << "  " << i + 1 << " " << x[2];
+        }
+        --i;
+        std::cout << "\n";
+        continue;
+      }
       std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
       if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
       std::cout << "\n";
@@ -285,9 +328,19 @@ int cmd_play(int argc, char** argv) {
       return 2;
     }
     rec.action(e, s, p, text, log);
+    size_t battle_end = 0;
     for (const Event& ev : log.events) {
       int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
-      if (ev.type == Event::GameEnd) show_seed();
+      if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
+        print_battle_summary(e, log.battle_ends[battle_end++]);
+      if (ev.type == Event::GameEnd) {
+        show_seed();
+        if (viewer >= 0) {  // one human: in their own words
+          int me = viewer, margin = s.b.score[me] - s.b.score[1 - me];
+          std::cout << (s.b.winner == me ? "you win" : "you lose") << ", " << s.b.score[me] << " VP to "
+                    << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
+        }
+      }
       std::cout << e.event_text(ev, v) << "\n";
     }
   }

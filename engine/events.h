@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cardset.h"
+#include "state.h"
 
 namespace als {
 
@@ -51,6 +52,9 @@ struct Event {
 /// Collects events. `apply` takes an optional log; simulations pass none and pay nothing.
 struct EventLog {
   std::vector<Event> events;
+  /// The game as each battle was decided, before its VP were scored and the next deal: the board
+  /// for an end-of-battle summary (one per BattleEnd event, in order).
+  std::vector<State> battle_ends;
 };
 
 }  // namespace als

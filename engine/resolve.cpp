@@ -111,6 +111,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   Board& b = s.b;
   int winner = b.end_winner, left = b.end_cards_left;
   bool withdrew = b.end_withdrew;
+  if (f.log) f.log->battle_ends.push_back(s);
   int vp = withdrew ? withdraw_vp(s, other(winner), left) : rules_.battle_vp;
   if (rules_.has(Hook::BattleVp)) {
     vp = scripts_->battle_vp(s, winner, withdrew, withdrew ? left : 0, vp);
@@ -231,12 +232,12 @@ void Engine::apply(State& s, const Action& a, EventLog* log) const {
     return;
   }
   State backup = s;
-  size_t mark = log ? log->events.size() : 0;
+  size_t mark = log ? log->events.size() : 0, ends = log ? log->battle_ends.size() : 0;
   try {
     apply_unchecked(s, a, f);
   } catch (...) {
     s = backup;
-    if (log) log->events.resize(mark);
+    if (log) log->events.resize(mark), log->battle_ends.resize(ends);
     throw;
   }
 }
