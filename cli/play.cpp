@@ -30,31 +30,48 @@ std::string join(const std::vector<std::string>& v, const std::string& sep = ", 
   return out;
 }
 
+// A card in a hand, compactly: "heavy_tanks (land 6)", "ambush (land 2, instant)".
+std::string hand_card(const Engine& e, const std::string& id) {
+  int c = e.set().find(id);
+  if (c < 0) return id;  // "?"
+  const CardDef& d = e.set().cards[c];
+  std::string out = id + " (" + d.type + " " + std::to_string(d.strength);
+  if (d.kind != Kind::None) out += d.kind == Kind::Instant ? ", instant" : ", ongoing";
+  return out + ")";
+}
+
+// The board as `viewer` may see it: each card with its current strength, each theater's totals
+// with what adds to them, who holds it; the hands compactly (`rules ID` for a card's text).
 void print_board(const Engine& e, const State& s, int viewer) {
   View v = e.view(s, viewer);
   std::cout << "\n=== battle " << v.battle << " | score: player 1 " << v.score[0] << " - player 2 " << v.score[1]
             << " (" << e.rules().vp_target << " to win) | 1st player: " << pname(v.first) << " | you are "
             << pname(viewer) << " ===\n";
   int opp = 1 - viewer;
+  auto stack = [&](int p, size_t i) {
+    if (v.stacks[p][i].empty()) return std::string("-");
+    std::string out;
+    for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
+      out += (j ? ", " : "") + v.stacks[p][i][j] + " " + std::to_string(v.card_strength[p][i][j]);
+    for (const auto& b : v.bonuses[p][i]) out += "  " + b;
+    return out;
+  };
   for (size_t i = 0; i < v.theaters.size(); ++i) {
     std::cout << std::left << std::setw(6) << v.theaters[i] << " you " << std::right << std::setw(2)
               << v.strength[viewer][i] << " vs " << std::setw(2) << v.strength[opp][i] << " opponent  -> "
-              << (v.controller[i] == viewer ? "you control it" : "opponent controls it") << "\n";
-    auto tokens = [&](int p) {
-      int n = v.tokens[p][i];
-      return n ? " (+" + std::to_string(n) + " supply token" + (n == 1 ? ")" : "s)") : std::string();
-    };
-    std::cout << "         opponent: " << (v.stacks[opp][i].empty() ? "-" : join(v.stacks[opp][i])) << tokens(opp) << "\n";
-    std::cout << "         you:      " << (v.stacks[viewer][i].empty() ? "-" : join(v.stacks[viewer][i])) << tokens(viewer)
-              << "\n";
+              << (v.controller[i] == viewer ? "you hold it" : "the opponent holds it") << "\n";
+    std::cout << "         opponent: " << stack(opp, i) << "\n";
+    std::cout << "         you:      " << stack(viewer, i) << "\n";
   }
-  std::cout << "(stacks bottom to top; ~ facedown, ~? a facedown card you cannot see)\n";
+  std::cout << "(stacks bottom to top, each card with its strength; ~ facedown, ~? a card you cannot see)\n";
   std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
   auto known = std::count_if(v.hand[opp].begin(), v.hand[opp].end(), [](const std::string& x) { return x != "?"; });
   if (known) std::cout << " (" << join(v.hand[opp]) << ")";
   std::cout << " | deck: " << v.deck_size << "\n";
-  std::cout << "your hand: " << (v.hand[viewer].empty() ? "(empty)" : join(v.hand[viewer])) << "\n";
-  if (!v.held.empty()) std::cout << "you drew: " << v.held << "\n";
+  std::vector<std::string> hand;
+  for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
+  std::cout << "your hand: " << (hand.empty() ? "(empty)" : join(hand)) << "\n";
+  if (!v.held.empty()) std::cout << "you drew: " << hand_card(e, v.held) << "\n";
 }
 
 // The board as a battle was decided, every card revealed: each theater's stacks with the cards'

@@ -27,6 +27,8 @@ struct View {
   std::vector<std::vector<std::string>> stacks[2];  // per position: "id", "~id" or "~?"
   std::vector<int> strength[2];              // per position: total strength
   std::vector<int> tokens[2];                // per position: supply tokens
+  std::vector<std::vector<int>> card_strength[2];  // per position, parallel to stacks: each card's strength
+  std::vector<std::vector<std::string>> bonuses[2];  // per position: what adds to the total ("+3 support (land)")
   std::vector<int> controller;               // per position: 0 or 1
   int deck_size = 0;
   std::vector<std::string> deck_known;       // known cards in the deck, top first

@@ -141,11 +141,41 @@ View Engine::view(const State& s, int viewer) const {
     for (int i = 0; i < n; ++i) v.hand[p].push_back(p == viewer ? set_.cards[buf[i]].id : label(buf[i]));
     v.stacks[p].resize(b.ntheaters);
     v.strength[p].resize(b.ntheaters);
+    v.card_strength[p].reserve(b.ntheaters);
     for (int i = 0; i < b.ntheaters; ++i) {
       int k = stack(s, p, b.order[i], buf);
       for (int j = 0; j < k; ++j) v.stacks[p][i].push_back(label(buf[j]));
       v.strength[p][i] = strength(s, p, b.order[i]);
       v.tokens[p].push_back(b.tokens[p][b.order[i]]);
+      v.card_strength[p].emplace_back();
+      for (int j = 0; j < k; ++j) v.card_strength[p][i].push_back(card_strength(s, buf[j]));  // public facts
+      v.bonuses[p].emplace_back();
+      if (int n = b.tokens[p][b.order[i]]) {
+        std::string text(n > 0 ? "+" : "");
+        text += std::to_string(n);
+        text += n == 1 ? " token" : " tokens";
+        v.bonuses[p][i].push_back(text);
+      }
+      for (uint64_t m = effect_cards_; m; m &= m - 1) {
+        int c = __builtin_ctzll(m);
+        const CardLoc& l = b.card[c];
+        if (l.zone != Zone::Board || !l.faceup || l.owner != p) continue;
+        for (const Effect& f : set_.cards[c].effects) {
+          if (f.type != Effect::StrengthBonus) continue;
+          bool hit = f.scope == Scope::All || (f.scope == Scope::Same && l.theater == b.order[i]) ||
+                     (f.scope == Scope::Other && l.theater != b.order[i]) ||
+                     (f.scope == Scope::Adjacent && adjacent(s, l.theater, b.order[i]));
+          if (!hit) continue;
+          std::string text(f.amount >= 0 ? "+" : "");
+          text += std::to_string(f.amount);
+          text += ' ';
+          text += set_.cards[c].id;
+          text += " (";
+          text += rules_.theaters[l.theater];
+          text += ')';
+          v.bonuses[p][i].push_back(text);
+        }
+      }
     }
     v.score[p] = b.score[p];
   }

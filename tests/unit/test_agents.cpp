@@ -111,3 +111,21 @@ TEST_CASE("agent specs: names, options, and clear refusals") {
   REQUIRE_THROWS_WITH(make_agent("mcts:depth=3", 1, 0), Catch::Contains("unknown option 'depth'"));
   REQUIRE_THROWS_WITH(make_agent("random:5", 1, 0), Catch::Contains("takes no options"));
 }
+
+TEST_CASE("the view lists each card's strength and what adds to a theater's total") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  State s = e.blank();
+  int land = e.theater_id("land"), air = e.theater_id("air");
+  s.b.card[e.set().find("support")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(land), 1, 100};
+  s.b.card[e.set().find("heavy_tanks")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(air), 0, 101};
+  s.b.tokens[0][air] = 2;
+  s.b.known[0] = ~uint64_t{0};
+  View v = e.view(s, 0);
+  int pa = s.b.pos[air], pl = s.b.pos[land];
+  REQUIRE(v.card_strength[0][pl] == std::vector<int>{1});
+  REQUIRE(v.card_strength[0][pa] == std::vector<int>{2});  // facedown
+  REQUIRE(v.bonuses[0][pa] == std::vector<std::string>{"+2 tokens", "+3 support (land)"});
+  REQUIRE(v.strength[0][pa] == 7);
+  REQUIRE(v.bonuses[1][pa].empty());
+}
