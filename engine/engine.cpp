@@ -368,6 +368,9 @@ bool Engine::is_legal(const State& s, const Action& a) const {
 // if it was faceup on the board just before.
 
 void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
+  // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
+  if (c && c->depth > 0 && e.cause == kNone && e.type != Event::Ability && e.type != Event::Interrupted)
+    e.cause = c->resolving[c->depth - 1].card;
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
@@ -411,7 +414,7 @@ static int top_of(const Board& b, int player, int theater, int except = kNone) {
 
 // Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
 // destroys_play function (API 2).
-bool Engine::destroyed_on_play(const State& s, int card) const {
+int Engine::destroyed_on_play(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
   for (uint64_t m = effect_cards_; m; m &= m - 1) {
@@ -441,14 +444,17 @@ bool Engine::destroyed_on_play(const State& s, int card) const {
           occupied += c != card && b.card[c].zone == Zone::Board && b.card[c].theater == l.theater;
         if (occupied < f.occupied_at_least) continue;
       }
-      return true;
+      return e;
     }
   }
   if (fn_cards_[static_cast<int>(Fn::DestroysPlay)]) {
     int args[4] = {card, l.owner, l.theater, l.faceup};
-    return apply_fns(s, Fn::DestroysPlay, args, 0) != 0;
+    uint8_t hs[kMaxCards];
+    int n = holders(b, fn_cards_[static_cast<int>(Fn::DestroysPlay)], hs);
+    for (int i = 0; i < n; ++i)
+      if (scripts_->ongoing(s, hs[i], Fn::DestroysPlay, args, 0)) return hs[i];
   }
-  return false;
+  return -1;
 }
 
 bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
@@ -460,11 +466,11 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
        Event{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
              .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
              .faceup = faceup, .known = known_bits(b, card)});
-  if (destroyed_on_play(*c.s, card)) {  // ruling 18: it never uses its ability, nor its triggers
+  if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers
     to_deck_bottom(b, card);
     emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-                            .known = known_bits(b, card)});
+                            .known = known_bits(b, card), .value = 1, .cause = static_cast<uint8_t>(by)});
     if (fires(What::Destroyed))
       fire(&c, b, What::Destroyed,
            Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),

@@ -106,6 +106,7 @@ class Engine {
   Action parse_action(const State& s, std::string_view text, int viewer) const;
   /// One log line for an event, as `viewer` may see it (-1: everything).
   std::string event_text(const Event& e, int viewer) const;
+  std::string event_line(const Event& e, int viewer) const;  // event_text without its cause
   /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
   std::string due_text(const Due& d) const;
 
@@ -156,7 +157,8 @@ class Engine {
   // The board (engine.cpp).
   void start_battle(Board& b, bool first_battle) const;
   void place(Board& b, int player, int card, int theater, bool faceup) const;
-  bool destroyed_on_play(const State& s, int card) const;
+  /// The card whose ongoing ability destroys `card` as it is played, or -1 (rulings 18-20).
+  int destroyed_on_play(const State& s, int card) const;
   int base_strength(const Board& b, int card) const;
   bool deploy_allowed(const Board& b, int player, int card, int theater) const;
   int deploy_reach(const Board& b, int player) const;

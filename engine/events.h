@@ -16,7 +16,7 @@ struct Event {
     Deploy,      // player played card faceup to theater
     Improvise,   // player played card facedown to theater
     Withdraw,    // player withdrew, value = cards left in hand
-    Destroy,     // card destroyed to the bottom of the deck (player: its owner)
+    Destroy,     // card destroyed to the bottom of the deck (player: its owner); value 1: as it was played
     Flip,        // card flipped; faceup = its new face
     Move,        // card moved from `from` to `theater`
     Return,      // card returned to its owner's hand
@@ -46,6 +46,7 @@ struct Event {
   uint16_t option = kNone;   // Choice: the encoded option
   uint8_t kind = 0;          // Choice: the DecisionKind
   uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
+  uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup)
   std::string text = {};     // Log
 };
 

@@ -66,6 +66,12 @@ Action Engine::parse_action(const State& s, std::string_view text, int viewer) c
 }
 
 std::string Engine::event_text(const Event& e, int viewer) const {
+  std::string text = event_line(e, viewer);
+  if (e.cause != kNone && !(e.type == Event::Destroy && e.value == 1)) text += " (by " + set_.cards[e.cause].id + ")";
+  return text;
+}
+
+std::string Engine::event_line(const Event& e, int viewer) const {
   auto pl = [](int p) { return "player " + std::to_string(p + 1); };
   bool known = viewer < 0 || ((e.known >> viewer) & 1);
   std::string card = e.card == kNone ? "" : known ? set_.cards[e.card].id : "a facedown card";
@@ -79,6 +85,9 @@ std::string Engine::event_text(const Event& e, int viewer) const {
       return pl(e.player) + " withdraws with " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
              " in hand";
     case Event::Destroy:
+      if (e.value == 1 && e.cause != kNone)  // destroyed as it was played (Containment, Blockade)
+        return set_.cards[e.cause].id + " destroys " + card + " of " + pl(e.player) + " as it is played in " +
+               th(e.theater) + " (to the bottom of the deck)";
       return card + " of " + pl(e.player) + (e.from == kHandTheater ? " is destroyed from hand" : " is destroyed") +
              " (to the bottom of the deck)";
     case Event::ToDeck:
