@@ -76,9 +76,8 @@ void print_board(const Engine& e, const State& s, int viewer) {
 
 // The board as a battle was decided, every card revealed: each theater's stacks with the cards'
 // strengths, the totals, who held it; then why the battle was won.
-void print_battle_summary(const Engine& e, const State& at) {
+void print_revealed_board(const Engine& e, const State& at) {
   const Board& b = at.b;
-  std::cout << "--- battle " << b.battle << " is over; the final board, every card revealed:\n";
   uint8_t st[kMaxCards];
   for (int i = 0; i < b.ntheaters; ++i) {
     int t = b.order[i];
@@ -93,6 +92,12 @@ void print_battle_summary(const Engine& e, const State& at) {
     }
     std::cout << "  -> " << pname(e.controller(at, t)) << "\n";
   }
+}
+
+void print_battle_summary(const Engine& e, const State& at) {
+  const Board& b = at.b;
+  std::cout << "--- battle " << b.battle << " is over; the final board, every card revealed:\n";
+  print_revealed_board(e, at);
   if (b.end_withdrew)
     std::cout << "  " << pname(1 - b.end_winner) << " withdrew with " << static_cast<int>(b.end_cards_left)
               << " card" << (b.end_cards_left == 1 ? "" : "s") << " in hand\n";
@@ -241,7 +246,8 @@ int cmd_play(int argc, char** argv) {
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(kStrongestAgent),
       "agent of player 2: human, random, greedy, mcts (options: mcts:iterations=2000,c=0.7)")(
-      "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE");
+      "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
+      "watch", "print the board after every action (with no human seat: every card revealed)");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
   auto eng = load_engine(c);
   if (!eng) return 2;
@@ -298,6 +304,8 @@ int cmd_play(int argc, char** argv) {
     size_t record;  // the record up to there
   };
   std::vector<Checkpoint> undo;
+  int last_human = -1;
+  bool watch = vm.count("watch") > 0;
   int last_battle = 0;
   for (;;) {
     int p = e.to_act(s);
@@ -311,6 +319,19 @@ int cmd_play(int argc, char** argv) {
     e.legal(s, acts);
     Action a;
     if (human[p]) {
+      // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
+      // the other's hand (the screen is cleared at a terminal).
+      if (human[0] && human[1] && p != last_human) {
+        if (isatty(1)) std::cout << "\033[2J\033[H";
+        std::cout << "--- pass to " << pname(p) << (isatty(0) ? ", then press Enter ---" : " ---") << "\n" << std::flush;
+        std::string enter;
+        if (isatty(0) && !std::getline(std::cin, enter)) {
+          rec.abandoned("end of input");
+          std::cout << "game abandoned\n";
+          return finish(0);
+        }
+        last_human = p;
+      }
       Reply reply = human_choice(e, s, p, acts, a, !undo.empty());
       if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
         s = undo.back().state;
@@ -359,6 +380,10 @@ int cmd_play(int argc, char** argv) {
         }
       }
       std::cout << e.event_text(ev, v) << "\n";
+    }
+    if (watch && s.b.phase != Phase::Over) {
+      if (viewer == -1) print_revealed_board(e, s);  // spectators see everything
+      else if (viewer >= 0 && e.to_act(s) != viewer) print_board(e, s, viewer);
     }
   }
   return finish(0);

@@ -163,6 +163,16 @@ if command -v script > /dev/null; then
 fi
 "$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
 
+# spectators with --watch see the revealed board after every action; hot seat passes the terminal
+"$als" play --p1 random --p2 random --seed 7 --watch > watch.txt; expect_rc 0 $? "play --watch"
+grep -Eq "^  [a-z]+ +player 1 [0-9]+ \[.*\]  vs  player 2" watch.txt && ok || bad "--watch shows no board"
+printf '1\n1\n1\n' | "$als" play --p1 human --p2 human --seed 3 > hot.txt 2>&1
+[ "$(grep -c -- '--- pass to player' hot.txt)" -ge 2 ] && ok || bad "hot seat: no pass prompt"
+if command -v script > /dev/null; then
+  printf '\n1\n\n1\n' | timeout 60 script -qec "$als play --p1 human --p2 human --seed 3" /dev/null > hotpty.txt 2>&1
+  grep -q "press Enter" hotpty.txt && grep -q $'\033\[2J' hotpty.txt && ok || bad "hot seat at a terminal: $(tail -n 2 hotpty.txt)"
+fi
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
