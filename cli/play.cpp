@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -19,6 +20,22 @@ namespace {
 std::string pname(int p) { return "player " + std::to_string(p + 1); }
 
 int withdraw_cost(const Engine& e, const State& s, int p) { return e.withdraw_vp(s, p, e.hand_size(s, p)); }
+
+// Colours (ANSI): the two players, facedown cards, who holds a theater. All empty when colour
+// is off (--color never, NO_COLOR set, or output that is not a terminal with --color auto).
+struct Palette {
+  std::string player[2], facedown, good, bad, bold, reset;
+  void enable() {
+    player[0] = "\033[36m", player[1] = "\033[35m", facedown = "\033[2m", good = "\033[32m", bad = "\033[31m",
+    bold = "\033[1m", reset = "\033[0m";
+  }
+};
+Palette ink;
+
+// A card label in colour: facedown dim.
+std::string paint_card(const std::string& label) {
+  return label.size() && label[0] == '~' ? ink.facedown + label + ink.reset : label;
+}
 
 volatile sig_atomic_t interrupted = 0;
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
@@ -52,16 +69,18 @@ void print_board(const Engine& e, const State& s, int viewer) {
     if (v.stacks[p][i].empty()) return std::string("-");
     std::string out;
     for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
-      out += (j ? ", " : "") + v.stacks[p][i][j] + " " + std::to_string(v.card_strength[p][i][j]);
+      out += (j ? ", " : "") + paint_card(v.stacks[p][i][j]) + " " + std::to_string(v.card_strength[p][i][j]);
     for (const auto& b : v.bonuses[p][i]) out += "  " + b;
     return out;
   };
   for (size_t i = 0; i < v.theaters.size(); ++i) {
-    std::cout << std::left << std::setw(6) << v.theaters[i] << " you " << std::right << std::setw(2)
-              << v.strength[viewer][i] << " vs " << std::setw(2) << v.strength[opp][i] << " opponent  -> "
-              << (v.controller[i] == viewer ? "you hold it" : "the opponent holds it") << "\n";
-    std::cout << "         opponent: " << stack(opp, i) << "\n";
-    std::cout << "         you:      " << stack(viewer, i) << "\n";
+    std::cout << ink.bold << std::left << std::setw(6) << v.theaters[i] << ink.reset << " " << ink.player[viewer]
+              << "you " << std::right << std::setw(2) << v.strength[viewer][i] << ink.reset << " vs " << ink.player[opp]
+              << std::setw(2) << v.strength[opp][i] << " opponent" << ink.reset << "  -> "
+              << (v.controller[i] == viewer ? ink.good + "you hold it" : ink.bad + "the opponent holds it") << ink.reset
+              << "\n";
+    std::cout << "         " << ink.player[opp] << "opponent:" << ink.reset << " " << stack(opp, i) << "\n";
+    std::cout << "         " << ink.player[viewer] << "you:" << ink.reset << "      " << stack(viewer, i) << "\n";
   }
   std::cout << "(stacks bottom to top, each card with its strength; ~ facedown, ~? a card you cannot see)\n";
   std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
@@ -241,14 +260,22 @@ int cmd_play(int argc, char** argv) {
   Common c;
   po::variables_map vm;
   po::options_description desc("als play options");
-  std::string p1, p2, log_file;
+  std::string p1, p2, log_file, color;
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(kStrongestAgent),
       "agent of player 2: human, random, greedy, mcts (options: mcts:iterations=2000,c=0.7)")(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
-      "watch", "print the board after every action (with no human seat: every card revealed)");
+      "watch", "print the board after every action (with no human seat: every card revealed)")(
+      "color", po::value<std::string>(&color)->default_value("auto"),
+      "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
+  if (color != "auto" && color != "always" && color != "never") {
+    std::cerr << "als play: --color takes auto, always or never\n";
+    return 2;
+  }
+  const char* no_color = std::getenv("NO_COLOR");
+  if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
   auto eng = load_engine(c);
   if (!eng) return 2;
   const Engine& e = *eng;
@@ -375,7 +402,8 @@ int cmd_play(int argc, char** argv) {
         show_seed();
         if (viewer >= 0) {  // one human: in their own words
           int me = viewer, margin = s.b.score[me] - s.b.score[1 - me];
-          std::cout << (s.b.winner == me ? "you win" : "you lose") << ", " << s.b.score[me] << " VP to "
+          std::cout << (s.b.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
+                    << s.b.score[me] << " VP to "
                     << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
         }
       }

@@ -173,6 +173,19 @@ if command -v script > /dev/null; then
   grep -q "press Enter" hotpty.txt && grep -q $'\033\[2J' hotpty.txt && ok || bad "hot seat at a terminal: $(tail -n 2 hotpty.txt)"
 fi
 
+# colour: only with --color always, or at a terminal without NO_COLOR; never into a pipe
+printf '1\n' | "$als" play --seed 5 --color always > col.txt 2>&1
+grep -q $'\033\[' col.txt && ok || bad "--color always printed no colour"
+printf '1\n' | "$als" play --seed 5 > plain.txt 2>&1
+grep -q $'\033\[' plain.txt && bad "colour into a pipe" || ok
+if command -v script > /dev/null; then
+  printf '1\n' | timeout 60 script -qec "$als play --seed 5" /dev/null > colpty.txt 2>&1
+  grep -q $'\033\[3[56]m' colpty.txt && ok || bad "no colour at a terminal"
+  printf '1\n' | NO_COLOR=1 timeout 60 script -qec "$als play --seed 5" /dev/null > nocol.txt 2>&1
+  grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
+fi
+"$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
