@@ -3,12 +3,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
 #include "agents.h"
+#include <editline/readline.h>
+
 #include "cli.h"
 #include "input.h"
 #include "record.h"
@@ -32,12 +35,42 @@ struct Palette {
 };
 Palette ink;
 
+volatile sig_atomic_t interrupted = 0;
+
+// Reads one line after `prompt`: with line editing and history (libedit) at a terminal, plain
+// otherwise. False at the end of input or after Ctrl-C.
+bool read_line(const std::string& prompt, std::string& line) {
+  if (interrupted) return false;
+  if (isatty(0) && isatty(1)) {
+    rl_catch_signals = 0;  // Ctrl-C reaches our handler, and the key reader stops on it
+    rl_getc_function = [](FILE*) -> int {
+      unsigned char ch;
+      for (;;) {
+        ssize_t n = ::read(0, &ch, 1);
+        if (n == 1) return ch;
+        if (n < 0 && errno == EINTR && !interrupted) continue;
+        return EOF;
+      }
+    };
+    char* text = readline(prompt.c_str());
+    if (!text || interrupted) {
+      std::free(text);
+      return false;
+    }
+    line = text;
+    std::free(text);
+    if (line.find_first_not_of(' ') != std::string::npos) add_history(line.c_str());
+    return true;
+  }
+  std::cout << prompt << std::flush;
+  return static_cast<bool>(std::getline(std::cin, line));
+}
+
 // A card label in colour: facedown dim.
 std::string paint_card(const std::string& label) {
   return label.size() && label[0] == '~' ? ink.facedown + label + ink.reset : label;
 }
 
-volatile sig_atomic_t interrupted = 0;
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
 void on_interrupt(int) { interrupted = 1; }
 
@@ -193,18 +226,18 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   // At a terminal, a withdrawal asks first: it ends the battle.
   auto confirmed = [&](const Action& a) {
     if (a.type != Action::Withdraw || !isatty(0)) return true;
-    std::cout << "withdraw: the opponent scores " << withdraw_cost(e, s, p) << " VP and the battle ends. Sure? (y/n) "
-              << std::flush;
     std::string answer;
-    if (!std::getline(std::cin, answer)) return false;
+    if (!read_line("withdraw: the opponent scores " + std::to_string(withdraw_cost(e, s, p)) +
+                       " VP and the battle ends. Sure? (y/n) ",
+                   answer))
+      return false;
     return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
   };
   print_board(e, s, p);
   list();
   for (;;) {
-    std::cout << "> " << std::flush;
     std::string line;
-    if (interrupted || !std::getline(std::cin, line)) return Reply::End;
+    if (!read_line("> ", line)) return Reply::End;
     bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
     Input in = parse_input(line, sorted, choice);
     if (in.kind == Input::Empty) continue;
@@ -350,9 +383,9 @@ int cmd_play(int argc, char** argv) {
       // the other's hand (the screen is cleared at a terminal).
       if (human[0] && human[1] && p != last_human) {
         if (isatty(1)) std::cout << "\033[2J\033[H";
-        std::cout << "--- pass to " << pname(p) << (isatty(0) ? ", then press Enter ---" : " ---") << "\n" << std::flush;
         std::string enter;
-        if (isatty(0) && !std::getline(std::cin, enter)) {
+        if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
+        else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) {
           rec.abandoned("end of input");
           std::cout << "game abandoned\n";
           return finish(0);

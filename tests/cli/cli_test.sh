@@ -185,6 +185,13 @@ if command -v script > /dev/null; then
   grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
 fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
+# line editing at a terminal (libedit): cursor keys edit the line; Ctrl-C abandons the game cleanly
+if command -v script > /dev/null; then
+  printf 'dep\033[D\033[D\033[Cx\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > edit.txt 2>&1
+  grep -q "'dexp' is not a legal action" edit.txt && ok || bad "line editing: $(tail -n 2 edit.txt)"
+  (sleep 2; printf '\003') | timeout 60 script -qec "$als play --seed 5 --p2 random --log int.jsonl" /dev/null > int.txt 2>&1
+  grep -q "game abandoned" int.txt && tail -n 1 int.jsonl | grep -q '"interrupted"' && ok || bad "Ctrl-C: $(tail -n 2 int.txt)"
+fi
 
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
