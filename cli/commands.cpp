@@ -27,7 +27,11 @@ namespace fs = std::filesystem;
 int cmd_test(int argc, char** argv) {
   Common c;
   po::variables_map vm;
-  po::options_description desc("als test options");
+  po::options_description desc(
+      "als test options (scripted rule tests: docs/scenarios.md)\n"
+      "  examples: als test tests/rules\n"
+      "            als test --cards original my-tests/reinforce.lua\n"
+      "  prints FAIL/ERROR lines and 'N passed, N failed'; exit 0 all passed, 1 a failure, 2 a file that did not load");
   add_common(desc, c, vm);
   std::vector<std::string> paths;
   desc.add_options()("path", po::value<std::vector<std::string>>(&paths), "test files or folders");
@@ -133,7 +137,10 @@ std::string check_reproducible(const Engine& e, int games) {
 int cmd_cards(int argc, char** argv) {
   Common c;
   po::variables_map vm;
-  po::options_description desc("als cards options");
+  po::options_description desc(
+      "als cards options (lists a card set and checks it: docs/modding.md)\n"
+      "  examples: als cards\n"
+      "            als cards --cards path/to/my-set --rules long-war");
   add_common(desc, c, vm);
   int sample = 200;
   desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
@@ -501,7 +508,11 @@ int cmd_simulate(int argc, char** argv) {
 
 int cmd_replay(int argc, char** argv) {
   po::variables_map vm;
-  po::options_description desc("als replay options");
+  po::options_description desc(
+      "als replay options (re-runs a game record and checks every state and result)\n"
+      "  examples: als replay game.jsonl\n"
+      "            als replay game.jsonl --cards path/to/changed-set   (replay against another version)\n"
+      "  exit 0: it matches; 1: it differs, or ends before the game does; 2: not a record");
   std::string file;
   Common c;
   add_common(desc, c, vm);

@@ -199,10 +199,15 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     DecisionKind k = e.decision_kind(s);
     if (k == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
     else {
-      std::cout << pname(p) << ", an ability asks you to choose";
-      if (s.r.active && s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+      // Who asks, in the deciding player's words: the card text's "you" is its owner.
       const Due& d = s.r.due;
-      std::cout << " [" << e.due_text(d) << (d.card == kNone ? "" : ": " + e.set().cards[d.card].text) << "]:\n";
+      std::string whose = d.card == kNone                  ? "a house rule (" + e.due_text(d) + ")"
+                          : s.b.card[d.card].owner == p    ? "your " + e.due_text(d)
+                                                           : "the opponent's " + e.due_text(d);
+      std::cout << pname(p) << ", " << whose << " asks you to choose";
+      if (s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+      if (d.card != kNone) std::cout << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
+      std::cout << ":\n";
     }
     // One line per card for improvise (its theaters numbered inline), so a turn fits 80x24.
     for (size_t i = 0; i < sorted.size(); ++i) {
@@ -292,7 +297,12 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
 int cmd_play(int argc, char** argv) {
   Common c;
   po::variables_map vm;
-  po::options_description desc("als play options");
+  po::options_description desc(
+      "als play options (one game in the terminal; type help during the game)\n"
+      "  examples: als play                                  (you against mcts)\n"
+      "            als play --p2 greedy --cards original --rules long-war\n"
+      "            als play --p1 human --p2 human              (hot seat)\n"
+      "            als play --p1 mcts --p2 random --watch --seed 7 --log game.jsonl");
   std::string p1, p2, log_file, color;
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(

@@ -23,8 +23,11 @@ cmp -s a.txt c.txt && bad "seeds 7 and 8 printed the same game" || ok
 # als play --p1 random --p2 random --seed N [--cards SET] > tests/golden/SET-seedN.txt)
 for golden in "$src"/tests/golden/*.txt; do
   name=$(basename "$golden" .txt); set_name=${name%-seed*}; seed=${name##*-seed}
-  case "$set_name" in supply-lines) cards="$src/docs/examples/supply-lines" ;; *) cards="$set_name" ;; esac
-  "$als" play --p1 random --p2 random --seed "$seed" --cards "$cards" > "golden-$name.txt"
+  case "$set_name" in
+    supply-lines) "$als" play --p1 random --p2 random --seed "$seed" --cards "$src/docs/examples/supply-lines" ;;
+    human) yes 1 | "$als" play --seed "$seed" --p2 random ;;  # a human through a pipe: the board, the lists
+    *) "$als" play --p1 random --p2 random --seed "$seed" --cards "$set_name" ;;
+  esac > "golden-$name.txt" 2>&1
   diff -u "$golden" "golden-$name.txt" > /dev/null && ok || bad "transcript $name differs: $(diff "$golden" "golden-$name.txt" | head -5)"
 done
 
@@ -185,6 +188,12 @@ if command -v script > /dev/null; then
   grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
 fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
+# a whole human game through a pseudo-terminal: colour, undo, to the last line
+if command -v script > /dev/null; then
+  { printf 'undo\nhint\n'; yes 1 | head -n 200; } | timeout 120 script -qec "$als play --seed 5 --p2 random" /dev/null > whole.txt 2>&1
+  tr -d '\r' < whole.txt | grep -q "^game over: player [12] wins" && grep -q $'\033\[' whole.txt && grep -q "nothing to undo" whole.txt &&
+    grep -q "hint (the search" whole.txt && ok || bad "a whole game at a terminal: $(tail -n 3 whole.txt)"
+fi
 # line editing at a terminal (libedit): cursor keys edit the line; Ctrl-C abandons the game cleanly
 if command -v script > /dev/null; then
   printf 'dep\033[D\033[D\033[Cx\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > edit.txt 2>&1
