@@ -38,6 +38,10 @@ int cmd_test(int argc, char** argv) {
   po::positional_options_description pos;
   pos.add("path", -1);
   if (!parse(argc, argv, "test PATH...", desc, vm, &pos)) return 0;
+  if (vm.count("seed")) {
+    std::cerr << "als test: --seed does not apply (a scenario sets its own: setup{seed = N}, new_game{seed = N})\n";
+    return 2;
+  }
   if (paths.empty()) {
     std::cerr << "als test: no PATH given (a .lua file or a folder of them)\n";
     return 2;
@@ -147,6 +151,10 @@ int cmd_cards(int argc, char** argv) {
                      "random games whose every action is applied twice to check that abilities are reproducible "
                      "(0: no check)");
   if (!parse(argc, argv, "cards", desc, vm)) return 0;
+  if (vm.count("seed")) {
+    std::cerr << "als cards: --seed does not apply (the reproducibility check uses its own games)\n";
+    return 2;
+  }
   if (sample < 0 || sample > 1'000'000) {
     std::cerr << "als cards: --sample takes 0 to 1000000 games\n";
     return 2;

@@ -206,6 +206,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
                                                            : "the opponent's " + e.due_text(d);
       std::cout << pname(p) << ", " << whose << " asks you to choose";
       if (s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+      else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
+        std::cout << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
       if (d.card != kNone) std::cout << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
       std::cout << ":\n";
     }

@@ -322,7 +322,8 @@ struct Verbs {
   // The heart of every decision: returns the answer already given on an earlier run, or stops
   // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
   // impossible decision (no option, or none but "none": cards.md).
-  static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown) {
+  static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown,
+                         int about = kNone) {
     AbilityCtx& c = ctx(L);
     State& s = *c.s;
     if (c.dry) return kNone;
@@ -339,6 +340,7 @@ struct Verbs {
     d.player = static_cast<uint8_t>(p);
     d.kind = kind;
     d.card = static_cast<uint8_t>(card_shown);
+    d.about = static_cast<uint8_t>(about);
     d.n = static_cast<uint8_t>(n);
     std::copy(opts, opts + n, d.opt);
     eng(L).sort_options(s, d);
@@ -387,7 +389,7 @@ struct Verbs {
     int p = player(L, 2);
     uint16_t opts[kMaxOptions];
     int n = 0, shown = kNone;
-    check_options(L, 4, "g:choose_theater", {"may", "card", "play"});
+    check_options(L, 4, "g:choose_theater", {"may", "card", "play", "about"});
     size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
     for (size_t i = 1; i <= len; ++i) {
       lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
@@ -411,7 +413,12 @@ struct Verbs {
       lua_pop(L, 1);
     }
     if (n > 0 && may(L, 4)) opts[n++] = kNone;
-    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown);
+    int about = kNone;
+    if (lua_istable(L, 4)) {
+      if (raw_field(L, 4, "about") != LUA_TNIL) about = rt(L).check_card(lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown, about);
     push_theater(L, v);
     return 1;
   }

@@ -773,7 +773,7 @@ uint64_t Engine::digest(const State& s) const {
     out.put(s.r.nanswers);
     for (int i = 0; i < s.r.nanswers; ++i) out.put(s.r.answers[i]);
     const Decision& d = s.r.pending;
-    out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.n);
+    out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
     for (int i = 0; i < d.n; ++i) out.put(d.opt[i]);
     out.board(s.r.snapshot);
   }

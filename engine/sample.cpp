@@ -67,6 +67,7 @@ State Engine::sample(const State& s, int viewer, Rng& rng) const {
     map_due(t.r.due, map);
     Decision& d = t.r.pending;
     if (d.card != kNone) d.card = map[d.card];
+    if (d.about != kNone) d.about = map[d.about];
     for (int i = 0; i < d.n; ++i) {
       if (d.kind == DecisionKind::Card && d.opt[i] != kNone) d.opt[i] = map[d.opt[i]];
       else if (d.kind == DecisionKind::Play) d.opt[i] = map_play(d.opt[i], map);

@@ -112,6 +112,7 @@ struct Decision {
   uint8_t player = 0;
   DecisionKind kind = DecisionKind::Turn;
   uint8_t card = kNone;     // Reinforce's drawn card, shown with the decision
+  uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
   uint8_t n = 0;
   uint16_t opt[kMaxOptions] = {};
   bool operator==(const Decision&) const = default;

@@ -5,7 +5,7 @@ return {
     local you = g:owner(card)
     local moving = g:choose_card(you, g:cards{ player = you }, { may = true })
     if not moving then return end
-    local to = g:choose_theater(you, g:theaters{ except = g:theater(moving) })
+    local to = g:choose_theater(you, g:theaters{ except = g:theater(moving) }, { about = moving })
     if to then g:move(moving, to) end
   end,
 }

@@ -165,6 +165,8 @@ if command -v script > /dev/null; then
   grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
 fi
 "$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
+"$als" cards --seed 3 > /dev/null 2>&1; expect_rc 2 $? "als cards --seed (an option it does not use)"
+"$als" test --seed 3 tests > /dev/null 2>&1; expect_rc 2 $? "als test --seed"
 
 # spectators with --watch see the revealed board after every action; hot seat passes the terminal
 "$als" play --p1 random --p2 random --seed 7 --watch > watch.txt; expect_rc 0 $? "play --watch"
