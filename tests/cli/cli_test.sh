@@ -204,6 +204,11 @@ if command -v script > /dev/null; then
   grep -q "game abandoned" int.txt && tail -n 1 int.jsonl | grep -q '"interrupted"' && ok || bad "Ctrl-C: $(tail -n 2 int.txt)"
 fi
 
+# a record made with a relative --cards replays from anywhere (it stores the folder's absolute path)
+mkdir -p sub && rel=$(python3 -c "import os,sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))" "$src/docs/examples/supply-lines" "$tmp/sub")
+(cd sub && "$als" play --p1 random --p2 random --seed 2 --cards "$rel" --log rel.jsonl > /dev/null); expect_rc 0 $? "play with a relative --cards"
+(cd / && "$als" replay "$tmp/sub/rel.jsonl" > /dev/null); expect_rc 0 $? "its record replays from another folder"
+
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
 "$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
