@@ -23,8 +23,6 @@ namespace als {
 namespace {
 char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
-const char* const kEventNames[kTriggerEvents] = {"played", "covered", "uncovered", "flipped", "moved",
-                                                 "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
 const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 }  // namespace
 
