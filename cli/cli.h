@@ -34,6 +34,11 @@ std::string data_dir();
 std::shared_ptr<Engine> load_engine(const Common& c);
 /// A fresh random 64-bit seed.
 uint64_t random_seed();
+/// The seed of game `i` of a run seeded with `base` (simulate, serve).
+uint64_t game_seed(uint64_t base, long long i);
+/// Reads an input file (a record, a shard's results) of at most 64 MiB into `text`; on failure
+/// prints "als COMMAND: <why>" and returns false.
+bool read_input(const char* command, const std::string& path, std::string& text);
 /// The --seed given (digits only, 0 to 2^64-1: a sign or anything else is refused with
 /// po::error), or a fresh random one.
 uint64_t seed_or_random(const po::variables_map& vm);

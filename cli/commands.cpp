@@ -214,11 +214,6 @@ struct Stats {
   }
 };
 
-uint64_t game_seed(uint64_t base, long long i) {
-  Rng r(base + static_cast<uint64_t>(i));
-  return r.next();
-}
-
 double ratio(long long a, long long b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
 
 // Plays game i of the run and adds it to `st`. Throws on a script error.
@@ -323,12 +318,7 @@ int merge(const std::vector<std::string>& files, bool as_json) {
   std::vector<bool> shards;
   for (const std::string& f : files) {
     std::string text;
-    try {
-      text = read_text_file(f, 64u << 20);
-    } catch (const LoadError& e) {
-      std::cerr << "als simulate: " << e.what() << "\n";
-      return 2;
-    }
+    if (!read_input("simulate", f, text)) return 2;
     json j = json::parse(text, nullptr, false);
     auto bad = [&](const std::string& why) {
       std::cerr << "als simulate --merge: " << f << ": " << why << "\n";
@@ -537,12 +527,7 @@ int cmd_replay(int argc, char** argv) {
     return 2;
   }
   std::string text;
-  try {
-    text = read_text_file(file, 64u << 20);
-  } catch (const LoadError& e) {
-    std::cerr << "als replay: " << e.what() << "\n";
-    return 2;
-  }
+  if (!read_input("replay", file, text)) return 2;
   ReplayOptions opt;
   if (!vm["cards"].defaulted()) opt.cards = c.cards;
   if (vm.count("rules")) opt.rules = c.rules;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "cli.h"
+#include "sandbox.h"
 
 namespace als::cli {
 
@@ -14,6 +15,21 @@ void add_common(po::options_description& desc, Common& c, po::variables_map&) {
       "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
       "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
       "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
+}
+
+uint64_t game_seed(uint64_t base, long long i) {
+  Rng r(base + static_cast<uint64_t>(i));
+  return r.next();
+}
+
+bool read_input(const char* command, const std::string& path, std::string& text) {
+  try {
+    text = read_text_file(path, 64u << 20);
+    return true;
+  } catch (const LoadError& e) {
+    std::cerr << "als " << command << ": " << e.what() << "\n";
+    return false;
+  }
 }
 
 uint64_t seed_or_random(const po::variables_map& vm) {

@@ -35,6 +35,8 @@ std::string portable(const std::string& arg, const std::string& data_dir, const 
   return files::absolute(arg).string();
 }
 
+}  // namespace
+
 json battle_json(const Event& ev) {
   return json{{"number", ev.value},
               {"winner", ev.player + 1},
@@ -42,8 +44,6 @@ json battle_json(const Event& ev) {
               {"reason", ev.withdrew ? "withdraw" : "control"},
               {"score", {ev.score[0], ev.score[1]}}};
 }
-
-}  // namespace
 
 void Recorder::start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,
                      const std::vector<std::string>& rules_args, uint64_t seed, const std::string& p1,

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engine.h"
 
 namespace als::cli {
@@ -47,6 +49,9 @@ struct ReplayOptions {
 /// printed on `err`). Never throws on any input.
 int replay_record(const std::string& text, const std::string& file, const ReplayOptions& opt, std::ostream& out,
                   std::ostream& err);
+
+/// A battle's result as records and `als serve` write it (number, winner, vp, reason, score).
+nlohmann::json battle_json(const Event& battle_end);
 
 /// A digest as it appears in records: 16 lowercase hex digits.
 std::string digest_text(uint64_t d);

@@ -4,7 +4,6 @@
 // an "error" message and the game goes on.
 #include <algorithm>
 #include <iostream>
-#include <map>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +11,7 @@
 #include "agents.h"
 #include "cli.h"
 #include "record.h"
+#include "scenario.h"
 
 namespace als::cli {
 
@@ -149,7 +149,7 @@ class Server {
     }
     std::shared_ptr<Engine> eng;
     try {
-      eng = engine(cards, rules);
+      eng = engines_.get(cards, rules);
     } catch (const LoadError& e) {
       return send_error(std::string("new_game: ") + e.what(), m);
     }
@@ -260,8 +260,9 @@ class Server {
     g.record.action(*g.eng, g.s, seat, text, log);
     for (const Event& ev : log.events) {
       if (ev.type == Event::BattleEnd) {
-        send({{"type", "battle"}, {"number", ev.value}, {"winner", ev.player + 1}, {"vp", ev.vp},
-              {"reason", ev.withdrew ? "withdraw" : "control"}, {"score", {ev.score[0], ev.score[1]}}});
+        json battle = battle_json(ev);
+        battle["type"] = "battle";
+        send(battle);
         continue;
       }
       if (ev.type == Event::GameEnd) continue;  // the game_over message says it
@@ -340,16 +341,6 @@ class Server {
 
   // ---- helpers ---------------------------------------------------------------------------------
 
-  std::shared_ptr<Engine> engine(const std::string& cards, const std::vector<std::string>& rules) {
-    std::string key = cards;
-    for (const auto& r : rules) key += "\n" + r;
-    auto it = engines_.find(key);
-    if (it != engines_.end()) return it->second;
-    auto e = Engine::load(cards, rules, data_dir());
-    engines_[key] = e;
-    return e;
-  }
-
   static json theaters(const Game& g) {
     json t = json::array();
     for (int i = 0; i < g.s.b.ntheaters; ++i) t.push_back(g.eng->theater_name(g.s.b.order[i]));
@@ -371,17 +362,12 @@ class Server {
     return all;
   }
 
-  static uint64_t game_seed(uint64_t base, int n) {
-    Rng r(base + static_cast<uint64_t>(n));
-    return r.next();
-  }
-
   Common common_;
   std::string p1_, p2_, log_;
   uint64_t base_seed_ = 0;
   int games_ = 0;
   std::unique_ptr<Game> game_;
-  std::map<std::string, std::shared_ptr<Engine>> engines_;
+  EngineCache engines_{data_dir()};
 };
 
 }  // namespace

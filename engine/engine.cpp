@@ -471,8 +471,7 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
     emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
                             .known = known_bits(b, card), .value = 1, .cause = static_cast<uint8_t>(by)});
-    if (fires(What::Destroyed))
-      fire(&c, b, What::Destroyed,
+    fire(&c, b, What::Destroyed,
            Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
                .et1 = static_cast<uint8_t>(theater)},
            kNone, false, 0);
@@ -481,8 +480,7 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
   // A played card's own instant ability is due before the triggers its play fires.
   if (faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  if (fires(What::Played))
-    fire(&c, b, What::Played,
+  fire(&c, b, What::Played,
          Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
              .et1 = static_cast<uint8_t>(theater), .eface = faceup},
          kNone, false, 0);
@@ -504,8 +502,7 @@ void Engine::op_flip(AbilityCtx& c, int card) const {
   // ruling 11: a revealed instant takes effect
   if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  if (fires(What::Flipped))
-    fire(&c, b, What::Flipped, Due{.ecard = static_cast<uint8_t>(card), .eface = l.faceup}, card, was, key);
+  fire(&c, b, What::Flipped, Due{.ecard = static_cast<uint8_t>(card), .eface = l.faceup}, card, was, key);
 }
 
 // The card that becomes uncovered when `card` leaves its stack (the one below it, if `card` was
@@ -528,8 +525,7 @@ void Engine::op_move(AbilityCtx& c, int card, int theater) const {
   emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup,
                           .known = known_bits(b, card)});
-  if (fires(What::Moved))
-    fire(&c, b, What::Moved,
+  fire(&c, b, What::Moved,
          Due{.ecard = static_cast<uint8_t>(card), .et1 = from, .et2 = static_cast<uint8_t>(theater)}, card, l.faceup,
          key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -550,8 +546,7 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
   emit(&c, nullptr, Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
                           .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater,
                           .known = known_bits(b, card)});
-  if (fires(What::Destroyed))
-    fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
+  fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
@@ -569,8 +564,7 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .from = from, .known = known_bits(b, card)});
-  if (fires(What::Returned))
-    fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
+  fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }

@@ -146,8 +146,13 @@ class Engine {
   void run_resolution(State& s, EventLog* log) const;
   void due(AbilityCtx* c, Board& b, const Due& d) const;
   /// Fires `ev` for every faceup card with that trigger, in board order; `about` (if not kNone)
-  /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`).
-  void fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const;
+  /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`). Costs
+  /// one test when no card of the set has the trigger.
+  void fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const {
+    if (fires(ev)) fire_to_holders(c, b, ev, data, about, was_faceup, key_before);
+  }
+  void fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup,
+                       uint64_t key_before) const;
   void queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const;
   void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left) const;
   void score_battle(State& s, Flow& f) const;

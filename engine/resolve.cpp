@@ -29,9 +29,9 @@ void Engine::due(AbilityCtx* c, Board& b, const Due& d) const {
   b.queue[b.qlen++] = d;
 }
 
-void Engine::fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const {
+void Engine::fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup,
+                             uint64_t key_before) const {
   uint64_t mask = trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)];
-  if (!mask) return;  // the fast path: no card of the set has this trigger
   uint8_t hs[kMaxCards];
   int n = holders(b, mask, hs);
   // The card the event is about fires too if it was faceup on the board just before, in its place then.
@@ -58,7 +58,7 @@ void Engine::queue_turn_abilities(Board& b, What trigger, Hook hook, int player)
                                        : What::HookTurnEnd;
     due(nullptr, b, Due{.what = w, .eplayer = static_cast<uint8_t>(player)});
   }
-  if (trigger != What::Instant && fires(trigger)) fire(nullptr, b, trigger, Due{.eplayer = static_cast<uint8_t>(player)}, kNone, false, 0);
+  if (trigger != What::Instant) fire(nullptr, b, trigger, Due{.eplayer = static_cast<uint8_t>(player)}, kNone, false, 0);
 }
 
 void Engine::run_resolution(State& s, EventLog* log) const {
@@ -142,7 +142,8 @@ void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards
   b.end_withdrew = withdrew;
   b.end_cards_left = static_cast<uint8_t>(cards_left);
   b.step = Step::BattleDecided;
-  if (fires(What::BattleEnd)) fire(nullptr, b, What::BattleEnd, Due{.eplayer = static_cast<uint8_t>(winner), .eface = withdrew}, kNone, false, 0);
+  fire(nullptr, b, What::BattleEnd, Due{.eplayer = static_cast<uint8_t>(winner), .eface = withdrew}, kNone, false,
+       0);
 }
 
 // Ruling 4: after a turn the other player acts (an extra turn first, original Redeploy); a
