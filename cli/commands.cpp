@@ -448,6 +448,7 @@ int cmd_simulate(int argc, char** argv) {
     const Engine& e = *engines[static_cast<size_t>(t)];
     std::vector<Action> acts;
     EventLog log;
+    log.keep_battle_ends = false;  // the statistics read the events only
     for (long long j; (j = next.fetch_add(1)) < mine && !failed;) {
       long long i = shard_k + j * shard_n;  // the run's game number
       uint64_t seed = game_seed(base, i);

@@ -11,6 +11,7 @@
 #include "binding.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <utility>
 
@@ -26,11 +27,7 @@ std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kin
 const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 }  // namespace
 
-void Runtime::push_id(int card) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, ids_ref_);
-  lua_rawgeti(L_, -1, card + 1);
-  lua_remove(L_, -2);
-}
+void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[static_cast<size_t>(card)]); }
 
 int Runtime::check_card(int arg) {
   const char* id = luaL_checkstring(L_, arg);
@@ -172,99 +169,133 @@ struct Verbs {
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
     return n;
   }
-  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
-  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top
-  static int cards(lua_State* L) {
-    const Engine& e = eng(L);
-    const State& s = *ctx(L).s;
-    const Board& b = s.b;
-    int want_player = -1, except = -1;
-    bool theater_ok[kMaxTheaters];
-    std::fill(theater_ok, theater_ok + kMaxTheaters, true);
-    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
-    if (!lua_isnoneornil(L, 2)) {
-      luaL_checktype(L, 2, LUA_TTABLE);
-      // Only the keys present are read; every filter given must hold (theater filters intersect).
-      auto only = [&](const bool* mask) {
-        for (int t = 0; t < kMaxTheaters; ++t) theater_ok[t] = theater_ok[t] && mask[t];
-      };
-      bool mask[kMaxTheaters];
-      push_contents(L, 2);
-      int filters = lua_gettop(L);
-      lua_pushnil(L);
-      while (lua_next(L, filters)) {
-        int v = lua_gettop(L);
-        if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter names are strings");
-        const char* k = lua_tostring(L, v - 1);
-        bool on = lua_toboolean(L, v);
-        if (!std::strcmp(k, "player")) {
+  // Reads a g:cards filter table (at `idx`, its contents at `contents`) into `f`.
+  static void parse_filter(lua_State* L, int contents, Runtime::CardFilter& f) {
+    Runtime& r = rt(L);
+    auto only = [&](uint8_t mask) { f.theaters &= mask; };
+    lua_pushnil(L);
+    while (lua_next(L, contents)) {
+      int v = lua_gettop(L);
+      if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter names are strings");
+      // Filter names are short strings, which Lua interns: compare the pointers.
+      const char* k = lua_tostring(L, v - 1);
+      int which = -1;
+      for (int i = 0; i < Runtime::kFilterNames && which < 0; ++i)
+        if (r.filter_name_[i] == k || !std::strcmp(r.filter_name_[i], k)) which = i;
+      bool on = lua_toboolean(L, v);
+      switch (which) {
+        case 0: {  // player
           lua_Integer p = lua_isinteger(L, v) ? lua_tointeger(L, v) : 0;
           if (p != 1 && p != 2) luaL_error(L, "g:cards: filter 'player' must be 1 or 2 (got %s)", luaL_tolstring(L, v, nullptr));
-          want_player = static_cast<int>(p - 1);
-        } else if (!std::strcmp(k, "except")) {
-          if (lua_type(L, v) != LUA_TSTRING) luaL_error(L, "g:cards: filter 'except' must be a card id");
-          except = rt(L).check_card(v);
+          f.player = static_cast<int>(p - 1);
+          break;
         }
-        else if (!std::strcmp(k, "uncovered")) uncovered = on;
-        else if (!std::strcmp(k, "covered")) covered = on;
-        else if (!std::strcmp(k, "faceup")) faceup = on;
-        else if (!std::strcmp(k, "facedown")) facedown = on;
-        else if (!std::strcmp(k, "flippable")) flippable = on;
-        else if (!std::strcmp(k, "theater")) {
-          std::fill(mask, mask + kMaxTheaters, false);
-          mask[theater(L, v)] = true;
-          only(mask);
-        } else if (!std::strcmp(k, "adjacent")) {  // true: adjacent to this ability's card
-          if (on) {
-            AbilityCtx& c = ctx(L);
-            int mine = c.depth > 0 ? c.resolving[c.depth - 1].card : kNone;  // kNone: a hook
-            std::fill(mask, mask + kMaxTheaters, false);
-            if (mine != kNone && b.card[mine].zone == Zone::Board)
-              for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, b.card[mine].theater, b.order[i]);
-            only(mask);
-          }
-        } else if (!std::strcmp(k, "adjacent_to")) {
-          std::fill(mask, mask + kMaxTheaters, false);
-          if (lua_type(L, v) == LUA_TSTRING) {  // false: the card is off the board, no theater
-            int t = theater(L, v);
-            for (int i = 0; i < b.ntheaters; ++i) mask[b.order[i]] = e.adjacent(s, t, b.order[i]);
-          }
-          only(mask);
-        } else if (!std::strcmp(k, "theaters")) {
+        case 1:  // except
+          if (lua_type(L, v) != LUA_TSTRING) luaL_error(L, "g:cards: filter 'except' must be a card id");
+          f.except = r.check_card(v);
+          break;
+        case 2: f.uncovered = on; break;
+        case 3: f.covered = on; break;
+        case 4: f.faceup = on; break;
+        case 5: f.facedown = on; break;
+        case 6: f.flippable = on; break;
+        case 7: only(static_cast<uint8_t>(1u << theater(L, v))); break;  // theater
+        case 8: f.adjacent = f.adjacent || on; break;                    // adjacent = true: to this ability's card
+        case 9:  // adjacent_to; false: the card is off the board, no theater
+          f.adjacent_to = lua_type(L, v) == LUA_TSTRING ? theater(L, v) : -1;
+          break;
+        case 10: {  // theaters
           size_t n = list_arg(L, v, kMaxOptions, "g:cards: theaters");
-          std::fill(mask, mask + kMaxTheaters, false);
+          uint8_t mask = 0;
           for (size_t i = 1; i <= n; ++i) {
             lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
-            mask[theater(L, lua_gettop(L))] = true;
+            mask = static_cast<uint8_t>(mask | 1u << theater(L, lua_gettop(L)));
             lua_pop(L, 1);
           }
           lua_pop(L, 1);
           only(mask);
-        } else {
+          break;
+        }
+        default:
           luaL_error(L, "g:cards: unknown filter '%s' (filters: player, theater, theaters, adjacent_to, adjacent, "
                         "uncovered, covered, faceup, facedown, flippable, except)", k);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
+  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top.
+  // Only the keys present are read; every filter given must hold (theater filters intersect).
+  static int cards(lua_State* L) {
+    const Engine& e = eng(L);
+    AbilityCtx& c = ctx(L);
+    const Board& b = c.s->b;
+    Runtime& r = rt(L);
+    Runtime::CardFilter f;
+    if (!lua_isnoneornil(L, 2)) {
+      luaL_checktype(L, 2, LUA_TTABLE);
+      push_contents(L, 2);
+      int contents = lua_gettop(L);
+      const void* key = lua_topointer(L, contents);
+      if (key != lua_topointer(L, 2)) {  // a read-only table: its filter never changes
+        auto it = std::find_if(r.filter_cache_.begin(), r.filter_cache_.end(), [&](const auto& x) { return x.first == key; });
+        if (it != r.filter_cache_.end()) {
+          f = it->second;
+        } else {
+          parse_filter(L, contents, f);
+          if (r.filter_cache_.size() < 64) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, r.filter_cache_ref_);  // keeps the table (and its address) alive
+            lua_pushvalue(L, contents);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, -3);
+            lua_pop(L, 1);
+            r.filter_cache_.emplace_back(key, f);
+          }
         }
-        lua_pop(L, 1);
+      } else {
+        parse_filter(L, contents, f);
+      }
+      lua_settop(L, contents - 1);
+    }
+    bool uncovered = f.uncovered || (f.flippable && !e.rules().flip_covered);  // original: covered cards never flip
+    uint8_t theaters = f.theaters;
+    auto adjacent_to = [&](int t) {
+      uint8_t mask = 0;
+      for (int i = 0; i < b.ntheaters; ++i)
+        if (t != kNone && (b.pos[t] - i == 1 || i - b.pos[t] == 1)) mask = static_cast<uint8_t>(mask | 1u << b.order[i]);
+      return mask;
+    };
+    if (f.adjacent) {
+      int mine = c.depth > 0 ? c.resolving[c.depth - 1].card : kNone;  // kNone: a hook
+      theaters &= mine != kNone && b.card[mine].zone == Zone::Board ? adjacent_to(b.card[mine].theater) : 0;
+    }
+    if (f.adjacent_to != -2) theaters &= f.adjacent_to >= 0 ? adjacent_to(f.adjacent_to) : 0;
+    // One pass for the top of every stack, one for the cards, kept in board order.
+    int32_t top[2][kMaxTheaters];
+    if (uncovered || f.covered) {
+      for (auto& row : top) std::fill(row, row + kMaxTheaters, INT32_MIN);
+      for (int i = 0; i < b.ncards; ++i) {
+        const CardLoc& l = b.card[i];
+        if (l.zone == Zone::Board && l.seq > top[l.owner][l.theater]) top[l.owner][l.theater] = l.seq;
       }
     }
-    if (flippable && !e.rules().flip_covered) uncovered = true;  // original: covered cards never flip
-    uint8_t out[kMaxCards], st[kMaxCards];
+    uint8_t out[kMaxCards];
+    uint64_t keys[kMaxCards];
     int n = 0;
-    for (int i = 0; i < b.ntheaters; ++i) {
-      int t = b.order[i];
-      if (!theater_ok[t]) continue;
-      for (int p = 0; p < 2; ++p) {
-        if (want_player >= 0 && p != want_player) continue;
-        int k = e.stack(s, p, t, st);
-        for (int j = 0; j < k; ++j) {
-          const CardLoc& l = b.card[st[j]];
-          bool top = j == k - 1;
-          if ((uncovered && !top) || (covered && top) || (faceup && !l.faceup) || (facedown && l.faceup) ||
-              st[j] == except)
-            continue;
-          out[n++] = st[j];
-        }
+    for (int i = 0; i < b.ncards; ++i) {
+      const CardLoc& l = b.card[i];
+      if (l.zone != Zone::Board || !((theaters >> l.theater) & 1) || (f.player >= 0 && l.owner != f.player) ||
+          (f.faceup && !l.faceup) || (f.facedown && l.faceup) || i == f.except)
+        continue;
+      if (uncovered || f.covered) {
+        bool is_top = l.seq == top[l.owner][l.theater];
+        if ((uncovered && !is_top) || (f.covered && is_top)) continue;
       }
+      uint64_t k = board_key(b, i);
+      int j = n++;
+      for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1], out[j] = out[j - 1];
+      keys[j] = k;
+      out[j] = static_cast<uint8_t>(i);
     }
     push_ids(L, out, n);
     return 1;
@@ -717,6 +748,15 @@ void Runtime::make_handle() {
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  // g:cards: the filter names as interned strings, and the cache of read-only filter tables.
+  static const char* const names[Runtime::kFilterNames] = {"player", "except", "uncovered", "covered", "faceup", "facedown",
+                                                          "flippable", "theater", "adjacent", "adjacent_to", "theaters"};
+  for (int i = 0; i < kFilterNames; ++i) {
+    filter_name_[i] = lua_pushstring(L, names[i]);
+    luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive: its address is compared
+  }
+  lua_newtable(L);
+  filter_cache_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -83,7 +83,6 @@ class Runtime : public Scripts {
   std::vector<std::string> lib_paths_;
   AbilityCtx* ctx_ = nullptr;
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
-  int ids_ref_ = -2;                 // registry: array of id strings
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   std::vector<std::array<int, kTriggerEvents>> trigger_ref_;          // by card and event
   std::vector<std::array<int, static_cast<int>(Fn::Count)>> fn_ref_;  // by card and function
@@ -92,6 +91,22 @@ class Runtime : public Scripts {
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
   std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
   std::vector<const char*> id_ptr_;  // the interned id strings, by card
+  std::vector<int> id_ref_;          // registry refs of the id strings, by card (push_id)
+ public:
+  /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.
+  struct CardFilter {
+    int player = -1;              // 0 or 1; -1 any
+    int except = -1;              // a card index
+    uint8_t theaters = 0xff;      // bit t: theater id t allowed (theater, theaters)
+    bool adjacent = false;        // adjacent to the running ability's card
+    int adjacent_to = -2;         // a theater id; -1: none (false); -2: no such filter
+    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
+  };
+  static constexpr int kFilterNames = 11;
+  const char* filter_name_[kFilterNames] = {};  // the interned filter names (pointer comparison)
+  std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
+  int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
+ private:
   int game_ref_ = -2;                // registry: the game handle userdata
   uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
   bool rules_ran_ = false;           // a hook ran since the last restore

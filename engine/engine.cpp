@@ -25,52 +25,37 @@ Engine::~Engine() = default;
 // ---------------------------------------------------------------------------------------------
 // Reading the board
 
-int Engine::stack(const State& s, int player, int theater, uint8_t* out) const {
-  const Board& b = s.b;
+// The cards of mask `m` in order of seq (bottom to top, hand order, deck top first) into `out`.
+static int by_seq(const Board& b, uint64_t m, uint8_t* out) {
   int n = 0;
-  for (int c = 0; c < b.ncards; ++c) {
-    const CardLoc& l = b.card[c];
-    if (l.zone != Zone::Board || l.owner != player || l.theater != theater) continue;
+  for (; m; m &= m - 1) {
+    int c = __builtin_ctzll(m);
     int i = n++;
-    while (i > 0 && b.card[out[i - 1]].seq > l.seq) {
+    while (i > 0 && b.card[out[i - 1]].seq > b.card[c].seq) {
       out[i] = out[i - 1];
       --i;
     }
     out[i] = static_cast<uint8_t>(c);
   }
   return n;
+}
+
+int Engine::stack(const State& s, int player, int theater, uint8_t* out) const {
+  return by_seq(s.b, s.b.in_stack(player, theater), out);
 }
 
 int Engine::zone(const State& s, Zone z, int player, uint8_t* out) const {
-  const Board& b = s.b;
-  int n = 0;
-  for (int c = 0; c < b.ncards; ++c) {
-    const CardLoc& l = b.card[c];
-    if (l.zone != z || (z != Zone::Deck && l.owner != player)) continue;
-    int i = n++;
-    while (i > 0 && b.card[out[i - 1]].seq > l.seq) {
-      out[i] = out[i - 1];
-      --i;
-    }
-    out[i] = static_cast<uint8_t>(c);
-  }
-  return n;
+  return by_seq(s.b, z == Zone::Deck ? s.b.in_zone(z) : s.b.where(2, z, player), out);
 }
 
-static int hand_count(const Board& b, int p) {
-  int n = 0;
-  for (int c = 0; c < b.ncards; ++c) n += b.card[c].zone == Zone::Hand && b.card[c].owner == p;
-  return n;
-}
+static int hand_count(const Board& b, int p) { return __builtin_popcountll(b.in_hand(p)); }
 
 bool Engine::uncovered(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
   if (l.zone != Zone::Board) return false;
-  for (int c = 0; c < b.ncards; ++c) {
-    const CardLoc& o = b.card[c];
-    if (o.zone == Zone::Board && o.owner == l.owner && o.theater == l.theater && o.seq > l.seq) return false;
-  }
+  for (uint64_t m = b.in_stack(l.owner, l.theater); m; m &= m - 1)
+    if (b.card[__builtin_ctzll(m)].seq > l.seq) return false;
   return true;
 }
 
@@ -89,12 +74,8 @@ int Engine::withdraw_vp(const State& s, int player, int cards_left) const {
 }
 
 void Engine::hands_held(const Board& b, bool out[2]) const {
-  out[0] = out[1] = false;
-  for (int c = 0; c < b.ncards; ++c) {
-    if (b.card[c].zone != Zone::Hand) continue;
-    out[b.card[c].owner] = true;
-    if (out[0] && out[1]) return;
-  }
+  out[0] = b.in_hand(0) != 0;
+  out[1] = b.in_hand(1) != 0;
 }
 
 static bool in_scope(const Engine& e, const State& s, Scope sc, int from, int t) {
@@ -152,7 +133,7 @@ int Engine::card_strength(const State& s, int card) const {
   const CardLoc& l = b.card[card];
   int value = base_strength(b, card);
   int set_to = INT_MIN, add = 0;
-  for (uint64_t m = effect_cards_; m; m &= m - 1) {
+  for (uint64_t m = effects_of(Effect::SetStrength) | effects_of(Effect::AddStrength); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (el.zone != Zone::Board || !el.faceup) continue;  // ruling 10
@@ -186,11 +167,8 @@ int Engine::card_strength(const State& s, int card) const {
 int Engine::strength(const State& s, int player, int theater) const {
   const Board& b = s.b;
   int total = b.tokens[player][theater];
-  for (int c = 0; c < b.ncards; ++c) {
-    const CardLoc& l = b.card[c];
-    if (l.zone == Zone::Board && l.owner == player && l.theater == theater) total += card_strength(s, c);
-  }
-  for (uint64_t m = effect_cards_; m; m &= m - 1) {
+  for (uint64_t m = b.in_stack(player, theater); m; m &= m - 1) total += card_strength(s, __builtin_ctzll(m));
+  for (uint64_t m = effects_of(Effect::StrengthBonus); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
@@ -229,7 +207,7 @@ DecisionKind Engine::decision_kind(const State& s) const {
 int Engine::deploy_reach(const Board& b, int player) const {
   if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
   int reach = -1;
-  for (uint64_t m = effect_cards_; m; m &= m - 1) {
+  for (uint64_t m = effects_of(Effect::PlayAnywhere); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
@@ -286,8 +264,8 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
 }
 
 void Engine::legal(const State& s, std::vector<Action>& out) const {
-  out.clear();
   const Board& b = s.b;
+  if (b.phase == Phase::Over || s.r.active || fn_cards_any_) out.clear();
   if (b.phase == Phase::Over) return;
   if (s.r.active) {
     const Decision& d = s.r.pending;
@@ -317,17 +295,24 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     if (out.empty() || may_withdraw(s, p)) out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});
     return;
   }
+  // The hot path: the hand in one pass, then the actions written straight into the vector.
+  const uint64_t hand = b.in_hand(p);
+  const int h = __builtin_popcountll(hand);
+  // Grown only (what is already there is overwritten, not constructed again), cut to size after.
+  if (size_t need = static_cast<size_t>(2 * h * b.ntheaters + 1); out.size() < need) out.resize(need);
+  Action* o = out.data();
   int reach = deploy_reach(b, p);
-  for (int c = 0; c < b.ncards; ++c) {
-    if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
+  for (uint64_t m = hand; m; m &= m - 1) {
+    uint8_t c = static_cast<uint8_t>(__builtin_ctzll(m));
     bool anywhere = set_.cards[c].strength <= reach;
     for (int i = 0; i < b.ntheaters; ++i) {
       uint8_t t = b.order[i];
-      if (anywhere || theater_type_[c] == t) out.push_back(Action{Action::Deploy, static_cast<uint8_t>(c), t, kNone});
-      out.push_back(Action{Action::Improvise, static_cast<uint8_t>(c), t, kNone});
+      if (anywhere || theater_type_[c] == t) *o++ = Action{Action::Deploy, c, t, kNone};
+      *o++ = Action{Action::Improvise, c, t, kNone};
     }
   }
-  out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});  // ruling 3
+  *o++ = Action{Action::Withdraw, kNone, kNone, kNone};  // ruling 3
+  out.resize(static_cast<size_t>(o - out.data()));
 }
 
 bool Engine::is_legal(const State& s, const Action& a) const {
@@ -404,10 +389,11 @@ static void to_deck_bottom(Board& b, int card) {
 // The top card of player p's stack in a theater, or kNone.
 static int top_of(const Board& b, int player, int theater, int except = kNone) {
   int top = kNone;
-  for (int c = 0; c < b.ncards; ++c) {
-    const CardLoc& l = b.card[c];
-    if (c == except || l.zone != Zone::Board || l.owner != player || l.theater != theater) continue;
-    if (top == kNone || l.seq > b.card[top].seq) top = c;
+  uint64_t m = b.in_stack(player, theater);
+  if (except != kNone) m &= ~bit(except);
+  for (; m; m &= m - 1) {
+    int c = __builtin_ctzll(m);
+    if (top == kNone || b.card[c].seq > b.card[top].seq) top = c;
   }
   return top;
 }
@@ -417,7 +403,7 @@ static int top_of(const Board& b, int player, int theater, int except = kNone) {
 int Engine::destroyed_on_play(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
-  for (uint64_t m = effect_cards_; m; m &= m - 1) {
+  for (uint64_t m = effects_of(Effect::DestroyPlays); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (e == card || el.zone != Zone::Board || !el.faceup) continue;
@@ -439,9 +425,8 @@ int Engine::destroyed_on_play(const State& s, int card) const {
       }
       if (!hit) continue;
       if (f.occupied_at_least >= 0) {
-        int occupied = 0;  // RB "Occupied": both players' cards, the played one not counted
-        for (int c = 0; c < b.ncards; ++c)
-          occupied += c != card && b.card[c].zone == Zone::Board && b.card[c].theater == l.theater;
+        // RB "Occupied": both players' cards, the played one not counted
+        int occupied = __builtin_popcountll((b.in_stack(0, l.theater) | b.in_stack(1, l.theater)) & ~bit(card));
         if (occupied < f.occupied_at_least) continue;
       }
       return e;
@@ -587,8 +572,10 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
 int Engine::op_draw(AbilityCtx& c, int player) const {
   Board& b = c.s->b;
   int top = -1;
-  for (int i = 0; i < b.ncards; ++i)
-    if (b.card[i].zone == Zone::Deck && (top < 0 || b.card[i].seq < b.card[top].seq)) top = i;
+  for (uint64_t m = b.in_zone(Zone::Deck); m; m &= m - 1) {
+    int i = __builtin_ctzll(m);
+    if (top < 0 || b.card[i].seq < b.card[top].seq) top = i;
+  }
   if (top < 0) return -1;
   CardLoc& l = b.card[top];
   l.zone = Zone::Held;  // ruling 23: in no hand and not in the deck; its owner sees it

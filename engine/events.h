@@ -56,6 +56,8 @@ struct EventLog {
   /// The game as each battle was decided, before its VP were scored and the next deal: the board
   /// for an end-of-battle summary (one per BattleEnd event, in order).
   std::vector<State> battle_ends;
+  /// false: battle_ends stays empty (simulations, which read the events only).
+  bool keep_battle_ends = true;
 };
 
 }  // namespace als

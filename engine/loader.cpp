@@ -470,17 +470,15 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   if (ids.size() > static_cast<size_t>(kMaxCards))
     throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
 
-  lua_newtable(L);  // ids array
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::string& id = ids[i];
     if (!valid_name(id) || id.size() > 32 || id == "none")
       throw LoadError(manifest + ": card id '" + printable(id) + "' must be 1 to 32 lowercase letters, digits and _ (not 'none')");
     if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
     set.index[id] = static_cast<int>(i);
-    id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // kept alive by the ids table
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // interned; kept alive by its reference
+    id_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
   }
-  ids_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
 
   for (const std::string& id : ids) {
     std::array<int, kTriggerEvents> trig;
@@ -649,6 +647,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     e->theater_type_.push_back(d.type_theater);
     uint64_t bit = uint64_t{1} << c;
     if (!d.effects.empty()) e->effect_cards_ |= bit;
+    for (const Effect& f : d.effects) e->effect_type_cards_[f.type] |= bit;
     for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
       if ((d.fns >> i) & 1) e->fn_cards_[i] |= bit, e->fn_cards_any_ |= bit;
     for (int ev = 0; ev < kTriggerEvents; ++ev)

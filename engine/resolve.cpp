@@ -73,8 +73,8 @@ void Engine::run_resolution(State& s, EventLog* log) const {
   }
   s.r.active = 0;
   Board& b = s.b;
-  for (int i = 0; i < b.ncards; ++i) {  // a drawn card not played goes back on top of the deck
-    if (b.card[i].zone != Zone::Held) continue;
+  for (uint64_t m = b.in_zone(Zone::Held); m; m &= m - 1) {  // a drawn card not played goes back on top of the deck
+    int i = __builtin_ctzll(m);
     b.card[i].zone = Zone::Deck;
     b.card[i].seq = --b.seq_top;
   }
@@ -111,7 +111,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   Board& b = s.b;
   int winner = b.end_winner, left = b.end_cards_left;
   bool withdrew = b.end_withdrew;
-  if (f.log) f.log->battle_ends.push_back(s);
+  if (f.log && f.log->keep_battle_ends) f.log->battle_ends.push_back(s);
   int vp = withdrew ? withdraw_vp(s, other(winner), left) : rules_.battle_vp;
   if (rules_.has(Hook::BattleVp)) {
     vp = scripts_->battle_vp(s, winner, withdrew, withdrew ? left : 0, vp);

@@ -722,6 +722,7 @@ lua_State* new_sandbox(const Limits& lim) {
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, "als.metacopies");
   build_libraries(L);
+  lua_gc(L, LUA_GCGEN, 0, 0);
   lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery);
   info->budget = lim.instructions;
   return L;

@@ -2,7 +2,9 @@
 // independent game at any decision, mid-ability included (docs/design.md, "Abilities that wait").
 // Players are 0 and 1 inside the engine; every public interface (Lua, CLI) calls them 1 and 2.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "cardset.h"
@@ -98,7 +100,28 @@ struct Board {
   LastBattle last;
   Rng rng;
   bool operator==(const Board&) const = default;  // every field, unused array slots included
+
+  // ---- the hot path's board walks: bit c set for each card c that matches, without branches ----
+  /// Cards whose first `bytes` location fields (zone, owner, theater) equal those given.
+  uint64_t where(int bytes, Zone z, int owner = 0, int theater = 0) const {
+    const uint32_t care = bytes >= 3 ? 0xffffffu : bytes == 2 ? 0xffffu : 0xffu;
+    const uint32_t want = (static_cast<uint32_t>(z) | static_cast<uint32_t>(owner) << 8 |
+                           static_cast<uint32_t>(theater) << 16) & care;
+    uint64_t m = 0;
+    for (int c = 0; c < ncards; ++c) {
+      uint32_t v;
+      std::memcpy(&v, &card[c], sizeof v);  // zone, owner, theater, faceup (CardLoc's layout)
+      m |= static_cast<uint64_t>((v & care) == want) << c;
+    }
+    return m;
+  }
+  uint64_t in_zone(Zone z) const { return where(1, z); }
+  uint64_t in_hand(int player) const { return where(2, Zone::Hand, player); }
+  /// Player p's cards in a theater (any order).
+  uint64_t in_stack(int player, int theater) const { return where(3, Zone::Board, player, theater); }
 };
+static_assert(offsetof(CardLoc, zone) == 0 && offsetof(CardLoc, owner) == 1 && offsetof(CardLoc, theater) == 2 &&
+              offsetof(CardLoc, faceup) == 3 && sizeof(CardLoc) == 8);
 
 constexpr int kMaxOptions = 160;
 constexpr int kMaxAnswers = 48;
