@@ -45,7 +45,7 @@ int Engine::stack(const State& s, int player, int theater, uint8_t* out) const {
 }
 
 int Engine::zone(const State& s, Zone z, int player, uint8_t* out) const {
-  return by_seq(s.b, z == Zone::Deck ? s.b.in_zone(z) : s.b.where(2, z, player), out);
+  return by_seq(s.b, z == Zone::Deck ? s.b.in_zone(z) : s.b.in_zone(z) & s.b.owned_by(player), out);
 }
 
 static int hand_count(const Board& b, int p) { return __builtin_popcountll(b.in_hand(p)); }
@@ -374,6 +374,7 @@ void Engine::place(Board& b, int player, int card, int theater, bool faceup) con
   l.theater = static_cast<uint8_t>(theater);
   l.faceup = faceup;
   l.seq = b.seq_next++;  // covers what is there (RB "Covered Cards")
+  b.reindex(card);
   b.known[player] |= bit(card);
   if (faceup) b.known[0] |= bit(card), b.known[1] |= bit(card);  // ruling 28
 }
@@ -384,6 +385,7 @@ static void to_deck_bottom(Board& b, int card) {
   l.faceup = 0;
   l.theater = kNone;
   l.seq = b.seq_next++;
+  b.reindex(card);
 }
 
 // The top card of player p's stack in a theater, or kNone.
@@ -426,7 +428,7 @@ int Engine::destroyed_on_play(const State& s, int card) const {
       if (!hit) continue;
       if (f.occupied_at_least >= 0) {
         // RB "Occupied": both players' cards, the played one not counted
-        int occupied = __builtin_popcountll((b.in_stack(0, l.theater) | b.in_stack(1, l.theater)) & ~bit(card));
+        int occupied = __builtin_popcountll(b.in_theater(l.theater) & ~bit(card));
         if (occupied < f.occupied_at_least) continue;
       }
       return e;
@@ -507,6 +509,7 @@ void Engine::op_move(AbilityCtx& c, int card, int theater) const {
   int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
+  b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup,
                           .known = known_bits(b, card)});
@@ -547,6 +550,7 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   l.faceup = 0;
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
+  b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .from = from, .known = known_bits(b, card)});
   fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
@@ -564,6 +568,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   l.faceup = 0;
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
+  b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card),
                           .known = known_bits(b, card), .value = top});
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -580,6 +585,7 @@ int Engine::op_draw(AbilityCtx& c, int player) const {
   CardLoc& l = b.card[top];
   l.zone = Zone::Held;  // ruling 23: in no hand and not in the deck; its owner sees it
   l.owner = static_cast<uint8_t>(player);
+  b.reindex(top);
   b.known[player] |= bit(top);
   emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
                           .card = static_cast<uint8_t>(top), .known = known_bits(b, top)});
@@ -650,6 +656,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
       l.owner = 0;
     }
   }
+  b.reindex();
   std::memset(b.anywhere_next_play, 0, sizeof b.anywhere_next_play);
   std::memset(b.anywhere_turn, 0, sizeof b.anywhere_turn);
   std::memset(b.extra_turns, 0, sizeof b.extra_turns);
@@ -667,6 +674,7 @@ State Engine::blank() const {
   b.ntheaters = static_cast<uint8_t>(rules_.theaters.size());
   for (int i = 0; i < b.ntheaters; ++i) b.order[i] = b.pos[i] = static_cast<uint8_t>(i);
   for (int c = 0; c < b.ncards; ++c) b.card[c] = CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
+  b.reindex();
   return s;
 }
 

@@ -77,6 +77,7 @@ void Engine::run_resolution(State& s, EventLog* log) const {
     int i = __builtin_ctzll(m);
     b.card[i].zone = Zone::Deck;
     b.card[i].seq = --b.seq_top;
+    b.reindex(i);
   }
 }
 

@@ -31,6 +31,7 @@ void map_board(Board& t, const Board& s, const uint8_t* map) {
       if ((s.known[p] >> c) & 1) t.known[p] |= bit(map[c]);
   }
   for (int i = 0; i < s.qlen; ++i) map_due(t.queue[i], map);
+  t.reindex();
 }
 }  // namespace
 

@@ -485,6 +485,7 @@ int l_setup(lua_State* L) {
       else deck.push_back(c);
     }
   for (int c : deck) b.card[c] = CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
+  b.reindex();
   // score
   if (lua_getfield(L, 1, "score") != LUA_TNIL) {
     if (!lua_istable(L, -1)) fail("setup: score must be {vp1, vp2}");

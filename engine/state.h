@@ -101,24 +101,41 @@ struct Board {
   Rng rng;
   bool operator==(const Board&) const = default;  // every field, unused array slots included
 
-  // ---- the hot path's board walks: bit c set for each card c that matches, without branches ----
-  /// Cards whose first `bytes` location fields (zone, owner, theater) equal those given.
-  uint64_t where(int bytes, Zone z, int owner = 0, int theater = 0) const {
-    const uint32_t care = bytes >= 3 ? 0xffffffu : bytes == 2 ? 0xffffu : 0xffu;
-    const uint32_t want = (static_cast<uint32_t>(z) | static_cast<uint32_t>(owner) << 8 |
-                           static_cast<uint32_t>(theater) << 16) & care;
-    uint64_t m = 0;
-    for (int c = 0; c < ncards; ++c) {
-      uint32_t v;
-      std::memcpy(&v, &card[c], sizeof v);  // zone, owner, theater, faceup (CardLoc's layout)
-      m |= static_cast<uint64_t>((v & care) == want) << c;
-    }
-    return m;
+  // ---- an index of card locations, so the hot path never walks every card ----
+  // Bit c of each mask: card c is in that zone / belongs to player 2 / is in that theater. Kept by
+  // reindex(c) after every change to card[c]'s zone, owner or theater (reindex() for all).
+  uint64_t zone_bits[5] = {};
+  uint64_t owner2 = 0;
+  uint64_t theater_bits[kMaxTheaters] = {};
+
+  void reindex(int c) {
+    const uint64_t bit = uint64_t{1} << c;
+    for (uint64_t& z : zone_bits) z &= ~bit;
+    for (uint64_t& t : theater_bits) t &= ~bit;
+    owner2 &= ~bit;
+    const CardLoc& l = card[c];
+    zone_bits[static_cast<int>(l.zone)] |= bit;
+    if (l.owner) owner2 |= bit;
+    if (l.theater < kMaxTheaters) theater_bits[l.theater] |= bit;
   }
-  uint64_t in_zone(Zone z) const { return where(1, z); }
-  uint64_t in_hand(int player) const { return where(2, Zone::Hand, player); }
+  void reindex() {
+    for (int c = 0; c < ncards; ++c) reindex(c);
+  }
+  /// Whether the index matches card[] (the simulation tests check it after every action).
+  bool index_ok() const {
+    Board copy = *this;
+    copy.reindex();
+    return copy == *this;
+  }
+  uint64_t in_zone(Zone z) const { return zone_bits[static_cast<int>(z)]; }
+  uint64_t owned_by(int player) const { return player ? owner2 : ~owner2; }
+  uint64_t in_hand(int player) const { return zone_bits[static_cast<int>(Zone::Hand)] & owned_by(player); }
   /// Player p's cards in a theater (any order).
-  uint64_t in_stack(int player, int theater) const { return where(3, Zone::Board, player, theater); }
+  uint64_t in_stack(int player, int theater) const {
+    return zone_bits[static_cast<int>(Zone::Board)] & owned_by(player) & theater_bits[theater];
+  }
+  /// Both players' cards in a theater.
+  uint64_t in_theater(int theater) const { return zone_bits[static_cast<int>(Zone::Board)] & theater_bits[theater]; }
 };
 static_assert(offsetof(CardLoc, zone) == 0 && offsetof(CardLoc, owner) == 1 && offsetof(CardLoc, theater) == 2 &&
               offsetof(CardLoc, faceup) == 3 && sizeof(CardLoc) == 8);

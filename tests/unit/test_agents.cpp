@@ -35,6 +35,8 @@ TEST_CASE("a determinization keeps everything the player has seen and changes on
   for (const State& s : positions(e, 30, [](const State&) { return true; })) {
     int p = e.to_act(s);
     State t = e.sample(s, p, rng);
+    REQUIRE(t.b.index_ok());  // the location index follows the cards' new identities
+    if (t.r.active) REQUIRE(t.r.snapshot.index_ok());
     // The player's view, legal actions and every public fact are the same.
     View a = e.view(s, p), b = e.view(t, p);
     REQUIRE(a.hand[0] == b.hand[0]);
@@ -119,6 +121,7 @@ TEST_CASE("the view lists each card's strength and what adds to a theater's tota
   int land = e.theater_id("land"), air = e.theater_id("air");
   s.b.card[e.set().find("support")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(land), 1, 100};
   s.b.card[e.set().find("heavy_tanks")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(air), 0, 101};
+  s.b.reindex();  // card[] was written directly
   s.b.tokens[0][air] = 2;
   s.b.known[0] = ~uint64_t{0};
   View v = e.view(s, 0);

@@ -18,6 +18,7 @@ State position(const Engine& e, const std::string& card, bool on_board) {
   else s.b.card[c] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
   s.b.card[spare] = CardLoc{Zone::Hand, 1, kNone, 0, 101};
   s.b.known[0] = s.b.known[1] = ~uint64_t{0};
+  s.b.reindex();  // card[] was written directly
   return s;
 }
 
@@ -67,6 +68,7 @@ TEST_CASE("g:destroy takes a card in a hand: it goes facedown to the bottom of t
   State s = position(*e, "from_hand", false);
   int spare = e->set().find("spare");
   s.b.card[e->set().find("plain")] = CardLoc{Zone::Hand, 1, kNone, 0, 102};  // so the battle goes on
+  s.b.reindex();
   e->apply(s, deploy(*e, "from_hand"));
   REQUIRE(s.b.card[spare].zone == Zone::Deck);
   uint8_t deck[kMaxCards];

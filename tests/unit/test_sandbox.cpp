@@ -22,6 +22,7 @@ State holding(const Engine& e, const std::string& card) {
   int c = e.set().find(card), plain = e.set().find("plain");
   s.b.card[c] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
   s.b.card[plain] = CardLoc{Zone::Board, 1, static_cast<uint8_t>(e.theater_id("land")), 1, 101};
+  s.b.reindex();  // card[] was written directly
   return s;
 }
 

@@ -30,6 +30,9 @@ void check_places(const Engine& e, const State& s) {
   for (int p = 0; p < 2; ++p)
     for (int i = 0; i < b.ntheaters; ++i) on_board += e.stack(s, p, b.order[i], st);
   REQUIRE(on_board == count[2]);
+  // The location index (zone, owner and theater masks) matches the cards, in the snapshot too.
+  REQUIRE(b.index_ok());
+  if (s.r.active) REQUIRE(s.r.snapshot.index_ok());
 }
 
 void check_views(const Engine& e, const State& s) {
