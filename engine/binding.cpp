@@ -31,13 +31,31 @@ void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[sta
 
 int Runtime::check_card(int arg) {
   const char* id = luaL_checkstring(L_, arg);
-  // Short Lua strings are interned: an id passed back by a script is usually the very string
-  // the engine pushed, so compare pointers before hashing.
-  for (size_t i = 0; i < id_ptr_.size(); ++i)
-    if (id_ptr_[i] == id) return static_cast<int>(i);
+  // Short Lua strings are interned: an id passed back by a script is the very string the engine
+  // pushed, found by its address; the text is looked up only for anything else.
+  for (size_t h = id_hash(id); id_slot_[h].ptr; h = (h + 1) & (kIdSlots - 1))
+    if (id_slot_[h].ptr == id) return id_slot_[h].card;
   int c = eng_->set().find(id);
   if (c < 0) luaL_error(L_, "unknown card '%s'", id);
   return c;
+}
+
+void Runtime::intern_theaters(const std::vector<std::string>& names) {
+  for (int ref : theater_ref_) luaL_unref(L_, LUA_REGISTRYINDEX, ref);
+  theater_ref_.clear();
+  theater_ptr_.clear();
+  for (const std::string& n : names) {
+    theater_ptr_.push_back(lua_pushstring(L_, n.c_str()));
+    theater_ref_.push_back(luaL_ref(L_, LUA_REGISTRYINDEX));
+  }
+}
+
+void Runtime::push_theater(int t) { lua_rawgeti(L_, LUA_REGISTRYINDEX, theater_ref_[static_cast<size_t>(t)]); }
+
+int Runtime::find_theater(const char* name) const {
+  for (size_t i = 0; i < theater_ptr_.size(); ++i)
+    if (theater_ptr_[i] == name) return static_cast<int>(i);
+  return eng_->theater_id(name);
 }
 
 std::string Runtime::who(const Due& d) const {
@@ -71,7 +89,7 @@ struct Verbs {
   }
   static int theater(lua_State* L, int arg) {
     const char* name = luaL_checkstring(L, arg);
-    int t = eng(L).theater_id(name);
+    int t = rt(L).find_theater(name);
     const Board& b = board(L);
     if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) luaL_error(L, "unknown theater '%s'", name);
     return t;
@@ -83,7 +101,7 @@ struct Verbs {
   }
   static void push_theater(lua_State* L, int t) {
     if (t == kNone) lua_pushnil(L);
-    else lua_pushstring(L, eng(L).theater_name(t).c_str());
+    else rt(L).push_theater(t);
   }
   static void push_ids(lua_State* L, const uint8_t* cards, int n) {
     lua_createtable(L, n, 0);
@@ -270,32 +288,26 @@ struct Verbs {
       theaters &= mine != kNone && b.card[mine].zone == Zone::Board ? adjacent_to(b.card[mine].theater) : 0;
     }
     if (f.adjacent_to != -2) theaters &= f.adjacent_to >= 0 ? adjacent_to(f.adjacent_to) : 0;
-    // One pass for the top of every stack, one for the cards, kept in board order.
-    int32_t top[2][kMaxTheaters];
-    if (uncovered || f.covered) {
-      for (auto& row : top) std::fill(row, row + kMaxTheaters, INT32_MIN);
-      for (int i = 0; i < b.ncards; ++i) {
-        const CardLoc& l = b.card[i];
-        if (l.zone == Zone::Board && l.seq > top[l.owner][l.theater]) top[l.owner][l.theater] = l.seq;
-      }
-    }
-    uint8_t out[kMaxCards];
-    uint64_t keys[kMaxCards];
+    // Stack by stack in board order (theaters left to right, player 1 first, bottom to top),
+    // each read from the board's location index.
+    uint8_t out[kMaxCards], st[kMaxCards];
     int n = 0;
-    for (int i = 0; i < b.ncards; ++i) {
-      const CardLoc& l = b.card[i];
-      if (l.zone != Zone::Board || !((theaters >> l.theater) & 1) || (f.player >= 0 && l.owner != f.player) ||
-          (f.faceup && !l.faceup) || (f.facedown && l.faceup) || i == f.except)
-        continue;
-      if (uncovered || f.covered) {
-        bool is_top = l.seq == top[l.owner][l.theater];
-        if ((uncovered && !is_top) || (f.covered && is_top)) continue;
+    const uint64_t except = f.except >= 0 ? ~(uint64_t{1} << f.except) : ~uint64_t{0};
+    for (int i = 0; i < b.ntheaters; ++i) {
+      int t = b.order[i];
+      if (!((theaters >> t) & 1)) continue;
+      for (int p = 0; p < 2; ++p) {
+        if (f.player >= 0 && p != f.player) continue;
+        uint64_t m = b.in_stack(p, t);
+        if (!m) continue;
+        int k = e.stack(*c.s, p, t, st);
+        for (int j = 0; j < k; ++j) {
+          bool top = j == k - 1, up = b.card[st[j]].faceup;
+          if ((uncovered && !top) || (f.covered && top) || (f.faceup && !up) || (f.facedown && up) || !((except >> st[j]) & 1))
+            continue;
+          out[n++] = st[j];
+        }
       }
-      uint64_t k = board_key(b, i);
-      int j = n++;
-      for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1], out[j] = out[j - 1];
-      keys[j] = k;
-      out[j] = static_cast<uint8_t>(i);
     }
     push_ids(L, out, n);
     return 1;
@@ -781,10 +793,9 @@ int Runtime::push_arguments(const Due& d) {
   }
   push_id(d.card);
   if (d.what == What::Instant) return 1;
-  const Engine& e = *eng_;
   auto theater = [&](uint8_t t) {
     if (t == kHandTheater) lua_pushliteral(L, "hand");
-    else lua_pushstring(L, e.theater_name(t).c_str());
+    else push_theater(t);
   };
   lua_createtable(L, 0, 4);
   if (d.ecard != kNone) {
@@ -936,7 +947,6 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
 int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
   if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
   lua_State* L = L_;
-  const Engine& e = *eng_;
   static const char* const names[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
   lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
@@ -951,14 +961,14 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
       break;
     case Fn::Total:  // (g, this, player, theater, value)
       lua_pushinteger(L, args[0] + 1);
-      lua_pushstring(L, e.theater_name(args[1]).c_str());
+      push_theater(args[1]);
       lua_pushinteger(L, value);
       nargs += 3;
       break;
     case Fn::MayPlay:  // (g, this, player, card, theater, face, allowed)
       lua_pushinteger(L, args[0] + 1);
       push_id(args[1]);
-      lua_pushstring(L, e.theater_name(args[2]).c_str());
+      push_theater(args[2]);
       face(args[3]);
       lua_pushboolean(L, value);
       nargs += 5;
@@ -971,7 +981,7 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
     case Fn::DestroysPlay:  // (g, this, card, player, theater, face)
       push_id(args[0]);
       lua_pushinteger(L, args[1] + 1);
-      lua_pushstring(L, e.theater_name(args[2]).c_str());
+      push_theater(args[2]);
       face(args[3]);
       nargs += 4;
       break;

@@ -59,6 +59,11 @@ class Runtime : public Scripts {
   const Engine* engine() const { return eng_; }
   void push_id(int card);          // pushes the card's id string
   int check_card(int arg);         // a card id argument -> index, or a Lua error
+  /// Keeps the theater names as Lua strings (pushed without hashing, compared by address).
+  /// Called once the rules are final (Engine::load).
+  void intern_theaters(const std::vector<std::string>& names);
+  void push_theater(int t);        // pushes a theater id's name
+  int find_theater(const char* name) const;  // theater id, or -1
   /// "card ID (FILE)" or "house rule (FILE)", for messages.
   std::string who(const Due& d) const;
 
@@ -90,7 +95,17 @@ class Runtime : public Scripts {
   std::array<std::string, static_cast<int>(Hook::Count)> hook_file_;
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
   std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
-  std::vector<const char*> id_ptr_;  // the interned id strings, by card
+  // check_card: the interned id strings (Lua interns short strings) in an open-addressing table
+  // keyed by address, so that an id a script passes back is found without hashing its text.
+  static constexpr size_t kIdSlots = 128;  // at least twice kMaxCards
+  struct IdSlot {
+    const char* ptr = nullptr;
+    int card = -1;
+  };
+  std::array<IdSlot, kIdSlots> id_slot_{};
+  static size_t id_hash(const char* p) { return (reinterpret_cast<uintptr_t>(p) >> 4) & (kIdSlots - 1); }
+  std::vector<int> theater_ref_;             // registry refs of the theater names, by id
+  std::vector<const char*> theater_ptr_;     // their interned addresses
   std::vector<int> id_ref_;          // registry refs of the id strings, by card (push_id)
  public:
   /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.

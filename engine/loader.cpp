@@ -476,8 +476,11 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
       throw LoadError(manifest + ": card id '" + printable(id) + "' must be 1 to 32 lowercase letters, digits and _ (not 'none')");
     if (set.index.count(id)) throw LoadError(manifest + ": card id '" + id + "' is listed twice");
     set.index[id] = static_cast<int>(i);
-    id_ptr_.push_back(lua_pushstring(L, id.c_str()));  // interned; kept alive by its reference
+    const char* ptr = lua_pushstring(L, id.c_str());  // interned; kept alive by its reference
     id_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    size_t h = id_hash(ptr);
+    while (id_slot_[h].ptr) h = (h + 1) & (kIdSlots - 1);
+    id_slot_[h] = IdSlot{ptr, static_cast<int>(i)};
   }
 
   for (const std::string& id : ids) {
@@ -662,6 +665,7 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
       e->turn_abilities_ = e->turn_abilities_ || e->trigger_cards_[ev] != 0;
   }
   e->compute_sort_keys();
+  rt->intern_theaters(ru.theaters);
   // The content hash: set.lua, the cards in set order, the libraries, then the rules files in order.
   XXH64_state_t* h = XXH64_createState();
   XXH64_reset(h, 0);
