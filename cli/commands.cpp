@@ -448,7 +448,8 @@ int cmd_simulate(int argc, char** argv) {
     const Engine& e = *engines[static_cast<size_t>(t)];
     std::vector<Action> acts;
     EventLog log;
-    log.keep_battle_ends = false;  // the statistics read the events only
+    log.keep_battle_ends = false;  // the statistics read these events only
+    log.kept_types = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw | 1u << Event::BattleEnd;
     for (long long j; (j = next.fetch_add(1)) < mine && !failed;) {
       long long i = shard_k + j * shard_n;  // the run's game number
       uint64_t seed = game_seed(base, i);

@@ -360,7 +360,7 @@ void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
   }
-  if (log) log->events.push_back(std::move(e));
+  if (log && ((log->kept_types >> e.type) & 1)) log->events.push_back(std::move(e));
 }
 
 static uint8_t known_bits(const Board& b, int card) {

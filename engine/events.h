@@ -58,6 +58,8 @@ struct EventLog {
   std::vector<State> battle_ends;
   /// false: battle_ends stays empty (simulations, which read the events only).
   bool keep_battle_ends = true;
+  /// Bit t: events of Event::Type t are kept (all by default; a simulation keeps the few it counts).
+  uint32_t kept_types = ~uint32_t{0};
 };
 
 }  // namespace als

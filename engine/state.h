@@ -109,17 +109,28 @@ struct Board {
   uint64_t theater_bits[kMaxTheaters] = {};
 
   void reindex(int c) {
+    // Every mask is rewritten the same way (no partial stores that a later wide load would
+    // have to wait for).
     const uint64_t bit = uint64_t{1} << c;
-    for (uint64_t& z : zone_bits) z &= ~bit;
-    for (uint64_t& t : theater_bits) t &= ~bit;
-    owner2 &= ~bit;
     const CardLoc& l = card[c];
-    zone_bits[static_cast<int>(l.zone)] |= bit;
-    if (l.owner) owner2 |= bit;
-    if (l.theater < kMaxTheaters) theater_bits[l.theater] |= bit;
+    for (int z = 0; z < 5; ++z)
+      zone_bits[z] = (zone_bits[z] & ~bit) | (static_cast<uint64_t>(static_cast<int>(l.zone) == z) << c);
+    for (int t = 0; t < kMaxTheaters; ++t)
+      theater_bits[t] = (theater_bits[t] & ~bit) | (static_cast<uint64_t>(l.theater == t) << c);
+    owner2 = (owner2 & ~bit) | (static_cast<uint64_t>(l.owner != 0) << c);
   }
   void reindex() {
-    for (int c = 0; c < ncards; ++c) reindex(c);
+    uint64_t z[5] = {}, t[kMaxTheaters] = {}, o = 0;
+    for (int c = 0; c < ncards; ++c) {
+      const CardLoc& l = card[c];
+      const uint64_t bit = uint64_t{1} << c;
+      z[static_cast<int>(l.zone)] |= bit;
+      if (l.theater < kMaxTheaters) t[l.theater] |= bit;
+      if (l.owner) o |= bit;
+    }
+    std::memcpy(zone_bits, z, sizeof z);
+    std::memcpy(theater_bits, t, sizeof t);
+    owner2 = o;
   }
   /// Whether the index matches card[] (the simulation tests check it after every action).
   bool index_ok() const {
@@ -181,7 +192,7 @@ static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain valu
 
 /// A player's action. Choose answers a card/theater decision with an encoded option;
 /// a "play" decision is answered by a Deploy or Improvise.
-struct Action {
+struct alignas(8) Action {  // 8 bytes: written with one store on the hot path
   enum Type : uint8_t { Deploy, Improvise, Withdraw, Choose } type = Withdraw;
   uint8_t card = kNone;
   uint8_t theater = kNone;
