@@ -199,7 +199,9 @@ struct Verbs {
       const char* k = lua_tostring(L, v - 1);
       int which = -1;
       for (int i = 0; i < Runtime::kFilterNames && which < 0; ++i)
-        if (r.filter_name_[i] == k || !std::strcmp(r.filter_name_[i], k)) which = i;
+        if (r.filter_name_[i] == k) which = i;
+      for (int i = 0; i < Runtime::kFilterNames && which < 0; ++i)  // (a long string is not interned)
+        if (!std::strcmp(r.filter_name_[i], k)) which = i;
       bool on = lua_toboolean(L, v);
       switch (which) {
         case 0: {  // player

@@ -48,7 +48,7 @@ int Engine::zone(const State& s, Zone z, int player, uint8_t* out) const {
   return by_seq(s.b, z == Zone::Deck ? s.b.in_zone(z) : s.b.in_zone(z) & s.b.owned_by(player), out);
 }
 
-static int hand_count(const Board& b, int p) { return __builtin_popcountll(b.in_hand(p)); }
+static int hand_count(const Board& b, int p) { return count_cards(b.in_hand(p)); }
 
 bool Engine::uncovered(const State& s, int card) const {
   const Board& b = s.b;
@@ -269,14 +269,13 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
   if (b.phase == Phase::Over) return;
   if (s.r.active) {
     const Decision& d = s.r.pending;
+    out.resize(d.n);
     for (int i = 0; i < d.n; ++i) {
-      if (d.kind == DecisionKind::Play) {
-        uint16_t o = d.opt[i];
-        out.push_back(Action{(o >> 15) ? Action::Improvise : Action::Deploy, static_cast<uint8_t>((o >> 8) & 0x7f),
-                             static_cast<uint8_t>(o & 0xff), kNone});
-      } else {
-        out.push_back(Action{Action::Choose, kNone, kNone, d.opt[i]});
-      }
+      uint16_t o = d.opt[i];
+      out[i] = d.kind == DecisionKind::Play
+                   ? Action{(o >> 15) ? Action::Improvise : Action::Deploy, static_cast<uint8_t>((o >> 8) & 0x7f),
+                            static_cast<uint8_t>(o & 0xff), kNone}
+                   : Action{Action::Choose, kNone, kNone, o};
     }
     return;
   }
@@ -297,22 +296,24 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
   }
   // The hot path: the hand in one pass, then the actions written straight into the vector.
   const uint64_t hand = b.in_hand(p);
-  const int h = __builtin_popcountll(hand);
-  // Grown only (what is already there is overwritten, not constructed again), cut to size after.
-  if (size_t need = static_cast<size_t>(2 * h * b.ntheaters + 1); out.size() < need) out.resize(need);
-  Action* o = out.data();
+  // Written into raw storage (nothing constructed twice), then copied into `out` in one go.
+  alignas(Action) unsigned char raw[(2 * kMaxCards * kMaxTheaters + 1) * sizeof(Action)];
+  Action* const first = reinterpret_cast<Action*>(raw);
+  Action* o = first;  // Actions are implicit-lifetime: the bytes hold them once written
   int reach = deploy_reach(b, p);
   for (uint64_t m = hand; m; m &= m - 1) {
     uint8_t c = static_cast<uint8_t>(__builtin_ctzll(m));
     bool anywhere = set_.cards[c].strength <= reach;
+    int type = theater_type_[c];
     for (int i = 0; i < b.ntheaters; ++i) {
       uint8_t t = b.order[i];
-      if (anywhere || theater_type_[c] == t) *o++ = Action{Action::Deploy, c, t, kNone};
+      *o = Action{Action::Deploy, c, t, kNone};  // kept only where it may go (no branch to mispredict)
+      o += anywhere || type == t;
       *o++ = Action{Action::Improvise, c, t, kNone};
     }
   }
   *o++ = Action{Action::Withdraw, kNone, kNone, kNone};  // ruling 3
-  out.resize(static_cast<size_t>(o - out.data()));
+  out.assign(first, o);
 }
 
 bool Engine::is_legal(const State& s, const Action& a) const {
@@ -428,7 +429,7 @@ int Engine::destroyed_on_play(const State& s, int card) const {
       if (!hit) continue;
       if (f.occupied_at_least >= 0) {
         // RB "Occupied": both players' cards, the played one not counted
-        int occupied = __builtin_popcountll(b.in_theater(l.theater) & ~bit(card));
+        int occupied = count_cards(b.in_theater(l.theater) & ~bit(card));
         if (occupied < f.occupied_at_least) continue;
       }
       return e;

@@ -12,6 +12,18 @@
 
 namespace als {
 
+/// Bits set in a card mask. Inline (no library call on CPUs the build does not assume popcnt of).
+inline int count_cards(uint64_t m) {
+#if defined(__POPCNT__)
+  return __builtin_popcountll(m);
+#else
+  m = m - ((m >> 1) & 0x5555555555555555ULL);
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 enum class Zone : uint8_t { Deck, Hand, Board, Held, Out };  // Out: set aside by a scenario
 
 /// Where one card is. Order within a zone (stack bottom to top, hand order, deck top to bottom)
