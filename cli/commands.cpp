@@ -238,11 +238,13 @@ void play_one(const Engine& e, const std::string& p1, const std::string& p2, uin
       else if (ev.type == Event::BattleEnd) {
         ++st.battles;
         st.first_battle_wins += ev.player == first;
-        for (int q = 0; q < 2; ++q)
-          for (size_t c = 0; c < st.faceup.size(); ++c) {
-            if ((up[q] >> c) & 1) ++st.faceup[c], st.faceup_wins[c] += ev.player == q;
-            if ((down[q] >> c) & 1) ++st.facedown[c];
+        for (int q = 0; q < 2; ++q) {  // the cards played, bit by bit
+          for (uint64_t m = up[q]; m; m &= m - 1) {
+            size_t c = static_cast<size_t>(__builtin_ctzll(m));
+            ++st.faceup[c], st.faceup_wins[c] += ev.player == q;
           }
+          for (uint64_t m = down[q]; m; m &= m - 1) ++st.facedown[static_cast<size_t>(__builtin_ctzll(m))];
+        }
         up[0] = up[1] = down[0] = down[1] = 0;
         first = s.b.first;  // the next battle's (already dealt)
       }

@@ -370,7 +370,8 @@ struct Verbs {
     AbilityCtx& c = ctx(L);
     State& s = *c.s;
     if (c.dry) return kNone;
-    std::sort(opts, opts + n);
+    for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then duplicates dropped
+      for (int j = i; j > 0 && opts[j - 1] > opts[j]; --j) std::swap(opts[j - 1], opts[j]);
     n = static_cast<int>(std::unique(opts, opts + n) - opts);
     if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
     if (c.cursor < s.r.nanswers) {

@@ -717,7 +717,15 @@ void Engine::sort_options(const State&, Decision& d) const {
         return ((o >> 15) << 24) | (card_key_[(o >> 8) & 0x7f] << 12) | theater_key_[o & 0xff];
     }
   };
-  std::sort(d.opt, d.opt + d.n, [&](uint16_t x, uint16_t y) { return key(x) < key(y); });
+  // Insertion sort on keys computed once: decisions have a handful of options.
+  int keys[kMaxOptions];
+  for (int i = 0; i < d.n; ++i) {
+    int k = key(d.opt[i]), j = i;
+    uint16_t o = d.opt[i];
+    for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1], d.opt[j] = d.opt[j - 1];
+    keys[j] = k;
+    d.opt[j] = o;
+  }
 }
 
 
