@@ -187,7 +187,7 @@ struct Verbs {
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
     return n;
   }
-  // Reads a g:cards filter table (at `idx`, its contents at `contents`) into `f`.
+  // Reads the contents of a g:cards filter table (at stack index `contents`) into `f`.
   static void parse_filter(lua_State* L, int contents, Runtime::CardFilter& f) {
     Runtime& r = rt(L);
     auto only = [&](uint8_t mask) { f.theaters &= mask; };

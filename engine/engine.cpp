@@ -294,7 +294,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     if (out.empty() || may_withdraw(s, p)) out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});
     return;
   }
-  // The hot path: the hand in one pass, then the actions written straight into the vector.
+  // The hot path: the hand from the location index, each card's plays, then one copy into `out`.
   const uint64_t hand = b.in_hand(p);
   // Written into raw storage (nothing constructed twice), then copied into `out` in one go.
   alignas(Action) unsigned char raw[(2 * kMaxCards * kMaxTheaters + 1) * sizeof(Action)];

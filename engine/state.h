@@ -2,7 +2,6 @@
 // independent game at any decision, mid-ability included (docs/design.md, "Abilities that wait").
 // Players are 0 and 1 inside the engine; every public interface (Lua, CLI) calls them 1 and 2.
 #pragma once
-#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -160,8 +159,6 @@ struct Board {
   /// Both players' cards in a theater.
   uint64_t in_theater(int theater) const { return zone_bits[static_cast<int>(Zone::Board)] & theater_bits[theater]; }
 };
-static_assert(offsetof(CardLoc, zone) == 0 && offsetof(CardLoc, owner) == 1 && offsetof(CardLoc, theater) == 2 &&
-              offsetof(CardLoc, faceup) == 3 && sizeof(CardLoc) == 8);
 
 constexpr int kMaxOptions = 160;
 constexpr int kMaxAnswers = 48;
@@ -204,7 +201,7 @@ static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain valu
 
 /// A player's action. Choose answers a card/theater decision with an encoded option;
 /// a "play" decision is answered by a Deploy or Improvise.
-struct alignas(8) Action {  // 8 bytes: written with one store on the hot path
+struct alignas(8) Action {  // 8 bytes, aligned: lists of actions are copied as whole words
   enum Type : uint8_t { Deploy, Improvise, Withdraw, Choose } type = Withdraw;
   uint8_t card = kNone;
   uint8_t theater = kNone;
