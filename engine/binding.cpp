@@ -25,6 +25,11 @@ namespace {
 char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
+// g:cards's filters: their names, and the index of each in Runtime::filter_name_.
+enum Filter { kPlayer, kExcept, kUncovered, kCovered, kFaceup, kFacedown, kFlippable, kTheater, kAdjacent, kAdjacentTo, kTheaters };
+const char* const kFilterText[] = {"player",    "except",  "uncovered", "covered",     "faceup",  "facedown",
+                                   "flippable", "theater", "adjacent",  "adjacent_to", "theaters"};
+static_assert(std::size(kFilterText) == Runtime::kFilterNames && kTheaters + 1 == Runtime::kFilterNames);
 }  // namespace
 
 void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[static_cast<size_t>(card)]); }
@@ -204,27 +209,27 @@ struct Verbs {
         if (!std::strcmp(r.filter_name_[i], k)) which = i;
       bool on = lua_toboolean(L, v);
       switch (which) {
-        case 0: {  // player
+        case kPlayer: {
           lua_Integer p = lua_isinteger(L, v) ? lua_tointeger(L, v) : 0;
           if (p != 1 && p != 2) luaL_error(L, "g:cards: filter 'player' must be 1 or 2 (got %s)", luaL_tolstring(L, v, nullptr));
           f.player = static_cast<int>(p - 1);
           break;
         }
-        case 1:  // except
+        case kExcept:
           if (lua_type(L, v) != LUA_TSTRING) luaL_error(L, "g:cards: filter 'except' must be a card id");
           f.except = r.check_card(v);
           break;
-        case 2: f.uncovered = on; break;
-        case 3: f.covered = on; break;
-        case 4: f.faceup = on; break;
-        case 5: f.facedown = on; break;
-        case 6: f.flippable = on; break;
-        case 7: only(static_cast<uint8_t>(1u << theater(L, v))); break;  // theater
-        case 8: f.adjacent = f.adjacent || on; break;                    // adjacent = true: to this ability's card
-        case 9:  // adjacent_to; false: the card is off the board, no theater
+        case kUncovered: f.uncovered = on; break;
+        case kCovered: f.covered = on; break;
+        case kFaceup: f.faceup = on; break;
+        case kFacedown: f.facedown = on; break;
+        case kFlippable: f.flippable = on; break;
+        case kTheater: only(static_cast<uint8_t>(1u << theater(L, v))); break;
+        case kAdjacent: f.adjacent = f.adjacent || on; break;  // true: adjacent to this ability's card
+        case kAdjacentTo:  // false: the card is off the board, no theater
           f.adjacent_to = lua_type(L, v) == LUA_TSTRING ? theater(L, v) : -1;
           break;
-        case 10: {  // theaters
+        case kTheaters: {
           size_t n = list_arg(L, v, kMaxOptions, "g:cards: theaters");
           uint8_t mask = 0;
           for (size_t i = 1; i <= n; ++i) {
@@ -279,10 +284,10 @@ struct Verbs {
     }
     bool uncovered = f.uncovered || (f.flippable && !e.rules().flip_covered);  // original: covered cards never flip
     uint8_t theaters = f.theaters;
-    auto adjacent_to = [&](int t) {
+    auto adjacent_to = [&](int t) {  // the theaters next to t (ruling 1), as a mask
       uint8_t mask = 0;
       for (int i = 0; i < b.ntheaters; ++i)
-        if (t != kNone && (b.pos[t] - i == 1 || i - b.pos[t] == 1)) mask = static_cast<uint8_t>(mask | 1u << b.order[i]);
+        if (e.adjacent(*c.s, t, b.order[i])) mask = static_cast<uint8_t>(mask | 1u << b.order[i]);
       return mask;
     };
     if (f.adjacent) {
@@ -300,8 +305,6 @@ struct Verbs {
       if (!((theaters >> t) & 1)) continue;
       for (int p = 0; p < 2; ++p) {
         if (f.player >= 0 && p != f.player) continue;
-        uint64_t m = b.in_stack(p, t);
-        if (!m) continue;
         int k = e.stack(*c.s, p, t, st);
         for (int j = 0; j < k; ++j) {
           bool top = j == k - 1, up = b.card[st[j]].faceup;
@@ -764,10 +767,8 @@ void Runtime::make_handle() {
   lua_setmetatable(L, -2);
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   // g:cards: the filter names as interned strings, and the cache of read-only filter tables.
-  static const char* const names[Runtime::kFilterNames] = {"player", "except", "uncovered", "covered", "faceup", "facedown",
-                                                          "flippable", "theater", "adjacent", "adjacent_to", "theaters"};
   for (int i = 0; i < kFilterNames; ++i) {
-    filter_name_[i] = lua_pushstring(L, names[i]);
+    filter_name_[i] = lua_pushstring(L, kFilterText[i]);
     luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive: its address is compared
   }
   lua_newtable(L);

@@ -67,6 +67,21 @@ class Runtime : public Scripts {
   /// "card ID (FILE)" or "house rule (FILE)", for messages.
   std::string who(const Due& d) const;
 
+  // g:cards (binding.cpp, Verbs::cards)
+  /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.
+  struct CardFilter {
+    int player = -1;              // 0 or 1; -1 any
+    int except = -1;              // a card index
+    uint8_t theaters = 0xff;      // bit t: theater id t allowed (theater, theaters)
+    bool adjacent = false;        // adjacent to the running ability's card
+    int adjacent_to = -2;         // a theater id; -1: none (false); -2: no such filter
+    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
+  };
+  static constexpr int kFilterNames = 11;
+  const char* filter_name_[kFilterNames] = {};  // the interned filter names (pointer comparison)
+  std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
+  int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
+
  private:
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                           std::string& reading);
@@ -107,21 +122,6 @@ class Runtime : public Scripts {
   std::vector<int> theater_ref_;             // registry refs of the theater names, by id
   std::vector<const char*> theater_ptr_;     // their interned addresses
   std::vector<int> id_ref_;          // registry refs of the id strings, by card (push_id)
- public:
-  /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.
-  struct CardFilter {
-    int player = -1;              // 0 or 1; -1 any
-    int except = -1;              // a card index
-    uint8_t theaters = 0xff;      // bit t: theater id t allowed (theater, theaters)
-    bool adjacent = false;        // adjacent to the running ability's card
-    int adjacent_to = -2;         // a theater id; -1: none (false); -2: no such filter
-    bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
-  };
-  static constexpr int kFilterNames = 11;
-  const char* filter_name_[kFilterNames] = {};  // the interned filter names (pointer comparison)
-  std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
-  int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
- private:
   int game_ref_ = -2;                // registry: the game handle userdata
   uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
   bool rules_ran_ = false;           // a hook ran since the last restore
