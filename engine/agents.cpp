@@ -16,9 +16,15 @@ InfoState::InfoState(const Engine& e, const State& s, const std::vector<Action>&
   bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
   if (!hidden) return;
+  // Every action here is "choose X": ordering by X is ordering by the whole text. A handful of
+  // options: a stable insertion sort.
   std::vector<std::pair<std::string, Action>> keyed;
-  for (const Action& a : legal) keyed.emplace_back(text(a), a);
-  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  keyed.reserve(legal.size());
+  for (const Action& a : legal) {
+    keyed.emplace_back(e.option_text(s, DecisionKind::Card, a.option, player_), a);
+    for (size_t j = keyed.size() - 1; j > 0 && keyed[j].first < keyed[j - 1].first; --j) std::swap(keyed[j], keyed[j - 1]);
+  }
+  sorted_.reserve(keyed.size());
   for (const auto& k : keyed) sorted_.push_back(k.second);
   legal_ = &sorted_;
 }

@@ -26,10 +26,9 @@ char kInterruptTag;  // the engine's signal that an ability is interrupted (a li
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 // g:cards's filters: their names, and the index of each in Runtime::filter_name_.
+// (Their texts: Runtime::kFilterText, in this order.)
 enum Filter { kPlayer, kExcept, kUncovered, kCovered, kFaceup, kFacedown, kFlippable, kTheater, kAdjacent, kAdjacentTo, kTheaters };
-const char* const kFilterText[] = {"player",    "except",  "uncovered", "covered",     "faceup",  "facedown",
-                                   "flippable", "theater", "adjacent",  "adjacent_to", "theaters"};
-static_assert(std::size(kFilterText) == Runtime::kFilterNames && kTheaters + 1 == Runtime::kFilterNames);
+static_assert(kTheaters + 1 == Runtime::kFilterNames);
 }  // namespace
 
 void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[static_cast<size_t>(card)]); }
@@ -56,6 +55,10 @@ void Runtime::intern_theaters(const std::vector<std::string>& names) {
 }
 
 void Runtime::push_theater(int t) { lua_rawgeti(L_, LUA_REGISTRYINDEX, theater_ref_[static_cast<size_t>(t)]); }
+
+void Runtime::push_declared_filter(int card) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, declared_flip_ref_[static_cast<size_t>(card)]);
+}
 
 int Runtime::find_theater(const char* name) const {
   for (size_t i = 0; i < theater_ptr_.size(); ++i)
@@ -178,12 +181,6 @@ struct Verbs {
     lua_remove(L, -2);
     return ty;
   }
-  static bool flag(lua_State* L, int t, const char* name) {
-    raw_field(L, t, name);
-    bool v = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
-  }
   // Pushes the contents of the list argument `arg` and returns its length, at most `max`.
   static size_t list_arg(lua_State* L, int arg, size_t max, const char* what) {
     luaL_checktype(L, arg, LUA_TTABLE);
@@ -248,40 +245,39 @@ struct Verbs {
       lua_pop(L, 1);
     }
   }
-  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
-  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top.
-  // Only the keys present are read; every filter given must hold (theater filters intersect).
-  static int cards(lua_State* L) {
+  // A g:cards filter: the table at stack index `idx` read into `f`. A read-only table's filter
+  // never changes: it is parsed once and found again by its contents' address.
+  static void read_filter(lua_State* L, int idx, Runtime::CardFilter& f) {
+    Runtime& r = rt(L);
+    push_contents(L, idx);
+    int contents = lua_gettop(L);
+    const void* key = lua_topointer(L, contents);
+    if (key != lua_topointer(L, idx)) {  // a read-only table
+      auto it = std::find_if(r.filter_cache_.begin(), r.filter_cache_.end(), [&](const auto& x) { return x.first == key; });
+      if (it != r.filter_cache_.end()) {
+        f = it->second;
+      } else {
+        parse_filter(L, contents, f);
+        if (r.filter_cache_.size() < 64) {
+          lua_rawgeti(L, LUA_REGISTRYINDEX, r.filter_cache_ref_);  // keeps the table (and its address) alive
+          lua_pushvalue(L, contents);
+          lua_pushboolean(L, 1);
+          lua_rawset(L, -3);
+          lua_pop(L, 1);
+          r.filter_cache_.emplace_back(key, f);
+        }
+      }
+    } else {
+      parse_filter(L, contents, f);
+    }
+    lua_settop(L, contents - 1);
+  }
+  // The board cards a filter selects, in board order (theaters left to right, player 1 first,
+  // bottom to top), each stack read from the board's location index. Returns how many.
+  static int select_cards(lua_State* L, const Runtime::CardFilter& f, uint8_t* out) {
     const Engine& e = eng(L);
     AbilityCtx& c = ctx(L);
     const Board& b = c.s->b;
-    Runtime& r = rt(L);
-    Runtime::CardFilter f;
-    if (!lua_isnoneornil(L, 2)) {
-      luaL_checktype(L, 2, LUA_TTABLE);
-      push_contents(L, 2);
-      int contents = lua_gettop(L);
-      const void* key = lua_topointer(L, contents);
-      if (key != lua_topointer(L, 2)) {  // a read-only table: its filter never changes
-        auto it = std::find_if(r.filter_cache_.begin(), r.filter_cache_.end(), [&](const auto& x) { return x.first == key; });
-        if (it != r.filter_cache_.end()) {
-          f = it->second;
-        } else {
-          parse_filter(L, contents, f);
-          if (r.filter_cache_.size() < 64) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, r.filter_cache_ref_);  // keeps the table (and its address) alive
-            lua_pushvalue(L, contents);
-            lua_pushboolean(L, 1);
-            lua_rawset(L, -3);
-            lua_pop(L, 1);
-            r.filter_cache_.emplace_back(key, f);
-          }
-        }
-      } else {
-        parse_filter(L, contents, f);
-      }
-      lua_settop(L, contents - 1);
-    }
     bool uncovered = f.uncovered || (f.flippable && !e.rules().flip_covered);  // original: covered cards never flip
     uint8_t theaters = f.theaters;
     auto adjacent_to = [&](int t) {  // the theaters next to t (ruling 1), as a mask
@@ -295,9 +291,7 @@ struct Verbs {
       theaters &= mine != kNone && b.card[mine].zone == Zone::Board ? adjacent_to(b.card[mine].theater) : 0;
     }
     if (f.adjacent_to != -2) theaters &= f.adjacent_to >= 0 ? adjacent_to(f.adjacent_to) : 0;
-    // Stack by stack in board order (theaters left to right, player 1 first, bottom to top),
-    // each read from the board's location index.
-    uint8_t out[kMaxCards], st[kMaxCards];
+    uint8_t st[kMaxCards];
     int n = 0;
     const uint64_t except = f.except >= 0 ? ~(uint64_t{1} << f.except) : ~uint64_t{0};
     for (int i = 0; i < b.ntheaters; ++i) {
@@ -314,7 +308,19 @@ struct Verbs {
         }
       }
     }
-    push_ids(L, out, n);
+    return n;
+  }
+  // g:cards{player=, theater=, theaters=, adjacent_to=, adjacent=, uncovered=, covered=, faceup=,
+  //         facedown=, flippable=, except=} -> ids on the board, left to right, player 1 first, bottom to top.
+  // Only the keys present are read; every filter given must hold (theater filters intersect).
+  static int cards(lua_State* L) {
+    Runtime::CardFilter f;
+    if (!lua_isnoneornil(L, 2)) {
+      luaL_checktype(L, 2, LUA_TTABLE);
+      read_filter(L, 2, f);
+    }
+    uint8_t out[kMaxCards];
+    push_ids(L, out, select_cards(L, f, out));
     return 1;
   }
   // g:is_faceup(id) -> boolean (a card on the board)
@@ -395,28 +401,52 @@ struct Verbs {
     set_budget(L, kDryRunBudget);
     return kNone;
   }
-  // The options table of a decision verb: only the fields named may appear.
-  static void check_options(lua_State* L, int arg, const char* verb, std::initializer_list<const char*> known) {
-    if (lua_isnoneornil(L, arg)) return;
+  // The options table of a decision verb (argument `arg`, nil for none), read in one pass: names
+  // compared by their interned addresses; an option the verb does not take is an error.
+  struct ChoiceOptions {
+    bool may = false;
+    int card = kNone;   // card=: the card shown with the decision
+    int play = -1;      // play=: 0 "faceup", 1 "facedown"
+    int about = kNone;  // about=: the card the question is about
+  };
+  static ChoiceOptions read_options(lua_State* L, int arg, const char* verb, bool theater_options) {
+    ChoiceOptions o;
+    if (lua_isnoneornil(L, arg)) return o;
     luaL_checktype(L, arg, LUA_TTABLE);
+    const Runtime& r = rt(L);
     push_contents(L, arg);
+    int t = lua_gettop(L);
     lua_pushnil(L);
-    while (lua_next(L, -2)) {
+    while (lua_next(L, t)) {
+      int v = lua_gettop(L);
+      const char* k = lua_type(L, v - 1) == LUA_TSTRING ? lua_tostring(L, v - 1) : nullptr;
+      int which = -1;
+      for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
+        if (r.option_name_[i] == k || !std::strcmp(r.option_name_[i], k)) which = i;
+      if (which < 0 || (which > 0 && !theater_options))
+        luaL_error(L, "%s: unknown option '%s'", verb, luaL_tolstring(L, v - 1, nullptr));
+      switch (which) {
+        case 0: o.may = lua_toboolean(L, v); break;
+        case 1: o.card = rt(L).check_card(v); break;
+        case 2: {
+          static const char* const faces[] = {"faceup", "facedown", nullptr};
+          o.play = luaL_checkoption(L, v, nullptr, faces);
+          break;
+        }
+        default: o.about = rt(L).check_card(v); break;
+      }
       lua_pop(L, 1);
-      bool ok = false;
-      for (const char* k : known) ok = ok || (lua_type(L, -1) == LUA_TSTRING && !std::strcmp(lua_tostring(L, -1), k));
-      if (!ok) luaL_error(L, "%s: unknown option '%s'", verb, luaL_tolstring(L, -1, nullptr));
     }
     lua_pop(L, 1);
+    return o;
   }
-  static bool may(lua_State* L, int arg) { return lua_istable(L, arg) && flag(L, arg, "may"); }
 
   // g:choose_card(p, ids, {may=true}) -> the id player p chooses, or nil ("none", or no option)
   static int choose_card(lua_State* L) {
     int p = player(L, 2);
     uint16_t opts[kMaxOptions];
     int n = 0;
-    check_options(L, 4, "g:choose_card", {"may"});
+    ChoiceOptions o = read_options(L, 4, "g:choose_card", false);
     size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_card");
     for (size_t i = 1; i <= len; ++i) {
       lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
@@ -424,19 +454,20 @@ struct Verbs {
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    if (n > 0 && may(L, 4)) opts[n++] = kNone;
+    if (n > 0 && o.may) opts[n++] = kNone;
     uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
     if (v == kNone) lua_pushnil(L);
     else rt(L).push_id(v);
     return 1;
   }
-  // g:choose_theater(p, theaters, {may=true, card=id, play="faceup"|"facedown"}) -> a theater
-  // name, or nil; with `play`, only the theaters where p may play `card` that way are offered
+  // g:choose_theater(p, theaters, {may=true, card=id, play="faceup"|"facedown", about=id}) -> a
+  // theater name, or nil; with `play`, only the theaters where p may play `card` that way are
+  // offered (ruling 14)
   static int choose_theater(lua_State* L) {
     int p = player(L, 2);
     uint16_t opts[kMaxOptions];
-    int n = 0, shown = kNone;
-    check_options(L, 4, "g:choose_theater", {"may", "card", "play", "about"});
+    int n = 0;
+    ChoiceOptions o = read_options(L, 4, "g:choose_theater", true);
     size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
     for (size_t i = 1; i <= len; ++i) {
       lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
@@ -444,28 +475,15 @@ struct Verbs {
       lua_pop(L, 1);
     }
     lua_pop(L, 1);
-    if (lua_istable(L, 4)) {
-      if (raw_field(L, 4, "card") != LUA_TNIL) shown = rt(L).check_card(lua_gettop(L));
-      lua_pop(L, 1);
-      // play = "faceup"|"facedown": only the theaters where p may play `card` that way (ruling 14)
-      if (raw_field(L, 4, "play") != LUA_TNIL) {
-        static const char* const faces[] = {"faceup", "facedown", nullptr};
-        bool faceup = luaL_checkoption(L, lua_gettop(L), nullptr, faces) == 0;
-        if (shown == kNone) luaL_error(L, "g:choose_theater: option 'play' needs 'card'");
-        int k = 0;
-        for (int i = 0; i < n; ++i)
-          if (eng(L).may_play(*ctx(L).s, p, shown, opts[i], faceup)) opts[k++] = opts[i];
-        n = k;
-      }
-      lua_pop(L, 1);
+    if (o.play >= 0) {
+      if (o.card == kNone) luaL_error(L, "g:choose_theater: option 'play' needs 'card'");
+      int k = 0;
+      for (int i = 0; i < n; ++i)
+        if (eng(L).may_play(*ctx(L).s, p, o.card, opts[i], o.play == 0)) opts[k++] = opts[i];
+      n = k;
     }
-    if (n > 0 && may(L, 4)) opts[n++] = kNone;
-    int about = kNone;
-    if (lua_istable(L, 4)) {
-      if (raw_field(L, 4, "about") != LUA_TNIL) about = rt(L).check_card(lua_gettop(L));
-      lua_pop(L, 1);
-    }
-    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, shown, about);
+    if (n > 0 && o.may) opts[n++] = kNone;
+    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, o.card, o.about);
     push_theater(L, v);
     return 1;
   }
@@ -491,10 +509,37 @@ struct Verbs {
 
   // g:flip(id): turns a card on the board over (RB "Flip"); a card flipped faceup uses its ability
   static int flip(lua_State* L) {
-    int c = on_board(L, 2);
+    flip_card(L, on_board(L, 2));
+    return 0;
+  }
+  static void flip_card(lua_State* L, int c) {
     if (!eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
-      luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", lua_tostring(L, 2));
+      luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", eng(L).set().cards[c].id.c_str());
     eng(L).op_flip(ctx(L), c);
+  }
+  // A declared ability { flip = filter } (use("flip").one; docs/modding.md): the card's owner
+  // flips one card chosen from g:cards(filter); skipped when there is none (rulings 14, 16) or
+  // when the card has no owner (it is in the deck). Carried out here, without running Lua, by the
+  // code of g:owner, g:cards, g:choose_card and g:flip, so it resolves exactly as flip.lua's
+  // function does. Argument 1: the card's index.
+  static int declared_flip(lua_State* L) {
+    AbilityCtx& c = ctx(L);
+    int card = static_cast<int>(lua_tointeger(L, 1));
+    const CardLoc& l = c.s->b.card[card];
+    if (l.zone == Zone::Deck) return 0;
+    int p = l.owner;
+    Runtime::CardFilter f;
+    rt(L).push_declared_filter(card);
+    read_filter(L, lua_gettop(L), f);
+    lua_pop(L, 1);
+    uint8_t out[kMaxCards];
+    int n = select_cards(L, f, out);
+    uint16_t opts[kMaxCards];
+    std::copy(out, out + n, opts);
+    uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
+    if (v == kNone || c.dry) return 0;
+    flip_card(L, v);
+    check_interrupt(L);
     return 0;
   }
   // g:move(id, theater): moves a card on the board to another theater, on top (RB "Move")
@@ -733,11 +778,25 @@ int dispatch(lua_State* L) {
       if (c.read_only)
         return luaL_error(L, "g:%s %s, which an ongoing function or an answering hook may not do (g is read-only there)",
                           v.name, v.group == Group::Effect ? "changes the game" : "asks a player");
-      if (v.group == Group::Effect && c.dry) return 0;  // the dry rest of a run changes nothing
+      if (c.dry) {  // the dry rest of a run changes nothing, and asks nothing: no answer is known
+        if constexpr (v.group == Group::Effect) return 0;
+        lua_pushnil(L);  // a decision's "none" (what decide() gives in a dry run, arguments unread)
+        return 1;
+      }
     }
     int n = v.fn(L);
     if constexpr (v.group == Group::Effect) Verbs::check_interrupt(L);
     return n;
+  } catch (const std::exception& e) {
+    lua_pushstring(L, e.what());
+  }
+  return lua_error(L);
+}
+
+// The Lua entry of a declared flip ability (run_protected calls it as an ability's function).
+int declared_flip_entry(lua_State* L) {
+  try {
+    return Verbs::declared_flip(L);
   } catch (const std::exception& e) {
     lua_pushstring(L, e.what());
   }
@@ -768,7 +827,11 @@ void Runtime::make_handle() {
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   // g:cards: the filter names as interned strings, and the cache of read-only filter tables.
   for (int i = 0; i < kFilterNames; ++i) {
-    filter_name_[i] = lua_pushstring(L, kFilterText[i]);
+    filter_name_[i] = lua_pushstring(L, Runtime::kFilterText[i]);
+    luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive: its address is compared
+  }
+  for (int i = 0; i < kOptionNames; ++i) {
+    option_name_[i] = lua_pushstring(L, kOptionText[i]);
     luaL_ref(L, LUA_REGISTRYINDEX);  // kept alive: its address is compared
   }
   lua_newtable(L);
@@ -854,12 +917,20 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
   lua_State* L = L_;
   lua_pushcfunction(L, traceback_handler);
   int h = lua_gettop(L);
-  push_function(d);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  int nargs = 1 + push_arguments(d);
+  int nargs;
+  bool declared = d.what == What::Instant && declared_flip_ref_[d.card] != LUA_NOREF;
+  if (declared) {  // no Lua of the card's runs (and none of its upvalues to put back)
+    lua_pushcfunction(L, declared_flip_entry);
+    lua_pushinteger(L, d.card);
+    nargs = 1;
+  } else {
+    push_function(d);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+    nargs = 1 + push_arguments(d);
+    if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
+    else rules_ran_ = true;
+  }
   c.resolving[c.depth++] = d;
-  if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
-  else rules_ran_ = true;
   eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .what = static_cast<uint8_t>(d.what)});
   int status = lua_pcall(L, nargs, 0, h);
   --c.depth;
@@ -868,7 +939,8 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     status = LUA_OK;
     lua_pop(L, 1);
   }
-  lua_remove(L, h);
+  if (status == LUA_OK) lua_settop(L, h - 1);  // (no results)
+  else lua_remove(L, h);                        // the error object stays
   return status;
 }
 

@@ -63,6 +63,8 @@ class Runtime : public Scripts {
   /// Called once the rules are final (Engine::load).
   void intern_theaters(const std::vector<std::string>& names);
   void push_theater(int t);        // pushes a theater id's name
+  /// Pushes the filter table of card `card`'s declared ability { flip = filter }.
+  void push_declared_filter(int card);
   int find_theater(const char* name) const;  // theater id, or -1
   /// "card ID (FILE)" or "house rule (FILE)", for messages.
   std::string who(const Due& d) const;
@@ -78,7 +80,15 @@ class Runtime : public Scripts {
     bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
   };
   static constexpr int kFilterNames = 11;
+  /// The filter names g:cards knows (binding.cpp's `enum Filter` follows this order).
+  static constexpr const char* kFilterText[kFilterNames] = {
+      "player", "except", "uncovered", "covered", "faceup", "facedown", "flippable", "theater", "adjacent", "adjacent_to",
+      "theaters"};
   const char* filter_name_[kFilterNames] = {};  // the interned filter names (pointer comparison)
+  /// The options of g:choose_card and g:choose_theater ("may" first: the only one of choose_card).
+  static constexpr int kOptionNames = 4;
+  static constexpr const char* kOptionText[kOptionNames] = {"may", "card", "play", "about"};
+  const char* option_name_[kOptionNames] = {};  // interned, as filter_name_
   std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
 
@@ -104,6 +114,9 @@ class Runtime : public Scripts {
   AbilityCtx* ctx_ = nullptr;
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
+  // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
+  // (use("flip").one), which binding.cpp carries out without running Lua; LUA_NOREF for none.
+  std::vector<int> declared_flip_ref_;
   std::vector<std::array<int, kTriggerEvents>> trigger_ref_;          // by card and event
   std::vector<std::array<int, static_cast<int>(Fn::Count)>> fn_ref_;  // by card and function
   std::array<int, static_cast<int>(Hook::Count)> hook_ref_{};         // house-rule hooks

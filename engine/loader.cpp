@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <span>
 
 #include <lua.hpp>
 #include <xxhash.h>
@@ -168,12 +169,15 @@ size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 /// The known name closest to `word`, for "did you mean" messages.
-std::string nearest(const std::string& word, std::initializer_list<const char*> known) {
+std::string nearest(const std::string& word, std::span<const char* const> known) {
   std::string best;
   size_t best_d = SIZE_MAX;
   for (const char* k : known)
     if (size_t d = edit_distance(word, k); d < best_d) best_d = d, best = k;
   return best;
+}
+std::string nearest(const std::string& word, std::initializer_list<const char*> known) {
+  return nearest(word, std::span<const char* const>(known.begin(), known.size()));
 }
 
 /// " (line N)" where the value at `idx` is a Lua function, else "".
@@ -191,7 +195,7 @@ const char* const kEventFields[kTriggerEvents] = {"played", "covered", "uncovere
 const char* const kHookFields[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 
 /// Refuses a table field that is not in `known`, naming the nearest known one.
-void check_fields(lua_State* L, int t, std::initializer_list<const char*> known, const std::string& where) {
+void check_fields(lua_State* L, int t, std::span<const char* const> known, const std::string& where) {
   push_contents(L, t);
   int c = lua_gettop(L);
   lua_pushnil(L);
@@ -205,6 +209,52 @@ void check_fields(lua_State* L, int t, std::initializer_list<const char*> known,
   }
   lua_pop(L, 1);
 }
+void check_fields(lua_State* L, int t, std::initializer_list<const char*> known, const std::string& where) {
+  check_fields(L, t, std::span<const char* const>(known.begin(), known.size()), where);
+}
+
+/// Checks a g:cards filter table written in a card (a declared ability's): every name known,
+/// every value of the right type, theaters and card ids that exist. Throws LoadError.
+void check_filter(lua_State* L, int t, const std::string& where, const Rules& rules, const CardSet& set) {
+  check_fields(L, t, Runtime::kFilterText, where);
+  push_contents(L, t);
+  int c = lua_gettop(L);
+  auto theater_name = [&](int v, const std::string& name) {
+    std::string th = lua_type(L, v) == LUA_TSTRING ? lua_tostring(L, v) : "";
+    if (std::find(rules.theaters.begin(), rules.theaters.end(), th) == rules.theaters.end())
+      throw LoadError(where + ": filter '" + name + "' must name a theater of the set");
+  };
+  lua_pushnil(L);
+  while (lua_next(L, c)) {
+    int v = lua_gettop(L);
+    std::string name = lua_tostring(L, v - 1);
+    if (name == "player") {
+      if (!lua_isinteger(L, v) || (lua_tointeger(L, v) != 1 && lua_tointeger(L, v) != 2))
+        throw LoadError(where + ": filter 'player' must be 1 or 2");
+    } else if (name == "except") {
+      if (lua_type(L, v) != LUA_TSTRING || set.find(lua_tostring(L, v)) < 0)
+        throw LoadError(where + ": filter 'except' must be a card id of the set");
+    } else if (name == "theater") {
+      theater_name(v, name);
+    } else if (name == "adjacent_to") {
+      if (!(lua_isboolean(L, v) && !lua_toboolean(L, v))) theater_name(v, name);
+    } else if (name == "theaters") {
+      if (!lua_istable(L, v)) throw LoadError(where + ": filter 'theaters' must be a list of theater names");
+      push_contents(L, v);
+      for (lua_Integer i = 1, n = static_cast<lua_Integer>(lua_rawlen(L, -1)); i <= n; ++i) {
+        lua_rawgeti(L, -1, i);
+        theater_name(lua_gettop(L), name);
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    } else if (!lua_isboolean(L, v)) {
+      throw LoadError(where + ": filter '" + name + "' must be true or false");
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
 
 constexpr int kMaxStrength = 99;   // printed strengths and effect amounts: totals can never overflow
 
@@ -514,11 +564,24 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
       if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
       d.has_ability = true;
       ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+      declared_flip_ref_.push_back(LUA_NOREF);
+    } else if (ty == LUA_TTABLE) {  // a declared ability: { flip = filter } (use("flip").one)
+      if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability'");
+      int a = lua_gettop(L);
+      check_fields(L, a, {"flip"}, w + ": ability");
+      if (get_field(L, a, "flip") != LUA_TTABLE)
+        throw LoadError(w + ": a declared ability is { flip = filter }, with a g:cards filter table");
+      check_filter(L, lua_gettop(L), w + ": ability 'flip'", rules, set);
+      d.has_ability = true;
+      declared_flip_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+      ability_ref_.push_back(LUA_NOREF);
+      lua_pop(L, 1);  // the declaration
     } else {
-      if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card)");
+      if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card) or a declaration { flip = filter }");
       if (d.kind == Kind::Instant) throw LoadError(w + ": an instant card needs an 'ability' function");
       lua_pop(L, 1);
       ability_ref_.push_back(LUA_NOREF);
+      declared_flip_ref_.push_back(LUA_NOREF);
     }
     ty = get_field(L, c, "ongoing");
     if (ty == LUA_TTABLE) {

@@ -83,6 +83,19 @@ TEST_CASE("a verb names the bad field of its table") {
                       Catch::Contains("card bad_filter") && Catch::Contains("filter 'player' must be 1 or 2 (got 3)"));
 }
 
+TEST_CASE("a decision verb names the option it does not take, and an option that needs another") {
+  auto e = test::load(hostile("api2"));
+  State s = position(*e, "bad_option", false);
+  REQUIRE_THROWS_WITH(e->apply(s, deploy(*e, "bad_option")),
+                      Catch::Contains("card bad_option") && Catch::Contains("g:choose_theater: unknown option 'mya'"));
+  s = position(*e, "card_option", false);
+  REQUIRE_THROWS_WITH(e->apply(s, deploy(*e, "card_option")),
+                      Catch::Contains("card card_option") && Catch::Contains("g:choose_card: unknown option 'about'"));
+  s = position(*e, "play_needs_card", false);
+  REQUIRE_THROWS_WITH(e->apply(s, deploy(*e, "play_needs_card")),
+                      Catch::Contains("card play_needs_card") && Catch::Contains("option 'play' needs 'card'"));
+}
+
 TEST_CASE("determinism by construction: pairs order and upvalues do not depend on the process or on history") {
   // Two engines (two Lua states, two string hash seeds) play the same card the same way.
   for (int round = 0; round < 2; ++round) {

@@ -202,3 +202,40 @@ TEST_CASE("a theater name that is not a plain lowercase word is refused at load"
   REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR), Catch::Contains("theater name 'la\\xffnd'"));
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a declared ability { flip = filter } is checked at load: its field, the filter's names, values and theaters") {
+  struct Case {
+    const char* ability;
+    const char* message;
+  };
+  for (const auto& [ability, message] : {
+           Case{"{ flop = { uncovered = true } }", "unknown field 'flop' (did you mean 'flip'?)"},
+           Case{"{ flip = { uncoverd = true } }", "unknown field 'uncoverd' (did you mean 'uncovered'?)"},
+           Case{"{ flip = { uncovered = 1 } }", "filter 'uncovered' must be true or false"},
+           Case{"{ flip = { theater = 'sea' } }", "filter 'theater' must name a theater of the set"},
+           Case{"{ flip = { theaters = { 'air', 'space' } } }", "filter 'theaters' must name a theater of the set"},
+           Case{"{ flip = { adjacent_to = true } }", "filter 'adjacent_to' must name a theater of the set"},
+           Case{"{ flip = { player = 3 } }", "filter 'player' must be 1 or 2"},
+           Case{"{ flip = { except = 'nobody' } }", "filter 'except' must be a card id of the set"},
+           Case{"{ flip = true }", "a declared ability is { flip = filter }"},
+           Case{"42", "'ability' must be a function(g, card) or a declaration { flip = filter }"},
+       }) {
+    std::string dir = temp_set("declared", "{ 'air', 'land' }", [&](const std::string& f) {
+      std::ofstream(f) << "return { type = 'air', strength = 1, kind = 'instant', ability = " << ability << " }\n";
+    });
+    REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR),
+                        Catch::Contains("bad.lua (card bad)") && Catch::Contains(message));
+    std::filesystem::remove_all(dir);
+  }
+  // Only an instant has an ability; a valid declaration loads.
+  std::string dir = temp_set("declared-ok", "{ 'air', 'land' }", [](const std::string& f) {
+    std::ofstream(f) << "return { type = 'air', strength = 1, ability = { flip = { facedown = true } } }\n";
+  });
+  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR), Catch::Contains("only an instant card has an 'ability'"));
+  std::ofstream(dir + "/bad.lua") << "return { type = 'air', strength = 1, kind = 'instant', ability = { flip = {"
+                                     " player = 2, theaters = { 'land' }, adjacent_to = false, except = 'plain' } } }\n";
+  std::ofstream(dir + "/set.lua") << "return { name = 't', api = 1, theaters = { 'air', 'land' }, rules = { hand_size = 1 },"
+                                     " cards = { 'plain', 'bad' } }\n";
+  REQUIRE_NOTHROW(Engine::load(dir, {}, ALS_DATA_DIR));
+  std::filesystem::remove_all(dir);
+}

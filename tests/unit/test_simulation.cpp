@@ -1,6 +1,11 @@
 // Random-simulation invariants, in the spirit of OpenSpiel's generic game test: at every step of
 // many seeded random games, check what must always hold.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
 
 #include "agents.h"
 #include "helpers.h"
@@ -167,4 +172,71 @@ TEST_CASE("the same seed and actions give the same game", "[simulation]") {
 TEST_CASE("a state is a small plain value") {
   STATIC_REQUIRE(std::is_trivially_copyable_v<State>);
   REQUIRE(sizeof(State) <= 4096);
+}
+
+namespace {
+// A copy of a bundled set (with the files of the set it extends) in a temporary folder, whose
+// declared flip abilities (use("flip").one{...}) are rewritten as Lua functions that call the
+// declaration: the same ability, run by Lua instead of by the engine.
+std::string set_with_lua_flips(const std::string& name) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("als-lua-flips-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path bundled = fs::path(ALS_DATA_DIR) / "cards";
+  for (const char* from : {"standard", name.c_str()})
+    for (const auto& f : fs::directory_iterator(bundled / from))
+      fs::copy_file(f.path(), dir / f.path().filename(), fs::copy_options::overwrite_existing);
+  std::ifstream in(dir / "set.lua");
+  std::string manifest((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  manifest = std::regex_replace(manifest, std::regex("extends = \"standard\","), "");
+  std::ofstream(dir / "set.lua") << manifest;
+  int rewritten = 0;
+  for (const auto& f : fs::directory_iterator(dir)) {
+    std::ifstream card(f.path());
+    std::string text((std::istreambuf_iterator<char>(card)), std::istreambuf_iterator<char>());
+    std::smatch m;
+    if (!std::regex_search(text, m, std::regex(R"(ability = (use\("flip"\)\.one\{[^}]*\}),)"))) continue;
+    text = "local declared = " + m[1].str() + "\n" + m.prefix().str() +
+           "ability = function(g, card) return declared(g, card) end," + m.suffix().str();
+    std::ofstream(f.path()) << text;
+    ++rewritten;
+  }
+  REQUIRE(rewritten == 4);  // the three Maneuvers and Ambush
+  return dir.string();
+}
+}  // namespace
+
+TEST_CASE("a declared flip ability resolves exactly as the same ability run in Lua, in both printings") {
+  for (const std::string set : {"standard", "original"}) {
+    auto declared = test::load(set);
+    std::string dir = set_with_lua_flips(set);
+    auto lua = Engine::load(dir, {}, ALS_DATA_DIR);
+    REQUIRE(lua->rules().immediate_instants == declared->rules().immediate_instants);
+    std::vector<Action> acts, acts2;
+    long flips = 0;
+    for (uint64_t seed = 1; seed <= 300; ++seed) {
+      State s = declared->new_game(seed), t = lua->new_game(seed);
+      RandomAgent a(seed * 7 + 1), b(seed * 7 + 1);
+      while (declared->to_act(s) >= 0) {
+        REQUIRE(lua->to_act(t) == declared->to_act(s));
+        declared->legal(s, acts);
+        lua->legal(t, acts2);
+        REQUIRE(acts == acts2);
+        Action x = a.choose(*declared, s, acts);
+        REQUIRE(b.choose(*lua, t, acts2) == x);
+        EventLog l1, l2;
+        declared->apply(s, x, &l1);
+        lua->apply(t, x, &l2);
+        REQUIRE(l1.events.size() == l2.events.size());
+        for (size_t i = 0; i < l1.events.size(); ++i) {
+          REQUIRE(declared->event_text(l1.events[i], -1) == lua->event_text(l2.events[i], -1));
+          flips += l1.events[i].type == Event::Flip;
+        }
+        REQUIRE(test::same(s, t));
+      }
+    }
+    REQUIRE(flips > 300);  // the flip abilities were played, and flipped cards
+    std::filesystem::remove_all(dir);
+  }
 }
