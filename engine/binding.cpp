@@ -394,9 +394,7 @@ struct Verbs {
     d.kind = kind;
     d.card = static_cast<uint8_t>(card_shown);
     d.about = static_cast<uint8_t>(about);
-    d.n = static_cast<uint8_t>(n);
-    std::copy(opts, opts + n, d.opt);
-    eng(L).sort_options(s, d);
+    d.set_options(opts, n);
     c.dry = true;
     set_budget(L, kDryRunBudget);
     return kNone;

@@ -269,9 +269,11 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
   if (b.phase == Phase::Over) return;
   if (s.r.active) {
     const Decision& d = s.r.pending;
-    out.resize(d.n);
-    for (int i = 0; i < d.n; ++i) {
-      uint16_t o = d.opt[i];
+    uint16_t opt[kMaxOptions];
+    int n = options(d, opt);
+    out.resize(n);
+    for (int i = 0; i < n; ++i) {
+      uint16_t o = opt[i];
       out[i] = d.kind == DecisionKind::Play
                    ? Action{(o >> 15) ? Action::Improvise : Action::Deploy, static_cast<uint8_t>((o >> 8) & 0x7f),
                             static_cast<uint8_t>(o & 0xff), kNone}
@@ -330,7 +332,10 @@ bool Engine::is_legal(const State& s, const Action& a) const {
       if (a.type != Action::Choose) return false;
       want = a.option;
     }
-    return std::find(d.opt, d.opt + d.n, want) != d.opt + d.n;
+    // (a play's card and theater were bounded above; any other option must be one of the set's)
+    if (d.kind != DecisionKind::Play && want != kNone && want >= (d.kind == DecisionKind::Card ? kMaxCards : kMaxTheaters))
+      return false;
+    return d.has(want);
   }
   if (a.type == Action::Withdraw) {
     if (!fn_cards_any_) return true;
@@ -705,27 +710,41 @@ void Engine::compute_sort_keys() {
   for (const auto& c : set_.cards) ids.push_back(c.id);
   keys(ids, card_key_, card_none_key_);
   keys(rules_.theaters, theater_key_, theater_none_key_);
+  auto order = [](const std::vector<int>& key, int none_key, std::vector<uint16_t>& plain, std::vector<uint16_t>& with_none) {
+    std::vector<std::pair<int, uint16_t>> k;
+    for (size_t i = 0; i < key.size(); ++i) k.emplace_back(key[i], static_cast<uint16_t>(i));
+    std::sort(k.begin(), k.end());
+    plain.clear();
+    for (const auto& x : k) plain.push_back(x.second);
+    k.emplace_back(none_key, static_cast<uint16_t>(kNone));
+    std::sort(k.begin(), k.end());
+    with_none.clear();
+    for (const auto& x : k) with_none.push_back(x.second);
+  };
+  order(card_key_, card_none_key_, card_order_, card_choices_);
+  order(theater_key_, theater_none_key_, theater_order_, theater_choices_);
 }
 
-// Sorts a decision's options in the plain string order of their omniscient texts (scenario-api.md).
-void Engine::sort_options(const State&, Decision& d) const {
-  auto key = [&](uint16_t o) -> int {
-    switch (d.kind) {
-      case DecisionKind::Card: return o == kNone ? card_none_key_ : card_key_[o];
-      case DecisionKind::Theater: return o == kNone ? theater_none_key_ : theater_key_[o];
-      default:  // "deploy ID T" < "improvise ID T"; then by id, then by theater
-        return ((o >> 15) << 24) | (card_key_[(o >> 8) & 0x7f] << 12) | theater_key_[o & 0xff];
-    }
+int Engine::options(const Decision& d, uint16_t* out) const {
+  int n = 0;
+  auto each = [&](const std::vector<uint16_t>& order) {
+    for (uint16_t o : order)
+      if (d.has(o)) out[n++] = o;
   };
-  // Insertion sort on keys computed once: decisions have a handful of options.
-  int keys[kMaxOptions];
-  for (int i = 0; i < d.n; ++i) {
-    int k = key(d.opt[i]), j = i;
-    uint16_t o = d.opt[i];
-    for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1], d.opt[j] = d.opt[j - 1];
-    keys[j] = k;
-    d.opt[j] = o;
+  switch (d.kind) {
+    case DecisionKind::Card: each(card_choices_); break;
+    case DecisionKind::Theater: each(theater_choices_); break;
+    case DecisionKind::Play:  // "deploy ID T" < "improvise ID T"; then by id, then by theater
+      for (int face = 0; face < 2; ++face)
+        for (uint16_t c : card_order_)
+          for (uint16_t t : theater_order_) {
+            uint16_t o = static_cast<uint16_t>((face << 15) | (c << 8) | t);
+            if (d.has(o)) out[n++] = o;
+          }
+      break;
+    default: break;
   }
+  return n;
 }
 
 
@@ -771,8 +790,10 @@ uint64_t Engine::digest(const State& s) const {
     out.put(s.r.nanswers);
     for (int i = 0; i < s.r.nanswers; ++i) out.put(s.r.answers[i]);
     const Decision& d = s.r.pending;
+    uint16_t opt[kMaxOptions];
+    int n = options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
-    for (int i = 0; i < d.n; ++i) out.put(d.opt[i]);
+    for (int i = 0; i < n; ++i) out.put(opt[i]);
     out.board(s.r.snapshot);
   }
   return XXH64(out.v.data(), out.v.size(), 0);

@@ -128,7 +128,9 @@ class Engine {
   /// Whether the rules and every may_play function allow this play now (ruling 17).
   bool may_play(const State& s, int player, int card, int theater, bool faceup) const;
   void play_options(const State& s, int player, uint16_t* out, int& n) const;
-  void sort_options(const State& s, Decision& d) const;
+  /// A decision's options in the plain string order of their omniscient texts (scenario-api.md):
+  /// writes them to `out` (room for kMaxOptions) and returns how many.
+  int options(const Decision& d, uint16_t* out) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;
   bool has_ongoing_functions() const { return fn_cards_any_ != 0; }
   /// Whether any card of the set has a trigger for `ev` (the fast path skips events otherwise).
@@ -193,6 +195,8 @@ class Engine {
   // 2 * rank + 1 for an id or theater name, and an even key for "none" between them.
   std::vector<int> card_key_, theater_key_;
   int card_none_key_ = 0, theater_none_key_ = 0;
+  // The same order as lists: cards and theaters by text, then with "none" in its place.
+  std::vector<uint16_t> card_order_, theater_order_, card_choices_, theater_choices_;
   void compute_sort_keys();
 };
 

@@ -69,11 +69,13 @@ State Engine::sample(const State& s, int viewer, Rng& rng) const {
     Decision& d = t.r.pending;
     if (d.card != kNone) d.card = map[d.card];
     if (d.about != kNone) d.about = map[d.about];
-    for (int i = 0; i < d.n; ++i) {
-      if (d.kind == DecisionKind::Card && d.opt[i] != kNone) d.opt[i] = map[d.opt[i]];
-      else if (d.kind == DecisionKind::Play) d.opt[i] = map_play(d.opt[i], map);
+    uint16_t opt[kMaxOptions];
+    int n = options(d, opt);
+    for (int i = 0; i < n; ++i) {
+      if (d.kind == DecisionKind::Card && opt[i] != kNone) opt[i] = map[opt[i]];
+      else if (d.kind == DecisionKind::Play) opt[i] = map_play(opt[i], map);
     }
-    sort_options(t, d);
+    d.set_options(opt, n);
   }
   return t;
 }

@@ -160,7 +160,8 @@ int g_decision(lua_State* L) {
     opts = legal_texts(g);
   } else {
     const Decision& d = g.s.r.pending;
-    for (int i = 0; i < d.n; ++i) opts.push_back(g.eng->option_text(g.s, k, d.opt[i], -1));
+    uint16_t opt[kMaxOptions];
+    for (int i = 0, n = g.eng->options(d, opt); i < n; ++i) opts.push_back(g.eng->option_text(g.s, k, opt[i], -1));
     std::sort(opts.begin(), opts.end());
   }
   push_strings(L, opts);

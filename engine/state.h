@@ -160,22 +160,46 @@ struct Board {
   uint64_t in_theater(int theater) const { return zone_bits[static_cast<int>(Zone::Board)] & theater_bits[theater]; }
 };
 
-constexpr int kMaxOptions = 160;
+constexpr int kMaxOptions = 160;  // options of one decision (choose_play in a big hand is the most)
 constexpr int kMaxAnswers = 48;
 
 enum class DecisionKind : uint8_t { Turn, Card, Theater, Play };
 
-/// A decision inside an ability. Options are encoded: Card -> card index, Theater -> theater id,
-/// Play -> (facedown << 15) | (card << 8) | theater; kNone is the "none" option. They are kept
-/// sorted by their omniscient text (plain string order).
+/// A decision's options are encoded: Card -> card index, Theater -> theater id,
+/// Play -> (facedown << 15) | (card << 8) | theater; kNone is the "none" option. A decision keeps
+/// them as a set, one bit each (option_bit); Engine::options lists them in the plain string order
+/// of their omniscient texts.
+constexpr int kPlayBits = 2 * kMaxCards * kMaxTheaters;  // every (face, card, theater) of a play
+constexpr int kNoneBit = kPlayBits;
+constexpr int kOptionWords = (kPlayBits + 1 + 63) / 64;
+inline int option_bit(DecisionKind kind, uint16_t o) {
+  if (o == kNone) return kNoneBit;
+  if (kind != DecisionKind::Play) return o;
+  return ((o >> 15) * kMaxCards + ((o >> 8) & 0x7f)) * kMaxTheaters + (o & 0xff);
+}
+
+/// A decision inside an ability.
 struct Decision {
   uint8_t player = 0;
   DecisionKind kind = DecisionKind::Turn;
   uint8_t card = kNone;     // Reinforce's drawn card, shown with the decision
   uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
-  uint8_t n = 0;
-  uint16_t opt[kMaxOptions] = {};
+  uint8_t n = 0;            // options in the set
+  uint64_t opts[kOptionWords] = {};  // bit option_bit(kind, o): o is an option
   bool operator==(const Decision&) const = default;
+  bool has(uint16_t o) const {
+    int b = option_bit(kind, o);
+    return (opts[b >> 6] >> (b & 63)) & 1;
+  }
+  /// Sets the options (distinct, valid for `kind`).
+  void set_options(const uint16_t* o, int count) {
+    std::memset(opts, 0, sizeof opts);
+    for (int i = 0; i < count; ++i) {
+      int b = option_bit(kind, o[i]);
+      opts[b >> 6] |= uint64_t{1} << (b & 63);
+    }
+    n = static_cast<uint8_t>(count);
+  }
 };
 
 /// The ability being resolved, while it waits for an answer. It is resumed by re-running the

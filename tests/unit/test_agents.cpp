@@ -77,8 +77,9 @@ TEST_CASE("no agent peeks: states that differ only in what the player cannot see
     auto hidden_options = [&](const State& s) {
       if (e.decision_kind(s) != DecisionKind::Card) return false;
       const Decision& d = s.r.pending;
-      for (int i = 0; i < d.n; ++i)
-        if (d.opt[i] != kNone && !((s.b.known[d.player] >> d.opt[i]) & 1)) return true;
+      uint16_t opt[kMaxOptions];
+      for (int i = 0, n = e.options(d, opt); i < n; ++i)
+        if (opt[i] != kNone && !((s.b.known[d.player] >> opt[i]) & 1)) return true;
       return false;
     };
     std::vector<State> cases = positions(e, 12, every), hidden = positions(e, 200, hidden_options);
