@@ -710,40 +710,34 @@ void Engine::compute_sort_keys() {
   for (const auto& c : set_.cards) ids.push_back(c.id);
   keys(ids, card_key_, card_none_key_);
   keys(rules_.theaters, theater_key_, theater_none_key_);
-  auto order = [](const std::vector<int>& key, int none_key, std::vector<uint16_t>& plain, std::vector<uint16_t>& with_none) {
-    std::vector<std::pair<int, uint16_t>> k;
-    for (size_t i = 0; i < key.size(); ++i) k.emplace_back(key[i], static_cast<uint16_t>(i));
-    std::sort(k.begin(), k.end());
-    plain.clear();
-    for (const auto& x : k) plain.push_back(x.second);
-    k.emplace_back(none_key, static_cast<uint16_t>(kNone));
-    std::sort(k.begin(), k.end());
-    with_none.clear();
-    for (const auto& x : k) with_none.push_back(x.second);
-  };
-  order(card_key_, card_none_key_, card_order_, card_choices_);
-  order(theater_key_, theater_none_key_, theater_order_, theater_choices_);
 }
 
 int Engine::options(const Decision& d, uint16_t* out) const {
+  // The set bits, decoded, each with a key giving the order of the texts (compute_sort_keys);
+  // then an insertion sort: decisions have a handful of options.
+  int keys[kMaxOptions];
   int n = 0;
-  auto each = [&](const std::vector<uint16_t>& order) {
-    for (uint16_t o : order)
-      if (d.has(o)) out[n++] = o;
-  };
-  switch (d.kind) {
-    case DecisionKind::Card: each(card_choices_); break;
-    case DecisionKind::Theater: each(theater_choices_); break;
-    case DecisionKind::Play:  // "deploy ID T" < "improvise ID T"; then by id, then by theater
-      for (int face = 0; face < 2; ++face)
-        for (uint16_t c : card_order_)
-          for (uint16_t t : theater_order_) {
-            uint16_t o = static_cast<uint16_t>((face << 15) | (c << 8) | t);
-            if (d.has(o)) out[n++] = o;
-          }
-      break;
-    default: break;
-  }
+  for (int w = 0; w < kOptionWords; ++w)
+    for (uint64_t m = d.opts[w]; m; m &= m - 1) {
+      int bit = w * 64 + __builtin_ctzll(m);
+      uint16_t o;
+      int k;
+      if (bit == kNoneBit) {
+        o = kNone;
+        k = d.kind == DecisionKind::Theater ? theater_none_key_ : card_none_key_;
+      } else if (d.kind == DecisionKind::Play) {  // "deploy ID T" < "improvise ID T"; then by id, then by theater
+        int face = bit / (kMaxCards * kMaxTheaters), card = bit / kMaxTheaters % kMaxCards, t = bit % kMaxTheaters;
+        o = static_cast<uint16_t>((face << 15) | (card << 8) | t);
+        k = (face << 24) | (card_key_[card] << 12) | theater_key_[t];
+      } else {
+        o = static_cast<uint16_t>(bit);
+        k = d.kind == DecisionKind::Theater ? theater_key_[bit] : card_key_[bit];
+      }
+      int j = n++;
+      for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1], out[j] = out[j - 1];
+      keys[j] = k;
+      out[j] = o;
+    }
   return n;
 }
 

@@ -195,8 +195,6 @@ class Engine {
   // 2 * rank + 1 for an id or theater name, and an even key for "none" between them.
   std::vector<int> card_key_, theater_key_;
   int card_none_key_ = 0, theater_none_key_ = 0;
-  // The same order as lists: cards and theaters by text, then with "none" in its place.
-  std::vector<uint16_t> card_order_, theater_order_, card_choices_, theater_choices_;
   void compute_sort_keys();
 };
 
