@@ -208,7 +208,7 @@ TEST_CASE("a declared ability { flip = filter } is checked at load: its field, t
     const char* ability;
     const char* message;
   };
-  for (const auto& [ability, message] : {
+  for (const Case& c : {
            Case{"{ flop = { uncovered = true } }", "unknown field 'flop' (did you mean 'flip'?)"},
            Case{"{ flip = { uncoverd = true } }", "unknown field 'uncoverd' (did you mean 'uncovered'?)"},
            Case{"{ flip = { uncovered = 1 } }", "filter 'uncovered' must be true or false"},
@@ -221,10 +221,10 @@ TEST_CASE("a declared ability { flip = filter } is checked at load: its field, t
            Case{"42", "'ability' must be a function(g, card) or a declaration { flip = filter }"},
        }) {
     std::string dir = temp_set("declared", "{ 'air', 'land' }", [&](const std::string& f) {
-      std::ofstream(f) << "return { type = 'air', strength = 1, kind = 'instant', ability = " << ability << " }\n";
+      std::ofstream(f) << "return { type = 'air', strength = 1, kind = 'instant', ability = " << c.ability << " }\n";
     });
     REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR),
-                        Catch::Contains("bad.lua (card bad)") && Catch::Contains(message));
+                        Catch::Contains("bad.lua (card bad)") && Catch::Contains(c.message));
     std::filesystem::remove_all(dir);
   }
   // Only an instant has an ability; a valid declaration loads.
