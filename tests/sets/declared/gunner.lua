@@ -1,0 +1,1 @@
+return { name = "Gunner", type = "sea", strength = 4 }

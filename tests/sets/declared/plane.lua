@@ -1,0 +1,1 @@
+return { name = "Plane", type = "air", strength = 5 }

@@ -1,0 +1,1 @@
+return { name = "Ship", type = "sea", strength = 5 }

@@ -1,0 +1,1 @@
+return { name = "Tank", type = "land", strength = 5 }
