@@ -753,7 +753,8 @@ struct Bytes {
     v.insert(v.end(), p, p + sizeof x);
   }
   void due(const Due& d) { put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface); }
-  void board(const Board& b) {
+  // A board; `queue`: its abilities due (a snapshot's are the first qlen of the board's).
+  void board(const BoardCore& b, const Due* queue) {
     put(b.ncards);
     put(b.ntheaters);
     for (int c = 0; c < b.ncards; ++c) {
@@ -768,7 +769,7 @@ struct Bytes {
       for (int t = 0; t < kMaxTheaters; ++t) put(b.tokens[p][t]);
     }
     put(b.resume), put(b.qlen), put(b.step), put(b.end_winner), put(b.end_withdrew), put(b.end_cards_left);
-    for (int i = 0; i < b.qlen; ++i) due(b.queue[i]);
+    for (int i = 0; i < b.qlen; ++i) due(queue[i]);
     put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
@@ -777,7 +778,7 @@ struct Bytes {
 
 uint64_t Engine::digest(const State& s) const {
   Bytes out;
-  out.board(s.b);
+  out.board(s.b, s.b.queue);
   out.put(s.r.active);
   if (s.r.active) {
     out.due(s.r.due);
@@ -788,7 +789,7 @@ uint64_t Engine::digest(const State& s) const {
     int n = options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
     for (int i = 0; i < n; ++i) out.put(opt[i]);
-    out.board(s.r.snapshot);
+    out.board(s.r.snapshot, s.b.queue);
   }
   return XXH64(out.v.data(), out.v.size(), 0);
 }

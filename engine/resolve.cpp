@@ -100,7 +100,7 @@ void Engine::resolve(State& s, Flow& f) const {
     s.r.due = d;
     s.r.nanswers = 0;
     s.r.events = 0;
-    s.r.snapshot = b;
+    s.r.snapshot = b;  // the core: the queue keeps its first qlen entries while the ability runs
     run_resolution(s, f.log);
   }
 }
@@ -262,7 +262,7 @@ void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
     }
     if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
     s.r.answers[s.r.nanswers++] = opt;
-    s.b = s.r.snapshot;
+    s.b.restore(s.r.snapshot);
     run_resolution(s, f.log);
   } else if (a.type == Action::Withdraw) {
     int p = b.turn, left = hand_size(s, p);

@@ -21,16 +21,19 @@ void map_due(Due& d, const uint8_t* map) {
     if (*c != kNone) *c = map[*c];
 }
 
-// Applies the identity bijection `map` (old card -> new card) to a board: the card that stood
-// at old card c's place is now map[c].
-void map_board(Board& t, const Board& s, const uint8_t* map) {
+// Applies the identity bijection `map` (old card -> new card) to a board or a snapshot: the
+// card that stood at old card c's place is now map[c].
+void map_cards(BoardCore& t, const BoardCore& s, const uint8_t* map) {
   t.known[0] = t.known[1] = 0;
   for (int c = 0; c < s.ncards; ++c) {
     t.card[map[c]] = s.card[c];
     for (int p = 0; p < 2; ++p)
       if ((s.known[p] >> c) & 1) t.known[p] |= bit(map[c]);
   }
-  for (int i = 0; i < s.qlen; ++i) map_due(t.queue[i], map);
+}
+void map_board(Board& t, const Board& s, const uint8_t* map) {
+  map_cards(t, s, map);
+  for (int i = 0; i < s.qlen; ++i) map_due(t.queue[i], map);  // the snapshot's queue too (its first qlen)
   t.reindex();
 }
 }  // namespace
@@ -63,7 +66,7 @@ State Engine::sample(const State& s, int viewer, Rng& rng) const {
   map_board(t.b, s.b, map);
   t.b.rng.seed(rng.next());
   if (s.r.active) {
-    map_board(t.r.snapshot, s.r.snapshot, map);
+    map_cards(t.r.snapshot, s.r.snapshot, map);
     t.r.snapshot.rng.seed(rng.next());
     map_due(t.r.due, map);
     Decision& d = t.r.pending;

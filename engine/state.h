@@ -83,8 +83,10 @@ struct LastBattle {
   bool operator==(const LastBattle&) const = default;
 };
 
-/// Everything on the table and in the players' memory, but no ability in progress.
-struct Board {
+/// The board less its queue of abilities due and its location index: what an ability's snapshot
+/// keeps. (While an ability runs the queue only grows, so the board's first `qlen` entries are the
+/// snapshot's; the index follows from card[].)
+struct BoardCore {
   CardLoc card[kMaxCards];
   uint8_t ncards = 0;
   uint8_t ntheaters = 0;
@@ -104,13 +106,25 @@ struct Board {
   uint8_t extra_turns[2] = {0, 0};          // Redeploy (original)
   uint8_t resume = kNone;                   // who acts after an extra turn (the normal next player)
   int16_t tokens[2][kMaxTheaters] = {};     // supply tokens per side and theater id (+1 each)
-  Due queue[kMaxDue] = {};                  // abilities due, first due first (ruling 11)
-  uint8_t qlen = 0;
+  uint8_t qlen = 0;                         // abilities due (Board::queue)
   Step step = Step::Action;
   uint8_t end_winner = 0, end_withdrew = 0, end_cards_left = 0;  // the battle being decided
   LastBattle last;
   Rng rng;
+  bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
+};
+
+/// Everything on the table and in the players' memory, but no ability in progress.
+struct Board : BoardCore {
+  Due queue[kMaxDue] = {};                  // abilities due, first due first (ruling 11)
   bool operator==(const Board&) const = default;  // every field, unused array slots included
+
+  /// Back to an ability's snapshot: the core as it was, the queue cut back to its length then
+  /// (entries past it are unused), the index recomputed.
+  void restore(const BoardCore& snapshot) {
+    static_cast<BoardCore&>(*this) = snapshot;
+    reindex();
+  }
 
   // ---- an index of card locations, so the hot path never walks every card ----
   // Bit c of each mask: card c is in that zone / belongs to player 2 / is in that theater. Kept by
@@ -211,7 +225,7 @@ struct Resolution {
   uint16_t answers[kMaxAnswers] = {};
   uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
   Decision pending;
-  Board snapshot;
+  BoardCore snapshot;    // the board when it began (its queue: the first snapshot.qlen of b's)
   bool operator==(const Resolution&) const = default;
 };
 
