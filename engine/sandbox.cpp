@@ -98,26 +98,33 @@ SandboxInfo*& info_of(lua_State* L) { return *static_cast<SandboxInfo**>(lua_get
 
 void* limited_alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* info = static_cast<SandboxInfo*>(ud);
-  size_t old = ptr ? osize : 0;  // without a block, osize is the kind of object (Lua's manual, lua_Alloc)
   Pool& pool = info->pool;
-  if (nsize == 0) {
-    if (ptr && Pool::small(old)) pool.put(ptr, old);
+  if (!ptr) {  // a new block (osize is then the kind of object: Lua's manual, lua_Alloc)
+    if (nsize == 0) return nullptr;
+    if (info->used + nsize > info->limit) return nullptr;  // a memory error in Lua
+    void* p = Pool::small(nsize) ? pool.get(nsize) : std::malloc(nsize);
+    if (p) info->used += nsize;
+    return p;
+  }
+  const size_t old = osize;
+  if (nsize == 0) {  // freed
+    if (Pool::small(old)) pool.put(ptr, old);
     else std::free(ptr);
     info->used -= old;
     return nullptr;
   }
   if (nsize > old && info->used - old + nsize > info->limit) return nullptr;  // a memory error in Lua
-  void* p;
-  if (ptr && !Pool::small(old) && !Pool::small(nsize)) {
+  void* p;  // resized
+  if (!Pool::small(old) && !Pool::small(nsize)) {
     p = std::realloc(ptr, nsize);
-  } else if (ptr && Pool::small(old) && Pool::small(nsize) &&
+  } else if (Pool::small(old) && Pool::small(nsize) &&
              (old + Pool::kGrain - 1) / Pool::kGrain == (nsize + Pool::kGrain - 1) / Pool::kGrain) {
     p = ptr;  // the same size class
   } else {
     p = Pool::small(nsize) ? pool.get(nsize) : std::malloc(nsize);
-    if (!p && ptr && nsize <= old) {
+    if (!p && nsize <= old) {
       p = ptr;  // Lua counts on a shrink never failing: keep the block
-    } else if (p && ptr) {
+    } else if (p) {
       std::memcpy(p, ptr, std::min(old, nsize));
       if (Pool::small(old)) pool.put(ptr, old);
       else std::free(ptr);
