@@ -222,6 +222,7 @@ void play_one(const Engine& e, const std::string& p1, const std::string& p2, uin
   State s = e.new_game(seed);
   auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
   Agent* ag[2] = {a1.get(), a2.get()};
+  SeatChooser answers(ag[0], ag[1]);  // pure agents answer abilities' decisions during their runs
   uint64_t up[2] = {0, 0}, down[2] = {0, 0};  // cards played this battle, by owner
   int first = s.b.first;
   long long actions = 0;
@@ -229,8 +230,9 @@ void play_one(const Engine& e, const std::string& p1, const std::string& p2, uin
     e.legal(s, acts);
     Action a = ag[p]->choose(e, s, acts);
     log.events.clear();
-    e.apply(s, a, &log);
-    ++actions;
+    long before = answers.answered;
+    e.apply(s, a, &log, &answers);
+    actions += 1 + (answers.answered - before);  // the decisions answered during runs count too
     for (const Event& ev : log.events) {
       if (ev.type == Event::Deploy) up[ev.player] |= uint64_t{1} << ev.card;
       else if (ev.type == Event::Improvise) down[ev.player] |= uint64_t{1} << ev.card;

@@ -10,6 +10,7 @@
 namespace als {
 
 class Engine;
+class Chooser;
 
 /// The context of one ability run: the state it acts on and the answers it may consume.
 struct AbilityCtx {
@@ -28,6 +29,7 @@ struct AbilityCtx {
   // raise an error (abilities.md 1, 4).
   bool read_only = false;
   uint64_t looked[2] = {0, 0};  // deck cards each player looked at (g:look) during this run
+  Chooser* ask = nullptr;       // answers decisions during the run (Engine::apply's `ask`)
 };
 /// Instructions a dry run may still take to finish.
 constexpr long long kDryRunBudget = 200'000;

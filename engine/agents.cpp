@@ -126,6 +126,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   std::vector<std::string> keys;
   std::vector<int> path, untried, matching;
   RandomAgent rollout(rng_.next());
+  SeatChooser rollout_answers(&rollout, &rollout);  // its decisions inside abilities, during their runs
   for (int it = 0; it < opt_.iterations; ++it) {
     State t = info.sample(rng_);
     const State start = t;
@@ -184,7 +185,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
       for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
         if (!opt_.game && t.b.battle != start.b.battle) break;
         e.legal(t, acts);
-        e.apply(t, rollout.choose(e, t, acts));
+        e.apply(t, rollout.choose(e, t, acts), nullptr, &rollout_answers);
       }
     } catch (const ScriptError&) {
       continue;  // a card failed in this determinization: the iteration is dropped

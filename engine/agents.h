@@ -44,6 +44,28 @@ class Agent {
   Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) {
     return decide(InfoState(e, s, legal));
   }
+  /// Whether deciding never applies actions or runs scripts (so it may answer an ability's
+  /// decision during the ability's run: SeatChooser).
+  virtual bool pure() const { return false; }
+};
+
+/// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the
+/// player deciding, when that agent is pure; declines otherwise (the ability then waits, as
+/// without a chooser). `answered` counts the decisions it answered.
+class SeatChooser : public Chooser {
+ public:
+  SeatChooser(Agent* player1, Agent* player2) : agents_{player1, player2} {}
+  bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override {
+    Agent* a = agents_[e.to_act(s)];
+    if (!a->pure()) return false;
+    out = a->choose(e, s, legal);
+    ++answered;
+    return true;
+  }
+  long answered = 0;
+
+ private:
+  Agent* agents_[2];
 };
 
 /// Uniform over the legal actions other than withdraw (withdraw only when it is the only one).
@@ -51,6 +73,7 @@ class RandomAgent : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : rng_(seed) {}
   Action decide(const InfoState& info) override;
+  bool pure() const override { return true; }
 
  private:
   Rng rng_;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 #include <lua.hpp>
@@ -395,6 +396,14 @@ struct Verbs {
     d.card = static_cast<uint8_t>(card_shown);
     d.about = static_cast<uint8_t>(about);
     d.set_options(opts, n);
+    if (c.ask) {  // answered now, by the caller's chooser: the run goes on (Engine::apply's `ask`)
+      s.b.rng = sandbox_rng(L);  // the state as it stands at the question
+      int v = eng(L).ask_now(c);
+      if (v >= 0) {
+        ++c.cursor;
+        return static_cast<uint16_t>(v);
+      }
+    }
     c.dry = true;
     set_budget(L, kDryRunBudget);
     return kNone;
@@ -943,6 +952,8 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
 }
 
 Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
+  if (ctx_)  // a Chooser (called during a run) applied an action on this engine
+    throw std::logic_error("an ability is running on this engine: a Chooser may not apply actions or run scripts");
   if (c.depth >= 31) throw ScriptError("abilities nested too deeply");
   ctx_ = &c;
   c.in_run = true;

@@ -37,6 +37,20 @@ struct View {
   int first = 0, battle = 1, to_act = -1;
 };
 
+/// Answers the decisions abilities ask while they run (Engine::apply's `ask`), so that the
+/// ability goes on in the same run instead of stopping and being re-run from its snapshot when
+/// the answer comes: the game is the same as answering them one by one with apply(). It is called
+/// from inside a script's run, with the state as it stands at the question (a whole State,
+/// copyable): it may read it (build an InfoState, draw from its own generator) but must not apply
+/// actions or run scripts on this engine (that is refused with an error).
+class Chooser {
+ public:
+  virtual ~Chooser() = default;
+  /// Sets `out` to one of `legal` (the decision's options) and returns true, or returns false to
+  /// leave this decision to the caller (the ability stops there, as without a chooser).
+  virtual bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) = 0;
+};
+
 class Engine {
  public:
   /// Loads a card set (a bundled name or a folder path) and house rules (bundled names or .lua
@@ -64,8 +78,14 @@ class Engine {
   void legal(const State& s, std::vector<Action>& out) const;
   bool is_legal(const State& s, const Action& a) const;
   /// Applies a legal action and resolves everything it causes, up to the next decision.
-  /// Throws IllegalAction or ScriptError, leaving `s` exactly as it was.
-  void apply(State& s, const Action& a, EventLog* log = nullptr) const;
+  /// Throws IllegalAction or ScriptError, leaving `s` exactly as it was. With `ask`, decisions
+  /// asked by abilities are answered by it as they come (Chooser), so this returns at a turn, at
+  /// a decision `ask` declined, or at the end of the game.
+  void apply(State& s, const Action& a, EventLog* log = nullptr, Chooser* ask = nullptr) const;
+  /// For the binding: answers the decision just set in `c.s->r.pending` with `c.ask`, during the
+  /// run (Chooser). Returns the option chosen (kNone: "none") and records it as an answer, with
+  /// its Choice event; -1 if the chooser declined. Throws IllegalAction if it chose no option.
+  int ask_now(AbilityCtx& c) const;
 
   // ---- reading ---------------------------------------------------------------------------
   int to_act(const State& s) const;          // 0 or 1; -1 once the game is over
@@ -141,11 +161,14 @@ class Engine {
   // The sequence of turns and battles (resolve.cpp).
   struct Flow {
     EventLog* log = nullptr;
+    Chooser* ask = nullptr;  // answers abilities' decisions during their runs (apply)
     int resolved = 0;  // abilities resolved for this action (at most kMaxAbilitiesPerAction)
   };
   void advance(State& s, Flow& f) const;
   void resolve(State& s, Flow& f) const;
-  void run_resolution(State& s, EventLog* log) const;
+  void run_resolution(State& s, EventLog* log, Chooser* ask = nullptr) const;
+  /// Records the answer `a` to the pending decision (its Choice event, the answer list).
+  uint16_t record_answer(State& s, const Action& a, EventLog* log) const;
   void due(AbilityCtx* c, Board& b, const Due& d) const;
   /// Fires `ev` for every faceup card with that trigger, in board order; `about` (if not kNone)
   /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`). Costs

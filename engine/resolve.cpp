@@ -61,11 +61,12 @@ void Engine::queue_turn_abilities(Board& b, What trigger, Hook hook, int player)
   if (trigger != What::Instant) fire(nullptr, b, trigger, Due{.eplayer = static_cast<uint8_t>(player)}, kNone, false, 0);
 }
 
-void Engine::run_resolution(State& s, EventLog* log) const {
+void Engine::run_resolution(State& s, EventLog* log, Chooser* ask) const {
   AbilityCtx c;
   c.eng = this;
   c.s = &s;
   c.log = log;
+  c.ask = ask;
   Scripts::Outcome o = scripts_->run(c, s.r.due);
   if (o == Scripts::Outcome::Pending) {
     s.r.events = c.emitted;
@@ -101,7 +102,7 @@ void Engine::resolve(State& s, Flow& f) const {
     s.r.nanswers = 0;
     s.r.events = 0;
     s.r.snapshot = b;  // the core: the queue keeps its first qlen entries while the ability runs
-    run_resolution(s, f.log);
+    run_resolution(s, f.log, f.ask);
   }
 }
 
@@ -226,9 +227,10 @@ bool Engine::may_run_scripts(const State& s, const Action& a) const {
   return a.type == Action::Deploy && a.card < set_.cards.size() && set_.cards[a.card].has_ability;
 }
 
-void Engine::apply(State& s, const Action& a, EventLog* log) const {
+void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const {
   Flow f;
   f.log = log;
+  f.ask = ask;
   if (!may_run_scripts(s, a)) {  // nothing can fail once the action is legal: no copy to roll back to
     apply_unchecked(s, a, f);
     return;
@@ -244,26 +246,43 @@ void Engine::apply(State& s, const Action& a, EventLog* log) const {
   }
 }
 
+uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
+  const Board& b = s.b;
+  Decision& d = s.r.pending;
+  uint16_t opt = a.type == Action::Choose
+                     ? a.option
+                     : static_cast<uint16_t>((a.type == Action::Improvise ? 1 << 15 : 0) | (a.card << 8) | a.theater);
+  if (d.kind != DecisionKind::Play) {
+    Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
+    if (d.kind == DecisionKind::Card && opt != kNone) {
+      e.card = static_cast<uint8_t>(opt);
+      e.known = static_cast<uint8_t>(((b.known[0] >> opt) & 1) | (((b.known[1] >> opt) & 1) << 1));
+    }
+    emit(nullptr, log, e);
+  }
+  if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
+  s.r.answers[s.r.nanswers++] = opt;
+  return opt;
+}
+
+int Engine::ask_now(AbilityCtx& c) const {
+  State& s = *c.s;
+  s.r.events = c.emitted;  // what a caller would have seen at this decision
+  thread_local std::vector<Action> legal_now;
+  legal(s, legal_now);
+  Action a;
+  if (!c.ask->choose(*this, s, legal_now, a)) return -1;
+  if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal answer now");
+  return record_answer(s, a, c.log);
+}
+
 void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
   if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal action now");
   Board& b = s.b;
   if (s.r.active) {  // an answer: re-run the ability from its snapshot with one more answer
-    Decision& d = s.r.pending;
-    uint16_t opt = a.type == Action::Choose
-                       ? a.option
-                       : static_cast<uint16_t>((a.type == Action::Improvise ? 1 << 15 : 0) | (a.card << 8) | a.theater);
-    if (d.kind != DecisionKind::Play) {
-      Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
-      if (d.kind == DecisionKind::Card && opt != kNone) {
-        e.card = static_cast<uint8_t>(opt);
-        e.known = static_cast<uint8_t>(((b.known[0] >> opt) & 1) | (((b.known[1] >> opt) & 1) << 1));
-      }
-      emit(nullptr, f.log, e);
-    }
-    if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
-    s.r.answers[s.r.nanswers++] = opt;
+    record_answer(s, a, f.log);
     s.b.restore(s.r.snapshot);
-    run_resolution(s, f.log);
+    run_resolution(s, f.log, f.ask);
   } else if (a.type == Action::Withdraw) {
     int p = b.turn, left = hand_size(s, p);
     emit(nullptr, f.log, Event{.type = Event::Withdraw, .player = static_cast<uint8_t>(p), .value = left});

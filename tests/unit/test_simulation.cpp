@@ -240,3 +240,101 @@ TEST_CASE("a declared flip ability resolves exactly as the same ability run in L
     std::filesystem::remove_all(dir);
   }
 }
+
+namespace {
+// Answers abilities' decisions with `agent`, declining every third one when `decline` is set.
+struct TestChooser : Chooser {
+  Agent& agent;
+  bool decline;
+  int calls = 0, answered = 0;
+  TestChooser(Agent& a, bool d) : agent(a), decline(d) {}
+  bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override {
+    REQUIRE(s.r.active);  // the state at the question: an ability's decision, whole
+    REQUIRE(s.b.index_ok());
+    if (decline && ++calls % 3 == 0) return false;
+    out = agent.choose(e, s, legal);
+    ++answered;
+    return true;
+  }
+};
+}  // namespace
+
+TEST_CASE("answering abilities' decisions during their runs gives the same game as answering them one by one") {
+  for (const std::string& set : {std::string("standard"), std::string("original"),
+                                std::string(ALS_DATA_DIR) + "/docs/examples/field-command"}) {
+    auto e = test::load(set);
+    std::vector<Action> acts;
+    long answered = 0, declined_stops = 0;
+    for (uint64_t seed = 1; seed <= 120; ++seed) {
+      for (bool decline : {false, true}) {
+        // Two agents with the same generator make the same draws in the same order: `one` for
+        // every decision through apply(); `two` for turns and, through the chooser, abilities'.
+        RandomAgent one(seed), two(seed);
+        TestChooser during(two, decline);
+        State s = e->new_game(seed), t = e->new_game(seed);
+        EventLog l1, l2;
+        std::vector<std::string> ev1, ev2;
+        while (e->to_act(t) >= 0) {
+          e->legal(t, acts);
+          l2.events.clear();
+          e->apply(t, two.choose(*e, t, acts), &l2, &during);
+          for (const Event& ev : l2.events) ev2.push_back(e->event_text(ev, -1));
+          declined_stops += t.r.active;
+          while (e->to_act(s) >= 0 && ev1.size() < ev2.size()) {  // every apply shows an event
+            e->legal(s, acts);
+            l1.events.clear();
+            e->apply(s, one.choose(*e, s, acts), &l1);
+            for (const Event& ev : l1.events) ev1.push_back(e->event_text(ev, -1));
+          }
+          REQUIRE(ev1 == ev2);
+          REQUIRE(test::same(s, t));
+        }
+        REQUIRE(e->to_act(s) < 0);
+        answered += during.answered;
+      }
+    }
+    REQUIRE(answered > 300);       // decisions answered during runs
+    REQUIRE(declined_stops > 50);  // and declined ones, where the ability waited as usual
+  }
+}
+
+TEST_CASE("a Chooser may not apply actions on the engine whose ability it answers, nor answer illegally") {
+  auto e = test::load();
+  struct Meddler : Chooser {
+    bool illegal;
+    explicit Meddler(bool i) : illegal(i) {}
+    bool choose(const Engine& eng, const State& s, const std::vector<Action>& legal, Action& out) override {
+      if (illegal) {
+        out = Action{Action::Choose, kNone, kNone, 47};  // no option of any decision here
+        return true;
+      }
+      State copy = s;
+      eng.apply(copy, legal[0]);  // re-runs the ability on this engine: refused
+      out = legal[0];
+      return true;
+    }
+  };
+  for (bool illegal : {false, true}) {
+    Meddler m(illegal);
+    bool refused = false;
+    for (uint64_t seed = 1; seed <= 40 && !refused; ++seed) {
+      State s = e->new_game(seed);
+      RandomAgent agent(seed);
+      std::vector<Action> acts;
+      while (e->to_act(s) >= 0) {
+        e->legal(s, acts);
+        Action a = agent.choose(*e, s, acts);
+        State before = s;
+        try {
+          e->apply(s, a, nullptr, &m);
+        } catch (const ScriptError& err) {
+          REQUIRE_THAT(err.what(), Catch::Contains(illegal ? "is not a legal answer now" : "a Chooser may not apply actions"));
+          REQUIRE(test::same(s, before));  // the action is refused, the game as it was
+          refused = true;
+          break;
+        }
+      }
+    }
+    REQUIRE(refused);
+  }
+}
