@@ -182,13 +182,20 @@ struct Verbs {
     lua_remove(L, -2);
     return ty;
   }
-  // Pushes the contents of the list argument `arg` and returns its length, at most `max`.
-  static size_t list_arg(lua_State* L, int arg, size_t max, const char* what) {
+  // Calls item(stack index) for each entry of the list argument `arg` (at most `max` entries,
+  // read raw: a read-only table's contents), in order; the stack is left as it was.
+  template <typename Item>
+  static void each_item(lua_State* L, int arg, size_t max, const char* what, Item item) {
     luaL_checktype(L, arg, LUA_TTABLE);
     push_contents(L, arg);
     size_t n = lua_rawlen(L, -1);
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
-    return n;
+    for (size_t i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
+      item(lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
   }
   // Reads the contents of a g:cards filter table (at stack index `contents`) into `f`.
   static void parse_filter(lua_State* L, int contents, Runtime::CardFilter& f) {
@@ -228,14 +235,9 @@ struct Verbs {
           f.adjacent_to = lua_type(L, v) == LUA_TSTRING ? theater(L, v) : -1;
           break;
         case kTheaters: {
-          size_t n = list_arg(L, v, kMaxOptions, "g:cards: theaters");
           uint8_t mask = 0;
-          for (size_t i = 1; i <= n; ++i) {
-            lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
-            mask = static_cast<uint8_t>(mask | 1u << theater(L, lua_gettop(L)));
-            lua_pop(L, 1);
-          }
-          lua_pop(L, 1);
+          each_item(L, v, kMaxOptions, "g:cards: theaters",
+                    [&](int i) { mask = static_cast<uint8_t>(mask | 1u << theater(L, i)); });
           only(mask);
           break;
         }
@@ -454,13 +456,8 @@ struct Verbs {
     uint16_t opts[kMaxOptions];
     int n = 0;
     ChoiceOptions o = read_options(L, 4, "g:choose_card", false);
-    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_card");
-    for (size_t i = 1; i <= len; ++i) {
-      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
-      opts[n++] = static_cast<uint16_t>(rt(L).check_card(lua_gettop(L)));
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    each_item(L, 3, kMaxOptions - 1, "g:choose_card",
+              [&](int i) { opts[n++] = static_cast<uint16_t>(rt(L).check_card(i)); });
     if (n > 0 && o.may) opts[n++] = kNone;
     uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
     if (v == kNone) lua_pushnil(L);
@@ -475,13 +472,8 @@ struct Verbs {
     uint16_t opts[kMaxOptions];
     int n = 0;
     ChoiceOptions o = read_options(L, 4, "g:choose_theater", true);
-    size_t len = list_arg(L, 3, kMaxOptions - 1, "g:choose_theater");
-    for (size_t i = 1; i <= len; ++i) {
-      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
-      opts[n++] = static_cast<uint16_t>(theater(L, lua_gettop(L)));
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    each_item(L, 3, kMaxOptions - 1, "g:choose_theater",
+              [&](int i) { opts[n++] = static_cast<uint16_t>(theater(L, i)); });
     if (o.play >= 0) {
       if (o.card == kNone) luaL_error(L, "g:choose_theater: option 'play' needs 'card'");
       int k = 0;
