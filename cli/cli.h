@@ -9,7 +9,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "engine.h"
+#include "core/engine.h"
+#include "script/loader.h"
 
 namespace als::cli {
 
@@ -31,7 +32,7 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
 /// The folder holding the bundled cards/ and scripts/ (ALS_DATA_DIR overrides the built-in one).
 std::string data_dir();
 /// Loads the engine for the common options, or prints the error and returns null.
-std::shared_ptr<Engine> load_engine(const Common& c);
+std::shared_ptr<Engine> open_engine(const Common& c);
 /// A fresh random 64-bit seed.
 uint64_t random_seed();
 /// The seed of game `i` of a run seeded with `base` (simulate, serve).

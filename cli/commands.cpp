@@ -13,12 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "agents.h"
+#include "play/agents.h"
 #include "record.h"
-#include "sandbox.h"
+#include "script/sandbox.h"
 #include "cli.h"
-#include "files.h"
-#include "scenario.h"
+#include "core/files.h"
+#include "scenario/scenario.h"
 
 namespace als::cli {
 
@@ -159,7 +159,7 @@ int cmd_cards(int argc, char** argv) {
     std::cerr << "als cards: --sample takes 0 to 1000000 games\n";
     return 2;
   }
-  auto eng = load_engine(c);  // loading validates the set (docs/modding.md, "Validation")
+  auto eng = open_engine(c);  // loading validates the set (docs/modding.md, "Validation")
   if (!eng) return 2;
   if (std::string why = check_reproducible(*eng, sample); !why.empty()) {
     std::cerr << "als cards: " << why << "\n";
@@ -366,7 +366,7 @@ int merge(const std::vector<std::string>& files, bool as_json) {
       total.add(st);
       if (!eng) {
         std::vector<std::string> rules = r.at("rules").get<std::vector<std::string>>();
-        eng = Engine::load(r.at("cards_arg").get<std::string>(), rules, data_dir());
+        eng = load_engine(r.at("cards_arg").get<std::string>(), rules, data_dir());
       }
     } catch (const json::exception&) {
       return bad("a field is missing or of the wrong type");
@@ -437,7 +437,7 @@ int cmd_simulate(int argc, char** argv) {
   uint64_t base = seed_or_random(vm);
   std::vector<std::shared_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
-    auto e = load_engine(c);
+    auto e = open_engine(c);
     if (!e) return 2;
     engines.push_back(e);
   }

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "cli.h"
-#include "sandbox.h"
+#include "core/files.h"
 
 namespace als::cli {
 
@@ -68,9 +68,9 @@ std::string data_dir() {
   return ALS_DATA_DIR;
 }
 
-std::shared_ptr<Engine> load_engine(const Common& c) {
+std::shared_ptr<Engine> open_engine(const Common& c) {
   try {
-    return Engine::load(c.cards, c.rules, data_dir());
+    return load_engine(c.cards, c.rules, data_dir());
   } catch (const LoadError& e) {
     std::cerr << "als: " << e.what() << "\n";
   }

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "agents.h"
+#include "play/agents.h"
 #include <editline/readline.h>
 
 #include "cli.h"
@@ -321,7 +321,7 @@ int cmd_play(int argc, char** argv) {
   }
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
-  auto eng = load_engine(c);
+  auto eng = open_engine(c);
   if (!eng) return 2;
   const Engine& e = *eng;
   uint64_t seed = seed_or_random(vm);

@@ -11,8 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "files.h"
-#include "sandbox.h"
+#include "core/files.h"
+#include "script/sandbox.h"
+#include "script/loader.h"
 
 namespace als::cli {
 
@@ -210,7 +211,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       if (opt.cards) cards = *opt.cards;
       if (opt.rules) rules = *opt.rules;
       try {
-        eng = Engine::load(cards, rules, opt.data_dir);
+        eng = load_engine(cards, rules, opt.data_dir);
       } catch (const LoadError& e) {
         return r.bad(e.what());
       }

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine.h"
+#include "core/engine.h"
 
 namespace als::cli {
 

@@ -8,10 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "agents.h"
+#include "play/agents.h"
 #include "cli.h"
 #include "record.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace als::cli {
 
@@ -390,7 +390,7 @@ int cmd_serve(int argc, char** argv) {
       std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";
       return 2;
     }
-  if (!load_engine(c)) return 2;  // the default set and rules must load
+  if (!open_engine(c)) return 2;  // the default set and rules must load
   Server server(c, p1, p2, log_file);
   return server.run(seed_or_random(vm));
 }

@@ -5,8 +5,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "agents.h"
-#include "engine.h"
+#include "play/agents.h"
+#include "core/engine.h"
+#include "script/loader.h"
 
 using namespace als;
 using Clock = std::chrono::steady_clock;
@@ -43,13 +44,13 @@ int main(int argc, char** argv) {
   long games = argc > 1 ? std::atol(argv[1]) : 20000;
   const char* env = std::getenv("ALS_DATA_DIR");
   std::string dir = env && *env ? env : ALS_DATA_DIR;
-  auto eng = Engine::load("standard", {}, dir);
+  auto eng = load_engine("standard", {}, dir);
   const Engine& e = *eng;
   std::vector<Action> acts;
   random_games(e, "standard", games);
   if (argc > 2 && std::string(argv[2]) == "games") return 0;
   // The example variant of card script API 2: ongoing functions, triggers, a hook.
-  auto variant = Engine::load(dir + "/docs/examples/field-command", {}, dir);
+  auto variant = load_engine(dir + "/docs/examples/field-command", {}, dir);
   random_games(*variant, "field-command", games);
   State s = e.new_game(1);
   const long copies = 5'000'000;

@@ -7,13 +7,14 @@
 #include <cstring>
 #include <string>
 
-#include "engine.h"
+#include "core/engine.h"
 #include "input.h"
+#include "script/loader.h"
 
 using namespace als;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static auto eng = Engine::load("standard", {}, ALS_DATA_DIR);
+  static auto eng = load_engine("standard", {}, ALS_DATA_DIR);
   const Engine& e = *eng;
   uint64_t seed = 0;
   std::memcpy(&seed, data, std::min<size_t>(size, 8));

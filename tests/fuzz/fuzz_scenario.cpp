@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 using namespace als;
 

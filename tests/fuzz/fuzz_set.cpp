@@ -9,8 +9,9 @@
 #include <fstream>
 #include <string>
 
-#include "agents.h"
-#include "engine.h"
+#include "play/agents.h"
+#include "core/engine.h"
+#include "script/loader.h"
 
 using namespace als;
 
@@ -29,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                                            static_cast<std::streamsize>(size));
   std::shared_ptr<Engine> eng;
   try {
-    eng = Engine::load(dir.string(), {}, ALS_DATA_DIR);
+    eng = load_engine(dir.string(), {}, ALS_DATA_DIR);
   } catch (const LoadError&) {
     return 0;
   }

@@ -1,12 +1,13 @@
 #pragma once
 #include <string>
 
-#include "engine.h"
+#include "core/engine.h"
+#include "script/loader.h"
 
 namespace als::test {
 
 inline std::shared_ptr<Engine> load(const std::string& cards = "standard", const std::vector<std::string>& rules = {}) {
-  return Engine::load(cards, rules, ALS_DATA_DIR);
+  return load_engine(cards, rules, ALS_DATA_DIR);
 }
 
 /// Equality of two states: every field of every struct (State::operator==), so copies and

@@ -109,16 +109,16 @@ TEST_CASE("determinism by construction: pairs order and upvalues do not depend o
 }
 
 TEST_CASE("strict loading: API 2 parts need api = 2; effect fields are checked per effect") {
-  REQUIRE_THROWS_WITH(Engine::load(hostile("api1_trigger"), {}, ALS_DATA_DIR),
+  REQUIRE_THROWS_WITH(load_engine(hostile("api1_trigger"), {}, ALS_DATA_DIR),
                       Catch::Contains("b.lua (card b)") && Catch::Contains("triggers need api = 2"));
-  REQUIRE_THROWS_WITH(Engine::load(hostile("card_typo"), {}, ALS_DATA_DIR),
+  REQUIRE_THROWS_WITH(load_engine(hostile("card_typo"), {}, ALS_DATA_DIR),
                       Catch::Contains("b.lua (card b)") && Catch::Contains("unknown field 'strenght'") &&
                           Catch::Contains("did you mean 'strength'"));
   // A theater typo in set.lua is blamed on set.lua, not on the cards whose type it breaks.
-  REQUIRE_THROWS_WITH(Engine::load(hostile("theater_typo"), {}, ALS_DATA_DIR),
+  REQUIRE_THROWS_WITH(load_engine(hostile("theater_typo"), {}, ALS_DATA_DIR),
                       Catch::Contains("theater_typo/set.lua: theater 'lnad' is the type of no card") &&
                           Catch::Contains("'land'"));
-  REQUIRE_THROWS_WITH(Engine::load(hostile("typo_effect"), {}, ALS_DATA_DIR),
+  REQUIRE_THROWS_WITH(load_engine(hostile("typo_effect"), {}, ALS_DATA_DIR),
                       Catch::Contains("card b") && Catch::Contains("'add_strength'") &&
                           Catch::Contains("unknown field 'theaters'") && Catch::Contains("did you mean"));
 }

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "rng.h"
+#include "core/rng.h"
 
 using als::Rng;
 

@@ -139,7 +139,7 @@ TEST_CASE("an error after a decision surfaces when the decision is answered, and
 
 TEST_CASE("house rules outside their range, or misspelt, are refused with a clear message") {
   auto rule = [](const std::string& name) {
-    return Engine::load("standard", {hostile("rules/" + name + ".lua")}, ALS_DATA_DIR);
+    return load_engine("standard", {hostile("rules/" + name + ".lua")}, ALS_DATA_DIR);
   };
   REQUIRE_THROWS_WITH(rule("zero_battle_vp"), Catch::Contains("battle_vp") && Catch::Contains("outside 1..10000"));
   REQUIRE_THROWS_WITH(rule("huge_target"), Catch::Contains("vp_target") && Catch::Contains("4294967297"));
@@ -171,17 +171,17 @@ std::string temp_set(const std::string& name, const std::string& theaters,
 TEST_CASE("only regular files of at most 1 MiB load as scripts: no FIFO, device or huge file") {
   auto t0 = std::chrono::steady_clock::now();
   std::string fifo = temp_set("fifo", "{ 'air' }", [](const std::string& f) { REQUIRE(::mkfifo(f.c_str(), 0600) == 0); });
-  REQUIRE_THROWS_WITH(Engine::load(fifo, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
+  REQUIRE_THROWS_WITH(load_engine(fifo, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
   std::string zero = temp_set("zero", "{ 'air' }", [](const std::string& f) {
     std::filesystem::create_symlink("/dev/zero", f);
   });
-  REQUIRE_THROWS_WITH(Engine::load(zero, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
+  REQUIRE_THROWS_WITH(load_engine(zero, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: not a regular file"));
   std::string big = temp_set("big", "{ 'air' }", [](const std::string& f) {
     std::ofstream out(f);
     out << "return { type = 'air', strength = 1 }\n";
     out << std::string(2u << 20, '-') << "\n";
   });
-  REQUIRE_THROWS_WITH(Engine::load(big, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: file too large"));
+  REQUIRE_THROWS_WITH(load_engine(big, {}, ALS_DATA_DIR), Catch::Contains("bad.lua: file too large"));
   REQUIRE(seconds_since(t0) < 3.0);
   for (const auto& d : {fifo, zero, big}) std::filesystem::remove_all(d);
 }
@@ -190,7 +190,7 @@ TEST_CASE("a printed strength past the allowed range is refused, never truncated
   std::string dir = temp_set("strength", "{ 'air' }", [](const std::string& f) {
     std::ofstream(f) << "return { type = 'air', strength = (1 << 32) + 3 }\n";
   });
-  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR),
+  REQUIRE_THROWS_WITH(load_engine(dir, {}, ALS_DATA_DIR),
                       Catch::Contains("card bad") && Catch::Contains("'strength' is 4294967299, outside -99..99"));
   std::filesystem::remove_all(dir);
 }
@@ -199,7 +199,7 @@ TEST_CASE("a theater name that is not a plain lowercase word is refused at load"
   std::string dir = temp_set("theater", "{ 'air', 'la\\255nd' }", [](const std::string& f) {
     std::ofstream(f) << "return { type = 'air', strength = 1 }\n";
   });
-  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR), Catch::Contains("theater name 'la\\xffnd'"));
+  REQUIRE_THROWS_WITH(load_engine(dir, {}, ALS_DATA_DIR), Catch::Contains("theater name 'la\\xffnd'"));
   std::filesystem::remove_all(dir);
 }
 
@@ -223,7 +223,7 @@ TEST_CASE("a declared ability { flip = filter } is checked at load: its field, t
     std::string dir = temp_set("declared", "{ 'air', 'land' }", [&](const std::string& f) {
       std::ofstream(f) << "return { type = 'air', strength = 1, kind = 'instant', ability = " << c.ability << " }\n";
     });
-    REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR),
+    REQUIRE_THROWS_WITH(load_engine(dir, {}, ALS_DATA_DIR),
                         Catch::Contains("bad.lua (card bad)") && Catch::Contains(c.message));
     std::filesystem::remove_all(dir);
   }
@@ -231,11 +231,11 @@ TEST_CASE("a declared ability { flip = filter } is checked at load: its field, t
   std::string dir = temp_set("declared-ok", "{ 'air', 'land' }", [](const std::string& f) {
     std::ofstream(f) << "return { type = 'air', strength = 1, ability = { flip = { facedown = true } } }\n";
   });
-  REQUIRE_THROWS_WITH(Engine::load(dir, {}, ALS_DATA_DIR), Catch::Contains("only an instant card has an 'ability'"));
+  REQUIRE_THROWS_WITH(load_engine(dir, {}, ALS_DATA_DIR), Catch::Contains("only an instant card has an 'ability'"));
   std::ofstream(dir + "/bad.lua") << "return { type = 'air', strength = 1, kind = 'instant', ability = { flip = {"
                                      " player = 2, theaters = { 'land' }, adjacent_to = false, except = 'plain' } } }\n";
   std::ofstream(dir + "/set.lua") << "return { name = 't', api = 1, theaters = { 'air', 'land' }, rules = { hand_size = 1 },"
                                      " cards = { 'plain', 'bad' } }\n";
-  REQUIRE_NOTHROW(Engine::load(dir, {}, ALS_DATA_DIR));
+  REQUIRE_NOTHROW(load_engine(dir, {}, ALS_DATA_DIR));
   std::filesystem::remove_all(dir);
 }

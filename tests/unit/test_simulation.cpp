@@ -7,7 +7,7 @@
 #include <fstream>
 #include <regex>
 
-#include "agents.h"
+#include "play/agents.h"
 #include "helpers.h"
 
 using namespace als;
@@ -211,7 +211,7 @@ TEST_CASE("a declared flip ability resolves exactly as the same ability run in L
   for (const std::string set : {"standard", "original"}) {
     auto declared = test::load(set);
     std::string dir = set_with_lua_flips(set);
-    auto lua = Engine::load(dir, {}, ALS_DATA_DIR);
+    auto lua = load_engine(dir, {}, ALS_DATA_DIR);
     REQUIRE(lua->rules().immediate_instants == declared->rules().immediate_instants);
     std::vector<Action> acts, acts2;
     long flips = 0;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
-#include "rng.h"
+#include "core/engine.h"
+#include "core/rng.h"
 
 namespace als {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "engine.h"
+#include "core/engine.h"
 
 namespace als {
 

@@ -2,7 +2,7 @@
 // each player may see (ruling 28). Nothing here changes a game.
 #include <algorithm>
 
-#include "engine.h"
+#include "core/engine.h"
 
 namespace als {
 

@@ -3,9 +3,9 @@
 #pragma once
 #include <cstdint>
 
-#include "cardset.h"
-#include "events.h"
-#include "state.h"
+#include "core/cardset.h"
+#include "core/events.h"
+#include "core/state.h"
 
 namespace als {
 
@@ -42,6 +42,9 @@ class Scripts {
  public:
   enum class Outcome { Done, Pending };
   virtual ~Scripts() = default;
+  /// Called once, by the Engine's constructor, when the set and the rules are final: the scripts
+  /// keep `e` for their runs.
+  virtual void attach(const Engine& e) = 0;
   /// Runs an ability due (instant, trigger or acting hook) as the outermost of s->r.
   virtual Outcome run(AbilityCtx& c, const Due& d) = 0;
   /// From inside a verb (instants = "immediate"): runs an ability now, nested in the running one.

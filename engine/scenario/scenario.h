@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "engine.h"
-#include "sandbox.h"
+#include "core/engine.h"
+#include "script/sandbox.h"
 
 namespace als {
 

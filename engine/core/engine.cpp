@@ -2,7 +2,7 @@
 // verb does to the board (Revised Edition rulebook, "RB"; ruling numbers as in docs/rulings.md).
 // Hot path: legal, strength and control call no script unless a card of the set has an ongoing
 // function (API 2). Abilities due, triggers, hooks and the turn sequence: resolve.cpp.
-#include "engine.h"
+#include "core/engine.h"
 
 #include <algorithm>
 #include <climits>
@@ -19,7 +19,47 @@ inline int other(int p) { return 1 - p; }
 constexpr int kMaxFnValue = 1'000'000;  // strengths and totals a function may return
 }  // namespace
 
-Engine::Engine() = default;
+Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, std::string content_hash,
+               std::unique_ptr<Scripts> scripts)
+    : set_(std::move(set)),
+      rules_(std::move(rules)),
+      rule_names_(std::move(rule_names)),
+      hash_(std::move(content_hash)),
+      scripts_(std::move(scripts)) {
+  // The loader checks everything with messages naming files; these are the core's own invariants.
+  auto bad = [&](const std::string& why) { throw LoadError(set_.dir + ": " + why); };
+  if (!scripts_) bad("an engine needs its scripts");
+  if (rules_.theaters.empty() || rules_.theaters.size() > static_cast<size_t>(kMaxTheaters))
+    bad("between 1 and " + std::to_string(kMaxTheaters) + " theaters are needed");
+  if (set_.cards.size() > static_cast<size_t>(kMaxCards))
+    bad("at most " + std::to_string(kMaxCards) + " cards in a set");
+  if (rules_.hand_size < 0 || 2 * static_cast<size_t>(rules_.hand_size) > set_.cards.size())
+    bad("hand_size " + std::to_string(rules_.hand_size) + " needs more cards than the set has");
+  for (size_t c = 0; c < set_.cards.size(); ++c) {
+    CardDef& d = set_.cards[c];
+    d.type_theater = theater_id(d.type);
+    if (d.type_theater < 0) bad("card " + d.id + ": type '" + d.type + "' names no theater");
+    theater_type_.push_back(d.type_theater);
+    uint64_t b = bit(static_cast<int>(c));
+    if (!d.effects.empty()) effect_cards_ |= b;
+    for (const Effect& f : d.effects) effect_type_cards_[f.type] |= b;
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((d.fns >> i) & 1) fn_cards_[i] |= b, fn_cards_any_ |= b;
+    for (int ev = 0; ev < kTriggerEvents; ++ev)
+      if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
+  }
+  scripted_ = fn_cards_any_ != 0 || rules_.hooks != 0;
+  turn_abilities_ = rules_.hooks != 0;
+  for (int ev = 0; ev < kTriggerEvents; ++ev) {
+    scripted_ = scripted_ || trigger_cards_[ev] != 0;
+    What w = static_cast<What>(static_cast<int>(What::Played) + ev);
+    if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
+      turn_abilities_ = turn_abilities_ || trigger_cards_[ev] != 0;
+  }
+  compute_sort_keys();
+  scripts_->attach(*this);
+}
+
 Engine::~Engine() = default;
 
 // ---------------------------------------------------------------------------------------------

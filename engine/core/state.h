@@ -6,8 +6,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "cardset.h"
-#include "rng.h"
+#include "core/cardset.h"
+#include "core/rng.h"
 
 namespace als {
 

@@ -10,9 +10,11 @@
 #include <lua.hpp>
 #include <xxhash.h>
 
-#include "binding.h"
-#include "engine.h"
-#include "files.h"
+#include "script/loader.h"
+
+#include "core/engine.h"
+#include "core/files.h"
+#include "script/binding.h"
 
 namespace als {
 
@@ -650,12 +652,10 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
 
 // ---------------------------------------------------------------------------------------------
 
-std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector<std::string>& rules,
-                                     const std::string& data_dir) {
+std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
+                                    const std::string& data_dir) {
   namespace fs = std::filesystem;
-  std::shared_ptr<Engine> e(new Engine());
-  auto* rt = new Runtime();
-  e->scripts_.reset(rt);
+  auto rt = std::make_unique<Runtime>();
   // A bare name is a bundled set if there is one by that name, else a folder here.
   std::string dir = cards;
   bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
@@ -665,22 +665,22 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     is_name = false;
   if (!files::is_dir(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
-  rt->bind(e.get());
   rt->set_data_dir(data_dir);
-  rt->load_set(dir, data_dir, e->set_, e->rules_);
-  const std::vector<std::string> set_theaters = e->rules_.theaters;
-  std::vector<std::string> rule_paths;
+  CardSet set;
+  Rules ru;
+  rt->load_set(dir, data_dir, set, ru);
+  set.theaters = ru.theaters;
+  std::vector<std::string> rule_names, rule_paths;
   for (const std::string& r : rules) {
     std::string path = r;
     bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
     if (rname) path = (fs::path(data_dir) / "scripts" / "rules" / (r + ".lua")).string();
     if (!files::is_file(path))
       throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
-    rt->load_rules(path, e->rules_);
-    e->rule_names_.push_back(r);
+    rt->load_rules(path, ru);
+    rule_names.push_back(r);
     rule_paths.push_back(path);
   }
-  const Rules& ru = e->rules_;
   std::string manifest = (fs::path(dir) / "set.lua").string();
   auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
   if (ru.theaters.empty() || ru.theaters.size() > static_cast<size_t>(kMaxTheaters))
@@ -692,59 +692,36 @@ std::shared_ptr<Engine> Engine::load(const std::string& cards, const std::vector
     for (size_t j = 0; j < i; ++j)
       if (ru.theaters[i] == ru.theaters[j]) bad("theater '" + ru.theaters[i] + "' is named twice");
   }
-  if (ru.hand_size < 0 || 2 * static_cast<size_t>(ru.hand_size) > e->set_.cards.size())
+  if (ru.hand_size < 0 || 2 * static_cast<size_t>(ru.hand_size) > set.cards.size())
     bad("hand_size " + std::to_string(ru.hand_size) + " needs more cards than the set has");
-  for (size_t c = 0; c < e->set_.cards.size(); ++c) {
-    CardDef& d = e->set_.cards[c];
-    int t = e->theater_id(d.type);
-    if (t < 0) {
-      // A theater of set.lua that no card uses, close to this type: the typo is in set.lua.
-      for (const auto& name : set_theaters) {
-        bool used = std::any_of(e->set_.cards.begin(), e->set_.cards.end(), [&](const CardDef& x) { return x.type == name; });
-        if (!used && edit_distance(name, d.type) <= 2)
-          throw LoadError(manifest + ": theater '" + name + "' is the type of no card, but card " + d.id +
-                          " has type '" + d.type + "' (a typo in set.lua's theaters?)");
-      }
-      std::string all;
-      for (const auto& name : ru.theaters) all += (all.empty() ? "" : ", ") + name;
-      throw LoadError(d.file + " (card " + d.id + "): type '" + d.type + "' names no theater (theaters: " + all + ")");
+  for (const CardDef& d : set.cards) {
+    if (std::find(ru.theaters.begin(), ru.theaters.end(), d.type) != ru.theaters.end()) continue;
+    // A theater of set.lua that no card uses, close to this type: the typo is in set.lua.
+    for (const auto& name : set.theaters) {
+      bool used = std::any_of(set.cards.begin(), set.cards.end(), [&](const CardDef& x) { return x.type == name; });
+      if (!used && edit_distance(name, d.type) <= 2)
+        throw LoadError(manifest + ": theater '" + name + "' is the type of no card, but card " + d.id +
+                        " has type '" + d.type + "' (a typo in set.lua's theaters?)");
     }
-    d.type_theater = t;
-    e->theater_type_.push_back(d.type_theater);
-    uint64_t bit = uint64_t{1} << c;
-    if (!d.effects.empty()) e->effect_cards_ |= bit;
-    for (const Effect& f : d.effects) e->effect_type_cards_[f.type] |= bit;
-    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
-      if ((d.fns >> i) & 1) e->fn_cards_[i] |= bit, e->fn_cards_any_ |= bit;
-    for (int ev = 0; ev < kTriggerEvents; ++ev)
-      if ((d.triggers >> ev) & 1) e->trigger_cards_[ev] |= bit;
+    std::string all;
+    for (const auto& name : ru.theaters) all += (all.empty() ? "" : ", ") + name;
+    throw LoadError(d.file + " (card " + d.id + "): type '" + d.type + "' names no theater (theaters: " + all + ")");
   }
-  e->scripted_ = e->fn_cards_any_ != 0 || ru.hooks != 0;
-  e->turn_abilities_ = ru.hooks != 0;
-  for (int ev = 0; ev < kTriggerEvents; ++ev) {
-    e->scripted_ = e->scripted_ || e->trigger_cards_[ev] != 0;
-    What w = static_cast<What>(static_cast<int>(What::Played) + ev);
-    if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
-      e->turn_abilities_ = e->turn_abilities_ || e->trigger_cards_[ev] != 0;
-  }
-  e->compute_sort_keys();
-  rt->intern_theaters(ru.theaters);
   // The content hash: set.lua, the cards in set order, the libraries, then the rules files in order.
   XXH64_state_t* h = XXH64_createState();
   XXH64_reset(h, 0);
   auto add = [&](const std::string& path) {
-    std::string text = read_text_file(path);
+    std::string text = read_text_file(path, kMaxScriptFile);
     XXH64_update(h, text.data(), text.size());
   };
   add(manifest);
-  for (const auto& d : e->set_.cards) add(d.file);
+  for (const auto& d : set.cards) add(d.file);
   for (const auto& path : rt->library_paths()) add(path);
   for (const auto& path : rule_paths) add(path);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
   XXH64_freeState(h);
-  e->hash_ = hex;
-  return e;
+  return std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
 }
 
 }  // namespace als

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cardset.h"
-#include "state.h"
+#include "core/cardset.h"
+#include "core/state.h"
 
 namespace als {
 

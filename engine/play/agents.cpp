@@ -1,4 +1,4 @@
-#include "agents.h"
+#include "play/agents.h"
 
 #include <algorithm>
 #include <cmath>

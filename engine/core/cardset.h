@@ -53,7 +53,7 @@ struct CardDef {
   std::string id;
   std::string name;
   std::string type;      // a theater name ("air"), or anything for a card that matches none
-  int type_theater = kNone;  // index into CardSet::theaters, or kNone
+  int type_theater = kNone;  // index into Rules::theaters (set by the Engine)
   int strength = 0;
   Kind kind = Kind::None;
   std::string text;
@@ -92,6 +92,7 @@ struct CardSet {
   std::string name;
   std::string dir;
   int api = 1;
+  std::vector<std::string> theaters;  // as set.lua names them (house rules may change Rules::theaters)
   std::vector<CardDef> cards;
   std::unordered_map<std::string, int> index;  // id -> card index
   /// Card index for an id, or -1.

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "abilities.h"
-#include "cardset.h"
-#include "sandbox.h"
-#include "state.h"
+#include "core/abilities.h"
+#include "core/cardset.h"
+#include "script/sandbox.h"
+#include "core/state.h"
 
 struct lua_State;
 
@@ -37,7 +37,6 @@ class Runtime : public Scripts {
   /// Runs a house-rule script: it returns a table of rules or a function(rules) that edits them.
   void load_rules(const std::string& path, Rules& rules);
 
-  void bind(const Engine* eng) { eng_ = eng; }
   void set_data_dir(const std::string& d) { data_dir_ = d; }
   const std::string& data_dir() const { return data_dir_; }
   /// Where use() looks for a library, in order: the set's lib/, its base's lib/, scripts/lib.
@@ -47,6 +46,8 @@ class Runtime : public Scripts {
   void add_library_path(const std::string& p) { lib_paths_.push_back(p); }
 
   // ---- Scripts ---------------------------------------------------------------------------------
+  /// Keeps the engine for the runs and interns its final theater names.
+  void attach(const Engine& e) override;
   Outcome run(AbilityCtx& c, const Due& d) override;
   void run_nested(AbilityCtx& c, const Due& d) override;
   int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
@@ -59,9 +60,6 @@ class Runtime : public Scripts {
   const Engine* engine() const { return eng_; }
   void push_id(int card);          // pushes the card's id string
   int check_card(int arg);         // a card id argument -> index, or a Lua error
-  /// Keeps the theater names as Lua strings (pushed without hashing, compared by address).
-  /// Called once the rules are final (Engine::load).
-  void intern_theaters(const std::vector<std::string>& names);
   void push_theater(int t);        // pushes a theater id's name
   /// Pushes the filter table of card `card`'s declared ability { flip = filter }.
   void push_declared_filter(int card);
@@ -93,6 +91,8 @@ class Runtime : public Scripts {
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
 
  private:
+  /// Keeps the theater names as Lua strings (pushed without hashing, compared by address).
+  void intern_theaters(const std::vector<std::string>& names);
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                           std::string& reading);
   void push_rules_table(const Rules& r);

@@ -8,7 +8,7 @@
 // effects into no-ops in the dry rest of a run, checks after each effect whether the running
 // ability was interrupted (the first printing), and turns every C++ exception into a Lua error.
 // Adding a verb is one function in Verbs and one line in kVerbs (and a row in docs/modding.md).
-#include "binding.h"
+#include "script/binding.h"
 
 #include <algorithm>
 #include <climits>
@@ -18,7 +18,7 @@
 
 #include <lua.hpp>
 
-#include "engine.h"
+#include "core/engine.h"
 
 namespace als {
 
@@ -43,6 +43,11 @@ int Runtime::check_card(int arg) {
   int c = eng_->set().find(id);
   if (c < 0) luaL_error(L_, "unknown card '%s'", id);
   return c;
+}
+
+void Runtime::attach(const Engine& e) {
+  eng_ = &e;
+  intern_theaters(e.rules().theaters);
 }
 
 void Runtime::intern_theaters(const std::vector<std::string>& names) {

@@ -1,6 +1,6 @@
 // The scripted rule test API (docs/scenarios.md). Each binding catches C++ exceptions
 // and raises them as Lua errors, so nothing crosses the Lua boundary unconverted.
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,8 +9,9 @@
 
 #include <lua.hpp>
 
-#include "files.h"
-#include "sandbox.h"
+#include "core/files.h"
+#include "script/sandbox.h"
+#include "script/loader.h"
 
 namespace als {
 
@@ -19,7 +20,7 @@ std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::ve
   for (const auto& r : rules) key += "\n" + r;
   auto it = engines_.find(key);
   if (it != engines_.end()) return it->second;
-  auto e = Engine::load(cards, rules, data_dir_);
+  auto e = load_engine(cards, rules, data_dir_);
   engines_[key] = e;
   return e;
 }
@@ -648,7 +649,7 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
                                  EngineCache& cache, const std::function<void(const std::string&)>& out) {
   std::string text;
   try {
-    text = read_text_file(path);
+    text = read_text_file(path, kMaxScriptFile);
   } catch (const LoadError& e) {
     std::string why = e.what();
     if (why.compare(0, path.size() + 2, path + ": ") == 0) why = why.substr(path.size() + 2);

@@ -1,7 +1,10 @@
-// File-system questions that never throw (a path too long, a folder that cannot be read: the
-// answer is simply "no"), so no library's raw `what()` reaches a user.
+// Files: questions about paths that never throw (a path too long, a folder that cannot be read:
+// the answer is simply "no"), so no library's raw `what()` reaches a user; and reading a whole
+// text file with a size bound (files.cpp).
 #pragma once
+#include <cstddef>
 #include <filesystem>
+#include <string>
 #include <system_error>
 
 namespace als::files {
@@ -26,3 +29,12 @@ inline std::filesystem::path absolute(const std::filesystem::path& p) {
 }
 
 }  // namespace als::files
+
+namespace als {
+
+/// Reads a whole text file (a script, a record, a shard's results): a regular file (after links)
+/// of at most `max_bytes` bytes. Never blocks on a FIFO or device. Throws LoadError naming the
+/// file and saying why (cannot open, not a regular file, too large, cannot read).
+std::string read_text_file(const std::string& path, size_t max_bytes);
+
+}  // namespace als

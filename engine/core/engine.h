@@ -11,11 +11,11 @@
 #include <string_view>
 #include <vector>
 
-#include "abilities.h"
-#include "cardset.h"
-#include "errors.h"
-#include "events.h"
-#include "state.h"
+#include "core/abilities.h"
+#include "core/cardset.h"
+#include "core/errors.h"
+#include "core/events.h"
+#include "core/state.h"
 
 namespace als {
 
@@ -53,11 +53,15 @@ class Chooser {
 
 class Engine {
  public:
-  /// Loads a card set (a bundled name or a folder path) and house rules (bundled names or .lua
-  /// paths, applied in order). `data_dir` holds the bundled `cards/` and `scripts/`.
-  /// Throws LoadError naming the file and line. (Defined with the loader, loader.cpp.)
-  static std::shared_ptr<Engine> load(const std::string& cards, const std::vector<std::string>& rules,
-                                      const std::string& data_dir);
+  /// An engine for a card set and its final rules (house rules applied), with the scripts that
+  /// run its abilities (a loader makes all three: script/loader.h `load_engine`). `rule_names`
+  /// and `content_hash` are carried for records. Derives the masks and sort keys the hot path
+  /// reads, then hands itself to `scripts` (Scripts::attach). Throws LoadError if the set breaks
+  /// the core's limits (theaters, cards, hand size, a card type that names no theater).
+  Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, std::string content_hash,
+         std::unique_ptr<Scripts> scripts);
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
   ~Engine();
 
   const CardSet& set() const { return set_; }
@@ -157,7 +161,6 @@ class Engine {
   bool fires(What ev) const { return trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)] != 0; }
 
  private:
-  Engine();
   // The sequence of turns and battles (resolve.cpp).
   struct Flow {
     EventLog* log = nullptr;

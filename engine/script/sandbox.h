@@ -6,8 +6,8 @@
 #include <functional>
 #include <string>
 
-#include "errors.h"
-#include "rng.h"
+#include "core/errors.h"
+#include "core/rng.h"
 
 struct lua_State;
 
@@ -46,9 +46,6 @@ void push_sandbox_env(lua_State* L);
 /// Loads a text chunk (never bytecode) from a file into a fresh env and calls it with no
 /// argument, leaving its first result on the stack. Throws LoadError naming file and line.
 void run_file(lua_State* L, const std::string& path, const std::string& what);
-/// Reads a whole script file: a regular file (after links) of at most kMaxScriptFile bytes.
-/// Never blocks on a FIFO or device. Throws LoadError naming the file.
-std::string read_text_file(const std::string& path, size_t max_bytes = kMaxScriptFile);
 /// A Lua error message with the traceback, for a pcall message handler.
 int traceback_handler(lua_State* L);
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine.h"
+#include "core/engine.h"
 
 namespace als {
 

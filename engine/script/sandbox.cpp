@@ -1,6 +1,6 @@
 // The sandbox every untrusted script runs in: card scripts, libraries, house rules and scenario
 // files (sandbox.h). Nothing here knows the game.
-#include "sandbox.h"
+#include "script/sandbox.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,6 +13,8 @@
 #include <vector>
 
 #include <lua.hpp>
+
+#include "core/files.h"
 
 namespace als {
 
@@ -887,36 +889,8 @@ int traceback_handler(lua_State* L) {
   return 1;
 }
 
-std::string read_text_file(const std::string& path, size_t max_bytes) {
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw LoadError(path + ": cannot open file (" + std::strerror(errno) + ")");
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) throw LoadError(path + ": not a regular file");
-  if (static_cast<unsigned long long>(st.st_size) > max_bytes)
-    throw LoadError(path + ": file too large (" + std::to_string(st.st_size) + " bytes; at most " +
-                    std::to_string(max_bytes) + ")");
-  std::string text;
-  char buf[65536];
-  for (;;) {
-    ssize_t got = ::read(fd, buf, sizeof buf);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      throw LoadError(path + ": cannot read file (" + std::strerror(errno) + ")");
-    }
-    if (got == 0) break;
-    text.append(buf, static_cast<size_t>(got));
-    if (text.size() > max_bytes) throw LoadError(path + ": file too large (at most " + std::to_string(max_bytes) + " bytes)");
-  }
-  return text;
-}
-
 void run_file(lua_State* L, const std::string& path, const std::string& what) {
-  std::string text = read_text_file(path);
+  std::string text = read_text_file(path, kMaxScriptFile);
   lua_pushcfunction(L, traceback_handler);
   int h = lua_gettop(L);
   std::string chunk = "@" + path;

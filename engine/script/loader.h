@@ -1,0 +1,20 @@
+// Loading a card set and its house rules into an Engine (loader.cpp): the only way the program
+// reads card sets, as Lua scripts in a sandbox (script/binding.h implements the core's Scripts).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/engine.h"
+
+namespace als {
+
+/// Loads a card set (a bundled name under `data_dir`/cards, or a folder path) and house rules
+/// (bundled names under `data_dir`/scripts/rules, or .lua paths, applied in order) and returns
+/// the engine that plays them. Validates everything (docs/modding.md, "Validation") and computes
+/// the content hash of every file read (set.lua, cards, libraries, rules). Throws LoadError
+/// naming the file, the line and the card.
+std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
+                                    const std::string& data_dir);
+
+}  // namespace als
