@@ -277,7 +277,7 @@ bool Engine::may_withdraw(const State& s, int player) const {
 }
 
 static uint16_t encode_play(int card, int theater, bool facedown) {
-  return static_cast<uint16_t>((facedown ? 1 << 15 : 0) | (card << 8) | theater);
+  return PlayOption{static_cast<uint8_t>(card), static_cast<uint8_t>(theater), facedown}.code();
 }
 
 void Engine::play_options(const State& s, int player, uint16_t* out, int& n) const {
@@ -314,9 +314,9 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     out.resize(n);
     for (int i = 0; i < n; ++i) {
       uint16_t o = opt[i];
+      PlayOption po = PlayOption::decode(o);
       out[i] = d.kind == DecisionKind::Play
-                   ? Action{(o >> 15) ? Action::Improvise : Action::Deploy, static_cast<uint8_t>((o >> 8) & 0x7f),
-                            static_cast<uint8_t>(o & 0xff), kNone}
+                   ? Action{po.facedown ? Action::Improvise : Action::Deploy, po.card, po.theater, kNone}
                    : Action{Action::Choose, kNone, kNone, o};
     }
     return;
@@ -766,9 +766,9 @@ int Engine::options(const Decision& d, uint16_t* out) const {
         o = kNone;
         k = d.kind == DecisionKind::Theater ? theater_none_key_ : card_none_key_;
       } else if (d.kind == DecisionKind::Play) {  // "deploy ID T" < "improvise ID T"; then by id, then by theater
-        int face = bit / (kMaxCards * kMaxTheaters), card = bit / kMaxTheaters % kMaxCards, t = bit % kMaxTheaters;
-        o = static_cast<uint16_t>((face << 15) | (card << 8) | t);
-        k = (face << 24) | (card_key_[card] << 12) | theater_key_[t];
+        PlayOption po = PlayOption::from_bit(bit);
+        o = po.code();
+        k = ((po.facedown ? 1 : 0) << 24) | (card_key_[po.card] << 12) | theater_key_[po.theater];
       } else {
         o = static_cast<uint16_t>(bit);
         k = d.kind == DecisionKind::Theater ? theater_key_[bit] : card_key_[bit];

@@ -251,7 +251,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
   Decision& d = s.r.pending;
   uint16_t opt = a.type == Action::Choose
                      ? a.option
-                     : static_cast<uint16_t>((a.type == Action::Improvise ? 1 << 15 : 0) | (a.card << 8) | a.theater);
+                     : PlayOption{a.card, a.theater, a.type == Action::Improvise}.code();
   if (d.kind != DecisionKind::Play) {
     Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
     if (d.kind == DecisionKind::Card && opt != kNone) {

@@ -12,8 +12,8 @@ namespace {
 inline uint64_t bit(int c) { return uint64_t{1} << c; }
 
 uint16_t map_play(uint16_t o, const uint8_t* map) {
-  int card = (o >> 8) & 0x7f;
-  return static_cast<uint16_t>((o & 0x80ff) | (map[card] << 8));
+  PlayOption po = PlayOption::decode(o);
+  return po.with_card(map[po.card]).code();
 }
 
 void map_due(Due& d, const uint8_t* map) {

@@ -179,17 +179,38 @@ constexpr int kMaxAnswers = 48;
 
 enum class DecisionKind : uint8_t { Turn, Card, Theater, Play };
 
-/// A decision's options are encoded: Card -> card index, Theater -> theater id,
-/// Play -> (facedown << 15) | (card << 8) | theater; kNone is the "none" option. A decision keeps
-/// them as a set, one bit each (option_bit); Engine::options lists them in the plain string order
-/// of their omniscient texts.
+/// A decision's options are encoded: Card -> card index, Theater -> theater id, Play -> a
+/// PlayOption's code; kNone is the "none" option. A decision keeps them as a set, one bit each
+/// (option_bit); Engine::options lists them in the plain string order of their omniscient texts.
 constexpr int kPlayBits = 2 * kMaxCards * kMaxTheaters;  // every (face, card, theater) of a play
 constexpr int kNoneBit = kPlayBits;
 constexpr int kOptionWords = (kPlayBits + 1 + 63) / 64;
+
+/// One option of a Play decision (g:choose_play, ruling 26): a card played to a theater, faceup
+/// (deploy) or facedown (improvise). The only place its encodings are written and read: as a
+/// decision option (`code`: facedown << 15 | card << 8 | theater) and as a bit of the option
+/// set (`bit`: (facedown * kMaxCards + card) * kMaxTheaters + theater).
+struct PlayOption {
+  uint8_t card = 0;
+  uint8_t theater = 0;
+  bool facedown = false;
+  static constexpr PlayOption decode(uint16_t code) {
+    return {static_cast<uint8_t>((code >> 8) & 0x7f), static_cast<uint8_t>(code & 0xff), (code >> 15) != 0};
+  }
+  static constexpr PlayOption from_bit(int bit) {
+    return {static_cast<uint8_t>(bit / kMaxTheaters % kMaxCards), static_cast<uint8_t>(bit % kMaxTheaters),
+            bit >= kMaxCards * kMaxTheaters};
+  }
+  constexpr uint16_t code() const { return static_cast<uint16_t>((facedown ? 1 << 15 : 0) | (card << 8) | theater); }
+  constexpr int bit() const { return ((facedown ? 1 : 0) * kMaxCards + card) * kMaxTheaters + theater; }
+  /// The same card with another card's identity (determinizations swap cards).
+  constexpr PlayOption with_card(uint8_t c) const { return {c, theater, facedown}; }
+};
+
 inline int option_bit(DecisionKind kind, uint16_t o) {
   if (o == kNone) return kNoneBit;
   if (kind != DecisionKind::Play) return o;
-  return ((o >> 15) * kMaxCards + ((o >> 8) & 0x7f)) * kMaxTheaters + (o & 0xff);
+  return PlayOption::decode(o).bit();
 }
 
 /// A decision inside an ability.

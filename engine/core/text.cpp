@@ -28,9 +28,9 @@ std::string Engine::card_label(const State& s, int card, int viewer) const {
 std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
   const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
   if (kind == DecisionKind::Play) {
-    size_t card = (opt >> 8) & 0x7f, t = opt & 0xff;
-    if (card >= ncards || t >= ntheaters) return "?";
-    return std::string((opt >> 15) ? "improvise " : "deploy ") + set_.cards[card].id + " " + rules_.theaters[t];
+    PlayOption po = PlayOption::decode(opt);
+    if (po.card >= ncards || po.theater >= ntheaters) return "?";
+    return std::string(po.facedown ? "improvise " : "deploy ") + set_.cards[po.card].id + " " + rules_.theaters[po.theater];
   }
   if (opt == kNone) return "none";
   if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";

@@ -504,9 +504,9 @@ struct Verbs {
       lua_pushnil(L);
       return 1;
     }
-    int card = (v >> 8) & 0x7f;
-    eng(L).op_play(c, p, card, v & 0xff, !(v >> 15));
-    rt(L).push_id(card);
+    PlayOption po = PlayOption::decode(v);
+    eng(L).op_play(c, p, po.card, po.theater, !po.facedown);
+    rt(L).push_id(po.card);
     check_interrupt(L);
     return 1;
   }
