@@ -308,7 +308,7 @@ int cmd_play(int argc, char** argv) {
   std::string p1, p2, log_file, color;
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
-      "p2", po::value<std::string>(&p2)->default_value(kStrongestAgent),
+      "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
       "agent of player 2: human, random, greedy, mcts (options: mcts:iterations=2000,c=0.7)")(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
@@ -334,7 +334,7 @@ int cmd_play(int argc, char** argv) {
     if (!human[p]) {
       agents[p] = make_agent(names[p], seed, p);
       if (!agents[p]) {
-        std::cerr << "als play: unknown agent '" << names[p] << "' (agents: " << join(agent_names()) << ")\n";
+        std::cerr << "als play: unknown agent '" << names[p] << "' (agents: human, " << computer_agents() << ")\n";
         return 2;
       }
     }

@@ -142,7 +142,7 @@ class Server {
       if (names[p] == "external") continue;
       try {
         if (names[p] == "human" || !make_agent(names[p], 0, p))
-          return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + agent_list() + ")", m);
+          return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + computer_agents() + ")", m);
       } catch (const std::invalid_argument& e) {
         return send_error(std::string("new_game: ") + e.what(), m);
       }
@@ -350,16 +350,8 @@ class Server {
   // What a seat may be: "external" (the client) or a computer agent.
   static std::vector<std::string> seat_kinds() {
     std::vector<std::string> out{"external"};
-    for (const auto& n : agent_names())
-      if (n != "human") out.push_back(n);
+    for (const auto& n : agent_names()) out.push_back(n);
     return out;
-  }
-
-  static std::string agent_list() {
-    std::string all;
-    for (const auto& n : agent_names())
-      if (n != "human") all += (all.empty() ? "" : ", ") + n;
-    return all;
   }
 
   Common common_;

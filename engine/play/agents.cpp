@@ -256,38 +256,66 @@ double number(const std::string& spec, const std::string& key, const std::string
 
 }  // namespace
 
+namespace {
+
+void no_options(const std::string& spec, const std::string& name) {
+  if (spec != name) throw std::invalid_argument("agent '" + name + "' takes no options");
+}
+
+std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
+  MctsAgent::Options o;
+  for (const auto& [k, v] : options(spec, "mcts", "iterations")) {
+    if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000));
+    else if (k == "c") o.c = number(spec, k, v, 0, 100);
+    else if (k == "horizon") {
+      if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
+      o.game = v == "game";
+    } else {
+      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, c, horizon)");
+    }
+  }
+  return std::make_unique<MctsAgent>(seed, o);
+}
+
+}  // namespace
+
+const std::vector<AgentKind>& agent_registry() {
+  static const std::vector<AgentKind> kinds = {
+      {"random", "", "uniform over the legal actions; withdraws only when nothing else is legal",
+       [](const std::string& spec, uint64_t seed) -> std::unique_ptr<Agent> {
+         no_options(spec, "random");
+         return std::make_unique<RandomAgent>(seed);
+       }},
+      {"greedy", "", "the best one-step outcome on a determinization; withdraws when the chart costs less",
+       [](const std::string& spec, uint64_t seed) -> std::unique_ptr<Agent> {
+         no_options(spec, "greedy");
+         return std::make_unique<GreedyAgent>(seed);
+       }},
+      {"mcts", "iterations=600,c=0.7,horizon=battle|game",
+       "information-set Monte Carlo tree search (the default opponent)", make_mcts},
+  };
+  return kinds;
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat) {
   std::string name = spec.substr(0, spec.find(':'));
-  uint64_t seed = agent_seed(game_seed, seat);
-  if (name == "random" || name == "greedy") {
-    if (spec != name) throw std::invalid_argument("agent '" + name + "' takes no options");
-    if (name == "random") return std::make_unique<RandomAgent>(seed);
-    return std::make_unique<GreedyAgent>(seed);
-  }
-  if (name == "mcts") {
-    MctsAgent::Options o;
-    for (const auto& [k, v] : options(spec, name, "iterations")) {
-      if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000));
-      else if (k == "c") o.c = number(spec, k, v, 0, 100);
-      else if (k == "horizon") {
-        if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
-        o.game = v == "game";
-      } else {
-        throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, c, horizon)");
-      }
-    }
-    return std::make_unique<MctsAgent>(seed, o);
-  }
+  for (const AgentKind& k : agent_registry())
+    if (name == k.name) return k.make(spec, agent_seed(game_seed, seat));
   return nullptr;
 }
 
-std::vector<std::string> agent_names() { return {"human", "random", "greedy", "mcts"}; }
+std::vector<std::string> agent_names() {
+  std::vector<std::string> out;
+  for (const AgentKind& k : agent_registry()) out.push_back(k.name);
+  return out;
+}
 
 std::string computer_agents() {
   std::string all;
-  for (const auto& n : agent_names())
-    if (n != "human") all += (all.empty() ? "" : ", ") + n;
+  for (const AgentKind& k : agent_registry()) all += (all.empty() ? "" : ", ") + k.name;
   return all;
 }
+
+std::string strongest_agent() { return agent_registry().back().name; }
 
 }  // namespace als

@@ -122,15 +122,27 @@ class GreedyAgent : public Agent {
 
 /// The seed of the agent in `seat` (0 or 1) for a game seeded with `game_seed`.
 uint64_t agent_seed(uint64_t game_seed, int seat);
+/// One kind of computer agent: the registry's entry (agents.cpp), the only list of agents.
+struct AgentKind {
+  std::string name;         // as a spec names it: "mcts"
+  std::string options;      // what may follow "name:", with defaults ("" for none)
+  std::string description;  // one line, for help and `als serve`'s hello
+  /// Makes the agent from its whole spec ("mcts:iterations=2000") and its own seed. Throws
+  /// std::invalid_argument (a message for the user) for bad options.
+  std::unique_ptr<Agent> (*make)(const std::string& spec, uint64_t seed);
+};
+/// Every computer agent, weakest first: the last is the strongest (the default opponent).
+const std::vector<AgentKind>& agent_registry();
 /// Makes a computer agent from a spec: "random", "greedy", "mcts", "mcts:2000",
-/// "mcts:iterations=2000,c=0.7,horizon=game". Returns nullptr for "human" or an unknown name;
-/// throws std::invalid_argument (a message for the user) for bad options.
+/// "mcts:iterations=2000,c=0.7,horizon=game", seeded for `seat` (0 or 1) of a game seeded with
+/// `game_seed`. Returns nullptr for a name the registry does not have ("human" included); throws
+/// std::invalid_argument (a message for the user) for bad options.
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat);
-/// The agent names make_agent knows, for messages ("human" first; the strongest last).
+/// The registry's names, weakest first.
 std::vector<std::string> agent_names();
 /// The computer agents, as "random, greedy, mcts", for messages.
 std::string computer_agents();
-/// The strongest computer agent (the default opponent).
-inline const char* kStrongestAgent = "mcts";
+/// The strongest computer agent's name (the default opponent of `als play`).
+std::string strongest_agent();
 
 }  // namespace als
