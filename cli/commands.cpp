@@ -1,6 +1,7 @@
 // als test, als cards, als simulate.
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "play/agents.h"
+#include "play/match.h"
 #include "record.h"
 #include "script/sandbox.h"
 #include "cli.h"
@@ -216,42 +218,50 @@ struct Stats {
 
 double ratio(long long a, long long b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
 
-// Plays game i of the run and adds it to `st`. Throws on a script error.
-void play_one(const Engine& e, const std::string& p1, const std::string& p2, uint64_t seed, Stats& st,
-              std::vector<Action>& acts, EventLog& log) {
-  State s = e.new_game(seed);
-  auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
-  Agent* ag[2] = {a1.get(), a2.get()};
-  SeatChooser answers(ag[0], ag[1]);  // pure agents answer abilities' decisions during their runs
-  uint64_t up[2] = {0, 0}, down[2] = {0, 0};  // cards played this battle, by owner
-  int first = s.b.first;
-  long long actions = 0;
-  for (int p; (p = e.to_act(s)) >= 0;) {
-    e.legal(s, acts);
-    Action a = ag[p]->choose(e, s, acts);
-    log.events.clear();
-    long before = answers.answered;
-    e.apply(s, a, &log, &answers);
-    actions += 1 + (answers.answered - before);  // the decisions answered during runs count too
+// Counts one game's battles, withdrawals and the cards played faceup and facedown in each battle.
+class StatsListener : public MatchListener {
+ public:
+  explicit StatsListener(Stats& st) : st_(st) {}
+  void start(const State& s) {
+    up_[0] = up_[1] = down_[0] = down_[1] = 0;
+    first_ = s.b.first;
+  }
+  void on_action(const Match& m, int, const Action&, const std::string&, const EventLog& log) override {
     for (const Event& ev : log.events) {
-      if (ev.type == Event::Deploy) up[ev.player] |= uint64_t{1} << ev.card;
-      else if (ev.type == Event::Improvise) down[ev.player] |= uint64_t{1} << ev.card;
-      else if (ev.type == Event::Withdraw) ++st.withdrawals[std::min<size_t>(static_cast<size_t>(ev.value), 6)];
+      if (ev.type == Event::Deploy) up_[ev.player] |= uint64_t{1} << ev.card;
+      else if (ev.type == Event::Improvise) down_[ev.player] |= uint64_t{1} << ev.card;
+      else if (ev.type == Event::Withdraw) ++st_.withdrawals[std::min<size_t>(static_cast<size_t>(ev.value), 6)];
       else if (ev.type == Event::BattleEnd) {
-        ++st.battles;
-        st.first_battle_wins += ev.player == first;
+        ++st_.battles;
+        st_.first_battle_wins += ev.player == first_;
         for (int q = 0; q < 2; ++q) {  // the cards played, bit by bit
-          for (uint64_t m = up[q]; m; m &= m - 1) {
-            size_t c = static_cast<size_t>(__builtin_ctzll(m));
-            ++st.faceup[c], st.faceup_wins[c] += ev.player == q;
+          for (uint64_t b = up_[q]; b; b &= b - 1) {
+            size_t c = static_cast<size_t>(__builtin_ctzll(b));
+            ++st_.faceup[c], st_.faceup_wins[c] += ev.player == q;
           }
-          for (uint64_t m = down[q]; m; m &= m - 1) ++st.facedown[static_cast<size_t>(__builtin_ctzll(m))];
+          for (uint64_t b = down_[q]; b; b &= b - 1) ++st_.facedown[static_cast<size_t>(__builtin_ctzll(b))];
         }
-        up[0] = up[1] = down[0] = down[1] = 0;
-        first = s.b.first;  // the next battle's (already dealt)
+        up_[0] = up_[1] = down_[0] = down_[1] = 0;
+        first_ = m.state().b.first;  // the next battle's (already dealt)
       }
     }
   }
+
+ private:
+  Stats& st_;
+  uint64_t up_[2] = {0, 0}, down_[2] = {0, 0};  // cards played this battle, by owner
+  int first_ = 0;
+};
+
+// Plays game `seed` on `m` (reset to it) and adds it to `st`. Throws ScriptError on a script error.
+void play_one(Match& m, StatsListener& counts, const std::string& p1, const std::string& p2, uint64_t seed, Stats& st) {
+  auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
+  m.reset(seed, a1.get(), a2.get());
+  counts.start(m.state());
+  m.run();
+  if (!m.over()) throw ScriptError(m.abandoned());
+  const State& s = m.state();
+  long long actions = m.actions() + m.answered();  // the decisions answered during runs count too
   if (!st.games || actions < st.min_actions) st.min_actions = actions;
   st.max_actions = std::max(st.max_actions, actions);
   ++st.games;
@@ -450,15 +460,23 @@ int cmd_simulate(int argc, char** argv) {
   long long mine = games / shard_n + (shard_k < games % shard_n ? 1 : 0);  // games of this shard
   auto work = [&](int t) {
     const Engine& e = *engines[static_cast<size_t>(t)];
-    std::vector<Action> acts;
-    EventLog log;
-    log.keep_battle_ends = false;  // the statistics read these events only
-    log.kept_types = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw | 1u << Event::BattleEnd;
+    Stats& st = stats[static_cast<size_t>(t)];
+    Match::Options o;
+    o.answer_during_runs = true;  // pure agents answer abilities' decisions during their runs
+    o.texts = false;
+    o.keep_battle_ends = false;   // the statistics read these events only
+    o.kept_types = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw | 1u << Event::BattleEnd;
+    std::optional<Match> m;
+    StatsListener counts(st);
     for (long long j; (j = next.fetch_add(1)) < mine && !failed;) {
       long long i = shard_k + j * shard_n;  // the run's game number
       uint64_t seed = game_seed(base, i);
       try {
-        play_one(e, p1, p2, seed, stats[static_cast<size_t>(t)], acts, log);
+        if (!m) {
+          m.emplace(e, seed, nullptr, nullptr, o);
+          m->listen(&counts);
+        }
+        play_one(*m, counts, p1, p2, seed, st);
       } catch (const std::exception& ex) {
         if (!failed.exchange(true)) error = "game " + std::to_string(i) + " (seed " + std::to_string(seed) + "): " + ex.what();
         return;

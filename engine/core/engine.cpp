@@ -230,15 +230,6 @@ int Engine::controller(const State& s, int theater) const {
   return s.b.first;
 }
 
-int Engine::to_act(const State& s) const {
-  if (s.b.phase == Phase::Over) return -1;
-  return s.r.active ? s.r.pending.player : s.b.turn;
-}
-
-DecisionKind Engine::decision_kind(const State& s) const {
-  return s.r.active ? s.r.pending.kind : DecisionKind::Turn;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 

@@ -92,8 +92,12 @@ class Engine {
   int ask_now(AbilityCtx& c) const;
 
   // ---- reading ---------------------------------------------------------------------------
-  int to_act(const State& s) const;          // 0 or 1; -1 once the game is over
-  DecisionKind decision_kind(const State& s) const;
+  /// The player to decide: 0 or 1; -1 once the game is over.
+  int to_act(const State& s) const {
+    if (s.b.phase == Phase::Over) return -1;
+    return s.r.active ? s.r.pending.player : s.b.turn;
+  }
+  DecisionKind decision_kind(const State& s) const { return s.r.active ? s.r.pending.kind : DecisionKind::Turn; }
   int strength(const State& s, int player, int theater) const;  // total, Support included
   int card_strength(const State& s, int card) const;            // a card on the board
   int controller(const State& s, int theater) const;            // 0 or 1 (ties: 1st player)

@@ -7,11 +7,12 @@
 
 namespace als {
 
-InfoState::InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
-    : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal) {
+void InfoState::order_card_options() {
   // A card decision's options are sorted by the cards' ids: when the player cannot identify
   // some of them, that order would tell them something. Sort by what they see instead.
-  if (e.decision_kind(s) != DecisionKind::Card) return;
+  const Engine& e = e_;
+  const State& s = s_;
+  const std::vector<Action>& legal = *legal_;
   const uint64_t known = s.b.known[player_];
   bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });

@@ -15,7 +15,10 @@ namespace als {
 /// What one player knows at a decision: the only thing an agent sees.
 class InfoState {
  public:
-  InfoState(const Engine& e, const State& s, const std::vector<Action>& legal);
+  InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
+      : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal) {
+    if (e.decision_kind(s) == DecisionKind::Card) order_card_options();
+  }
   const Engine& engine() const { return e_; }
   int player() const { return player_; }
   /// The legal actions, in an order that depends only on what the player knows.
@@ -28,6 +31,8 @@ class InfoState {
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
 
  private:
+  void order_card_options();  // a card decision's options in an order the player may know
+
   const Engine& e_;
   const State& s_;  // private: agents reach the game only through sample()
   int player_;
@@ -50,14 +55,14 @@ class Agent {
 };
 
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the
-/// player deciding, when that agent is pure; declines otherwise (the ability then waits, as
-/// without a chooser). `answered` counts the decisions it answered.
+/// player deciding, when that agent is pure; declines otherwise, or for a seat with no agent (the
+/// ability then waits, as without a chooser). `answered` counts the decisions it answered.
 class SeatChooser : public Chooser {
  public:
   SeatChooser(Agent* player1, Agent* player2) : agents_{player1, player2} {}
   bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override {
     Agent* a = agents_[e.to_act(s)];
-    if (!a->pure()) return false;
+    if (!a || !a->pure()) return false;
     out = a->choose(e, s, legal);
     ++answered;
     return true;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "play/agents.h"
+#include "play/match.h"
 #include "core/engine.h"
 #include "script/loader.h"
 
@@ -15,24 +16,23 @@ using Clock = std::chrono::steady_clock;
 static double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
 namespace {
-// Random games on one thread: the fixed workload of docs/design.md ("Measured"), played as
-// `als simulate` plays them (abilities' decisions answered during their runs: SeatChooser).
+// Random games on one thread: the fixed workload of docs/performance.md, played as `als simulate`
+// plays them (through a Match; abilities' decisions answered during their runs: SeatChooser).
 void random_games(const Engine& e, const char* name, long games) {
-  std::vector<Action> acts;
   long actions = 0, abilities = 0;
+  Match::Options quiet;
+  quiet.answer_during_runs = true;
+  quiet.texts = quiet.log = false;
   auto t0 = Clock::now();
+  RandomAgent first(3);
+  Match m(e, 1, &first, &first, quiet);
   for (long g = 0; g < games; ++g) {
-    State s = e.new_game(static_cast<uint64_t>(g) + 1);
     RandomAgent agent(static_cast<uint64_t>(g) * 7 + 3);
-    SeatChooser answers(&agent, &agent);
-    while (e.to_act(s) >= 0) {
-      e.legal(s, acts);
-      e.apply(s, agent.choose(e, s, acts), nullptr, &answers);
-      ++actions;
-      abilities += s.r.active;  // a decision an ability left to the caller (none here)
-    }
-    actions += answers.answered;
-    abilities += answers.answered;
+    m.reset(static_cast<uint64_t>(g) + 1, &agent, &agent);
+    m.run();
+    if (!m.over()) std::fprintf(stderr, "game %ld: %s\n", g + 1, m.abandoned().c_str()), std::exit(1);
+    actions += m.actions() + m.answered();
+    abilities += m.answered();
   }
   double t = since(t0);
   std::printf("random games:   %-14s %ld games in %.3f s = %.0f games/s (%.1f actions/game, %.1f decisions/game)\n",

@@ -1,0 +1,75 @@
+#include "play/match.h"
+
+namespace als {
+
+Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
+    : e_(e), seed_(seed), s_(e.new_game(seed)), agents_{p1, p2}, opt_(o), chooser_(p1, p2) {
+  log_.kept_types = o.kept_types;
+  log_.keep_battle_ends = o.keep_battle_ends;
+}
+
+void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
+  s_ = e_.new_game(seed);
+  seed_ = seed;
+  agents_[0] = p1, agents_[1] = p2;
+  chooser_ = SeatChooser(p1, p2);
+  legal_fresh_ = false;
+  actions_ = 0;
+  abandoned_.clear();
+}
+
+const EventLog& Match::apply(const Action& a) {
+  EventLog* log = nullptr;
+  if (opt_.log) {
+    log = &log_;
+    log_.events.clear();
+    log_.battle_ends.clear();
+  }
+  Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
+  if (!listeners_.empty()) return apply_told(a, log, ask);
+  e_.apply(s_, a, log, ask);
+  legal_fresh_ = false;
+  ++actions_;
+  return log_;
+}
+
+const EventLog& Match::apply_told(const Action& a, EventLog* log, Chooser* ask) {
+  int seat = to_act();
+  std::string text = opt_.texts ? e_.action_text(s_, a, -1) : std::string();
+  e_.apply(s_, a, log, ask);
+  legal_fresh_ = false;
+  ++actions_;
+  for (MatchListener* l : listeners_) l->on_action(*this, seat, a, text, log_);
+  return log_;
+}
+
+bool Match::step() { return run(1) && !over(); }
+
+bool Match::run(long max_actions) {
+  // The loop of every game between agents (simulations, rollouts of whole games, the benchmark):
+  // kept to the agent's choice and the engine's apply.
+  for (long n = 0; max_actions == 0 || n < max_actions; ++n) {
+    int seat = to_act();
+    if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
+    Action a = agents_[seat]->choose(e_, s_, legal());
+    try {
+      apply(a);
+    } catch (const ScriptError& err) {
+      abandon(std::string("script error: ") + err.what());
+      return false;
+    }
+  }
+  return true;
+}
+
+void Match::abandon(const std::string& reason) {
+  abandoned_ = reason;
+  for (MatchListener* l : listeners_) l->on_abandoned(*this, reason);
+}
+
+void Match::restore(const State& s) {
+  s_ = s;
+  legal_fresh_ = false;
+}
+
+}  // namespace als

@@ -1,0 +1,112 @@
+// One game as every front end plays it: the engine, the state, who decides for each seat, the
+// listeners that see every action (records, screens, statistics, clients) and the policy on a
+// failing script. `als play`, `als serve`, `als simulate`, `als replay`, the reproducibility
+// check of `als cards` and the benchmark all run their games through a Match.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/engine.h"
+#include "play/agents.h"
+
+namespace als {
+
+class Match;
+
+/// Sees a match's actions as they happen (a record, a screen, a client, statistics).
+class MatchListener {
+ public:
+  virtual ~MatchListener() = default;
+  /// After `seat` (0 or 1) took `a`: its omniscient text (empty unless Options::texts) and what
+  /// it caused (the match's log; empty unless Options::log). `m.state()` is the game after it.
+  virtual void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) = 0;
+  /// The game stopped before its end: by its players ("end of input") or by a failing script.
+  virtual void on_abandoned(const Match&, const std::string& /*reason*/) {}
+};
+
+class Match {
+ public:
+  struct Options {
+    /// Pure agents (Agent::pure) answer abilities' decisions during the abilities' runs
+    /// (Engine::apply's Chooser, SeatChooser): faster, the same game, but those answers are not
+    /// actions listeners see (so not for records). `answered()` counts them.
+    bool answer_during_runs = false;
+    /// Listeners get each action's omniscient text (records, transcripts).
+    bool texts = true;
+    /// Events are collected for listeners; `kept_types` and `keep_battle_ends` as in EventLog.
+    bool log = true;
+    uint32_t kept_types = ~uint32_t{0};
+    bool keep_battle_ends = true;
+  };
+
+  /// A new game of `e` dealt from `seed` (Engine::new_game; throws ScriptError if a script fails
+  /// as it starts). `p1`, `p2`: the agents of the seats, not owned; nullptr for a seat decided
+  /// outside (a human, a client, a record), whose actions come through apply().
+  Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o);
+  Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2) : Match(e, seed, p1, p2, Options{}) {}
+
+  /// Starts another game on this match (its options and listeners kept, its buffers reused):
+  /// as a new Match with these arguments.
+  void reset(uint64_t seed, Agent* p1, Agent* p2);
+
+  const Engine& engine() const { return e_; }
+  const State& state() const { return s_; }
+  uint64_t seed() const { return seed_; }
+  Agent* agent(int seat) const { return agents_[seat]; }
+  /// The seat to decide (0 or 1); -1 once the game is over.
+  int to_act() const { return e_.to_act(s_); }
+  bool over() const { return s_.b.phase == Phase::Over; }
+  /// Why the game was abandoned ("" while it goes on or once it ended normally).
+  const std::string& abandoned() const { return abandoned_; }
+  /// Actions applied so far, and decisions answered during abilities' runs
+  /// (Options::answer_during_runs), which are not among them.
+  long actions() const { return actions_; }
+  long answered() const { return chooser_.answered; }
+  /// The legal actions now, in the engine's canonical order (empty once the game is over).
+  const std::vector<Action>& legal() {
+    if (!legal_fresh_) {
+      e_.legal(s_, legal_);
+      legal_fresh_ = true;
+    }
+    return legal_;
+  }
+
+  void listen(MatchListener* l) { listeners_.push_back(l); }
+
+  /// Applies `a` for the seat to act and tells the listeners. Throws IllegalAction or
+  /// ScriptError with the game exactly as it was (the caller decides: a human's action is
+  /// refused and asked again, a record's is a mismatch).
+  const EventLog& apply(const Action& a);
+  /// The seat to act's agent decides and its action is applied. A script that fails during that
+  /// action abandons the game with the error ("script error: ..."): an agent cannot be asked
+  /// again for another action. Returns false, doing nothing, when the seat to act has no agent
+  /// or the game is over or abandoned; false also after the game's last action.
+  bool step();
+  /// Steps while the seat to act has an agent: returns at a seat decided outside, at the end,
+  /// or when a script failure abandoned the game. `max_actions` bounds it (0: no bound).
+  /// Returns false if nothing was applied or a script failure abandoned the game.
+  bool run(long max_actions = 0);
+  /// Stops the game before its end; the listeners are told.
+  void abandon(const std::string& reason);
+  /// Puts the game back to an earlier state of this match (undo).
+  void restore(const State& s);
+
+ private:
+  const EventLog& apply_told(const Action& a, EventLog* log, Chooser* ask);  // apply, with listeners
+
+  const Engine& e_;
+  uint64_t seed_;
+  State s_;
+  Agent* agents_[2];
+  Options opt_;
+  SeatChooser chooser_;
+  EventLog log_;
+  std::vector<Action> legal_;
+  bool legal_fresh_ = false;
+  long actions_ = 0;
+  std::string abandoned_;
+  std::vector<MatchListener*> listeners_;
+};
+
+}  // namespace als
