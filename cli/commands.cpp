@@ -102,32 +102,32 @@ namespace {
 // random games, every action is applied to two copies of the state, and the two results must be
 // the same game with the same log. Returns "" or a message naming the card.
 std::string check_reproducible(const Engine& e, int games) {
-  std::vector<Action> acts;
   for (int g = 0; g < games; ++g) {
-    State s;
+    std::optional<Match> m, twin;  // the game, and a copy of it before each action
     try {
-      s = e.new_game(static_cast<uint64_t>(g) + 1);
+      m.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
+      twin.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
     } catch (const ScriptError& err) {
       return std::string("a script fails when a game starts: ") + err.what();
     }
     RandomAgent agent(static_cast<uint64_t>(g) * 7 + 5);
-    for (int steps = 0; e.to_act(s) >= 0 && steps < 2000; ++steps) {
-      e.legal(s, acts);
-      Action a = agent.choose(e, s, acts);
-      State t = s;
-      EventLog l1, l2;
+    for (int steps = 0; !m->over() && steps < 2000; ++steps) {
+      Action a = agent.choose(e, m->state(), m->legal());
+      twin->restore(m->state());
+      bool same_log = true;
       try {
-        e.apply(s, a, &l1);
-        e.apply(t, a, &l2);
+        const EventLog& l1 = m->apply(a);
+        const EventLog& l2 = twin->apply(a);
+        same_log = l1.events.size() == l2.events.size();
+        for (size_t i = 0; same_log && i < l1.events.size(); ++i)
+          same_log = e.event_text(l1.events[i], -1) == e.event_text(l2.events[i], -1);
       } catch (const ScriptError& err) {
         return std::string("a script fails in play (game ") + std::to_string(g + 1) + "): " + err.what();
       }
-      bool same_log = l1.events.size() == l2.events.size();
-      for (size_t i = 0; same_log && i < l1.events.size(); ++i)
-        same_log = e.event_text(l1.events[i], -1) == e.event_text(l2.events[i], -1);
-      if (e.digest(s) == e.digest(t) && same_log) continue;
+      const State& s = m->state();
+      if (e.digest(s) == e.digest(twin->state()) && same_log) continue;
       std::string cards;
-      for (const Event& ev : l1.events)
+      for (const Event& ev : m->apply_log().events)
         if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
       if (s.r.active) cards += (cards.empty() ? "" : ", ") + e.due_text(s.r.due);
       return "two runs of the same ability from the same position differ (" + (cards.empty() ? "?" : cards) +

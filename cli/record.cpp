@@ -13,6 +13,7 @@
 
 #include "core/files.h"
 #include "script/sandbox.h"
+#include "play/match.h"
 #include "script/loader.h"
 
 namespace als::cli {
@@ -170,7 +171,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
                   std::ostream& err) {
   Replay r{file, out, err};
   std::shared_ptr<Engine> eng;
-  State s;
+  std::optional<Match> m;  // the game re-played, no seat with an agent: every action is the record's
   std::vector<json> battles;
   std::vector<std::string> logs;  // g:log lines the replay produced and the record has not shown yet
   bool game_line = false, abandoned = false;
@@ -218,7 +219,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       if (eng->content_hash() != hash)
         return r.mismatch("the card set or rules changed since the game was recorded (content hash " +
                           eng->content_hash() + ", recorded " + hash + ")");
-      s = eng->new_game(seed->get<uint64_t>());
+      m.emplace(*eng, seed->get<uint64_t>(), nullptr, nullptr);
     } else if (type == "action") {
       long long p;
       std::string act, digest;
@@ -227,18 +228,19 @@ int replay_record(const std::string& text, const std::string& file, const Replay
         return r.bad("an action needs \"action\" and \"digest\" strings");
       if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
       if (!logs.empty()) return r.mismatch("the record lacks the log line '" + logs.front() + "'");
-      if (eng->to_act(s) < 0) return r.mismatch("an action after the game is over");
-      if (eng->to_act(s) + 1 != p)
+      if (m->to_act() < 0) return r.mismatch("an action after the game is over");
+      if (m->to_act() + 1 != p)
         return r.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
-                          std::to_string(eng->to_act(s) + 1));
-      EventLog log;
+                          std::to_string(m->to_act() + 1));
       try {
-        eng->apply(s, eng->parse_action(s, act, -1), &log);
+        m->apply(eng->parse_action(m->state(), act, -1));
       } catch (const IllegalAction& e) {
         return r.mismatch("'" + act + "': " + e.what());
       } catch (const ScriptError& e) {
         return r.mismatch("'" + act + "': " + e.what());
       }
+      const State& s = m->state();
+      const EventLog& log = m->apply_log();
       std::string got = digest_text(eng->digest(s));
       if (got != digest) return r.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
       for (const Event& ev : log.events) {
@@ -252,6 +254,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       if (battles.front() != want) return r.mismatch("battle result " + battles.front().dump() + ", recorded " + want.dump());
       battles.erase(battles.begin());
     } else if (type == "game") {
+      const State& s = m->state();
       if (s.b.phase != Phase::Over) return r.mismatch("the record says the game is over, the replay does not");
       if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
       json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};

@@ -46,6 +46,8 @@ class Match {
   Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o);
   Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2) : Match(e, seed, p1, p2, Options{}) {}
 
+  /// What the last action caused (Options::log).
+  const EventLog& apply_log() const { return log_; }
   /// Starts another game on this match (its options and listeners kept, its buffers reused):
   /// as a new Match with these arguments.
   void reset(uint64_t seed, Agent* p1, Agent* p2);
