@@ -11,14 +11,21 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine.h"
+#include "play/match.h"
 
 namespace als::cli {
 
 /// Format 2: every action line carries the digest of the state it led to.
 constexpr int kRecordFormat = 2;
 
-class Recorder {
+/// Keeps a game's record; as a listener of the game's Match it records every action and the
+/// abandonment.
+class Recorder : public MatchListener {
  public:
+  void on_action(const Match& m, int seat, const Action&, const std::string& text, const EventLog& log) override {
+    action(m.engine(), m.state(), seat, text, log);
+  }
+  void on_abandoned(const Match&, const std::string& reason) override { abandoned(reason); }
   /// The header: format, engine version, card set (a bundled name, or the folder's absolute
   /// path) and content hash, rules (names or absolute paths), seed and agents.
   void start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "play/agents.h"
+#include "play/match.h"
 #include "cli.h"
 #include "record.h"
 #include "scenario/scenario.h"
@@ -56,9 +57,14 @@ json view_json(const Engine& e, const State& s, int seat) {
   return j;
 }
 
-struct Game {
+// One game: its Match (the engine, the state, the agents of the computer seats) and what the
+// server keeps beside it. It is a listener of its match: it sends each action's events to the
+// client, as each external seat may see them.
+struct Game : MatchListener {
   std::shared_ptr<Engine> eng;
-  State s;
+  std::optional<Match> match;
+  const State& s() const { return match->state(); }
+  void on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) override;
   std::string cards;
   std::vector<std::string> rules;
   std::string names[2];
@@ -71,6 +77,22 @@ struct Game {
   std::vector<Action> legal;
   bool decision_sent = false;
 };
+
+void Game::on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) {
+  for (const Event& ev : log.events) {
+    if (ev.type == Event::BattleEnd) {
+      json battle = battle_json(ev);
+      battle["type"] = "battle";
+      send(battle);
+      continue;
+    }
+    if (ev.type == Event::GameEnd) continue;  // the game_over message says it
+    // Events as each external seat may see them (ruling 28); with none, everything.
+    if (!external[0] && !external[1]) send({{"type", "event"}, {"text", eng->event_text(ev, -1)}});
+    for (int q = 0; q < 2; ++q)
+      if (external[q]) send({{"type", "event"}, {"seat", q + 1}, {"text", eng->event_text(ev, q)}});
+  }
+}
 
 class Server {
  public:
@@ -166,15 +188,17 @@ class Server {
       if (!g->external[p]) g->agents[p] = make_agent(names[p], g->seed, p);
     }
     try {
-      g->s = eng->new_game(g->seed);
+      g->match.emplace(*eng, g->seed, g->agents[0].get(), g->agents[1].get());
     } catch (const ScriptError& e) {
       return send_error(std::string("new_game: a script fails as the game starts: ") + e.what(), m);
     }
     g->record.start(*eng, data_dir(), cards, rules, g->seed, names[0], names[1]);
+    g->match->listen(&g->record);
+    g->match->listen(g.get());
     bool hidden = g->external[0] || g->external[1];  // the seed reveals every hidden card
     json start = {{"type", "game"},          {"game", g->number},   {"cards", eng->set().name},
                   {"rules", eng->rule_names()}, {"p1", names[0]},  {"p2", names[1]},
-                  {"theaters", theaters(*g)}, {"first", g->s.b.first + 1}};
+                  {"theaters", theaters(*g)}, {"first", g->s().b.first + 1}};
     if (!hidden) start["seed"] = g->seed;
     game_ = std::move(g);
     send(start);
@@ -183,7 +207,7 @@ class Server {
   void act(const json& m) {
     if (!game_) return send_error("act: no game is running (send new_game)", m);
     Game& g = *game_;
-    int seat = g.eng->to_act(g.s);
+    int seat = g.match->to_act();
     if (seat < 0 || !g.external[seat]) return send_error("act: no decision is waiting for a client", m);
     for (const auto& [k, v] : m.items())
       if (k != "type" && k != "action" && k != "index" && k != "seat")
@@ -206,19 +230,19 @@ class Server {
       if (!action->is_string()) return send_error("act: \"action\" must be a string", m);
       std::string text = action->get<std::string>();
       std::vector<std::string> texts;
-      for (const Action& x : g.legal) texts.push_back(g.eng->action_text(g.s, x, seat));
+      for (const Action& x : g.legal) texts.push_back(g.eng->action_text(g.s(), x, seat));
       auto it = std::find(texts.begin(), texts.end(), text);
       // "choose OPTION" or the option alone, at a card or theater decision
       if (it == texts.end()) it = std::find(texts.begin(), texts.end(), "choose " + text);
       if (it == texts.end()) return send_error("act: '" + text + "' is not a legal action now", m);
       a = g.legal[static_cast<size_t>(it - texts.begin())];
     }
-    apply(a, seat);
+    apply(a);
   }
 
   void legal(const json& m) {
     if (!game_) return send_error("legal: no game is running (send new_game)", m);
-    int seat = game_->eng->to_act(game_->s);
+    int seat = game_->match->to_act();
     if (seat < 0 || !game_->external[seat]) return send_error("legal: no decision is waiting for a client", m);
     game_->decision_sent = false;  // advance() sends it again
   }
@@ -228,26 +252,26 @@ class Server {
   // Plays the computer seats until a client must decide or the game ends.
   void advance() {
     Game& g = *game_;
-    std::vector<Action> acts;
-    for (int guard = 0; guard < 100000; ++guard) {
-      int p = g.eng->to_act(g.s);
+    constexpr long kMaxActions = 100000;  // a game that does not end is abandoned, not run forever
+    for (long guard = 0; guard < kMaxActions; ++guard) {
+      int p = g.match->to_act();
       if (p < 0) return finish();
       if (g.external[p]) {
         if (!g.decision_sent) send_decision(p);
         return;
       }
-      g.eng->legal(g.s, acts);
-      Action a = g.agents[p]->choose(*g.eng, g.s, acts);
-      if (!apply(a, p)) return finish_abandoned("a script failed during a computer player's action");
+      g.decision_sent = false;
+      g.match->step();  // a script failing in a computer seat's action abandons the game
+      if (!g.match->abandoned().empty()) return finish_abandoned(g.match->abandoned());
     }
+    finish_abandoned("stopped: no end after " + std::to_string(kMaxActions) + " actions of computer players");
   }
 
-  bool apply(const Action& a, int seat) {
+  // A client's action; false (with an error sent) if it was refused.
+  bool apply(const Action& a) {
     Game& g = *game_;
-    EventLog log;
-    std::string text = g.eng->action_text(g.s, a, -1);
     try {
-      g.eng->apply(g.s, a, &log);
+      g.match->apply(a);
     } catch (const IllegalAction& e) {
       send_error(e.what());
       return false;
@@ -257,29 +281,14 @@ class Server {
       return false;
     }
     g.decision_sent = false;
-    g.record.action(*g.eng, g.s, seat, text, log);
-    for (const Event& ev : log.events) {
-      if (ev.type == Event::BattleEnd) {
-        json battle = battle_json(ev);
-        battle["type"] = "battle";
-        send(battle);
-        continue;
-      }
-      if (ev.type == Event::GameEnd) continue;  // the game_over message says it
-      // Events as each external seat may see them (ruling 28); with none, everything.
-      if (!g.external[0] && !g.external[1]) send({{"type", "event"}, {"text", g.eng->event_text(ev, -1)}});
-      for (int q = 0; q < 2; ++q)
-        if (g.external[q]) send({{"type", "event"}, {"seat", q + 1}, {"text", g.eng->event_text(ev, q)}});
-    }
     return true;
   }
 
   void send_decision(int seat) {
     Game& g = *game_;
-    std::vector<Action> acts;
-    g.eng->legal(g.s, acts);
+    const std::vector<Action>& acts = g.match->legal();
     std::vector<std::pair<std::string, Action>> sorted;
-    for (const Action& a : acts) sorted.emplace_back(g.eng->action_text(g.s, a, seat), a);
+    for (const Action& a : acts) sorted.emplace_back(g.eng->action_text(g.s(), a, seat), a);
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     g.legal.clear();
     json texts = json::array();
@@ -288,18 +297,18 @@ class Server {
       g.legal.push_back(a);
     }
     static const char* const kinds[] = {"turn", "card", "theater", "play"};
-    DecisionKind k = g.eng->decision_kind(g.s);
+    DecisionKind k = g.eng->decision_kind(g.s());
     json d = {{"type", "decision"},
               {"game", g.number},
               {"seat", seat + 1},
               {"kind", kinds[static_cast<int>(k)]},
-              {"view", view_json(*g.eng, g.s, seat)},
+              {"view", view_json(*g.eng, g.s(), seat)},
               {"legal", texts}};
-    if (g.s.r.active) {
-      const Due& due = g.s.r.due;
+    if (g.s().r.active) {
+      const Due& due = g.s().r.due;
       d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
-      if (g.s.r.pending.card != kNone && ((g.s.b.known[seat] >> g.s.r.pending.card) & 1))
-        d["card"] = g.eng->set().cards[g.s.r.pending.card].id;
+      if (g.s().r.pending.card != kNone && ((g.s().b.known[seat] >> g.s().r.pending.card) & 1))
+        d["card"] = g.eng->set().cards[g.s().r.pending.card].id;
     }
     send(d);
     g.decision_sent = true;
@@ -307,10 +316,10 @@ class Server {
 
   void finish() {
     Game& g = *game_;
-    int w = g.s.b.winner;
-    std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(g.s.b.score[0]) + "-" +
-                       std::to_string(g.s.b.score[1]);
-    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {g.s.b.score[0], g.s.b.score[1]}},
+    int w = g.s().b.winner;
+    std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(g.s().b.score[0]) + "-" +
+                       std::to_string(g.s().b.score[1]);
+    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {g.s().b.score[0], g.s().b.score[1]}},
           {"seed", g.seed}, {"line", line}});
     write_record();
     game_.reset();
@@ -318,7 +327,7 @@ class Server {
 
   void finish_abandoned(const std::string& why) {
     Game& g = *game_;
-    g.record.abandoned(why);
+    if (g.match->abandoned().empty()) g.match->abandon(why);  // its listeners (the record) are told
     send({{"type", "game_abandoned"}, {"game", g.number}, {"reason", why}, {"seed", g.seed}});
     write_record();
     game_.reset();
@@ -343,7 +352,7 @@ class Server {
 
   static json theaters(const Game& g) {
     json t = json::array();
-    for (int i = 0; i < g.s.b.ntheaters; ++i) t.push_back(g.eng->theater_name(g.s.b.order[i]));
+    for (int i = 0; i < g.s().b.ntheaters; ++i) t.push_back(g.eng->theater_name(g.s().b.order[i]));
     return t;
   }
 
