@@ -6,10 +6,12 @@
 #include <cerrno>
 #include <cstdlib>
 #include <iomanip>
+#include <functional>
 #include <iostream>
 #include <sstream>
 
 #include "play/agents.h"
+#include "play/match.h"
 #include <editline/readline.h>
 
 #include "cli.h"
@@ -369,75 +371,17 @@ int cmd_play(int argc, char** argv) {
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);
   if (human[0] || human[1]) sigaction(SIGINT, &sa, nullptr);
-  State s = e.new_game(seed);
-  std::vector<Action> acts;
-  struct Checkpoint {
-    State state;    // the game at one of a human's decisions
-    size_t record;  // the record up to there
-  };
-  std::vector<Checkpoint> undo;
-  int last_human = -1;
-  bool watch = vm.count("watch") > 0;
-  int last_battle = 0;
-  for (;;) {
-    int p = e.to_act(s);
-    if (p < 0) break;
-    if (s.b.battle != last_battle) {
-      last_battle = s.b.battle;
-      std::cout << "battle " << s.b.battle << ": theaters";
-      for (int i = 0; i < s.b.ntheaters; ++i) std::cout << " " << e.theater_name(s.b.order[i]);
-      std::cout << ", " << pname(s.b.first) << " is the 1st player\n";
+  Match m(e, seed, agents[0].get(), agents[1].get());
+  m.listen(&rec);
+  // The events of each action, as the players at this terminal may see them.
+  struct Printer : MatchListener {
+    std::function<void(int, const EventLog&)> print;
+    void on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) override {
+      print(seat, log);
     }
-    e.legal(s, acts);
-    Action a;
-    if (human[p]) {
-      // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
-      // the other's hand (the screen is cleared at a terminal).
-      if (human[0] && human[1] && p != last_human) {
-        if (isatty(1)) std::cout << "\033[2J\033[H";
-        std::string enter;
-        if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
-        else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) {
-          rec.abandoned("end of input");
-          std::cout << "game abandoned\n";
-          return finish(0);
-        }
-        last_human = p;
-      }
-      Reply reply = human_choice(e, s, p, acts, a, !undo.empty());
-      if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
-        s = undo.back().state;
-        rec.truncate(undo.back().record);
-        undo.pop_back();
-        std::cout << "undone: back to your previous decision\n";
-        continue;
-      }
-      if (reply == Reply::Chosen) undo.push_back(Checkpoint{s, rec.mark()});
-      if (reply == Reply::End) {
-        rec.abandoned(interrupted ? "interrupted" : "end of input");
-        std::cout << "\n";
-        show_seed();
-        std::cout << "game abandoned\n";
-        return finish(0);
-      }
-    } else {
-      a = agents[p]->choose(e, s, acts);
-    }
-    EventLog log;
-    std::string text = e.action_text(s, a, -1);
-    try {
-      e.apply(s, a, &log);
-    } catch (const ScriptError& err) {
-      std::cerr << "als play: script error: " << err.what() << "\n";
-      if (human[p]) {
-        std::cout << "that action was refused (the game is as it was)\n";
-        continue;
-      }
-      rec.abandoned(std::string("script error: ") + err.what());
-      finish(2);
-      return 2;
-    }
-    rec.action(e, s, p, text, log);
+  } printer;
+  printer.print = [&](int p, const EventLog& log) {
+    const State& s = m.state();
     size_t battle_end = 0;
     for (const Event& ev : log.events) {
       int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
@@ -454,9 +398,73 @@ int cmd_play(int argc, char** argv) {
       }
       std::cout << e.event_text(ev, v) << "\n";
     }
-    if (watch && s.b.phase != Phase::Over) {
-      if (viewer == -1) print_revealed_board(e, s);  // spectators see everything
-      else if (viewer >= 0 && e.to_act(s) != viewer) print_board(e, s, viewer);
+  };
+  m.listen(&printer);
+  struct Checkpoint {
+    State state;    // the game at one of a human's decisions
+    size_t record;  // the record up to there
+  };
+  std::vector<Checkpoint> undo;
+  int last_human = -1;
+  bool watch = vm.count("watch") > 0;
+  int last_battle = 0;
+  for (;;) {
+    int p = m.to_act();
+    if (p < 0) break;
+    const State& s = m.state();
+    if (s.b.battle != last_battle) {
+      last_battle = s.b.battle;
+      std::cout << "battle " << s.b.battle << ": theaters";
+      for (int i = 0; i < s.b.ntheaters; ++i) std::cout << " " << e.theater_name(s.b.order[i]);
+      std::cout << ", " << pname(s.b.first) << " is the 1st player\n";
+    }
+    if (human[p]) {
+      // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
+      // the other's hand (the screen is cleared at a terminal).
+      if (human[0] && human[1] && p != last_human) {
+        if (isatty(1)) std::cout << "\033[2J\033[H";
+        std::string enter;
+        if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
+        else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) {
+          m.abandon("end of input");
+          std::cout << "game abandoned\n";
+          return finish(0);
+        }
+        last_human = p;
+      }
+      Action a;
+      Reply reply = human_choice(e, s, p, m.legal(), a, !undo.empty());
+      if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
+        m.restore(undo.back().state);
+        rec.truncate(undo.back().record);
+        undo.pop_back();
+        std::cout << "undone: back to your previous decision\n";
+        continue;
+      }
+      if (reply == Reply::End) {
+        m.abandon(interrupted ? "interrupted" : "end of input");
+        std::cout << "\n";
+        show_seed();
+        std::cout << "game abandoned\n";
+        return finish(0);
+      }
+      Checkpoint here{s, rec.mark()};
+      try {
+        m.apply(a);
+      } catch (const ScriptError& err) {
+        std::cerr << "als play: script error: " << err.what() << "\n";
+        std::cout << "that action was refused (the game is as it was)\n";
+        continue;
+      }
+      undo.push_back(here);
+    } else if (!m.step() && !m.abandoned().empty()) {  // a script failed in the computer's action
+      std::cerr << "als play: " << m.abandoned() << "\n";
+      finish(2);
+      return 2;
+    }
+    if (watch && !m.over()) {
+      if (viewer == -1) print_revealed_board(e, m.state());  // spectators see everything
+      else if (viewer >= 0 && m.to_act() != viewer) print_board(e, m.state(), viewer);
     }
   }
   return finish(0);
