@@ -5,6 +5,7 @@
 
 #include "core/cardset.h"
 #include "core/events.h"
+#include "core/rng.h"
 #include "core/state.h"
 
 namespace als {
@@ -30,6 +31,9 @@ struct AbilityCtx {
   bool read_only = false;
   uint64_t looked[2] = {0, 0};  // deck cards each player looked at (g:look) during this run
   Chooser* ask = nullptr;       // answers decisions during the run (Engine::apply's `ask`)
+  // The generator scripts draw from while the run goes on (the game's, kept by the scripts during
+  // the run): Engine::ask puts it back in the state before a chooser sees the state.
+  Rng* rng = nullptr;
 };
 /// Instructions a dry run may still take to finish.
 constexpr long long kDryRunBudget = 200'000;

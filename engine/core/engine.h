@@ -86,10 +86,18 @@ class Engine {
   /// asked by abilities are answered by it as they come (Chooser), so this returns at a turn, at
   /// a decision `ask` declined, or at the end of the game.
   void apply(State& s, const Action& a, EventLog* log = nullptr, Chooser* ask = nullptr) const;
-  /// For the binding: answers the decision just set in `c.s->r.pending` with `c.ask`, during the
-  /// run (Chooser). Returns the option chosen (kNone: "none") and records it as an answer, with
-  /// its Choice event; -1 if the chooser declined. Throws IllegalAction if it chose no option.
-  int ask_now(AbilityCtx& c) const;
+  /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
+  /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the
+  /// card it is about, or kNone) with options `opts` (n of them, in any order, repeats allowed:
+  /// sorted and made distinct here).
+  /// Returns the answer: kNone at once when there is nothing to choose (no option, or only
+  /// "none") or the run is already dry; the recorded answer when the ability is re-run; the
+  /// chooser's answer during the run (c.ask, recorded with its Choice event). Otherwise the state
+  /// now holds the decision, the rest of the run is dry (c.dry) and -1 is returned. Throws
+  /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
+  /// the chooser answers with no option.
+  int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
+          int about = kNone) const;
 
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.
@@ -176,6 +184,9 @@ class Engine {
   void run_resolution(State& s, EventLog* log, Chooser* ask = nullptr) const;
   /// Records the answer `a` to the pending decision (its Choice event, the answer list).
   uint16_t record_answer(State& s, const Action& a, EventLog* log) const;
+  /// Answers the decision just set in `c.s->r.pending` with `c.ask`, during the run (Chooser):
+  /// the option chosen, recorded; -1 if the chooser declined. Throws IllegalAction.
+  int ask_now(AbilityCtx& c) const;
   void due(AbilityCtx* c, Board& b, const Due& d) const;
   /// Fires `ev` for every faceup card with that trigger, in board order; `about` (if not kNone)
   /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`). Costs

@@ -265,6 +265,37 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
   return opt;
 }
 
+int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about) const {
+  State& s = *c.s;
+  if (c.dry) return kNone;
+  for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then repeats dropped
+    for (int j = i; j > 0 && opts[j - 1] > opts[j]; --j) std::swap(opts[j - 1], opts[j]);
+  n = static_cast<int>(std::unique(opts, opts + n) - opts);
+  if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
+  if (c.cursor < s.r.nanswers) {  // a re-run from the snapshot: the answer given before
+    uint16_t v = s.r.answers[c.cursor++];
+    if (!std::binary_search(opts, opts + n, v))
+      throw ScriptError("the ability asked a different question when re-run (a script must depend only on the game)");
+    return v;
+  }
+  Decision& d = s.r.pending;
+  d.player = static_cast<uint8_t>(player);
+  d.kind = kind;
+  d.card = static_cast<uint8_t>(card_shown);
+  d.about = static_cast<uint8_t>(about);
+  d.set_options(opts, n);
+  if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
+    if (c.rng) s.b.rng = *c.rng;  // the state as it stands at the question
+    int v = ask_now(c);
+    if (v >= 0) {
+      ++c.cursor;
+      return v;
+    }
+  }
+  c.dry = true;
+  return -1;
+}
+
 int Engine::ask_now(AbilityCtx& c) const {
   State& s = *c.s;
   s.r.events = c.emitted;  // what a caller would have seen at this decision

@@ -382,36 +382,12 @@ struct Verbs {
   // The heart of every decision: returns the answer already given on an earlier run, or stops
   // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
   // impossible decision (no option, or none but "none": cards.md).
+  // Asks the question through the core (Engine::ask): the answer, or kNone for none and for a
+  // question left pending (the rest of the run is dry, with the small budget of a dry run).
   static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown,
                          int about = kNone) {
-    AbilityCtx& c = ctx(L);
-    State& s = *c.s;
-    if (c.dry) return kNone;
-    for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then duplicates dropped
-      for (int j = i; j > 0 && opts[j - 1] > opts[j]; --j) std::swap(opts[j - 1], opts[j]);
-    n = static_cast<int>(std::unique(opts, opts + n) - opts);
-    if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
-    if (c.cursor < s.r.nanswers) {
-      uint16_t v = s.r.answers[c.cursor++];
-      if (!std::binary_search(opts, opts + n, v))
-        luaL_error(L, "the ability asked a different question when re-run (a script must depend only on the game)");
-      return v;
-    }
-    Decision& d = s.r.pending;
-    d.player = static_cast<uint8_t>(p);
-    d.kind = kind;
-    d.card = static_cast<uint8_t>(card_shown);
-    d.about = static_cast<uint8_t>(about);
-    d.set_options(opts, n);
-    if (c.ask) {  // answered now, by the caller's chooser: the run goes on (Engine::apply's `ask`)
-      s.b.rng = sandbox_rng(L);  // the state as it stands at the question
-      int v = eng(L).ask_now(c);
-      if (v >= 0) {
-        ++c.cursor;
-        return static_cast<uint16_t>(v);
-      }
-    }
-    c.dry = true;
+    int v = eng(L).ask(ctx(L), p, kind, opts, n, card_shown, about);
+    if (v >= 0) return static_cast<uint16_t>(v);
     set_budget(L, kDryRunBudget);
     return kNone;
   }
@@ -954,6 +930,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   if (c.depth >= 31) throw ScriptError("abilities nested too deeply");
   ctx_ = &c;
   c.in_run = true;
+  c.rng = &sandbox_rng(L_);
   set_budget(L_, kCardLimits.instructions);
   sandbox_rng(L_) = c.s->b.rng;
   int status;
