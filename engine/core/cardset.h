@@ -13,8 +13,9 @@ namespace als {
 constexpr int kMaxCards = 48;     // cards in a set
 constexpr int kMaxTheaters = 6;   // theaters in a battle
 constexpr int kNone = 255;        // "no card", "no theater", "none" option
-constexpr int kMaxVp = 10'000;
-constexpr int kMaxAbilitiesPerAction = 1000;  // abilities resolved for one action (endless chains)    // the highest VP target, battle VP or chart entry a rule may set
+constexpr int kMaxVp = 10'000;  // the highest VP target, battle VP or chart entry a rule may set
+constexpr int kMaxTokens = 1000;  // supply tokens on one side of a theater
+constexpr int kMaxAbilitiesPerAction = 1000;  // abilities resolved for one action (endless chains)
 
 enum class Kind : uint8_t { None, Instant, Ongoing };
 

@@ -648,6 +648,26 @@ void Engine::op_gain_vp(AbilityCtx& c, int player, int vp) const {
                           .score = {b.score[0], b.score[1]}});
 }
 
+void Engine::op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
+  Board& b = c.s->b;
+  if (whole_turn) b.anywhere_turn[player] = 1;
+  else b.anywhere_next_play[player] = 1;
+}
+
+void Engine::op_extra_turn(AbilityCtx& c, int player) const {
+  Board& b = c.s->b;
+  b.extra_turns[player] = static_cast<uint8_t>(std::min(b.extra_turns[player] + 1, 255));
+}
+
+void Engine::op_add_tokens(AbilityCtx& c, int player, int theater, int n) const {
+  int16_t& v = c.s->b.tokens[player][theater];
+  if (n < -kMaxTokens || n > kMaxTokens || v + n < 0 || v + n > kMaxTokens)
+    throw ScriptError("tokens must stay between 0 and " + std::to_string(kMaxTokens));
+  v = static_cast<int16_t>(v + n);
+  emit(&c, nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(player),
+                          .theater = static_cast<uint8_t>(theater), .value = n});
+}
+
 void Engine::op_log(AbilityCtx& c, const std::string& text) const {
   Event e{.type = Event::Log};
   e.text = text;

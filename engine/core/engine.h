@@ -158,6 +158,14 @@ class Engine {
   int op_look(AbilityCtx& c, int player, int n, uint8_t* out) const;
   void op_gain_vp(AbilityCtx& c, int player, int vp) const;
   void op_log(AbilityCtx& c, const std::string& text) const;
+  /// `player` may deploy to a theater that does not match the card's type on their next play, or
+  /// (`whole_turn`) during their next turn (Air Drop: ruling 21).
+  void op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const;
+  /// `player` takes one more turn right after the current one (the first printing's Redeploy).
+  void op_extra_turn(AbilityCtx& c, int player) const;
+  /// `n` supply tokens (+1 strength each; negative: removed) on `player`'s side of `theater`.
+  /// Throws ScriptError if a count would leave 0 to kMaxTokens.
+  void op_add_tokens(AbilityCtx& c, int player, int theater, int n) const;
   /// Plays a card from hand, held by an ability or looked at on the deck; returns false if it was
   /// destroyed as played.
   bool op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;

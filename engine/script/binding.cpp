@@ -576,25 +576,22 @@ struct Verbs {
   static int allow_anywhere(lua_State* L) {
     int p = player(L, 2);
     static const char* const when[] = {"next_play", "next_turn", nullptr};
-    if (luaL_checkoption(L, 3, "next_play", when) == 0) board(L).anywhere_next_play[p] = 1;
-    else board(L).anywhere_turn[p] = 1;
+    eng(L).op_allow_anywhere(ctx(L), p, luaL_checkoption(L, 3, "next_play", when) == 1);
     return 0;
   }
   // g:extra_turn(p): p takes one more turn right after the current one (original Redeploy)
   static int extra_turn(lua_State* L) {
-    int p = player(L, 2);
-    ++board(L).extra_turns[p];
+    eng(L).op_extra_turn(ctx(L), player(L, 2));
     return 0;
   }
   // g:add_tokens(p, theater, n): n supply tokens (+1 strength each) on p's side of a theater
   static int add_tokens(lua_State* L) {
     int p = player(L, 2), t = theater(L, 3);
     lua_Integer n = luaL_checkinteger(L, 4);
-    int16_t& v = board(L).tokens[p][t];
-    luaL_argcheck(L, n >= -1000 && n <= 1000 && v + n >= 0 && v + n <= 1000, 4, "tokens must stay between 0 and 1000");
-    v = static_cast<int16_t>(v + n);
-    eng(L).emit(&ctx(L), nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(p),
-                                        .theater = static_cast<uint8_t>(t), .value = static_cast<int>(n)});
+    int v = board(L).tokens[p][t];
+    luaL_argcheck(L, n >= -kMaxTokens && n <= kMaxTokens && v + n >= 0 && v + n <= kMaxTokens, 4,
+                  "tokens must stay between 0 and 1000");
+    eng(L).op_add_tokens(ctx(L), p, t, static_cast<int>(n));
     return 0;
   }
   static int tokens(lua_State* L) {
