@@ -41,6 +41,67 @@ constexpr long long kDryRunBudget = 200'000;
 /// The functions of an ongoing card (abilities.md 1), as indexes.
 enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, Count };
 
+// ---- trigger events and house-rule hooks: one table ------------------------------------------
+// Read by the loader (the names a card's `triggers` and a rules table may have), the binding (the
+// arguments each is called with) and the texts (how the log names an ability due). Adding an
+// event or a hook is an entry here, a value of What or Hook, and the place where it happens.
+
+/// The fields of a trigger's event table `e` (docs/modding.md, "Triggered abilities"), beside
+/// `card` and `by`, which it has whenever the event has them.
+enum EventField : uint16_t {
+  kFieldPlayer = 1,     // e.player: the player who played, whose turn, or the card's owner
+  kFieldTheater = 2,    // e.theater: where a card was played
+  kFieldFace = 4,       // e.face: "faceup" or "facedown"
+  kFieldFrom = 8,       // e.from: the theater a card left, or "hand"
+  kFieldTo = 16,        // e.to: the theater a card moved to
+  kFieldWinner = 32,    // e.winner: the battle's winner
+  kFieldHow = 64,       // e.how: "control" or "withdraw"
+};
+
+struct TriggerEvent {
+  What what;
+  const char* name;  // as a card's `triggers` table and the log name it
+  uint16_t fields;   // EventField bits
+};
+/// Every trigger event, in the order of What (Played .. BattleEnd).
+inline constexpr TriggerEvent kTriggerTable[kTriggerEvents] = {
+    {What::Played, "played", kFieldPlayer | kFieldTheater | kFieldFace},
+    {What::Covered, "covered", 0},
+    {What::Uncovered, "uncovered", 0},
+    {What::Flipped, "flipped", kFieldFace},
+    {What::Moved, "moved", kFieldPlayer | kFieldFrom | kFieldTo},
+    {What::Destroyed, "destroyed", kFieldPlayer | kFieldFrom},
+    {What::Returned, "returned", kFieldPlayer | kFieldFrom},
+    {What::TurnStart, "turn_start", kFieldPlayer},
+    {What::TurnEnd, "turn_end", kFieldPlayer},
+    {What::BattleEnd, "battle_end", kFieldWinner | kFieldHow},
+};
+inline constexpr const TriggerEvent& trigger_event(What w) {
+  return kTriggerTable[static_cast<int>(w) - static_cast<int>(What::Played)];
+}
+
+struct HookKind {
+  Hook hook;
+  const char* name;  // as a rules table and the log name it
+  What due;          // an acting hook: the What it is queued as; an answering one: What::Instant
+  bool player_arg;   // an acting hook called with the player whose turn it is
+};
+/// Every house-rule hook, in the order of Hook: the acting ones first, then the answering ones.
+inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
+    {Hook::BattleStart, "battle_start", What::HookBattleStart, false},
+    {Hook::TurnStart, "turn_start", What::HookTurnStart, true},
+    {Hook::TurnEnd, "turn_end", What::HookTurnEnd, true},
+    {Hook::BattleOver, "battle_over", What::Instant, false},
+    {Hook::BattleWinner, "battle_winner", What::Instant, false},
+    {Hook::BattleVp, "battle_vp", What::Instant, false},
+};
+/// The acting hook queued as `w` (is_hook(w)).
+inline constexpr const HookKind& acting_hook(What w) {
+  return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];
+}
+static_assert(kTriggerTable[kTriggerEvents - 1].what == What::BattleEnd, "kTriggerTable follows What");
+static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::TurnEnd) == 2, "kHookTable follows Hook");
+
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).
 class Scripts {
  public:

@@ -202,14 +202,10 @@ View Engine::view(const State& s, int viewer) const {
 }
 
 std::string Engine::due_text(const Due& d) const {
-  static const char* const events[] = {"played", "covered", "uncovered", "flipped", "moved",
-                                       "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
-  static const char* const hooks[] = {"battle_start", "turn_start", "turn_end"};
-  if (is_hook(d.what))
-    return std::string("house rule (") + hooks[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)] + ")";
+  if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
   if (d.card == kNone) return "?";
   if (d.what == What::Instant) return set_.cards[d.card].id;
-  return set_.cards[d.card].id + " (when " + events[static_cast<int>(d.what) - static_cast<int>(What::Played)] + ")";
+  return set_.cards[d.card].id + " (when " + trigger_event(d.what).name + ")";
 }
 
 }  // namespace als

@@ -25,7 +25,6 @@ namespace als {
 namespace {
 char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
-const char* const kHookNames[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 // g:cards's filters: their names, and the index of each in Runtime::filter_name_.
 // (Their texts: Runtime::kFilterText, in this order.)
 enum Filter { kPlayer, kExcept, kUncovered, kCovered, kFaceup, kFacedown, kFlippable, kTheater, kAdjacent, kAdjacentTo, kTheaters };
@@ -74,8 +73,8 @@ int Runtime::find_theater(const char* name) const {
 
 std::string Runtime::who(const Due& d) const {
   if (d.card == kNone) {
-    int h = d.what == What::HookBattleStart ? 0 : d.what == What::HookTurnStart ? 1 : 2;
-    return "house rule " + std::string(kHookNames[h]) + " (" + hook_file_[h] + ")";
+    const HookKind& k = acting_hook(d.what);
+    return "house rule " + std::string(k.name) + " (" + hook_file_[static_cast<int>(k.hook)] + ")";
   }
   const CardDef& c = eng_->set().cards[d.card];
   return "card " + c.id + " (" + c.file + ")";
@@ -830,17 +829,19 @@ void Runtime::push_function(const Due& d) {
 // hook, none for battle_start.
 int Runtime::push_arguments(const Due& d) {
   lua_State* L = L_;
-  if (d.what == What::HookBattleStart) return 0;
-  if (d.what == What::HookTurnStart || d.what == What::HookTurnEnd) {
+  if (is_hook(d.what)) {  // an acting hook: (g[, player])
+    if (!acting_hook(d.what).player_arg) return 0;
     lua_pushinteger(L, d.eplayer + 1);
     return 1;
   }
   push_id(d.card);
   if (d.what == What::Instant) return 1;
+  // A trigger: (g, this, e), e's fields as kTriggerTable lists them for the event.
   auto theater = [&](uint8_t t) {
     if (t == kHandTheater) lua_pushliteral(L, "hand");
     else push_theater(t);
   };
+  const uint16_t f = trigger_event(d.what).fields;
   lua_createtable(L, 0, 4);
   if (d.ecard != kNone) {
     push_id(d.ecard);
@@ -850,42 +851,33 @@ int Runtime::push_arguments(const Due& d) {
     push_id(d.eby);
     lua_setfield(L, -2, "by");
   }
-  switch (d.what) {
-    case What::Played:
-      lua_pushinteger(L, d.eplayer + 1);
-      lua_setfield(L, -2, "player");
-      theater(d.et1);
-      lua_setfield(L, -2, "theater");
-      [[fallthrough]];
-    case What::Flipped:
-      lua_pushstring(L, d.eface ? "faceup" : "facedown");
-      lua_setfield(L, -2, "face");
-      break;
-    case What::Moved:
-      theater(d.et2);
-      lua_setfield(L, -2, "to");
-      [[fallthrough]];
-    case What::Destroyed:
-    case What::Returned:
-      if (d.eplayer != kNone) {  // the card's owner (our addition to abilities.md 2)
-        lua_pushinteger(L, d.eplayer + 1);
-        lua_setfield(L, -2, "player");
-      }
-      theater(d.et1);
-      lua_setfield(L, -2, "from");
-      break;
-    case What::TurnStart:
-    case What::TurnEnd:
-      lua_pushinteger(L, d.eplayer + 1);
-      lua_setfield(L, -2, "player");
-      break;
-    case What::BattleEnd:
-      lua_pushinteger(L, d.eplayer + 1);
-      lua_setfield(L, -2, "winner");
-      lua_pushstring(L, d.eface ? "withdraw" : "control");
-      lua_setfield(L, -2, "how");
-      break;
-    default: break;
+  if ((f & kFieldPlayer) && d.eplayer != kNone) {  // (for a card that left: its owner, our addition)
+    lua_pushinteger(L, d.eplayer + 1);
+    lua_setfield(L, -2, "player");
+  }
+  if (f & kFieldTheater) {
+    theater(d.et1);
+    lua_setfield(L, -2, "theater");
+  }
+  if (f & kFieldFace) {
+    lua_pushstring(L, d.eface ? "faceup" : "facedown");
+    lua_setfield(L, -2, "face");
+  }
+  if (f & kFieldFrom) {
+    theater(d.et1);
+    lua_setfield(L, -2, "from");
+  }
+  if (f & kFieldTo) {
+    theater(d.et2);
+    lua_setfield(L, -2, "to");
+  }
+  if (f & kFieldWinner) {
+    lua_pushinteger(L, d.eplayer + 1);
+    lua_setfield(L, -2, "winner");
+  }
+  if (f & kFieldHow) {
+    lua_pushstring(L, d.eface ? "withdraw" : "control");
+    lua_setfield(L, -2, "how");
   }
   return 2;
 }
@@ -1068,7 +1060,7 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
 
 namespace {
 std::string hook_who(const std::array<std::string, static_cast<int>(Hook::Count)>& files, Hook h) {
-  return "house rule " + std::string(kHookNames[static_cast<int>(h)]) + " (" + files[static_cast<int>(h)] + ")";
+  return "house rule " + std::string(kHookTable[static_cast<int>(h)].name) + " (" + files[static_cast<int>(h)] + ")";
 }
 }  // namespace
 

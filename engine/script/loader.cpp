@@ -192,9 +192,6 @@ std::string line_of(lua_State* L, int idx) {
 }
 
 const char* const kFnFields[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
-const char* const kEventFields[kTriggerEvents] = {"played", "covered", "uncovered", "flipped", "moved",
-                                                  "destroyed", "returned", "turn_start", "turn_end", "battle_end"};
-const char* const kHookFields[] = {"battle_start", "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"};
 
 /// Refuses a table field that is not in `known`, naming the nearest known one.
 void check_fields(lua_State* L, int t, std::span<const char* const> known, const std::string& where) {
@@ -332,22 +329,22 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
 void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   lua_State* L = L_;
   t = lua_absindex(L, t);
-  check_fields(L, t,
-               {"vp_target", "battle_vp", "withdraw_chart", "hand_size", "facedown_strength", "instants",
-                "interrupt_flipped", "flip_covered", "rotation", "theaters", "random_theater_order", "battle_start",
-                "turn_start", "turn_end", "battle_over", "battle_winner", "battle_vp"},
-               w + ": rules");
+  std::vector<const char*> rule_fields = {"vp_target", "battle_vp", "withdraw_chart", "hand_size",
+                                         "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
+                                         "rotation", "theaters", "random_theater_order"};
+  for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
+  check_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (abilities.md 4): functions; a table read again keeps or drops each one.
   bool any_hook = false;
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
-    int ty = get_field(L, t, kHookFields[h]);
+    int ty = get_field(L, t, kHookTable[h].name);
     if (ty == LUA_TNIL || (h == static_cast<int>(Hook::BattleVp) && ty == LUA_TNUMBER)) {
       lua_pop(L, 1);
       if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
       r.hooks &= static_cast<uint8_t>(~(1u << h));
       continue;
     }
-    if (ty != LUA_TFUNCTION) throw LoadError(w + ": rules field '" + kHookFields[h] + "' must be a function");
+    if (ty != LUA_TFUNCTION) throw LoadError(w + ": rules field '" + kHookTable[h].name + "' must be a function");
     if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
     hook_ref_[h] = luaL_ref(L, LUA_REGISTRYINDEX);
     hook_file_[h] = w;
@@ -444,7 +441,7 @@ void Runtime::push_rules_table(const Rules& r) {
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
     if (!r.has(static_cast<Hook>(h))) continue;
     lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref_[h]);
-    lua_setfield(L, -2, kHookFields[h]);
+    lua_setfield(L, -2, kHookTable[h].name);
   }
 }
 
@@ -620,16 +617,16 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
       if (set.api < 2) throw LoadError(w + ": triggers need api = 2 in set.lua");
       if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has triggers");
       int tt = lua_gettop(L);
-      check_fields(L, tt, {"played", "covered", "uncovered", "flipped", "moved", "destroyed", "returned", "turn_start",
-                           "turn_end", "battle_end"},
-                   w + ": triggers");
+      std::vector<const char*> events;
+      for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
+      check_fields(L, tt, events, w + ": triggers");
       for (int ev = 0; ev < kTriggerEvents; ++ev) {
-        int fty = get_field(L, tt, kEventFields[ev]);
+        int fty = get_field(L, tt, kTriggerTable[ev].name);
         if (fty == LUA_TNIL) {
           lua_pop(L, 1);
           continue;
         }
-        if (fty != LUA_TFUNCTION) throw LoadError(w + ": trigger '" + kEventFields[ev] + "' must be a function");
+        if (fty != LUA_TFUNCTION) throw LoadError(w + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
         trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
         d.triggers |= static_cast<uint16_t>(1u << ev);
       }
