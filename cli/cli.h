@@ -1,5 +1,6 @@
-// The `als` program: sub-commands share these helpers. No rules here: cli/ only reads options,
-// talks to the terminal and calls the engine.
+// The `als` program: one file per command (play.cpp, simulate.cpp, test.cpp, cards.cpp,
+// replay.cpp, serve.cpp), the helpers they share (common.cpp), and main.cpp, which only
+// dispatches. No rules here: cli/ reads options, talks to the terminal and calls the engine.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -16,7 +17,7 @@ namespace als::cli {
 
 namespace po = boost::program_options;
 
-/// Options every sub-command takes (cli.md "Common options").
+/// Options every command takes (README, "The als program"): --cards, --rules, --seed.
 struct Common {
   std::string cards = "standard";
   std::vector<std::string> rules;
@@ -44,6 +45,7 @@ bool read_input(const char* command, const std::string& path, std::string& text)
 /// po::error), or a fresh random one.
 uint64_t seed_or_random(const po::variables_map& vm);
 
+// The commands (argv[0] is the command's name); each returns the process's exit status.
 int cmd_play(int argc, char** argv);
 int cmd_simulate(int argc, char** argv);
 int cmd_test(int argc, char** argv);

@@ -1,101 +1,39 @@
 // als: play, simulate and test Air, Land & Sea (the command line: README.md, als COMMAND --help).
-#include <cstdlib>
+// This file only dispatches: each command is a file of its own (cli.h lists them).
 #include <iostream>
-#include <random>
+#include <string>
 
 #include "cli.h"
-#include "core/files.h"
 
-namespace als::cli {
+namespace {
 
-void add_common(po::options_description& desc, Common& c, po::variables_map&) {
-  desc.add_options()("help,h", "show this help")(
-      "cards", po::value<std::string>(&c.cards)->default_value("standard"),
-      "card set: a bundled name (standard, original) or a folder")(
-      "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
-      "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
-      "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
-}
+using Command = int (*)(int, char**);
+struct CommandDef {
+  const char* name;
+  Command run;
+  const char* summary;
+};
+// Every command, in the order `als --help` lists them.
+constexpr CommandDef kCommands[] = {
+    {"play", als::cli::cmd_play, "play one game in the terminal (default: you against the computer)"},
+    {"simulate", als::cli::cmd_simulate, "play many games between computer agents and report statistics"},
+    {"test", als::cli::cmd_test, "run scripted rule tests (Lua scenario files)"},
+    {"cards", als::cli::cmd_cards, "list and validate a card set"},
+    {"replay", als::cli::cmd_replay, "re-run a game record (als play --log FILE) and check its results"},
+    {"serve", als::cli::cmd_serve, "play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)"},
+};
 
-uint64_t game_seed(uint64_t base, long long i) {
-  Rng r(base + static_cast<uint64_t>(i));
-  return r.next();
-}
-
-bool read_input(const char* command, const std::string& path, std::string& text) {
-  try {
-    text = read_text_file(path, 64u << 20);
-    return true;
-  } catch (const LoadError& e) {
-    std::cerr << "als " << command << ": " << e.what() << "\n";
-    return false;
+void usage(std::ostream& os) {
+  os << "usage: als COMMAND [options]   (als COMMAND --help for a command's options)\n";
+  for (const CommandDef& c : kCommands) {
+    std::string name = c.name;
+    os << "  " << name << std::string(11 - name.size(), ' ') << c.summary << "\n";
   }
 }
 
-uint64_t seed_or_random(const po::variables_map& vm) {
-  if (!vm.count("seed")) return random_seed();
-  const std::string& v = vm["seed"].as<std::string>();
-  uint64_t seed = 0;
-  bool ok = !v.empty() && v.size() <= 20;
-  for (char ch : v) {
-    if (!ok) break;
-    unsigned d = static_cast<unsigned>(ch - '0');
-    ok = d <= 9 && seed <= (UINT64_MAX - d) / 10;
-    seed = seed * 10 + d;
-  }
-  if (!ok) throw po::error("--seed takes a whole number from 0 to 18446744073709551615, not '" + v + "'");
-  return seed;
-}
-
-bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
-           const po::positional_options_description* pos) {
-  po::command_line_parser parser(argc, argv);
-  parser.options(desc);
-  // A command without positional arguments refuses a stray word instead of ignoring it.
-  po::positional_options_description none;
-  parser.positional(pos ? *pos : none);
-  po::store(parser.run(), vm);
-  if (vm.count("help")) {
-    std::cout << "usage: als " << command << " [options]\n" << desc;
-    return false;
-  }
-  po::notify(vm);
-  return true;
-}
-
-std::string data_dir() {
-  if (const char* d = std::getenv("ALS_DATA_DIR"); d && *d) return d;
-  return ALS_DATA_DIR;
-}
-
-std::shared_ptr<Engine> open_engine(const Common& c) {
-  try {
-    return load_engine(c.cards, c.rules, data_dir());
-  } catch (const LoadError& e) {
-    std::cerr << "als: " << e.what() << "\n";
-  }
-  return nullptr;
-}
-
-uint64_t random_seed() {
-  std::random_device rd;
-  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
-}
-
-}  // namespace als::cli
-
-static void usage(std::ostream& os) {
-  os << "usage: als COMMAND [options]   (als COMMAND --help for a command's options)\n"
-        "  play       play one game in the terminal (default: you against the computer)\n"
-        "  simulate   play many games between computer agents and report statistics\n"
-        "  test       run scripted rule tests (Lua scenario files)\n"
-        "  cards      list and validate a card set\n"
-        "  replay     re-run a game record (als play --log FILE) and check its results\n"
-        "  serve      play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)\n";
-}
+}  // namespace
 
 int main(int argc, char** argv) {
-  using namespace als::cli;
   if (argc < 2) {
     usage(std::cerr);
     return 2;
@@ -109,19 +47,17 @@ int main(int argc, char** argv) {
     std::cout << "als " << ALS_VERSION << "\n";
     return 0;
   }
-  try {
-    if (cmd == "play") return cmd_play(argc - 1, argv + 1);
-    if (cmd == "simulate") return cmd_simulate(argc - 1, argv + 1);
-    if (cmd == "test") return cmd_test(argc - 1, argv + 1);
-    if (cmd == "cards") return cmd_cards(argc - 1, argv + 1);
-    if (cmd == "replay") return cmd_replay(argc - 1, argv + 1);
-    if (cmd == "serve") return cmd_serve(argc - 1, argv + 1);
-  } catch (const boost::program_options::error& e) {
-    std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "als " << cmd << ": " << e.what() << "\n";
-    return 2;
+  for (const CommandDef& c : kCommands) {
+    if (cmd != c.name) continue;
+    try {
+      return c.run(argc - 1, argv + 1);
+    } catch (const boost::program_options::error& e) {
+      std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
+      return 2;
+    } catch (const std::exception& e) {
+      std::cerr << "als " << cmd << ": " << e.what() << "\n";
+      return 2;
+    }
   }
   std::cerr << "als: unknown command '" << cmd << "'\n";
   usage(std::cerr);

@@ -1,12 +1,11 @@
-// als test, als cards, als simulate.
+// als simulate: many games between computer agents, with statistics; shards and --merge.
 #include <algorithm>
-#include <numeric>
-#include <optional>
 #include <atomic>
 #include <chrono>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <numeric>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -14,183 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli.h"
 #include "play/agents.h"
 #include "play/match.h"
-#include "record.h"
-#include "script/sandbox.h"
-#include "cli.h"
-#include "core/files.h"
-#include "scenario/scenario.h"
 
 namespace als::cli {
-
-namespace fs = std::filesystem;
-
-int cmd_test(int argc, char** argv) {
-  Common c;
-  po::variables_map vm;
-  po::options_description desc(
-      "als test options (scripted rule tests: docs/scenarios.md)\n"
-      "  examples: als test tests/rules\n"
-      "            als test --cards original my-tests/reinforce.lua\n"
-      "  prints FAIL/ERROR lines and 'N passed, N failed'; exit 0 all passed, 1 a failure, 2 a file that did not load");
-  add_common(desc, c, vm);
-  std::vector<std::string> paths;
-  desc.add_options()("path", po::value<std::vector<std::string>>(&paths), "test files or folders");
-  po::positional_options_description pos;
-  pos.add("path", -1);
-  if (!parse(argc, argv, "test PATH...", desc, vm, &pos)) return 0;
-  if (vm.count("seed")) {
-    std::cerr << "als test: --seed does not apply (a scenario sets its own: setup{seed = N}, new_game{seed = N})\n";
-    return 2;
-  }
-  if (paths.empty()) {
-    std::cerr << "als test: no PATH given (a .lua file or a folder of them)\n";
-    return 2;
-  }
-  std::vector<std::pair<std::string, std::string>> files;  // path, display
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (files::is_dir(p)) {
-      std::vector<std::string> found;
-      // A folder with a set.lua is a card set, not scenarios: it is not searched.
-      if (files::exists(fs::path(p) / "set.lua")) continue;
-      for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec)) {
-        if (it->is_directory(ec) && files::exists(it->path() / "set.lua")) {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (it->is_regular_file(ec) && it->path().extension() == ".lua") found.push_back(it->path().string());
-      }
-      std::sort(found.begin(), found.end());
-      for (auto& f : found) files.emplace_back(f, f);
-    } else if (files::is_file(p)) {
-      files.emplace_back(p, p);
-    } else {
-      std::cerr << "als test: " << p << ": no such file or folder\n";
-      return 2;
-    }
-  }
-  ScenarioOptions opt;
-  opt.cards = c.cards;
-  opt.rules = c.rules;
-  opt.data_dir = data_dir();
-  EngineCache cache(opt.data_dir);
-  try {
-    cache.get(opt.cards, opt.rules);  // a bad --cards or --rules is a usage error
-  } catch (const LoadError& e) {
-    std::cerr << "als test: " << e.what() << "\n";
-    return 2;
-  }
-  int passed = 0, failed = 0;
-  bool load_error = false;
-  auto out = [](const std::string& line) { std::cout << line << "\n" << std::flush; };
-  for (auto& [path, display] : files) {
-    ScenarioResult r = run_scenario_file(path, display, opt, cache, out);
-    passed += r.passed;
-    failed += r.failed;
-    load_error = load_error || r.load_error;
-  }
-  std::cout << passed << " passed, " << failed << " failed\n";
-  return load_error ? 2 : failed ? 1 : 0;
-}
-
-namespace {
-
-// Abilities must depend only on the game (docs/modding.md, "Safety"): from sampled positions of
-// random games, every action is applied to two copies of the state, and the two results must be
-// the same game with the same log. Returns "" or a message naming the card.
-std::string check_reproducible(const Engine& e, int games) {
-  for (int g = 0; g < games; ++g) {
-    std::optional<Match> m, twin;  // the game, and a copy of it before each action
-    try {
-      m.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
-      twin.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
-    } catch (const ScriptError& err) {
-      return std::string("a script fails when a game starts: ") + err.what();
-    }
-    RandomAgent agent(static_cast<uint64_t>(g) * 7 + 5);
-    for (int steps = 0; !m->over() && steps < 2000; ++steps) {
-      Action a = agent.choose(e, m->state(), m->legal());
-      twin->restore(m->state());
-      bool same_log = true;
-      try {
-        const EventLog& l1 = m->apply(a);
-        const EventLog& l2 = twin->apply(a);
-        same_log = l1.events.size() == l2.events.size();
-        for (size_t i = 0; same_log && i < l1.events.size(); ++i)
-          same_log = e.event_text(l1.events[i], -1) == e.event_text(l2.events[i], -1);
-      } catch (const ScriptError& err) {
-        return std::string("a script fails in play (game ") + std::to_string(g + 1) + "): " + err.what();
-      }
-      const State& s = m->state();
-      if (e.digest(s) == e.digest(twin->state()) && same_log) continue;
-      std::string cards;
-      for (const Event& ev : m->apply_log().events)
-        if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
-      if (s.r.active) cards += (cards.empty() ? "" : ", ") + e.due_text(s.r.due);
-      return "two runs of the same ability from the same position differ (" + (cards.empty() ? "?" : cards) +
-             "): an ability must depend only on the game, not on state kept between calls or on addresses "
-             "(tostring of a table or function)";
-    }
-  }
-  return "";
-}
-
-}  // namespace
-
-int cmd_cards(int argc, char** argv) {
-  Common c;
-  po::variables_map vm;
-  po::options_description desc(
-      "als cards options (lists a card set and checks it: docs/modding.md)\n"
-      "  examples: als cards\n"
-      "            als cards --cards path/to/my-set --rules long-war");
-  add_common(desc, c, vm);
-  int sample = 200;
-  desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
-                     "random games whose every action is applied twice to check that abilities are reproducible "
-                     "(0: no check)");
-  if (!parse(argc, argv, "cards", desc, vm)) return 0;
-  if (vm.count("seed")) {
-    std::cerr << "als cards: --seed does not apply (the reproducibility check uses its own games)\n";
-    return 2;
-  }
-  if (sample < 0 || sample > 1'000'000) {
-    std::cerr << "als cards: --sample takes 0 to 1000000 games\n";
-    return 2;
-  }
-  auto eng = open_engine(c);  // loading validates the set (docs/modding.md, "Validation")
-  if (!eng) return 2;
-  if (std::string why = check_reproducible(*eng, sample); !why.empty()) {
-    std::cerr << "als cards: " << why << "\n";
-    return 2;
-  }
-  const CardSet& set = eng->set();
-  const Rules& r = eng->rules();
-  std::cout << "card set '" << set.name << "' (" << set.dir << "), script API " << set.api << ", " << set.cards.size()
-            << " cards, theaters:";
-  for (const auto& t : r.theaters) std::cout << " " << t;
-  std::cout << "\n";
-  size_t w = 2;
-  for (const auto& d : set.cards) w = std::max(w, d.id.size());
-  std::cout << std::left << std::setw(static_cast<int>(w) + 2) << "id" << std::setw(7) << "type" << std::setw(4)
-            << "str" << std::setw(9) << "kind"
-            << "text\n";
-  for (const auto& d : set.cards) {
-    std::cout << std::left << std::setw(static_cast<int>(w) + 2) << d.id << std::setw(7) << d.type << std::setw(4)
-              << d.strength << std::setw(9)
-              << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
-  }
-  std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
-            << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
-            << (r.flip_covered ? "may" : "may not") << " be flipped\n";
-  std::cout << "ok";
-  if (sample) std::cout << " (every action of " << sample << " random games applied twice: the same game each time)";
-  std::cout << "\n";
-  return 0;
-}
 
 namespace {
 
@@ -526,37 +353,6 @@ int cmd_simulate(int argc, char** argv) {
   std::cout << std::fixed << std::setprecision(0) << "  " << secs * 1000 << " ms, " << all.games / std::max(secs, 1e-9)
             << " games/s on " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
   return 0;
-}
-
-int cmd_replay(int argc, char** argv) {
-  po::variables_map vm;
-  po::options_description desc(
-      "als replay options (re-runs a game record and checks every state and result)\n"
-      "  examples: als replay game.jsonl\n"
-      "            als replay game.jsonl --cards path/to/changed-set   (replay against another version)\n"
-      "  exit 0: it matches; 1: it differs, or ends before the game does; 2: not a record");
-  std::string file;
-  Common c;
-  add_common(desc, c, vm);
-  desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl)");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  if (!parse(argc, argv, "replay FILE", desc, vm, &pos)) return 0;
-  if (file.empty()) {
-    std::cerr << "als replay: no FILE given\n";
-    return 2;
-  }
-  if (vm.count("seed")) {
-    std::cerr << "als replay: --seed does not apply (the record holds the seed)\n";
-    return 2;
-  }
-  std::string text;
-  if (!read_input("replay", file, text)) return 2;
-  ReplayOptions opt;
-  if (!vm["cards"].defaulted()) opt.cards = c.cards;
-  if (vm.count("rules")) opt.rules = c.rules;
-  opt.data_dir = data_dir();
-  return replay_record(text, file, opt, std::cout, std::cerr);
 }
 
 }  // namespace als::cli

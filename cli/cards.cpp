@@ -1,0 +1,108 @@
+// als cards: lists a card set and checks it (docs/modding.md, "Validation").
+#include <iomanip>
+#include <iostream>
+#include <optional>
+
+#include "cli.h"
+#include "play/agents.h"
+#include "play/match.h"
+
+namespace als::cli {
+
+namespace {
+
+// Abilities must depend only on the game (docs/modding.md, "Safety"): from sampled positions of
+// random games, every action is applied to two copies of the state, and the two results must be
+// the same game with the same log. Returns "" or a message naming the card.
+std::string check_reproducible(const Engine& e, int games) {
+  for (int g = 0; g < games; ++g) {
+    std::optional<Match> m, twin;  // the game, and a copy of it before each action
+    try {
+      m.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
+      twin.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
+    } catch (const ScriptError& err) {
+      return std::string("a script fails when a game starts: ") + err.what();
+    }
+    RandomAgent agent(static_cast<uint64_t>(g) * 7 + 5);
+    for (int steps = 0; !m->over() && steps < 2000; ++steps) {
+      Action a = agent.choose(e, m->state(), m->legal());
+      twin->restore(m->state());
+      bool same_log = true;
+      try {
+        const EventLog& l1 = m->apply(a);
+        const EventLog& l2 = twin->apply(a);
+        same_log = l1.events.size() == l2.events.size();
+        for (size_t i = 0; same_log && i < l1.events.size(); ++i)
+          same_log = e.event_text(l1.events[i], -1) == e.event_text(l2.events[i], -1);
+      } catch (const ScriptError& err) {
+        return std::string("a script fails in play (game ") + std::to_string(g + 1) + "): " + err.what();
+      }
+      const State& s = m->state();
+      if (e.digest(s) == e.digest(twin->state()) && same_log) continue;
+      std::string cards;
+      for (const Event& ev : m->apply_log().events)
+        if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
+      if (s.r.active) cards += (cards.empty() ? "" : ", ") + e.due_text(s.r.due);
+      return "two runs of the same ability from the same position differ (" + (cards.empty() ? "?" : cards) +
+             "): an ability must depend only on the game, not on state kept between calls or on addresses "
+             "(tostring of a table or function)";
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+int cmd_cards(int argc, char** argv) {
+  Common c;
+  po::variables_map vm;
+  po::options_description desc(
+      "als cards options (lists a card set and checks it: docs/modding.md)\n"
+      "  examples: als cards\n"
+      "            als cards --cards path/to/my-set --rules long-war");
+  add_common(desc, c, vm);
+  int sample = 200;
+  desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
+                     "random games whose every action is applied twice to check that abilities are reproducible "
+                     "(0: no check)");
+  if (!parse(argc, argv, "cards", desc, vm)) return 0;
+  if (vm.count("seed")) {
+    std::cerr << "als cards: --seed does not apply (the reproducibility check uses its own games)\n";
+    return 2;
+  }
+  if (sample < 0 || sample > 1'000'000) {
+    std::cerr << "als cards: --sample takes 0 to 1000000 games\n";
+    return 2;
+  }
+  auto eng = open_engine(c);  // loading validates the set (docs/modding.md, "Validation")
+  if (!eng) return 2;
+  if (std::string why = check_reproducible(*eng, sample); !why.empty()) {
+    std::cerr << "als cards: " << why << "\n";
+    return 2;
+  }
+  const CardSet& set = eng->set();
+  const Rules& r = eng->rules();
+  std::cout << "card set '" << set.name << "' (" << set.dir << "), script API " << set.api << ", " << set.cards.size()
+            << " cards, theaters:";
+  for (const auto& t : r.theaters) std::cout << " " << t;
+  std::cout << "\n";
+  size_t w = 2;
+  for (const auto& d : set.cards) w = std::max(w, d.id.size());
+  std::cout << std::left << std::setw(static_cast<int>(w) + 2) << "id" << std::setw(7) << "type" << std::setw(4)
+            << "str" << std::setw(9) << "kind"
+            << "text\n";
+  for (const auto& d : set.cards) {
+    std::cout << std::left << std::setw(static_cast<int>(w) + 2) << d.id << std::setw(7) << d.type << std::setw(4)
+              << d.strength << std::setw(9)
+              << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
+  }
+  std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
+            << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
+            << (r.flip_covered ? "may" : "may not") << " be flipped\n";
+  std::cout << "ok";
+  if (sample) std::cout << " (every action of " << sample << " random games applied twice: the same game each time)";
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace als::cli

@@ -1,0 +1,85 @@
+// Helpers every command shares (cli.h): options, seeds, the data folder, loading an engine.
+#include <cstdlib>
+#include <iostream>
+#include <random>
+
+#include "cli.h"
+#include "core/files.h"
+
+namespace als::cli {
+
+void add_common(po::options_description& desc, Common& c, po::variables_map&) {
+  desc.add_options()("help,h", "show this help")(
+      "cards", po::value<std::string>(&c.cards)->default_value("standard"),
+      "card set: a bundled name (standard, original) or a folder")(
+      "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
+      "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
+      "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
+}
+
+uint64_t game_seed(uint64_t base, long long i) {
+  Rng r(base + static_cast<uint64_t>(i));
+  return r.next();
+}
+
+bool read_input(const char* command, const std::string& path, std::string& text) {
+  try {
+    text = read_text_file(path, 64u << 20);
+    return true;
+  } catch (const LoadError& e) {
+    std::cerr << "als " << command << ": " << e.what() << "\n";
+    return false;
+  }
+}
+
+uint64_t seed_or_random(const po::variables_map& vm) {
+  if (!vm.count("seed")) return random_seed();
+  const std::string& v = vm["seed"].as<std::string>();
+  uint64_t seed = 0;
+  bool ok = !v.empty() && v.size() <= 20;
+  for (char ch : v) {
+    if (!ok) break;
+    unsigned d = static_cast<unsigned>(ch - '0');
+    ok = d <= 9 && seed <= (UINT64_MAX - d) / 10;
+    seed = seed * 10 + d;
+  }
+  if (!ok) throw po::error("--seed takes a whole number from 0 to 18446744073709551615, not '" + v + "'");
+  return seed;
+}
+
+bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
+           const po::positional_options_description* pos) {
+  po::command_line_parser parser(argc, argv);
+  parser.options(desc);
+  // A command without positional arguments refuses a stray word instead of ignoring it.
+  po::positional_options_description none;
+  parser.positional(pos ? *pos : none);
+  po::store(parser.run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: als " << command << " [options]\n" << desc;
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+std::string data_dir() {
+  if (const char* d = std::getenv("ALS_DATA_DIR"); d && *d) return d;
+  return ALS_DATA_DIR;
+}
+
+std::shared_ptr<Engine> open_engine(const Common& c) {
+  try {
+    return load_engine(c.cards, c.rules, data_dir());
+  } catch (const LoadError& e) {
+    std::cerr << "als: " << e.what() << "\n";
+  }
+  return nullptr;
+}
+
+uint64_t random_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+}  // namespace als::cli
