@@ -30,7 +30,9 @@ void add_common(po::options_description& desc, Common& c, po::variables_map& vm)
 /// Throws po::error on bad usage.
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc,
            po::variables_map& vm, const po::positional_options_description* pos = nullptr);
-/// The folder holding the bundled cards/ and scripts/ (ALS_DATA_DIR overrides the built-in one).
+/// The folder holding the bundled cards/ and scripts/: $ALS_DATA_DIR if set; else, for an
+/// installed als, PREFIX/share/als beside PREFIX/bin/als; else the source tree it was built from
+/// (or the meson option data_dir); else the installation's data folder.
 std::string data_dir();
 /// Loads the engine for the common options, or prints the error and returns null.
 std::shared_ptr<Engine> open_engine(const Common& c);

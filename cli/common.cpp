@@ -1,5 +1,6 @@
 // Helpers every command shares (cli.h): options, seeds, the data folder, loading an engine.
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -7,6 +8,8 @@
 #include "core/files.h"
 
 namespace als::cli {
+
+namespace fs = std::filesystem;
 
 void add_common(po::options_description& desc, Common& c, po::variables_map&) {
   desc.add_options()("help,h", "show this help")(
@@ -65,7 +68,16 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
 
 std::string data_dir() {
   if (const char* d = std::getenv("ALS_DATA_DIR"); d && *d) return d;
-  return ALS_DATA_DIR;
+  // An installed als (meson install, any --prefix or DESTDIR) finds its data beside it:
+  // PREFIX/bin/als reads PREFIX/share/als. A build that is not installed reads the source tree.
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path beside = exe.parent_path().parent_path() / "share" / "als";
+    if (files::is_dir(beside / "cards")) return beside.string();
+  }
+  if (files::is_dir(fs::path(ALS_DATA_DIR) / "cards")) return ALS_DATA_DIR;
+  return ALS_INSTALLED_DATA_DIR;
 }
 
 std::shared_ptr<Engine> open_engine(const Common& c) {

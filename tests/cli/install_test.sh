@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# meson install: the program, its data and its man page land under the prefix, and the installed
+# als finds its bundled cards and rules from any working directory (not from the source tree).
+# Usage: install_test.sh BUILD_DIR
+set -u
+build=$(cd "$1" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $1"; fail=1; }
+meson install -C "$build" --no-rebuild --destdir "$tmp/stage" > "$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
+als=$(find "$tmp/stage" -path '*/bin/als' -type f | head -n 1)
+[ -x "$als" ] || { echo "FAIL: no bin/als installed"; exit 1; }
+prefix=$(dirname "$(dirname "$als")")
+[ -f "$prefix/share/als/cards/standard/set.lua" ] || bad "bundled standard set not in share/als/cards"
+[ -f "$prefix/share/als/cards/original/set.lua" ] || bad "bundled original set not in share/als/cards"
+[ -f "$prefix/share/als/scripts/rules/long-war.lua" ] || bad "house rules not in share/als/scripts/rules"
+[ -f "$prefix/share/als/scripts/lib/flip.lua" ] || bad "libraries not in share/als/scripts/lib"
+man=$(find "$prefix/share/man/man1" -name 'als.1*' 2>/dev/null | head -n 1)
+[ -n "$man" ] && head -c 200 "$man" | grep -q '^.TH ALS 1' || bad "man page share/man/man1/als.1"
+[ -f "$prefix/share/doc/als/modding.md" ] || bad "docs not in share/doc/als"
+# Moved elsewhere, as a package would put it: it finds its data beside it, from any folder.
+mv "$prefix" "$tmp/elsewhere"
+als="$tmp/elsewhere/bin/als"
+cd /
+out=$(env -u ALS_DATA_DIR "$als" cards 2>&1) || bad "installed als cards: $out"
+echo "$out" | grep -q "($tmp/elsewhere/share/als/cards/standard)" || bad "installed als reads another card set: $(echo "$out" | head -n 1)"
+env -u ALS_DATA_DIR "$als" cards --cards original --rules long-war --sample 5 > /dev/null 2>&1 || bad "installed als: original + long-war"
+env -u ALS_DATA_DIR "$als" play --p1 random --p2 random --seed 3 2>&1 | tail -n 1 | grep -q '^game over' || bad "installed als play"
+env -u ALS_DATA_DIR "$als" simulate --games 50 --seed 1 > /dev/null 2>&1 || bad "installed als simulate"
+[ $fail -eq 0 ] && echo "install: ok"
+exit $fail
