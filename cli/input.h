@@ -1,4 +1,4 @@
-// What a human types at a decision (cli.md "Human input"), parsed without any terminal, so that
+// What a human types at a decision (README, "How to play"), parsed without any terminal, so that
 // the parser can be tested and fuzzed on its own.
 #pragma once
 #include <string>

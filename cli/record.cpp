@@ -69,7 +69,7 @@ void Recorder::action(const Engine& e, const State& after, int player, const std
   json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
   text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   for (const Event& ev : log.events) {
-    if (ev.type == Event::Log)  // g:log lines are seen by both players (abilities.md 3)
+    if (ev.type == Event::Log)  // g:log lines are seen by both players (docs/modding.md)
       text_ += json{{"type", "log"}, {"text", ev.text}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     if (ev.type == Event::BattleEnd) {
       json b = battle_json(ev);

@@ -1,4 +1,4 @@
-// Game records (cli.md "Game records"): JSON Lines written by `als play --log` and checked by
+// Game records (README, "Game records"): JSON Lines written by `als play --log` and checked by
 // `als replay`. A record is kept in memory and written once, when the game ends or is abandoned
 // (never while a human could read the opponent's facedown plays in it), to a temporary file that
 // is then renamed over the target.

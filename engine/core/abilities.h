@@ -27,7 +27,7 @@ struct AbilityCtx {
   // change the game do nothing, and errors are ignored (docs/design.md).
   bool dry = false;
   // An ongoing function or an answering hook: verbs that would change the game or ask a player
-  // raise an error (abilities.md 1, 4).
+  // raise an error (docs/modding.md, "Ongoing functions" and "House-rule hooks").
   bool read_only = false;
   uint64_t looked[2] = {0, 0};  // deck cards each player looked at (g:look) during this run
   Chooser* ask = nullptr;       // answers decisions during the run (Engine::apply's `ask`)
@@ -38,7 +38,7 @@ struct AbilityCtx {
 /// Instructions a dry run may still take to finish.
 constexpr long long kDryRunBudget = 200'000;
 
-/// The functions of an ongoing card (abilities.md 1), as indexes.
+/// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.
 enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, Count };
 
 // ---- trigger events and house-rule hooks: one table ------------------------------------------
@@ -115,10 +115,10 @@ class Scripts {
   /// From inside a verb (instants = "immediate"): runs an ability now, nested in the running one.
   virtual void run_nested(AbilityCtx& c, const Due& d) = 0;
   /// An ongoing function of card `holder` (faceup on the board), read-only. `args` are its
-  /// arguments after `this`, in the order of abilities.md 1 (cards and players as indexes, -1 for
+  /// arguments after `this`, in the order docs/modding.md gives them (cards and players as indexes, -1 for
   /// none); `value` is the value so far. Returns the new value (a boolean as 0 or 1).
   virtual int ongoing(const State& s, int holder, Fn fn, const int* args, int value) = 0;
-  /// The answering house-rule hooks (abilities.md 4), read-only.
+  /// The answering house-rule hooks (docs/modding.md), read-only.
   virtual bool battle_over(const State& s) = 0;
   virtual int battle_winner(const State& s, int winner) = 0;
   virtual int battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) = 0;

@@ -65,7 +65,7 @@ struct CardDef {
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
 };
 
-/// House-rule hooks (abilities.md 4): the first three act, the others answer.
+/// House-rule hooks (docs/modding.md): the first three act, the others answer.
 enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, BattleOver, BattleWinner, BattleVp, Count };
 
 /// Global-rule parameters a card set's `set.lua` or a house-rule script may set
@@ -75,7 +75,7 @@ struct Rules {
   int battle_vp = 6;           // VP for a battle played out (RB)
   // VP the opponent scores when a player withdraws, by cards left in the withdrawer's hand;
   // chart[0] is on the 1st player's Supreme Commander, chart[1] on the 2nd's. The last entry
-  // applies to that many cards or more (cards.md).
+  // applies to that many cards or more (ruling 27).
   std::vector<int> withdraw_chart[2] = {{6, 4, 3, 3, 2}, {6, 6, 4, 3, 3, 2}};
   int hand_size = 6;           // cards dealt to each player per battle
   int facedown_strength = 2;   // ruling 6

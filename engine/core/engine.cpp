@@ -385,7 +385,7 @@ bool Engine::is_legal(const State& s, const Action& a) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Changing the board. Every verb fires the trigger events of abilities.md 2 (resolve.cpp:
+// Changing the board. Every verb fires the trigger events of docs/modding.md, "Triggers" (resolve.cpp:
 // fire); each event reaches the faceup cards with that trigger, and the card the event is about
 // if it was faceup on the board just before.
 

@@ -116,7 +116,7 @@ class Engine {
   int zone(const State& s, Zone z, int player, uint8_t* out) const;
   int hand_size(const State& s, int player) const;
   /// The VP the opponent scores by the withdrawal chart if `player` withdraws holding
-  /// `cards_left` cards (cards.md charts; ruling 27). A battle_vp hook may change it.
+  /// `cards_left` cards (the charts of ruling 27). A battle_vp hook may change it.
   int withdraw_vp(const State& s, int player, int cards_left) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
@@ -147,7 +147,7 @@ class Engine {
   std::string due_text(const Due& d) const;
 
   // ---- the verbs, for the binding (engine.cpp) ----------------------------------------------
-  // Each keeps the board consistent, emits events and fires the triggers of abilities.md 2.
+  // Each keeps the board consistent, emits events and fires the triggers of docs/modding.md, "Triggers".
   void op_flip(AbilityCtx& c, int card) const;
   void op_move(AbilityCtx& c, int card, int theater) const;
   void op_destroy(AbilityCtx& c, int card) const;      // a board or hand card, to the deck bottom
@@ -172,7 +172,7 @@ class Engine {
   /// Whether the rules and every may_play function allow this play now (ruling 17).
   bool may_play(const State& s, int player, int card, int theater, bool faceup) const;
   void play_options(const State& s, int player, uint16_t* out, int& n) const;
-  /// A decision's options in the plain string order of their omniscient texts (scenario-api.md):
+  /// A decision's options in the plain string order of their omniscient texts (docs/scenarios.md):
   /// writes them to `out` (room for kMaxOptions) and returns how many.
   int options(const Decision& d, uint16_t* out) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;

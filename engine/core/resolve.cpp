@@ -1,7 +1,7 @@
 // Resolution: abilities due (instants, triggers, acting house-rule hooks), the queue they wait
 // in, re-running an ability from its snapshot when a decision is answered, nesting under
 // `instants = "immediate"`, and the sequence of turns and battles that fires turn and battle
-// events (docs/design.md, "Abilities that wait"; abilities.md 2 and 4; rulings 4, 11, 12, 27).
+// events (docs/design.md, "Abilities that wait"; docs/modding.md, "Triggers" and "House-rule hooks"; rulings 4, 11, 12, 27).
 #include <algorithm>
 #include <cstring>
 
@@ -106,7 +106,7 @@ void Engine::resolve(State& s, Flow& f) const {
   }
 }
 
-// Ruling 27 and abilities.md 4: a decided battle is scored (battle_vp may change the VP); the
+// Ruling 27 and docs/modding.md, "House-rule hooks": a decided battle is scored (battle_vp may change the VP); the
 // game ends when a player has reached the VP target (the higher score wins; a tie goes to the
 // battle's winner), otherwise the next battle is dealt.
 void Engine::score_battle(State& s, Flow& f) const {

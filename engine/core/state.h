@@ -38,8 +38,8 @@ struct CardLoc {
 
 enum class Phase : uint8_t { Playing, Over };
 
-/// What an ability due is: a card's instant ability, one of its triggers (abilities.md 2), or an
-/// acting house-rule hook (abilities.md 4).
+/// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md, "Triggers"), or an
+/// acting house-rule hook (docs/modding.md, "House-rule hooks").
 enum class What : uint8_t {
   Instant,
   Played, Covered, Uncovered, Flipped, Moved, Destroyed, Returned, TurnStart, TurnEnd, BattleEnd,

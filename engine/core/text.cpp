@@ -55,7 +55,7 @@ Action Engine::parse_action(const State& s, std::string_view text, int viewer) c
   legal(s, acts);
   for (const Action& a : acts)
     if (action_text(s, a, viewer) == text) return a;
-  // "choose ACTION" answers a play decision or a turn with an action text (scenario-api.md).
+  // "choose ACTION" answers a play decision or a turn with an action text (docs/scenarios.md).
   if (text.substr(0, 7) == "choose ") {
     std::string_view rest = text.substr(7);
     for (const Action& a : acts)

@@ -371,7 +371,7 @@ std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   return r.cache->get(cards, rules);
 }
 
-// setup(spec) -> a game in the position spec describes (scenario-api.md)
+// setup(spec) -> a game in the position spec describes (docs/scenarios.md)
 int l_setup(lua_State* L) {
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
   else {

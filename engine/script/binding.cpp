@@ -380,7 +380,7 @@ struct Verbs {
 
   // The heart of every decision: returns the answer already given on an earlier run, or stops
   // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
-  // impossible decision (no option, or none but "none": cards.md).
+  // impossible decision (no option, or none but "none": ruling 14).
   // Asks the question through the core (Engine::ask): the answer, or kNone for none and for a
   // question left pending (the rest of the run is dry, with the small budget of a dry run).
   static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown,
@@ -529,7 +529,7 @@ struct Verbs {
     return 0;
   }
   // g:destroy(id): a card on the board or in a hand goes facedown to the bottom of the deck
-  // (RB "Destroy"; ruling 18; abilities.md 3)
+  // (RB "Destroy"; ruling 18; docs/modding.md, "Changing the game")
   static int destroy(lua_State* L) {
     int c = rt(L).check_card(2);
     Zone z = board(L).card[c].zone;
@@ -599,7 +599,7 @@ struct Verbs {
     return 1;
   }
 
-  // ---- API 2 (abilities.md 3) ----
+  // ---- API 2 (docs/modding.md, "Verbs an ability may call on g") ----
   // g:to_deck(id, "top"|"bottom"): a board or hand card goes facedown to the top or bottom of
   // the deck; a deck card (one a player looked at) moves to the top or bottom
   static int to_deck(lua_State* L) {

@@ -334,7 +334,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
                                          "rotation", "theaters", "random_theater_order"};
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_fields(L, t, rule_fields, w + ": rules");
-  // House-rule hooks (abilities.md 4): functions; a table read again keeps or drops each one.
+  // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
   bool any_hook = false;
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
     int ty = get_field(L, t, kHookTable[h].name);
@@ -354,7 +354,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   if (any_hook) rules_upvalues_.push_back(freeze(L, t));  // isolated like a card's functions
   // Every battle scores at least 1 VP and the target is reachable, so every game ends.
   r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target, 1, kMaxVp);
-  // battle_vp: a number is the VP of a battle played out; a function is the hook (abilities.md 4).
+  // battle_vp: a number is the VP of a battle played out; a function is the hook (docs/modding.md, "House-rule hooks").
   bool vp_hook = get_field(L, t, "battle_vp") == LUA_TFUNCTION;
   lua_pop(L, 1);
   if (!vp_hook) r.battle_vp = field_int(L, t, "battle_vp", w, false, r.battle_vp, 1, kMaxVp);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end checks of the `als` command line (cli.md, scenario-api.md). Usage: cli_test.sh ALS SRC
+# End-to-end checks of the `als` command line (README, docs/scenarios.md). Usage: cli_test.sh ALS SRC
 set -u
 als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 src="$(cd "$2" && pwd)"

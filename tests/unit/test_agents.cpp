@@ -89,7 +89,11 @@ TEST_CASE("no agent peeks: states that differ only in what the player cannot see
       int p = e.to_act(s);
       State other = e.sample(s, p, world);  // another hidden world, the same information
       std::vector<Action> acts;
-      for (const char* spec : {"random", "greedy", "mcts:60", "mcts:iterations=40,horizon=game"}) {
+      // Every registered agent (with a small budget where it takes options), and a variant.
+      std::vector<std::string> specs;
+      for (const AgentKind& kind : agent_registry()) specs.push_back(kind.options.empty() ? kind.name : kind.name + ":60");
+      specs.push_back("mcts:iterations=40,horizon=game");
+      for (const std::string& spec : specs) {
         INFO(set << " " << spec);
         auto a1 = make_agent(spec, 99, p), a2 = make_agent(spec, 99, p);
         e.legal(s, acts);
@@ -103,6 +107,22 @@ TEST_CASE("no agent peeks: states that differ only in what the player cannot see
     }
     REQUIRE(checked > 100);
   }
+}
+
+TEST_CASE("the agent registry is the one list of agents") {
+  const auto& kinds = agent_registry();
+  REQUIRE(kinds.size() >= 3);
+  std::vector<std::string> names = agent_names();
+  REQUIRE(names.size() == kinds.size());
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    REQUIRE(names[i] == kinds[i].name);
+    REQUIRE(!kinds[i].description.empty());
+    for (size_t j = 0; j < i; ++j) REQUIRE(kinds[i].name != kinds[j].name);
+    REQUIRE(make_agent(kinds[i].name, 1, 0) != nullptr);
+    REQUIRE(computer_agents().find(kinds[i].name) != std::string::npos);
+  }
+  REQUIRE(strongest_agent() == kinds.back().name);
+  REQUIRE(strongest_agent() == "mcts");
 }
 
 TEST_CASE("agent specs: names, options, and clear refusals") {

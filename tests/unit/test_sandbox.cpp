@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
+#include "play/match.h"
 
 using namespace als;
 
@@ -58,6 +59,45 @@ TEST_CASE("a hostile ability is refused with the card named and the game unchang
                      static_cast<uint8_t>(e->theater_id("air")), kNone}, &log);
   REQUIRE(log.events.front().type == Event::Improvise);
   REQUIRE(s.b.last.number == 1);  // both hands empty: the battle was played out
+}
+
+TEST_CASE("a Match: a script failing in an agent's action abandons the game with the error; a seat decided outside is refused") {
+  auto e = test::load(hostile("runtime"));
+  // An agent that deploys whenever it can.
+  struct Deployer : Agent {
+    Action decide(const InfoState& info) override {
+      for (const Action& a : info.legal())
+        if (a.type == Action::Deploy) return a;
+      return info.legal().front();
+    }
+  } deployer;
+  struct Told : MatchListener {
+    int actions = 0, abandoned = 0;
+    std::string reason;
+    void on_action(const Match&, int, const Action&, const std::string&, const EventLog&) override { ++actions; }
+    void on_abandoned(const Match&, const std::string& r) override { ++abandoned, reason = r; }
+  } told;
+  Match m(*e, 1, &deployer, &deployer);
+  m.listen(&told);
+  State before = holding(*e, "error_midway");
+  m.restore(before);
+  REQUIRE_FALSE(m.run());
+  REQUIRE(told.abandoned == 1);
+  REQUIRE(told.actions == 0);
+  REQUIRE_THAT(m.abandoned(), Catch::StartsWith("script error: ") && Catch::Contains("card error_midway") &&
+                                  Catch::Contains("boom after a flip"));
+  REQUIRE(told.reason == m.abandoned());
+  REQUIRE(test::same(m.state(), before));  // the game as it was before the failing action
+  REQUIRE_FALSE(m.step());                 // an abandoned game takes no more actions
+
+  Match outside(*e, 1, nullptr, nullptr);  // both seats decided outside (a human, a client)
+  outside.restore(before);
+  Action deploy{Action::Deploy, static_cast<uint8_t>(e->set().find("error_midway")),
+                static_cast<uint8_t>(e->theater_id("air")), kNone};
+  REQUIRE_THROWS_AS(outside.apply(deploy), ScriptError);
+  REQUIRE(test::same(outside.state(), before));
+  REQUIRE(outside.abandoned().empty());
+  REQUIRE(outside.actions() == 0);
 }
 
 TEST_CASE("attacks through the library, metatables and kept values are refused with a clear reason") {

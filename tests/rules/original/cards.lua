@@ -1,4 +1,4 @@
--- The first printing's card texts (cards.md, `original` column).
+-- The first printing's card texts (the first printing, as cards/original/ has them).
 
 scenario("original air_drop: the permission lasts for the owner's next turn", function()
   local g = setup{ cards = "original", hands = { {"air_drop", "heavy_tanks", "transport"}, {"ambush", "support"} } }

@@ -1,4 +1,4 @@
--- The first printing's global rules (cards.md; rulings 12, 21, 26 for `original`).
+-- The first printing's global rules (docs/rulings.md: rulings 12, 21, 26 for `original`).
 
 scenario("original: a covered card can never be flipped", function()
   local g = setup{

@@ -1,0 +1,90 @@
+// Match: the one game loop every front end uses (engine/play/match.h).
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "play/match.h"
+
+using namespace als;
+
+namespace {
+
+// Counts what a listener is told.
+struct Counter : MatchListener {
+  long actions = 0, events = 0, texts = 0;
+  void on_action(const Match&, int seat, const Action&, const std::string& text, const EventLog& log) override {
+    ++actions;
+    events += static_cast<long>(log.events.size());
+    texts += !text.empty();
+    REQUIRE((seat == 0 || seat == 1));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a Match between agents plays to the end and tells its listeners every action") {
+  for (const char* set : {"standard", "original"}) {
+    auto e = test::load(set);
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+      auto a1 = make_agent("random", seed, 0), a2 = make_agent("greedy", seed, 1);
+      Match m(*e, seed, a1.get(), a2.get());
+      Counter c;
+      m.listen(&c);
+      m.run();
+      REQUIRE(m.over());
+      REQUIRE(m.abandoned().empty());
+      REQUIRE(c.actions == m.actions());
+      REQUIRE(c.texts == c.actions);  // omniscient texts, for records
+      REQUIRE(c.events > c.actions);
+      REQUIRE(m.state().b.score[m.state().b.winner] >= e->rules().vp_target);
+      REQUIRE(m.legal().empty());
+      REQUIRE_FALSE(m.step());
+    }
+  }
+}
+
+TEST_CASE("a Match answering abilities' decisions during their runs plays the same game") {
+  for (const char* set : {"standard", "original"}) {
+    auto e = test::load(set);
+    Match::Options fast;
+    fast.answer_during_runs = true;
+    fast.log = fast.texts = false;
+    long answered = 0;
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+      auto a1 = make_agent("random", seed, 0), a2 = make_agent("random", seed, 1);
+      auto b1 = make_agent("random", seed, 0), b2 = make_agent("random", seed, 1);
+      Match plain(*e, seed, a1.get(), a2.get()), quick(*e, seed, b1.get(), b2.get(), fast);
+      plain.run();
+      quick.run();
+      REQUIRE(e->digest(plain.state()) == e->digest(quick.state()));
+      REQUIRE(plain.actions() == quick.actions() + quick.answered());
+      answered += quick.answered();
+    }
+    REQUIRE(answered > 0);
+  }
+}
+
+TEST_CASE("a Match stops at a seat decided outside, and reset starts another game on it") {
+  auto e = test::load();
+  auto bot = make_agent("random", 5, 1);
+  Match m(*e, 5, nullptr, bot.get());  // player 1 is decided outside (a human, a client)
+  m.run();
+  REQUIRE(m.to_act() == 0);
+  REQUIRE(m.abandoned().empty());
+  while (!m.over()) {
+    if (m.to_act() == 0) m.apply(m.legal().front());
+    else m.run();
+  }
+  REQUIRE(m.legal().empty());
+  State first_deal = Match(*e, 9, nullptr, nullptr).state();
+  m.reset(9, nullptr, nullptr);
+  REQUIRE(test::same(m.state(), first_deal));
+  REQUIRE(m.actions() == 0);
+  REQUIRE(m.seed() == 9);
+  // An illegal action is refused and changes nothing.
+  State before = m.state();
+  Action nothing{Action::Choose, kNone, kNone, 3};
+  REQUIRE_THROWS_AS(m.apply(nothing), IllegalAction);
+  REQUIRE(test::same(m.state(), before));
+  m.abandon("end of input");
+  REQUIRE(m.abandoned() == "end of input");
+}
