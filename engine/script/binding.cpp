@@ -430,16 +430,27 @@ struct Verbs {
     return o;
   }
 
+  // The arguments of a question over a list (g, p, list, options): the player, the list's items
+  // read by `item` into `opts` (room for kMaxOptions, one kept for "none"), the options table.
+  struct ListQuestion {
+    int p;
+    ChoiceOptions o;
+  };
+  template <class Item>
+  static ListQuestion list_question(lua_State* L, const char* verb, bool theater_options, uint16_t* opts, int& n,
+                                    Item item) {
+    ListQuestion q{player(L, 2), read_options(L, 4, verb, theater_options)};
+    each_item(L, 3, kMaxOptions - 1, verb, [&](int i) { opts[n++] = item(i); });
+    return q;
+  }
   // g:choose_card(p, ids, {may=true}) -> the id player p chooses, or nil ("none", or no option)
   static int choose_card(lua_State* L) {
-    int p = player(L, 2);
     uint16_t opts[kMaxOptions];
     int n = 0;
-    ChoiceOptions o = read_options(L, 4, "g:choose_card", false);
-    each_item(L, 3, kMaxOptions - 1, "g:choose_card",
-              [&](int i) { opts[n++] = static_cast<uint16_t>(rt(L).check_card(i)); });
-    if (n > 0 && o.may) opts[n++] = kNone;
-    uint16_t v = decide(L, p, DecisionKind::Card, opts, n, kNone);
+    ListQuestion q = list_question(L, "g:choose_card", false, opts, n,
+                                   [&](int i) { return static_cast<uint16_t>(rt(L).check_card(i)); });
+    if (n > 0 && q.o.may) opts[n++] = kNone;
+    uint16_t v = decide(L, q.p, DecisionKind::Card, opts, n, kNone);
     if (v == kNone) lua_pushnil(L);
     else rt(L).push_id(v);
     return 1;
@@ -448,12 +459,12 @@ struct Verbs {
   // theater name, or nil; with `play`, only the theaters where p may play `card` that way are
   // offered (ruling 14)
   static int choose_theater(lua_State* L) {
-    int p = player(L, 2);
     uint16_t opts[kMaxOptions];
     int n = 0;
-    ChoiceOptions o = read_options(L, 4, "g:choose_theater", true);
-    each_item(L, 3, kMaxOptions - 1, "g:choose_theater",
-              [&](int i) { opts[n++] = static_cast<uint16_t>(theater(L, i)); });
+    ListQuestion q = list_question(L, "g:choose_theater", true, opts, n,
+                                   [&](int i) { return static_cast<uint16_t>(theater(L, i)); });
+    const int p = q.p;
+    const ChoiceOptions& o = q.o;
     if (o.play >= 0) {
       if (o.card == kNone) luaL_error(L, "g:choose_theater: option 'play' needs 'card'");
       int k = 0;
