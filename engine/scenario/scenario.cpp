@@ -77,14 +77,6 @@ int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
   return c;
 }
 
-void push_strings(lua_State* L, const std::vector<std::string>& v) {
-  lua_createtable(L, static_cast<int>(v.size()), 0);
-  for (size_t i = 0; i < v.size(); ++i) {
-    lua_pushstring(L, v[i].c_str());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-}
-
 GameBox& push_game(lua_State* L, std::shared_ptr<Engine> eng, const State& s) {
   void* mem = lua_newuserdatauv(L, sizeof(GameBox), 0);
   auto* g = new (mem) GameBox{std::move(eng), s};
@@ -288,26 +280,16 @@ int g_view(lua_State* L) {
     lua_rawseti(L, -2, p + 1);
   }
   lua_setfield(L, -2, "board");
-  lua_pushinteger(L, v.deck_size);
-  lua_setfield(L, -2, "deck_size");
+  set_int(L, "deck_size", v.deck_size);
   push_strings(L, v.deck_known);
   lua_setfield(L, -2, "deck_known");
   push_strings(L, v.theaters);
   lua_setfield(L, -2, "theaters");
-  if (!v.held.empty()) {
-    lua_pushstring(L, v.held.c_str());
-    lua_setfield(L, -2, "held");
-  }
-  lua_newtable(L);
-  for (int p = 0; p < 2; ++p) {
-    lua_pushinteger(L, v.score[p]);
-    lua_rawseti(L, -2, p + 1);
-  }
+  if (!v.held.empty()) set_string(L, "held", v.held);
+  push_ints(L, {v.score[0], v.score[1]});
   lua_setfield(L, -2, "score");
-  lua_pushinteger(L, v.first + 1);
-  lua_setfield(L, -2, "first");
-  lua_pushinteger(L, v.battle);
-  lua_setfield(L, -2, "battle");
+  set_int(L, "first", v.first + 1);
+  set_int(L, "battle", v.battle);
   return 1;
 }
 // g:copy() -> an independent copy of the game (extension: states are values)

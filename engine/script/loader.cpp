@@ -405,36 +405,20 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
 void Runtime::push_rules_table(const Rules& r) {
   lua_State* L = L_;
   lua_newtable(L);
-  auto num = [&](const char* k, int v) {
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, k);
-  };
-  num("vp_target", r.vp_target);
-  num("battle_vp", r.battle_vp);
-  num("hand_size", r.hand_size);
-  num("facedown_strength", r.facedown_strength);
-  num("rotation", r.rotation);
-  lua_pushstring(L, r.immediate_instants ? "immediate" : "queue");
-  lua_setfield(L, -2, "instants");
-  lua_pushboolean(L, r.interrupt_flipped);
-  lua_setfield(L, -2, "interrupt_flipped");
-  lua_pushboolean(L, r.flip_covered);
-  lua_setfield(L, -2, "flip_covered");
-  lua_pushboolean(L, r.random_theater_order);
-  lua_setfield(L, -2, "random_theater_order");
-  lua_newtable(L);
-  for (size_t i = 0; i < r.theaters.size(); ++i) {
-    lua_pushstring(L, r.theaters[i].c_str());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  set_int(L, "vp_target", r.vp_target);
+  set_int(L, "battle_vp", r.battle_vp);
+  set_int(L, "hand_size", r.hand_size);
+  set_int(L, "facedown_strength", r.facedown_strength);
+  set_int(L, "rotation", r.rotation);
+  set_string(L, "instants", r.immediate_instants ? "immediate" : "queue");
+  set_bool(L, "interrupt_flipped", r.interrupt_flipped);
+  set_bool(L, "flip_covered", r.flip_covered);
+  set_bool(L, "random_theater_order", r.random_theater_order);
+  push_strings(L, r.theaters);
   lua_setfield(L, -2, "theaters");
-  lua_newtable(L);
+  lua_createtable(L, 2, 0);
   for (int seat = 0; seat < 2; ++seat) {
-    lua_newtable(L);
-    for (size_t i = 0; i < r.withdraw_chart[seat].size(); ++i) {
-      lua_pushinteger(L, r.withdraw_chart[seat][i]);
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
+    push_ints(L, r.withdraw_chart[seat]);
     lua_rawseti(L, -2, seat + 1);
   }
   lua_setfield(L, -2, "withdraw_chart");

@@ -889,6 +889,33 @@ int traceback_handler(lua_State* L) {
   return 1;
 }
 
+void set_int(lua_State* L, const char* key, long long value) {
+  lua_pushinteger(L, value);
+  lua_setfield(L, -2, key);
+}
+void set_bool(lua_State* L, const char* key, bool value) {
+  lua_pushboolean(L, value);
+  lua_setfield(L, -2, key);
+}
+void set_string(lua_State* L, const char* key, const std::string& value) {
+  lua_pushlstring(L, value.data(), value.size());
+  lua_setfield(L, -2, key);
+}
+void push_strings(lua_State* L, const std::vector<std::string>& v) {
+  lua_createtable(L, static_cast<int>(v.size()), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    lua_pushlstring(L, v[i].data(), v[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+void push_ints(lua_State* L, const std::vector<int>& v) {
+  lua_createtable(L, static_cast<int>(v.size()), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    lua_pushinteger(L, v[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
 void run_file(lua_State* L, const std::string& path, const std::string& what) {
   std::string text = read_text_file(path, kMaxScriptFile);
   lua_pushcfunction(L, traceback_handler);

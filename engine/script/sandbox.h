@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/errors.h"
 #include "core/rng.h"
@@ -54,6 +55,15 @@ int traceback_handler(lua_State* L);
 /// exception thrown by `fn` comes out unchanged in kind (LoadError, ScriptError, IllegalAction);
 /// a Lua error comes out as LoadError(prefix + message).
 void protect(lua_State* L, const std::function<void()>& fn, const std::string& prefix);
+
+// ---- building tables for scripts ------------------------------------------------------------
+// Each sets one field of the table on top of the stack (host code handing values to scripts).
+void set_int(lua_State* L, const char* key, long long value);
+void set_bool(lua_State* L, const char* key, bool value);
+void set_string(lua_State* L, const char* key, const std::string& value);
+/// Pushes a list (a sequence table) of strings, or of whole numbers.
+void push_strings(lua_State* L, const std::vector<std::string>& v);
+void push_ints(lua_State* L, const std::vector<int>& v);
 
 // ---- read-only values (isolation between calls) --------------------------------------------
 /// Deep-freezes the value at `idx`: every table reachable from it (through keys, values,
