@@ -96,6 +96,10 @@ namespace {
 // Script tables are read raw (no metamethod runs) and through read-only tables' contents;
 // the whole of loading runs inside protect(), so even a memory error is caught.
 int get_field(lua_State* L, int t, const char* name) {
+  if (lua_type(L, t) != LUA_TTABLE) {  // callers check first; never a raw read of a non-table
+    lua_pushnil(L);
+    return LUA_TNIL;
+  }
   push_contents(L, t);
   lua_pushstring(L, name);
   int ty = lua_rawget(L, -2);
@@ -576,6 +580,9 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
       while (lua_next(L, o)) {
         std::string name;
         if (lua_type(L, -2) == LUA_TSTRING) name = lua_tostring(L, -2);
+        else if (lua_type(L, -1) != LUA_TTABLE)
+          throw LoadError(w + ": 'ongoing' holds a " + luaL_typename(L, -1) +
+                          " where an effect table { effect = ... } or a named function is expected");
         else name = field_string(L, lua_gettop(L), "effect", w, true);
         int fn = -1;
         for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
