@@ -266,7 +266,13 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       } else if (w[0] == "hint") {
         // The search sees only what this player may see (InfoState), like the computer players.
         MctsAgent search(hint_seed++, MctsAgent::Options{2000, 0.7, true});
-        auto ranked = search.rank(InfoState(e, s, acts));
+        std::vector<Estimate> ranked;
+        try {
+          ranked = search.rank(InfoState(e, s, acts));
+        } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
+          std::cout << "no hint: a script failed " << err.what() << "\n";
+          continue;
+        }
         std::cout << "hint (the search's estimate of winning the game after each action):\n";
         for (size_t i = 0; i < ranked.size() && i < 3; ++i)
           std::cout << "  " << std::setw(3) << static_cast<int>(ranked[i].win * 100 + 0.5) << "%  " << ranked[i].text

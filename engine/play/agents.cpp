@@ -81,8 +81,8 @@ Action GreedyAgent::decide(const InfoState& info) {
     State t = base;
     try {
       e.apply(t, *same);
-    } catch (const ScriptError&) {
-      continue;
+    } catch (const ScriptError& err) {  // as in the search: a failing script fails the game
+      throw ScriptError(std::string("during the computer's look-ahead: ") + err.what());
     }
     double v = t.b.battle != base.b.battle || t.b.phase == Phase::Over ? 1000.0 * vp_swing(base, t, p)
                                                                         : position_value(e, t, p);
@@ -170,7 +170,9 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
           for (int ch : tree[node].children) {
             const Node& c = tree[ch];
             if (std::find(keys.begin(), keys.end(), c.key) == keys.end()) continue;
-            double u = c.wins / c.visits + opt_.c * std::sqrt(std::log(std::max(c.avail, 1)) / c.visits);
+            // A child never backed up (its iterations all ended early) is tried first.
+            double u = c.visits == 0 ? 1e300
+                                     : c.wins / c.visits + opt_.c * std::sqrt(std::log(std::max(c.avail, 1)) / c.visits);
             if (u > best) best = u, next = ch;
           }
           matching.clear();
@@ -188,8 +190,10 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
         e.legal(t, acts);
         e.apply(t, rollout.choose(e, t, acts), nullptr, &rollout_answers);
       }
-    } catch (const ScriptError&) {
-      continue;  // a card failed in this determinization: the iteration is dropped
+    } catch (const ScriptError& err) {
+      // A script that fails in the search fails the game, as it would in play: the search must
+      // not quietly steer away from the failing action (and withdraw from every battle).
+      throw ScriptError(std::string("during the computer's search: ") + err.what());
     }
     double reward;  // for `me`, 0 to 1
     if (t.b.phase == Phase::Over) reward = t.b.winner == me ? 1.0 : 0.0;

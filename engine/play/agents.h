@@ -43,7 +43,9 @@ class InfoState {
 class Agent {
  public:
   virtual ~Agent() = default;
-  /// Picks one of the legal actions (the list is not empty).
+  /// Picks one of the legal actions (the list is not empty). An agent that looks ahead runs
+  /// scripts: a script failing there throws ScriptError ("during the computer's search: ..."),
+  /// and the game ends with that error (Match::step), as it would in play.
   virtual Action decide(const InfoState& info) = 0;
   /// Convenience: builds the information state of the player to act in `s` and decides.
   Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) {

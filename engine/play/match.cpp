@@ -51,9 +51,8 @@ bool Match::run(long max_actions) {
   for (long n = 0; max_actions == 0 || n < max_actions; ++n) {
     int seat = to_act();
     if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
-    Action a = agents_[seat]->choose(e_, s_, legal());
     try {
-      apply(a);
+      apply(agents_[seat]->choose(e_, s_, legal()));  // the agent's search may run scripts too
     } catch (const ScriptError& err) {
       abandon(std::string("script error: ") + err.what());
       return false;
