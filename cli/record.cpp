@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
+#include "jsonl.h"
 #include "script/sandbox.h"
 #include "play/match.h"
 #include "script/loader.h"
@@ -184,9 +185,11 @@ int replay_record(const std::string& text, const std::string& file, const Replay
     ++r.line;
     if (line.empty()) continue;
     if (abandoned || game_line) return r.bad("a line after the end of the game");
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-      return cut ? r.mismatch("incomplete: the record's last line is cut") : r.bad("not a JSON object");
+    json j;
+    std::string why;
+    if (!parse_json(line, j, why) && cut) return r.mismatch("incomplete: the record's last line is cut");
+    if (!why.empty()) return r.bad("not a JSON object (" + why + ")");
+    if (!j.is_object()) return cut ? r.mismatch("incomplete: the record's last line is cut") : r.bad("not a JSON object");
     std::string type;
     if (!get_string(j, "type", type)) return r.bad("no \"type\"");
     if (r.line == 1 && type != "header") return r.bad("the first line must be the header");

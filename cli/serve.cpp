@@ -11,6 +11,7 @@
 #include "play/agents.h"
 #include "play/match.h"
 #include "cli.h"
+#include "jsonl.h"
 #include "record.h"
 #include "scenario/scenario.h"
 
@@ -27,9 +28,13 @@ void send(const json& j) {
   std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
 }
 
+constexpr size_t kMaxEcho = 4096;  // a request longer than this (as JSON) is not echoed in an error
+
 void send_error(const std::string& message, const json& request = nullptr) {
   json e = {{"type", "error"}, {"message", message}};
-  if (!request.is_null()) e["request"] = request;
+  // The request is echoed when it is small (its nesting is bounded by parse_json).
+  if (!request.is_null() && request.dump(-1, ' ', false, json::error_handler_t::replace).size() <= kMaxEcho)
+    e["request"] = request;
   send(e);
 }
 
@@ -104,15 +109,20 @@ class Server {
     send({{"type", "hello"}, {"protocol", kProtocol}, {"engine", std::string("als ") + ALS_VERSION},
           {"agents", seat_kinds()},
           {"messages", {"new_game", "act", "legal", "quit"}}});
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (line.size() > kMaxMessage) {
+    std::string line, why;
+    bool too_long = false;
+    while (read_bounded_line(std::cin, line, kMaxMessage, too_long)) {
+      if (too_long) {  // read and dropped without being kept: memory stays bounded
         send_error("message too long (at most 1 MiB)");
         continue;
       }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      json m = json::parse(line, nullptr, false);
-      if (m.is_discarded() || !m.is_object()) {
+      json m;
+      if (!parse_json(line, m, why)) {
+        send_error("not a JSON object: each message is one JSON object on one line (" + why + ")");
+        continue;
+      }
+      if (!m.is_object()) {
         send_error("not a JSON object: each message is one JSON object on one line");
         continue;
       }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "jsonl.h"
 #include "play/agents.h"
 #include "play/match.h"
 
@@ -160,12 +161,14 @@ int merge(const std::vector<std::string>& files, bool as_json) {
   for (const std::string& f : files) {
     std::string text;
     if (!read_input("simulate", f, text)) return 2;
-    json j = json::parse(text, nullptr, false);
+    json j;
+    std::string why;
     auto bad = [&](const std::string& why) {
       std::cerr << "als simulate --merge: " << f << ": " << why << "\n";
       return 2;
     };
-    if (j.is_discarded() || !j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("card_stats") ||
+    if (!parse_json(text, j, why)) return bad("not the --json output of als simulate (" + why + ")");
+    if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("card_stats") ||
         !j["card_stats"].is_array())
       return bad("not the --json output of als simulate");
     json r = j["run"];

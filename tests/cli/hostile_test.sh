@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Hostile inputs, round 2, at the command line: each check once crashed, hung or misled.
+# Usage: hostile_test.sh ALS SRC
+set -u
+als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+src="$(cd "$2" && pwd)"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad "$what: exit $got, want $want"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+deep() { python3 -c "import sys; n=int(sys.argv[1]); sys.stdout.write('['*n + ']'*n)" "$1"; }
+
+# als serve: a line nested 100,000 deep is refused (it once overflowed the stack echoing it), and
+# the server goes on; a 40 MB line is refused without being kept, and the server goes on.
+{ printf '{"type":"legal","x":'; deep 100000; printf '}\n'; echo '{"type":"quit"}'; } > deep.in
+"$als" serve < deep.in > deep.out 2>&1; expect_rc 0 $? "serve: a line nested 100,000 deep"
+grep -q 'nested more than 64 deep' deep.out && ok || bad "serve: deep line: $(head -c 300 deep.out)"
+{ python3 -c "import sys; sys.stdout.write('{\"type\":\"legal\",\"x\":\"' + 'a'*40000000 + '\"}\n')"; echo '{"type":"new_game","seed":1}'; echo '{"type":"quit"}'; } > long.in
+"$als" serve < long.in > long.out 2>&1; expect_rc 0 $? "serve: a 40 MB line"
+grep -q 'message too long' long.out && grep -q '"type":"game"' long.out && ok || bad "serve: long line: $(head -c 300 long.out)"
+[ "$(wc -c < long.out)" -lt 100000 ] && ok || bad "serve echoed a huge request"
+# a request over 4 KiB is not echoed in its error
+{ python3 -c "import sys; sys.stdout.write('{\"type\":\"nope\",\"x\":\"' + 'a'*100000 + '\"}\n')"; } > big.in
+"$als" serve < big.in > big.out 2>&1
+grep -q 'unknown message type' big.out && [ "$(wc -c < big.out)" -lt 10000 ] && ok || bad "serve: a 100 KB request echoed"
+# a message with a key twice is refused (other tools read the first, this one the last)
+printf '{"type":"new_game","seed":1,"seed":2}\n{"type":"quit"}\n' | "$als" serve > dup.out 2>&1
+grep -q 'a key appears twice' dup.out && ok || bad "serve: duplicate keys: $(cat dup.out | head -3)"
+
+# als replay: a record with a field nested 100,000 deep, or a key twice, is refused (exit 2)
+"$als" play --p1 random --p2 random --seed 4 --log rec.jsonl > /dev/null
+{ head -n 1 rec.jsonl; printf '{"type":"log","text":'; deep 100000; printf '}\n'; } > deep.jsonl
+"$als" replay deep.jsonl > r.out 2>&1; expect_rc 2 $? "replay: a field nested 100,000 deep"
+grep -q 'nested more than 64 deep' r.out && ok || bad "replay: deep: $(head -c 300 r.out)"
+{ head -n 1 rec.jsonl | sed 's/^{"cards":"standard"/{"cards":"original","cards":"standard"/'; tail -n +2 rec.jsonl; } > dup.jsonl
+"$als" replay dup.jsonl > r.out 2>&1; expect_rc 2 $? "replay: a key twice"
+grep -q 'a key appears twice' r.out && ok || bad "replay: duplicate key: $(cat r.out)"
+# als simulate --merge: the same for a shard's results
+deep 100000 > deep.json
+"$als" simulate --merge deep.json > m.out 2>&1; expect_rc 2 $? "merge: a file nested 100,000 deep"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
