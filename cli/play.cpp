@@ -190,13 +190,10 @@ enum class Reply { Chosen, Undo, End };
 /// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input.
 Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
                    bool can_undo) {
-  std::vector<std::string> texts;
-  for (const Action& a : acts) texts.push_back(e.action_text(s, a, p));
-  std::vector<int> order(acts.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return texts[a] < texts[b]; });
+  // The list as this player sees it: cards they cannot tell apart in the order of their places.
+  std::vector<Action> ordered = acts;
   std::vector<std::string> sorted;
-  for (int i : order) sorted.push_back(texts[i]);
+  e.order_for_viewer(s, p, ordered, sorted);
   auto list = [&] {
     DecisionKind k = e.decision_kind(s);
     if (k == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
@@ -290,7 +287,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       continue;
     }
     if (in.kind == Input::Action) {
-      out = acts[order[in.index]];
+      out = ordered[in.index];
       if (!confirmed(out)) {
         std::cout << "not withdrawn\n";
         continue;

@@ -296,16 +296,11 @@ class Server {
 
   void send_decision(int seat) {
     Game& g = *game_;
-    const std::vector<Action>& acts = g.match->legal();
-    std::vector<std::pair<std::string, Action>> sorted;
-    for (const Action& a : acts) sorted.emplace_back(g.eng->action_text(g.s(), a, seat), a);
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-    g.legal.clear();
-    json texts = json::array();
-    for (auto& [t, a] : sorted) {
-      texts.push_back(t);
-      g.legal.push_back(a);
-    }
+    // The legal actions in the order the seat sees them (cards it cannot tell apart by place).
+    g.legal = g.match->legal();
+    std::vector<std::string> seen;
+    g.eng->order_for_viewer(g.s(), seat, g.legal, seen);
+    json texts = seen;
     static const char* const kinds[] = {"turn", "card", "theater", "play"};
     DecisionKind k = g.eng->decision_kind(g.s());
     json d = {{"type", "decision"},

@@ -138,6 +138,11 @@ class Engine {
   std::string option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const;
   /// "deploy ID THEATER", "improvise ID THEATER", "withdraw", "choose OPTION".
   std::string action_text(const State& s, const Action& a, int viewer) const;
+  /// Orders `acts` (legal actions now) as `viewer` is shown them: by their texts as the viewer
+  /// sees them, and actions whose texts are the same (cards the viewer cannot tell apart, "?")
+  /// by the cards' places (zone, owner, theater, order), never by the cards' identities. Fills
+  /// `texts` in the same order. Every list a player or agent is given is in this order.
+  void order_for_viewer(const State& s, int viewer, std::vector<Action>& acts, std::vector<std::string>& texts) const;
   /// Parses an exact action text as `action_text(.., viewer)` writes it, or throws IllegalAction.
   Action parse_action(const State& s, std::string_view text, int viewer) const;
   /// One log line for an event, as `viewer` may see it (-1: everything).

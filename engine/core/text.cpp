@@ -201,6 +201,34 @@ View Engine::view(const State& s, int viewer) const {
   return v;
 }
 
+void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
+                              std::vector<std::string>& texts) const {
+  // The place of a card an action names: a public order that does not depend on which card it is.
+  auto place = [&](const Action& a) -> uint64_t {
+    int card = a.type == Action::Choose ? (decision_kind(s) == DecisionKind::Card ? a.option : kNone) : a.card;
+    if (card == kNone || card >= static_cast<int>(set_.cards.size())) return 0;
+    const CardLoc& l = s.b.card[card];
+    if (l.zone == Zone::Board) return (uint64_t{1} << 56) | board_key(s.b, card);
+    return (uint64_t{static_cast<uint8_t>(l.zone)} << 48) | (uint64_t{l.owner} << 40) | static_cast<uint32_t>(l.seq);
+  };
+  struct Keyed {
+    std::string text;
+    uint64_t place;
+    Action action;
+  };
+  std::vector<Keyed> keyed;
+  keyed.reserve(acts.size());
+  for (const Action& a : acts) keyed.push_back({action_text(s, a, viewer), place(a), a});
+  std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
+    return x.text != y.text ? x.text < y.text : x.place < y.place;
+  });
+  texts.clear();
+  for (size_t i = 0; i < keyed.size(); ++i) {
+    acts[i] = keyed[i].action;
+    texts.push_back(std::move(keyed[i].text));
+  }
+}
+
 std::string Engine::due_text(const Due& d) const {
   if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
   if (d.card == kNone) return "?";

@@ -9,7 +9,8 @@ namespace als {
 
 void InfoState::order_card_options() {
   // A card decision's options are sorted by the cards' ids: when the player cannot identify
-  // some of them, that order would tell them something. Sort by what they see instead.
+  // some of them, that order would tell them something. Order them as the player sees them
+  // (Engine::order_for_viewer: by text, cards they cannot tell apart by place).
   const Engine& e = e_;
   const State& s = s_;
   const std::vector<Action>& legal = *legal_;
@@ -17,16 +18,9 @@ void InfoState::order_card_options() {
   bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
   if (!hidden) return;
-  // Every action here is "choose X": ordering by X is ordering by the whole text. A handful of
-  // options: a stable insertion sort.
-  std::vector<std::pair<std::string, Action>> keyed;
-  keyed.reserve(legal.size());
-  for (const Action& a : legal) {
-    keyed.emplace_back(e.option_text(s, DecisionKind::Card, a.option, player_), a);
-    for (size_t j = keyed.size() - 1; j > 0 && keyed[j].first < keyed[j - 1].first; --j) std::swap(keyed[j], keyed[j - 1]);
-  }
-  sorted_.reserve(keyed.size());
-  for (const auto& k : keyed) sorted_.push_back(k.second);
+  sorted_ = legal;
+  std::vector<std::string> texts;
+  e.order_for_viewer(s, player_, sorted_, texts);
   legal_ = &sorted_;
 }
 

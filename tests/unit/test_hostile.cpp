@@ -34,3 +34,43 @@ TEST_CASE("a script failing in a computer player's search ends the game with the
     REQUIRE(ended);  // the search itself met the failure and ended the game with it
   }
 }
+
+TEST_CASE("options among cards a player cannot identify are listed by their places, never by identity") {
+  auto eng = test::load(std::string(ALS_DATA_DIR) + "/tests/sets/hidden_choice");
+  const Engine& e = *eng;
+  Rng deal(3);
+  int spy = e.set().find("spy");
+  int first_is_alphabetical = 0, deals = 60;
+  for (int round = 0; round < deals; ++round) {
+    // Player 1 holds the spy; player 2 holds four of the others, in a random order.
+    State s = e.blank();
+    std::vector<int> others;
+    for (int c = 0; c < static_cast<int>(e.set().cards.size()); ++c)
+      if (c != spy) others.push_back(c);
+    deal.shuffle(others.data(), others.size());
+    s.b.card[spy] = CardLoc{Zone::Hand, 0, kNone, 0, 1};
+    for (int i = 0; i < 4; ++i) s.b.card[others[static_cast<size_t>(i)]] = CardLoc{Zone::Hand, 1, kNone, 0, 10 + i};
+    s.b.reindex();
+    s.b.turn = 0;
+    e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(spy), static_cast<uint8_t>(e.theater_id("air")), kNone});
+    REQUIRE(e.decision_kind(s) == DecisionKind::Card);
+    std::vector<Action> legal;
+    e.legal(s, legal);
+    REQUIRE(legal.size() == 4);
+    // The agent's information state and the lists of every front end (order_for_viewer) agree:
+    // the first option is the first card player 2 holds, whatever its id.
+    InfoState info(e, s, legal);
+    std::vector<Action> listed = legal;
+    std::vector<std::string> texts;
+    e.order_for_viewer(s, 0, listed, texts);
+    for (size_t i = 0; i < 4; ++i) {
+      REQUIRE(texts[i] == "choose ?");
+      REQUIRE(listed[i].option == others[i]);
+      REQUIRE(info.legal()[i].option == others[i]);
+    }
+    std::vector<std::string> ids;
+    for (int i = 0; i < 4; ++i) ids.push_back(e.set().cards[static_cast<size_t>(others[static_cast<size_t>(i)])].id);
+    first_is_alphabetical += ids[0] == *std::min_element(ids.begin(), ids.end());
+  }
+  REQUIRE(first_is_alphabetical < deals / 2);  // about a quarter: the order tells nothing of the ids
+}
