@@ -24,7 +24,10 @@ std::string check_reproducible(const Engine& e, int games) {
       return std::string("a script fails when a game starts: ") + err.what();
     }
     RandomAgent agent(static_cast<uint64_t>(g) * 7 + 5);
-    for (int steps = 0; !m->over() && steps < 2000; ++steps) {
+    while (!m->over()) {
+      if (!m->abandoned().empty())  // no end after the rules' max_actions
+        return "game " + std::to_string(g + 1) + " of the check does not end: " + m->abandoned() +
+               "; do the rules let a battle end (both hands empty, battle_over) and the game reach its target?";
       Action a = agent.choose(e, m->state(), m->legal());
       twin->restore(m->state());
       bool same_log = true;

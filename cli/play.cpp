@@ -412,6 +412,10 @@ int cmd_play(int argc, char** argv) {
   bool watch = vm.count("watch") > 0;
   int last_battle = 0;
   for (;;) {
+    if (!m.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
+      std::cerr << "als play: " << m.abandoned() << "\n";
+      return finish(2);
+    }
     int p = m.to_act();
     if (p < 0) break;
     const State& s = m.state();
@@ -460,10 +464,8 @@ int cmd_play(int argc, char** argv) {
         continue;
       }
       undo.push_back(here);
-    } else if (!m.step() && !m.abandoned().empty()) {  // a script failed in the computer's action
-      std::cerr << "als play: " << m.abandoned() << "\n";
-      finish(2);
-      return 2;
+    } else {
+      m.step();
     }
     if (watch && !m.over()) {
       if (viewer == -1) print_revealed_board(e, m.state());  // spectators see everything

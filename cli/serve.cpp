@@ -262,8 +262,8 @@ class Server {
   // Plays the computer seats until a client must decide or the game ends.
   void advance() {
     Game& g = *game_;
-    constexpr long kMaxActions = 100000;  // a game that does not end is abandoned, not run forever
-    for (long guard = 0; guard < kMaxActions; ++guard) {
+    for (;;) {  // the rules' max_actions bounds a game (Match)
+      if (!g.match->abandoned().empty()) return finish_abandoned(g.match->abandoned());
       int p = g.match->to_act();
       if (p < 0) return finish();
       if (g.external[p]) {
@@ -272,9 +272,7 @@ class Server {
       }
       g.decision_sent = false;
       g.match->step();  // a script failing in a computer seat's action abandons the game
-      if (!g.match->abandoned().empty()) return finish_abandoned(g.match->abandoned());
     }
-    finish_abandoned("stopped: no end after " + std::to_string(kMaxActions) + " actions of computer players");
   }
 
   // A client's action; false (with an error sent) if it was refused.

@@ -15,6 +15,7 @@ constexpr int kMaxTheaters = 6;   // theaters in a battle
 constexpr int kNone = 255;        // "no card", "no theater", "none" option
 constexpr int kMaxVp = 10'000;  // the highest VP target, battle VP or chart entry a rule may set
 constexpr int kMaxTokens = 1000;  // supply tokens on one side of a theater
+constexpr int kMaxGameActions = 10'000'000;  // the highest max_actions a rule may set
 constexpr int kMaxAbilitiesPerAction = 1000;  // abilities resolved for one action (endless chains)
 
 enum class Kind : uint8_t { None, Instant, Ongoing };
@@ -85,6 +86,10 @@ struct Rules {
   int rotation = 1;            // between battles the rightmost theater moves to the far left, this many times
   std::vector<std::string> theaters;  // theater names left to right before battle 1's random order
   bool random_theater_order = true;   // battle 1 shuffles the theaters (ruling 2)
+  // A game not over after this many actions is stopped ("stopped: no end after N actions"): a
+  // house rule under which no battle ends, or nobody withdraws, cannot run forever. A game of the
+  // bundled sets takes 30 to 150 actions.
+  int max_actions = 10'000;
   uint8_t hooks = 0;                  // bit Hook: the rules have that hook function
   bool has(Hook h) const { return (hooks >> static_cast<int>(h)) & 1; }
 };

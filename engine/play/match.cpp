@@ -29,7 +29,7 @@ const EventLog& Match::apply(const Action& a) {
   if (!listeners_.empty()) return apply_told(a, log, ask);
   e_.apply(s_, a, log, ask);
   legal_fresh_ = false;
-  ++actions_;
+  if (++actions_ >= e_.rules().max_actions && !over()) stop();
   return log_;
 }
 
@@ -40,6 +40,7 @@ const EventLog& Match::apply_told(const Action& a, EventLog* log, Chooser* ask) 
   legal_fresh_ = false;
   ++actions_;
   for (MatchListener* l : listeners_) l->on_action(*this, seat, a, text, log_);
+  if (actions_ >= e_.rules().max_actions && !over()) stop();
   return log_;
 }
 
@@ -59,6 +60,11 @@ bool Match::run(long max_actions) {
     }
   }
   return true;
+}
+
+void Match::stop() {
+  abandon("stopped: no end after " + std::to_string(e_.rules().max_actions) +
+          " actions (the rules' max_actions)");
 }
 
 void Match::abandon(const std::string& reason) {

@@ -78,7 +78,8 @@ class Match {
 
   /// Applies `a` for the seat to act and tells the listeners. Throws IllegalAction or
   /// ScriptError with the game exactly as it was (the caller decides: a human's action is
-  /// refused and asked again, a record's is a mismatch).
+  /// refused and asked again, a record's is a mismatch). A game not over after the rules'
+  /// max_actions actions is abandoned: "stopped: no end after N actions".
   const EventLog& apply(const Action& a);
   /// The seat to act's agent decides and its action is applied. A script that fails during that
   /// action abandons the game with the error ("script error: ..."): an agent cannot be asked
@@ -96,6 +97,7 @@ class Match {
 
  private:
   const EventLog& apply_told(const Action& a, EventLog* log, Chooser* ask);  // apply, with listeners
+  void stop();  // the game is too long (Rules::max_actions)
 
   const Engine& e_;
   uint64_t seed_;

@@ -335,7 +335,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   t = lua_absindex(L, t);
   std::vector<const char*> rule_fields = {"vp_target", "battle_vp", "withdraw_chart", "hand_size",
                                          "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
-                                         "rotation", "theaters", "random_theater_order"};
+                                         "rotation", "theaters", "random_theater_order", "max_actions"};
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
@@ -365,6 +365,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   r.hand_size = field_int(L, t, "hand_size", w, false, r.hand_size, 0, kMaxCards / 2);
   r.facedown_strength = field_int(L, t, "facedown_strength", w, false, r.facedown_strength, -kMaxStrength, kMaxStrength);
   r.rotation = field_int(L, t, "rotation", w, false, r.rotation, 0, kMaxTheaters - 1);
+  r.max_actions = field_int(L, t, "max_actions", w, false, r.max_actions, 1, kMaxGameActions);
   std::string order = field_string(L, t, "instants", w, false, r.immediate_instants ? "immediate" : "queue");
   r.immediate_instants = pick<bool>(order, {{"queue", false}, {"immediate", true}}, w + ": instants");
   auto boolean = [&](const char* name, bool& v) {
@@ -414,6 +415,7 @@ void Runtime::push_rules_table(const Rules& r) {
   set_int(L, "hand_size", r.hand_size);
   set_int(L, "facedown_strength", r.facedown_strength);
   set_int(L, "rotation", r.rotation);
+  set_int(L, "max_actions", r.max_actions);
   set_string(L, "instants", r.immediate_instants ? "immediate" : "queue");
   set_bool(L, "interrupt_flipped", r.interrupt_flipped);
   set_bool(L, "flip_covered", r.flip_covered);

@@ -42,5 +42,26 @@ grep -q 'a key appears twice' r.out && ok || bad "replay: duplicate key: $(cat r
 deep 100000 > deep.json
 "$als" simulate --merge deep.json > m.out 2>&1; expect_rc 2 $? "merge: a file nested 100,000 deep"
 
+# A house rule under which no battle ends: every command stops the game at the rules'
+# max_actions with a clear reason (it once ran until the system killed it).
+endless="$src/tests/hostile/rules/endless.lua"
+timeout 120 "$als" play --p1 random --p2 random --seed 1 --rules "$endless" --log end.jsonl > p.out 2> p.err; expect_rc 2 $? "play: a game with no end"
+grep -q 'stopped: no end after 10000 actions' p.err && ok || bad "play: no end: $(tail -n 2 p.err)"
+tail -n 1 end.jsonl | grep -q '"reason":"stopped: no end.*"type":"abandoned"' && ok || bad "play: the record says why it stopped"
+"$als" replay end.jsonl > /dev/null; expect_rc 0 $? "the record of a stopped game replays"
+timeout 120 "$als" simulate --games 3 --seed 1 --rules "$endless" > s.out 2> s.err; expect_rc 2 $? "simulate: games with no end"
+grep -q 'stopped: no end after 10000 actions' s.err && ok || bad "simulate: no end: $(cat s.err)"
+printf '{"type":"new_game","seed":1,"p1":"random","p2":"random"}\n{"type":"quit"}\n' |
+  timeout 120 "$als" serve --rules "$endless" > v.out 2>&1; expect_rc 0 $? "serve: a game with no end"
+grep -q '"reason":"stopped: no end after 10000 actions.*"type":"game_abandoned"' v.out && ok || bad "serve: no end: $(tail -n 1 v.out | head -c 300)"
+timeout 120 "$als" cards --rules "$endless" > c.out 2> c.err; expect_rc 2 $? "cards: rules under which games do not end"
+grep -q 'does not end: stopped: no end' c.err && ok || bad "cards: no end: $(cat c.err)"
+# max_actions is a rules field: a rule may lower it (or raise it up to 10,000,000)
+printf 'return { max_actions = 20 }\n' > short.lua
+"$als" play --p1 random --p2 random --seed 1 --rules "$tmp/short.lua" > q.out 2> q.err; expect_rc 2 $? "play: max_actions = 20"
+grep -q 'no end after 20 actions' q.err && ok || bad "max_actions = 20: $(cat q.err)"
+printf 'return { max_actions = 0 }\n' > zero.lua
+"$als" cards --rules "$tmp/zero.lua" > /dev/null 2> z.err; expect_rc 2 $? "max_actions = 0 is refused"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
