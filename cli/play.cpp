@@ -193,7 +193,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   // The list as this player sees it: cards they cannot tell apart in the order of their places.
   std::vector<Action> ordered = acts;
   std::vector<std::string> sorted;
-  e.order_for_viewer(s, p, ordered, sorted);
+  e.order_for_viewer(s, p, ordered, &sorted);
   auto list = [&] {
     DecisionKind k = e.decision_kind(s);
     if (k == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";

@@ -297,7 +297,7 @@ class Server {
     // The legal actions in the order the seat sees them (cards it cannot tell apart by place).
     g.legal = g.match->legal();
     std::vector<std::string> seen;
-    g.eng->order_for_viewer(g.s(), seat, g.legal, seen);
+    g.eng->order_for_viewer(g.s(), seat, g.legal, &seen);
     json texts = seen;
     static const char* const kinds[] = {"turn", "card", "theater", "play"};
     DecisionKind k = g.eng->decision_kind(g.s());

@@ -110,6 +110,10 @@ class Scripts {
   /// Called once, by the Engine's constructor, when the set and the rules are final: the scripts
   /// keep `e` for their runs.
   virtual void attach(const Engine& e) = 0;
+  /// An action begins (Engine::apply, Engine::new_game) and ends: every script the action runs
+  /// (abilities, triggers, hooks, ongoing functions) shares one instruction budget.
+  virtual void begin_action() {}
+  virtual void end_action() {}
   /// Runs an ability due (instant, trigger or acting hook) as the outermost of s->r.
   virtual Outcome run(AbilityCtx& c, const Due& d) = 0;
   /// From inside a verb (instants = "immediate"): runs an ability now, nested in the running one.

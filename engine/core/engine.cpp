@@ -741,6 +741,7 @@ State Engine::new_game(uint64_t seed) const {
   start_battle(s.b, true);
   if (turn_abilities_) queue_turn_abilities(s.b, What::Instant, Hook::BattleStart, s.b.first);
   Flow f;
+  ActionScope scope(*scripts_);
   advance(s, f);  // battle_start and the first turn_start abilities
   return s;
 }

@@ -141,8 +141,9 @@ class Engine {
   /// Orders `acts` (legal actions now) as `viewer` is shown them: by their texts as the viewer
   /// sees them, and actions whose texts are the same (cards the viewer cannot tell apart, "?")
   /// by the cards' places (zone, owner, theater, order), never by the cards' identities. Fills
-  /// `texts` in the same order. Every list a player or agent is given is in this order.
-  void order_for_viewer(const State& s, int viewer, std::vector<Action>& acts, std::vector<std::string>& texts) const;
+  /// `texts` (if given) in the same order. Every list a player or agent is given is in this order.
+  void order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
+                        std::vector<std::string>* texts = nullptr) const;
   /// Parses an exact action text as `action_text(.., viewer)` writes it, or throws IllegalAction.
   Action parse_action(const State& s, std::string_view text, int viewer) const;
   /// One log line for an event, as `viewer` may see it (-1: everything).
@@ -186,6 +187,14 @@ class Engine {
   bool fires(What ev) const { return trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)] != 0; }
 
  private:
+  // The scripts' budget of one action, for the length of a scope (Scripts::begin_action).
+  struct ActionScope {
+    Scripts& scripts;
+    explicit ActionScope(Scripts& s) : scripts(s) { scripts.begin_action(); }
+    ~ActionScope() { scripts.end_action(); }
+    ActionScope(const ActionScope&) = delete;
+    ActionScope& operator=(const ActionScope&) = delete;
+  };
   // The sequence of turns and battles (resolve.cpp).
   struct Flow {
     EventLog* log = nullptr;

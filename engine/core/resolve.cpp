@@ -237,6 +237,7 @@ void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const
   }
   State backup = s;
   size_t mark = log ? log->events.size() : 0, ends = log ? log->battle_ends.size() : 0;
+  ActionScope scope(*scripts_);
   try {
     apply_unchecked(s, a, f);
   } catch (...) {

@@ -202,30 +202,41 @@ View Engine::view(const State& s, int viewer) const {
 }
 
 void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
-                              std::vector<std::string>& texts) const {
+                              std::vector<std::string>* texts) const {
   // The place of a card an action names: a public order that does not depend on which card it is.
+  const bool card_decision = decision_kind(s) == DecisionKind::Card;
   auto place = [&](const Action& a) -> uint64_t {
-    int card = a.type == Action::Choose ? (decision_kind(s) == DecisionKind::Card ? a.option : kNone) : a.card;
+    int card = a.type == Action::Choose ? (card_decision ? a.option : kNone) : a.card;
     if (card == kNone || card >= static_cast<int>(set_.cards.size())) return 0;
     const CardLoc& l = s.b.card[card];
     if (l.zone == Zone::Board) return (uint64_t{1} << 56) | board_key(s.b, card);
     return (uint64_t{static_cast<uint8_t>(l.zone)} << 48) | (uint64_t{l.owner} << 40) | static_cast<uint32_t>(l.seq);
   };
   struct Keyed {
-    std::string text;
+    std::string text;  // as the viewer sees it; for "choose X", X alone (every action is a choice then)
     uint64_t place;
     Action action;
   };
-  std::vector<Keyed> keyed;
-  keyed.reserve(acts.size());
-  for (const Action& a : acts) keyed.push_back({action_text(s, a, viewer), place(a), a});
-  std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
-    return x.text != y.text ? x.text < y.text : x.place < y.place;
-  });
-  texts.clear();
+  thread_local std::vector<Keyed> keyed;
+  keyed.clear();
+  for (const Action& a : acts) {
+    Keyed k{a.type == Action::Choose ? option_text(s, decision_kind(s), a.option, viewer) : action_text(s, a, viewer),
+            place(a), a};
+    // Insertion: a decision has a few dozen actions at most.
+    size_t j = keyed.size();
+    keyed.push_back(std::move(k));
+    for (; j > 0; --j) {
+      const Keyed& x = keyed[j - 1];
+      const Keyed& y = keyed[j];
+      int c = x.text.compare(y.text);
+      if (c < 0 || (c == 0 && x.place <= y.place)) break;
+      std::swap(keyed[j - 1], keyed[j]);
+    }
+  }
+  if (texts) texts->clear();
   for (size_t i = 0; i < keyed.size(); ++i) {
     acts[i] = keyed[i].action;
-    texts.push_back(std::move(keyed[i].text));
+    if (texts) texts->push_back(acts[i].type == Action::Choose ? "choose " + keyed[i].text : std::move(keyed[i].text));
   }
 }
 

@@ -19,8 +19,7 @@ void InfoState::order_card_options() {
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
   if (!hidden) return;
   sorted_ = legal;
-  std::vector<std::string> texts;
-  e.order_for_viewer(s, player_, sorted_, texts);
+  e.order_for_viewer(s, player_, sorted_);
   legal_ = &sorted_;
 }
 

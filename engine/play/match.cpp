@@ -47,13 +47,23 @@ const EventLog& Match::apply_told(const Action& a, EventLog* log, Chooser* ask) 
 bool Match::step() { return run(1) && !over(); }
 
 bool Match::run(long max_actions) {
-  // The loop of every game between agents (simulations, rollouts of whole games, the benchmark):
-  // kept to the agent's choice and the engine's apply.
+  // The loop of every game between agents (simulations, the benchmark), kept to the agent's
+  // choice and the engine's apply when nobody listens (what apply() does, inline).
+  const bool quiet = listeners_.empty() && !opt_.log;
+  Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
+  const long cap = e_.rules().max_actions;
   for (long n = 0; max_actions == 0 || n < max_actions; ++n) {
     int seat = to_act();
     if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
     try {
-      apply(agents_[seat]->choose(e_, s_, legal()));  // the agent's search may run scripts too
+      Action a = agents_[seat]->choose(e_, s_, legal());  // the agent's search may run scripts too
+      if (!quiet) {
+        apply(a);
+        continue;
+      }
+      e_.apply(s_, a, nullptr, ask);
+      legal_fresh_ = false;
+      if (++actions_ >= cap && !over()) stop();
     } catch (const ScriptError& err) {
       abandon(std::string("script error: ") + err.what());
       return false;

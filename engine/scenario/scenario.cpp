@@ -717,7 +717,8 @@ ScenarioResult run_scenario_text(const std::string& text, const std::string& dis
       ++res.passed;
       continue;
     }
-    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    std::string msg = status == LUA_ERRMEM ? error_message(L, status)
+                      : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
     lua_pop(L, 1);
     int line = r.fail_line ? r.fail_line : sc.line;
     out("FAIL " + display + ":" + std::to_string(line) + " " + sc.name + ": " + msg);

@@ -23,6 +23,19 @@
 namespace als {
 
 namespace {
+// What a script is told when a budget is spent (docs/security.md lists every limit).
+const char* const kRunLimitMessage =
+    "instruction limit exceeded: 5000000 in one ability, trigger or acting hook (an endless loop?)";
+const char* const kFunctionLimitMessage =
+    "instruction limit exceeded: 200000 in one ongoing function or answering hook (an endless loop?)";
+const char* const kActionLimitMessage =
+    "instruction limit exceeded: 20000000 for one action (all its abilities, triggers, hooks and ongoing "
+    "functions together)";
+static_assert(kCardLimits.instructions == 5'000'000 && kFunctionInstructions == 200'000 &&
+              kActionInstructions == 20'000'000, "the limit messages name these numbers");
+}  // namespace
+
+namespace {
 char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
 std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 // g:cards's filters: their names, and the index of each in Runtime::filter_name_.
@@ -931,17 +944,19 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   ctx_ = &c;
   c.in_run = true;
   c.rng = &sandbox_rng(L_);
-  set_budget(L_, kCardLimits.instructions);
+  start_budget(kCardLimits.instructions, kRunLimitMessage);
   sandbox_rng(L_) = c.s->b.rng;
   int status;
   try {
     status = run_protected(c, d);
   } catch (...) {
     ctx_ = nullptr;
+    end_budget();
     restore_after_run();
     throw;
   }
   ctx_ = nullptr;
+  end_budget();
   restore_after_run();
   c.s->b.rng = sandbox_rng(L_);
   if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
@@ -949,9 +964,19 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
     return Outcome::Pending;
   }
   if (status == LUA_OK) return Outcome::Done;
-  std::string msg = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : "error object is not a string";
+  std::string msg = error_message(L_, status);
   lua_pop(L_, 1);
   throw ScriptError(who(d) + ": " + msg);
+}
+
+void Runtime::start_budget(long long per_call, const char* message) {
+  spent_at_start_ = instructions_spent(L_);
+  if (action_left_ >= 0 && action_left_ < per_call) set_budget(L_, action_left_, kActionLimitMessage);
+  else set_budget(L_, per_call, message);
+}
+
+void Runtime::end_budget() {
+  if (action_left_ >= 0) action_left_ = std::max(0LL, action_left_ - (instructions_spent(L_) - spent_at_start_));
 }
 
 void Runtime::restore_after_run() {
@@ -983,7 +1008,7 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
   ctx_ = &rc;
   in_fn_ = true;
   if (outer) {
-    set_budget(L, kCardLimits.instructions);
+    start_budget(kFunctionInstructions, kFunctionLimitMessage);
     sandbox_rng(L) = s.b.rng;  // math.random reads the game's generator but never advances it
   }
   int base = lua_gettop(L) - nargs;  // the function
@@ -994,9 +1019,12 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
   ctx_ = saved;
   ran_ |= ran;
   if (!ran) rules_ran_ = true;
-  if (outer) restore_after_run();
+  if (outer) {
+    end_budget();
+    restore_after_run();
+  }
   if (status != LUA_OK) {
-    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
+    std::string msg = error_message(L, status);
     lua_settop(L, base - 1);
     throw ScriptError(who + ": " + msg);
   }

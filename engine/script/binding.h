@@ -19,6 +19,12 @@ namespace als {
 
 class Engine;
 
+/// Instruction budgets (docs/security.md): one ongoing function or answering hook call; every
+/// script one action runs, together (abilities, triggers, hooks, ongoing functions). One ability
+/// run has kCardLimits.instructions.
+constexpr long long kFunctionInstructions = 200'000;
+constexpr long long kActionInstructions = 20'000'000;
+
 /// The script API versions this engine reads (set.lua's `api`).
 constexpr int kApiMin = 1, kApiMax = 2;
 
@@ -46,6 +52,8 @@ class Runtime : public Scripts {
   void add_library_path(const std::string& p) { lib_paths_.push_back(p); }
 
   // ---- Scripts ---------------------------------------------------------------------------------
+  void begin_action() override { action_left_ = kActionInstructions; }
+  void end_action() override { action_left_ = -1; }
   /// Keeps the engine for the runs and interns its final theater names.
   void attach(const Engine& e) override;
   Outcome run(AbilityCtx& c, const Due& d) override;
@@ -104,6 +112,10 @@ class Runtime : public Scripts {
   /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
   void call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran);
   void restore_after_run();
+  /// Sets the budget of an outermost call: `per_call`, or what is left of the action's if less.
+  void start_budget(long long per_call, const char* message);
+  /// Takes what the outermost call spent from the action's budget.
+  void end_budget();
   void make_handle();
 
   lua_State* L_ = nullptr;
@@ -138,6 +150,8 @@ class Runtime : public Scripts {
   int game_ref_ = -2;                // registry: the game handle userdata
   uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
   bool rules_ran_ = false;           // a hook ran since the last restore
+  long long action_left_ = -1;       // instructions left to the action running (-1: none runs)
+  long long spent_at_start_ = 0;     // instructions_spent() when the outermost call began
 };
 
 }  // namespace als

@@ -80,7 +80,12 @@ class Pool {
 struct SandboxInfo {
   size_t used = 0;
   size_t limit = 0;
+  size_t string_limit = 0;   // bytes of one string object (header included)
+  bool string_refused = false;
+  std::string string_message;
   long long budget = 0;
+  long long spent = 0;
+  const char* limit_message = nullptr;
   bool exhausted = false;
   Rng rng;  // math.random
   void* user = nullptr;
@@ -104,6 +109,15 @@ void* limited_alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
   if (!ptr) {  // a new block (osize is then the kind of object: Lua's manual, lua_Alloc)
     if (nsize == 0) return nullptr;
     if (info->used + nsize > info->limit) return nullptr;  // a memory error in Lua
+    if (osize == LUA_TSTRING) {  // a string costs by its length, and has a longest
+      if (nsize > info->string_limit) {
+        info->string_refused = true;
+        return nullptr;
+      }
+      long long cost = static_cast<long long>(nsize / kStringBytesPerInstruction);
+      info->budget -= cost;  // the count hook raises the error if this spent the budget
+      info->spent += cost;
+    }
     void* p = Pool::small(nsize) ? pool.get(nsize) : std::malloc(nsize);
     if (p) info->used += nsize;
     return p;
@@ -139,14 +153,16 @@ void* limited_alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
 constexpr int kHookEvery = 1000;
 
 [[noreturn]] void limit_error(lua_State* L) {
-  info_of(L)->exhausted = true;
-  luaL_error(L, "instruction limit exceeded (an endless loop?)");
+  SandboxInfo* info = info_of(L);
+  info->exhausted = true;
+  luaL_error(L, "%s", info->limit_message ? info->limit_message : "instruction limit exceeded (an endless loop?)");
   std::abort();  // not reached: luaL_error does not return
 }
 
 void count_hook(lua_State* L, lua_Debug*) {
   SandboxInfo* info = info_of(L);
   info->budget -= kHookEvery;
+  info->spent += kHookEvery;
   if (info->budget < 0) limit_error(L);
 }
 
@@ -790,6 +806,10 @@ int safe_setmetatable(lua_State* L) {
 lua_State* new_sandbox(const Limits& lim) {
   auto* info = new SandboxInfo;
   info->limit = lim.memory;
+  // A string object is its text plus a header of at most 32 bytes (Lua 5.4's TString).
+  info->string_limit = lim.string_bytes + 32;
+  info->string_message = "a string longer than " + std::to_string(lim.string_bytes) +
+                         " bytes (the longest a script may make)";
   lua_State* L = lua_newstate(limited_alloc, info);
   if (!L) {
     delete info;
@@ -821,10 +841,20 @@ void close_sandbox(lua_State* L) {
   delete info;
 }
 
-void set_budget(lua_State* L, long long instructions) {
+void set_budget(lua_State* L, long long instructions, const char* message) {
   SandboxInfo* info = info_of(L);
   info->budget = instructions;
+  info->limit_message = message;
   info->exhausted = false;
+  info->string_refused = false;
+}
+
+long long instructions_spent(lua_State* L) { return info_of(L)->spent; }
+
+std::string error_message(lua_State* L, int status) {
+  SandboxInfo* info = info_of(L);
+  if (status == LUA_ERRMEM && info->string_refused) return info->string_message;
+  return lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
 }
 
 void charge(lua_State* L, long long cost) {
@@ -834,6 +864,7 @@ void charge(lua_State* L, long long cost) {
     limit_error(L);
   }
   info->budget -= cost;
+  info->spent += cost;
 }
 
 void push_sandbox_env(lua_State* L) {
@@ -974,8 +1005,8 @@ void protect(lua_State* L, const std::function<void()>& fn, const std::string& p
   if (status == LUA_OK) return;
   std::string msg;
   if (lua_touserdata(L, -1) == &pc) msg = pc.message;
-  else if (lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
-  else msg = status == LUA_ERRMEM ? "not enough memory" : "error while reading a script value";
+  else if (status == LUA_ERRMEM || lua_type(L, -1) == LUA_TSTRING) msg = error_message(L, status);
+  else msg = "error while reading a script value";
   bool was_lua = lua_touserdata(L, -1) != &pc;
   lua_settop(L, top);
   if (was_lua) throw LoadError(prefix + msg);

@@ -18,9 +18,13 @@ namespace als {
 struct Limits {
   long long instructions;  // Lua VM instructions per call (C library loops are charged too)
   size_t memory;           // bytes for the whole Lua state
+  size_t string_bytes;     // the longest string a script may make (so that comparing or copying
+                           // one, which costs one instruction, stays cheap)
 };
-constexpr Limits kCardLimits{5'000'000, 8u << 20};
-constexpr Limits kScenarioLimits{500'000'000, 800u << 20};  // 100 times a card's (docs/scenarios.md)
+constexpr Limits kCardLimits{5'000'000, 8u << 20, 16u << 10};
+constexpr Limits kScenarioLimits{500'000'000, 800u << 20, 16u << 10};  // docs/scenarios.md
+/// Every string a script makes is charged one instruction per this many bytes.
+constexpr size_t kStringBytesPerInstruction = 8;
 /// The largest script file that loads (bytes).
 constexpr size_t kMaxScriptFile = 1u << 20;
 
@@ -37,8 +41,15 @@ void set_sandbox_user(lua_State* L, void* user);
 void* sandbox_user(lua_State* L);
 /// The sandbox's own generator behind math.random (its host reseeds it).
 Rng& sandbox_rng(lua_State* L);
-/// Resets the instruction budget for the next call.
-void set_budget(lua_State* L, long long instructions);
+/// Resets the instruction budget for the next call. `message` is the error a script gets when
+/// it is spent (default: "instruction limit exceeded (an endless loop?)"); it must outlive the call.
+void set_budget(lua_State* L, long long instructions, const char* message = nullptr);
+/// Instructions charged since the sandbox was made (count hook, charge(), strings made): the
+/// difference over a call is what it spent.
+long long instructions_spent(lua_State* L);
+/// The message of the error a protected call returned with `status` (on top of the stack): a
+/// memory error that refused a string over the limit says so.
+std::string error_message(lua_State* L, int status);
 /// Takes `cost` instructions from the budget; raises the instruction-limit Lua error when it is
 /// spent. For C code that loops on a script's behalf.
 void charge(lua_State* L, long long cost);

@@ -2,6 +2,7 @@
 // before its fix.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
 
 #include "helpers.h"
@@ -11,6 +12,35 @@ using namespace als;
 
 namespace {
 std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A position of the budgets set: player 1 holds `card`; `board` cards are player 1's in land
+// (a "~" before an id: facedown), bottom first.
+State position(const Engine& e, const std::string& card, const std::vector<std::string>& board) {
+  State s = e.blank();
+  s.b.card[e.set().find(card)] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
+  int seq = 200;
+  for (const std::string& b : board) {
+    bool down = b[0] == '~';
+    int c = e.set().find(down ? b.substr(1) : b);
+    s.b.card[c] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(e.theater_id("land")), static_cast<uint8_t>(!down), seq++};
+  }
+  s.b.reindex();
+  return s;
+}
+
+// Player 1 deploys `card` to air: refused with `why`, within a second or two, the game as it was.
+void require_stopped(const Engine& e, const State& start, const std::string& card, const std::string& why) {
+  State s = start;
+  auto t0 = std::chrono::steady_clock::now();
+  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id("air")), kNone};
+  REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains(why));
+  REQUIRE(seconds_since(t0) < 5.0);  // before the budgets: 16 to 54 seconds
+  REQUIRE(test::same(s, start));
+}
 }  // namespace
 
 TEST_CASE("an ongoing list holding a number is refused at load, naming the card") {
@@ -62,7 +92,7 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     InfoState info(e, s, legal);
     std::vector<Action> listed = legal;
     std::vector<std::string> texts;
-    e.order_for_viewer(s, 0, listed, texts);
+    e.order_for_viewer(s, 0, listed, &texts);
     for (size_t i = 0; i < 4; ++i) {
       REQUIRE(texts[i] == "choose ?");
       REQUIRE(listed[i].option == others[i]);
@@ -73,4 +103,27 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     first_is_alphabetical += ids[0] == *std::min_element(ids.begin(), ids.end());
   }
   REQUIRE(first_is_alphabetical < deals / 2);  // about a quarter: the order tells nothing of the ids
+}
+
+TEST_CASE("time budgets: strings made are bounded and charged by length, every action and every ongoing function has a budget") {
+  auto eng = test::load(hostile("budgets"));
+  const Engine& e = *eng;
+  // Comparing two 16,000-byte strings costs one instruction: the loop ends at the ability's
+  // budget (once 54 s with strings of 1.5 MB: comparisons of long strings were not bounded).
+  require_stopped(e, position(e, "compare", {}), "compare",
+                  "instruction limit exceeded: 5000000 in one ability, trigger or acting hook");
+  // A string longer than 16 KiB is refused, with a message that says so.
+  require_stopped(e, position(e, "long_string", {}), "long_string",
+                  "a string longer than 16384 bytes (the longest a script may make)");
+  // A chain of triggers each under the per-call budget stops at the action's (once 16 s).
+  require_stopped(e, position(e, "flipper", {"chain", "~plain"}), "flipper",
+                  "instruction limit exceeded: 20000000 for one action (all its abilities, triggers, hooks and "
+                  "ongoing functions together)");
+  // An ongoing function has a budget of its own, smaller than an ability's (once 55 s a query).
+  State s = position(e, "plain", {"slow_strength"});
+  auto t0 = std::chrono::steady_clock::now();
+  REQUIRE_THROWS_WITH(e.strength(s, 0, e.theater_id("land")),
+                      Catch::Contains("card slow_strength") &&
+                          Catch::Contains("instruction limit exceeded: 200000 in one ongoing function or answering hook"));
+  REQUIRE(seconds_since(t0) < 2.0);
 }
