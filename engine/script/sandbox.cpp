@@ -823,7 +823,15 @@ lua_State* new_sandbox(const Limits& lim) {
   lua_pop(L, 4);
   lua_newtable(L);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kEnvs);
+  // The copies setmetatable makes of frozen metatables, by metatable: weak keys, so that a
+  // metatable no script holds any more takes its copy with it (a strong cache grew with every
+  // call until cards failed for want of memory, at a point that depended on the process's past).
+  // Scripts cannot see the copies, so when they go is not observable.
   lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
   lua_setfield(L, LUA_REGISTRYINDEX, "als.metacopies");
   build_libraries(L);
   // Generational: the few tables an ability makes die young, and the scripts (most of the heap)
