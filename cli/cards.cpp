@@ -12,14 +12,16 @@ namespace als::cli {
 namespace {
 
 // Abilities must depend only on the game (docs/modding.md, "Safety"): from sampled positions of
-// random games, every action is applied to two copies of the state, and the two results must be
-// the same game with the same log. Returns "" or a message naming the card.
-std::string check_reproducible(const Engine& e, int games) {
+// random games, every action is applied to two copies of the state, one on `e` and one on
+// `other`, the same set loaded a second time (another Lua state: other addresses, another
+// history), and the two results must be the same game with the same log. Returns "" or a
+// message naming the card.
+std::string check_reproducible(const Engine& e, const Engine& other, int games) {
   for (int g = 0; g < games; ++g) {
     std::optional<Match> m, twin;  // the game, and a copy of it before each action
     try {
       m.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
-      twin.emplace(e, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
+      twin.emplace(other, static_cast<uint64_t>(g) + 1, nullptr, nullptr);
     } catch (const ScriptError& err) {
       return std::string("a script fails when a game starts: ") + err.what();
     }
@@ -79,7 +81,9 @@ int cmd_cards(int argc, char** argv) {
   }
   auto eng = open_engine(c);  // loading validates the set (docs/modding.md, "Validation")
   if (!eng) return 2;
-  if (std::string why = check_reproducible(*eng, sample); !why.empty()) {
+  auto again = sample ? open_engine(c) : eng;  // the twin of the check, in a Lua state of its own
+  if (!again) return 2;
+  if (std::string why = check_reproducible(*eng, *again, sample); !why.empty()) {
     std::cerr << "als cards: " << why << "\n";
     return 2;
   }
@@ -103,7 +107,9 @@ int cmd_cards(int argc, char** argv) {
             << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
             << (r.flip_covered ? "may" : "may not") << " be flipped\n";
   std::cout << "ok";
-  if (sample) std::cout << " (every action of " << sample << " random games applied twice: the same game each time)";
+  if (sample)
+    std::cout << " (every action of " << sample
+              << " random games applied twice, on two loads of the set: the same game each time)";
   std::cout << "\n";
   return 0;
 }

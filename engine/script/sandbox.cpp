@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <lua.hpp>
@@ -557,6 +558,76 @@ end
 return T
 )lua";
 
+// The text of a NaN is "-nan" or "nan" depending on the processor (the sign bit of 0/0): every
+// text a script can get from a number through these functions says "nan".
+void normalise_nan(std::string& text) {
+  for (size_t at; (at = text.find("-nan")) != std::string::npos;) text.erase(at, 1);
+  for (size_t at; (at = text.find("-NAN")) != std::string::npos;) text.erase(at, 1);
+}
+
+// tostring for scripts: the same, except that tables, functions and other objects without a
+// __tostring metamethod are their type's name ("table"), never an address (which differs from
+// one process to the next), and NaN is "nan".
+int safe_tostring(lua_State* L) {
+  luaL_checkany(L, 1);
+  int t = lua_type(L, 1);
+  bool object = t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
+                t == LUA_TLIGHTUSERDATA;
+  if (object) {
+    if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+      lua_pushstring(L, luaL_typename(L, 1));
+      return 1;
+    }
+    lua_pop(L, 1);
+  }
+  size_t len = 0;
+  const char* text = luaL_tolstring(L, 1, &len);
+  if (t == LUA_TNUMBER && std::memchr(text, 'n', len)) {
+    std::string fixed(text, len);
+    normalise_nan(fixed);
+    lua_pushlstring(L, fixed.data(), fixed.size());
+  }
+  return 1;
+}
+
+// string.format for scripts: %p (an address) is refused, and NaN reads "nan".
+int safe_format(lua_State* L) {
+  size_t len = 0;
+  const char* fmt = luaL_checklstring(L, 1, &len);
+  for (size_t i = 0; i + 1 < len; ++i) {
+    if (fmt[i] != '%') continue;
+    size_t j = i + 1;
+    if (fmt[j] == '%') {
+      i = j;
+      continue;
+    }
+    while (j < len && std::strchr("-+ #0123456789.", fmt[j])) ++j;
+    if (j < len && fmt[j] == 'p') return luaL_error(L, "string.format: '%%p' (an address) is not allowed in scripts");
+    i = j;
+  }
+  int n = lua_gettop(L);
+  for (int i = 2; i <= n; ++i) {  // an object for %s reads as tostring gives it: no address
+    int t = lua_type(L, i);
+    if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD || t == LUA_TLIGHTUSERDATA) {
+      lua_pushcfunction(L, safe_tostring);
+      lua_pushvalue(L, i);
+      lua_call(L, 1, 1);
+      lua_replace(L, i);
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, 1);
+  size_t out_len = 0;
+  const char* out = lua_tolstring(L, -1, &out_len);
+  if (std::memchr(out, 'n', out_len) || std::memchr(out, 'N', out_len)) {
+    std::string fixed(out, out_len);
+    normalise_nan(fixed);
+    if (fixed.size() != out_len) lua_pushlstring(L, fixed.data(), fixed.size());
+  }
+  return 1;
+}
+
 // Builds the safe string and table libraries once per state, kept in the registry.
 void build_libraries(lua_State* L) {
   // string: everything but dump; pattern functions and rep charged.
@@ -574,6 +645,7 @@ void build_libraries(lua_State* L) {
                    !std::strcmp(k, "gsub");
     if (pattern) lua_pushcclosure(L, charged_pattern, 1);
     else if (!std::strcmp(k, "rep")) lua_pushcclosure(L, charged_rep, 1);
+    else if (!std::strcmp(k, "format")) lua_pushcclosure(L, safe_format, 1);
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
     lua_rawset(L, -4);
@@ -876,7 +948,7 @@ void charge(lua_State* L, long long cost) {
 }
 
 void push_sandbox_env(lua_State* L) {
-  static const char* const base[] = {"assert", "error", "ipairs", "select", "tonumber", "tostring",
+  static const char* const base[] = {"assert", "error",        "ipairs",   "select", "tonumber",
                                      "type",   "rawequal", "getmetatable", "_VERSION", nullptr};
   lua_newtable(L);
   lua_pushglobaltable(L);
@@ -884,6 +956,7 @@ void push_sandbox_env(lua_State* L) {
   copy_fields(L, -2, base);
   lua_remove(L, -2);
   const luaL_Reg own[] = {{"pcall", safe_pcall},   {"pairs", ordered_pairs},   {"next", ordered_next},
+                          {"tostring", safe_tostring},
                           {"setmetatable", safe_setmetatable}, {"rawset", safe_rawset},
                           {"rawget", safe_rawget}, {"rawlen", safe_rawlen}, {nullptr, nullptr}};
   luaL_setfuncs(L, own, 0);

@@ -1,10 +1,11 @@
 return {
   type = "air", strength = 1, kind = "instant",
-  text = "Chooses by the addresses of two fresh tables: two runs from the same position differ.",
+  text = "Chooses by the address of a fresh table: once different in every process, now the same.",
   ability = function(g, card)
-    local a, b = tostring({}), tostring({})
+    local a = tostring({}) .. string.format("%s", function() end)  -- once "table: 0x55d0c3a2b6f0..."
+    local digits = a:gsub("[^%x]", "")
     local seen = g:cards{}
-    local n = (#a + #b + #tostring(function() end) + tonumber(string.sub(a, -2), 16)) % #seen + 1
+    local n = (#a + #digits + (tonumber(digits:sub(-2), 16) or 0)) % #seen + 1
     g:flip(seen[n])
   end,
 }

@@ -90,3 +90,29 @@ scenario("a table used as a metatable becomes read-only", function()
   check_eq(setmetatable(t, nil), t)  -- it may still be replaced
   check_error(function() setmetatable({}, { __gc = print }) end, "'__gc' is not allowed")
 end)
+
+scenario("tostring and string.format give no address: tables and functions read as their type", function()
+  check_eq(tostring({}), "table")
+  check_eq(tostring(function() end), "function")
+  check_eq(string.format("%s/%s", {}, print), "table/function")
+  check_eq(tostring(setmetatable({}, { __tostring = function() return "mine" end })), "mine")
+  check_error(function() return string.format("%p", {}) end, "'%p' (an address) is not allowed")
+end)
+
+scenario("NaN reads \"nan\" on every processor (0/0 is -nan on some)", function()
+  check_eq(tostring(0/0), "nan")
+  check_eq(tostring(-(0/0)), "nan")
+  check_eq(string.format("%f %g %.2e", 0/0, -(0/0), 0/0), "nan nan nan")
+  check_eq(string.format("%5.1f", 1.25), "  1.2")
+end)
+
+scenario("a card keyed on a table's address plays the same game in every process", function()
+  local g = setup{ cards = "../../hostile/nondeterministic", order = { "air", "land", "sea" },
+                   hands = { {"nondeterministic"}, {"plain"} }, board = { { land = {"~spare"} }, { sea = {"~other"} } } }
+  g:deploy("nondeterministic", "air")
+  -- "tablefunction": 13 characters, hex digits "abefc", (13 + 5 + 0xfc) % 3 + 1 = 1: the first
+  -- board card, the ability's own, flips facedown (with an address, any of the three could)
+  check_eq(g:stack(1, "air"), {"~nondeterministic"})
+  check_eq(g:stack(1, "land"), {"~spare"})
+  check_eq(g:stack(2, "sea"), {"~other"})
+end)
