@@ -47,9 +47,6 @@ class Runtime : public Scripts {
   const std::string& data_dir() const { return data_dir_; }
   /// Where use() looks for a library, in order: the set's lib/, its base's lib/, scripts/lib.
   const std::vector<std::string>& library_dirs() const { return lib_dirs_; }
-  /// The libraries loaded so far, in load order (they count in the content hash).
-  const std::vector<std::string>& library_paths() const { return lib_paths_; }
-  void add_library_path(const std::string& p) { lib_paths_.push_back(p); }
 
   // ---- Scripts ---------------------------------------------------------------------------------
   void begin_action() override { action_left_ = kActionInstructions; }
@@ -122,7 +119,6 @@ class Runtime : public Scripts {
   const Engine* eng_ = nullptr;
   std::string data_dir_;
   std::vector<std::string> lib_dirs_;   // where use() looks: the set's lib/, its base's, scripts/lib
-  std::vector<std::string> lib_paths_;
   AbilityCtx* ctx_ = nullptr;
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card

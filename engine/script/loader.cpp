@@ -68,7 +68,6 @@ int use_library(lua_State* L) {
     err = e.what();
   }
   if (!err.empty()) return luaL_error(L, "%s", err.c_str());
-  rt->add_library_path(path);
   luaL_unref(L, LUA_REGISTRYINDEX, freeze(L, -1));  // a library is shared: read-only once loaded
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, name);
@@ -706,7 +705,20 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   };
   add(manifest);
   for (const auto& d : set.cards) add(d.file);
-  for (const auto& path : rt->library_paths()) add(path);
+  // Every library the set can reach (use() may load one only at run time), folder by folder in
+  // use()'s order, files in name order: a game replays only against the same libraries.
+  for (const auto& dir : rt->library_dirs()) {
+    std::vector<std::string> libs;
+    std::error_code ec;
+    if (files::is_dir(dir))
+      for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.path().extension() == ".lua" && files::is_file(entry.path())) libs.push_back(entry.path().string());
+    std::sort(libs.begin(), libs.end());
+    for (const auto& path : libs) {
+      XXH64_update(h, path.data() + dir.size(), path.size() - dir.size());  // the name counts too
+      add(path);
+    }
+  }
   for (const auto& path : rule_paths) add(path);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));

@@ -63,5 +63,18 @@ grep -q 'no end after 20 actions' q.err && ok || bad "max_actions = 20: $(cat q.
 printf 'return { max_actions = 0 }\n' > zero.lua
 "$als" cards --rules "$tmp/zero.lua" > /dev/null 2> z.err; expect_rc 2 $? "max_actions = 0 is refused"
 
+# Every library a set can reach counts in its content hash, used at load or only at run time: a
+# record does not replay against a changed library (5 of 6 such replays once passed).
+cp -r "$src/docs/examples/field-command" fc
+"$als" play --p1 random --p2 random --seed 2 --cards "$tmp/fc" --log fc.jsonl > /dev/null; expect_rc 0 $? "play field-command"
+"$als" replay fc.jsonl > /dev/null; expect_rc 0 $? "its record replays"
+echo '-- a comment' >> fc/lib/vp.lua
+"$als" replay fc.jsonl > r.out; expect_rc 1 $? "replay against a changed library"
+grep -q 'content hash' r.out && ok || bad "changed library: $(cat r.out)"
+printf 'return {}\n' > fc/lib/unused.lua  # a library no card uses yet: a card could use() it
+"$als" play --p1 random --p2 random --seed 2 --cards "$tmp/fc" --log fc2.jsonl > /dev/null
+rm fc/lib/unused.lua
+"$als" replay fc2.jsonl > r.out; expect_rc 1 $? "replay after a library was removed"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
