@@ -317,11 +317,16 @@ int g_tostring(lua_State* L) {
 
 // ---- globals ------------------------------------------------------------------------------
 
+// A list of strings, read raw (no __len or __index runs) and bounded: no list a scenario gives
+// has more entries than a set has cards (a __len of 2^31 once made this allocate 2 GB).
 std::vector<std::string> string_list(lua_State* L, int t, const char* what) {
   std::vector<std::string> out;
   if (!lua_istable(L, t)) fail(std::string(what) + " must be a list of strings");
-  for (lua_Integer i = 1, n = luaL_len(L, t); i <= n; ++i) {
-    if (lua_geti(L, t, i) != LUA_TSTRING) fail(std::string(what) + " must be a list of strings");
+  lua_Unsigned n = lua_rawlen(L, t);
+  if (n > static_cast<lua_Unsigned>(kMaxCards))
+    fail(std::string(what) + " has " + std::to_string(n) + " entries (at most " + std::to_string(kMaxCards) + ")");
+  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(n); ++i) {
+    if (lua_rawgeti(L, t, i) != LUA_TSTRING) fail(std::string(what) + " must be a list of strings");
     out.emplace_back(lua_tostring(L, -1));
     lua_pop(L, 1);
   }

@@ -214,7 +214,7 @@ mkdir -p sub && rel=$(python3 -c "import os,sys; print(os.path.relpath(sys.argv[
 (cd / && "$als" replay "$tmp/sub/rel.jsonl" > /dev/null); expect_rc 0 $? "its record replays from another folder"
 
 # scenario() inside a running scenario is refused, and the file's other scenarios still run
-"$als" test "$src/tests/hostile/scenarios" > nest.out; expect_rc 1 $? "nested scenario()"
+"$als" test "$src/tests/hostile/scenarios/nested_scenario.lua" > nest.out; expect_rc 1 $? "nested scenario()"
 grep -q "may only be called while the file loads" nest.out && tail -n 1 nest.out | grep -q "^1 passed, 1 failed$" && ok || bad "nested scenario: $(cat nest.out)"
 
 echo '{not json' > junk.jsonl

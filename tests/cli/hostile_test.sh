@@ -76,5 +76,8 @@ printf 'return {}\n' > fc/lib/unused.lua  # a library no card uses yet: a card c
 rm fc/lib/unused.lua
 "$als" replay fc2.jsonl > r.out; expect_rc 1 $? "replay after a library was removed"
 
+# setup{ theaters = t } with a __len of 2^31: read raw and bounded (once 2 GB and a raw bad_alloc)
+timeout 60 "$als" test "$src/tests/hostile/scenarios/len_bomb.lua" > lb.out 2>&1; expect_rc 0 $? "scenario: a list with a huge __len"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
