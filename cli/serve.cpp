@@ -3,6 +3,7 @@
 // a client sends can crash the server or change a game except a legal action: a bad message gets
 // an "error" message and the game goes on.
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <optional>
 
@@ -24,8 +25,15 @@ namespace {
 constexpr int kProtocol = 1;
 constexpr size_t kMaxMessage = 1u << 20;  // a longer line is refused (and skipped)
 
+// Set once standard output cannot be written (the client closed it): the session ends, and the
+// game running is abandoned with its record written (SIGPIPE is ignored, so a write fails instead
+// of killing the server).
+bool output_closed = false;
+
 void send(const json& j) {
+  if (output_closed) return;
   std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
+  if (!std::cout) output_closed = true;
 }
 
 constexpr size_t kMaxEcho = 4096;  // a request longer than this (as JSON) is not echoed in an error
@@ -111,7 +119,7 @@ class Server {
           {"messages", {"new_game", "act", "legal", "quit"}}});
     std::string line, why;
     bool too_long = false;
-    while (read_bounded_line(std::cin, line, kMaxMessage, too_long)) {
+    while (!output_closed && read_bounded_line(std::cin, line, kMaxMessage, too_long)) {
       if (too_long) {  // read and dropped without being kept: memory stays bounded
         send_error("message too long (at most 1 MiB)");
         continue;
@@ -139,7 +147,8 @@ class Server {
       else send_error("unknown message type '" + t + "' (new_game, act, legal, quit)", m);
       if (game_) advance();
     }
-    if (game_) finish_abandoned("the client ended the session");
+    if (game_) finish_abandoned(output_closed ? "the client closed the server's output" : "the client ended the session");
+    if (output_closed) std::cerr << "als serve: standard output was closed: the session ended\n";
     return 0;
   }
 
@@ -344,7 +353,9 @@ class Server {
       size_t slash = path.rfind('/');
       std::string suffix(1, '-');
       suffix += std::to_string(game_->number);
-      bool ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+      // An extension follows a dot that is not the name's first character (".rec" has none).
+      size_t name = slash == std::string::npos ? 0 : slash + 1;
+      bool ext = dot != std::string::npos && dot > name;
       path = ext ? path.substr(0, dot) + suffix + path.substr(dot) : path + suffix;
     }
     std::string err;
@@ -371,7 +382,7 @@ class Server {
   uint64_t base_seed_ = 0;
   int games_ = 0;
   std::unique_ptr<Game> game_;
-  EngineCache engines_{data_dir()};
+  EngineCache engines_{data_dir(), 8};  // bounded: a client naming sets differently cannot grow it
 };
 
 }  // namespace
@@ -389,6 +400,7 @@ int cmd_serve(int argc, char** argv) {
       "p2", po::value<std::string>(&p2)->default_value("random"), "player 2: external or an agent")(
       "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines): FILE, then FILE-2, ...");
   if (!parse(argc, argv, "serve", desc, vm)) return 0;
+  std::signal(SIGPIPE, SIG_IGN);  // a closed output is a failed write (send), not the end of the process
   for (const std::string& a : {p1, p2})
     if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {  // bad options throw: exit 2
       std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";

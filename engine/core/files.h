@@ -21,6 +21,17 @@ inline bool exists(const std::filesystem::path& p) {
   std::error_code ec;
   return std::filesystem::exists(p, ec);
 }
+/// Why the system cannot take `p` as a path ("a path of N bytes: at most 4095", "a name of N
+/// bytes in it: at most 255"), or "" when it can. Said before "no such file", which it would
+/// otherwise look like.
+inline std::string path_too_long(const std::filesystem::path& p) {
+  const std::string& s = p.native();
+  if (s.size() > 4095) return "a path of " + std::to_string(s.size()) + " bytes: at most 4095";
+  for (const auto& part : p)
+    if (part.native().size() > 255)
+      return "a name of " + std::to_string(part.native().size()) + " bytes in the path: at most 255";
+  return "";
+}
 /// The absolute form of a path (lexically normal); the path itself if that fails.
 inline std::filesystem::path absolute(const std::filesystem::path& p) {
   std::error_code ec;

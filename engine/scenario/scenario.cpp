@@ -19,9 +19,18 @@ std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::ve
   std::string key = cards;
   for (const auto& r : rules) key += "\n" + r;
   auto it = engines_.find(key);
-  if (it != engines_.end()) return it->second;
+  if (it != engines_.end()) {
+    it->second.second = ++uses_;
+    return it->second.first;
+  }
   auto e = load_engine(cards, rules, data_dir_);
-  engines_[key] = e;
+  if (engines_.size() >= capacity_) {  // the least recently used goes
+    auto oldest = engines_.begin();
+    for (auto i = engines_.begin(); i != engines_.end(); ++i)
+      if (i->second.second < oldest->second.second) oldest = i;
+    engines_.erase(oldest);
+  }
+  engines_[key] = {e, ++uses_};
   return e;
 }
 

@@ -19,16 +19,22 @@ struct ScenarioOptions {
   Limits limits = kScenarioLimits;   // per file (fuzzing uses a card's, to move on faster)
 };
 
-/// Engines by card set and rules, shared by the files of one run.
+/// Engines by card set and rules, shared by the files of one run (als test) or the games of one
+/// session (als serve). At most `capacity` are kept: the one used least recently goes first (a
+/// game still holds its own).
 class EngineCache {
  public:
-  explicit EngineCache(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  explicit EngineCache(std::string data_dir, size_t capacity = 64)
+      : data_dir_(std::move(data_dir)), capacity_(capacity) {}
   /// Throws LoadError.
   std::shared_ptr<Engine> get(const std::string& cards, const std::vector<std::string>& rules);
+  size_t size() const { return engines_.size(); }
 
  private:
   std::string data_dir_;
-  std::map<std::string, std::shared_ptr<Engine>> engines_;
+  size_t capacity_;
+  std::map<std::string, std::pair<std::shared_ptr<Engine>, uint64_t>> engines_;  // key -> engine, last use
+  uint64_t uses_ = 0;
 };
 
 struct ScenarioResult {

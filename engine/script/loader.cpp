@@ -652,6 +652,8 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
     dir = (fs::path(data_dir) / "cards" / cards).string();
   else
     is_name = false;
+  if (std::string why = files::path_too_long(dir); !why.empty())
+    throw LoadError("card set '" + dir.substr(0, 80) + "...': " + why);
   if (!files::is_dir(dir))
     throw LoadError(is_name ? "unknown card set '" + cards + "' (no folder " + dir + ")" : dir + ": no such card-set folder");
   rt->set_data_dir(data_dir);
@@ -664,6 +666,8 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
     std::string path = r;
     bool rname = r.find('/') == std::string::npos && r.find(".lua") == std::string::npos;
     if (rname) path = (fs::path(data_dir) / "scripts" / "rules" / (r + ".lua")).string();
+    if (std::string why = files::path_too_long(path); !why.empty())
+      throw LoadError("house rule '" + path.substr(0, 80) + "...': " + why);
     if (!files::is_file(path))
       throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
     rt->load_rules(path, ru);

@@ -79,5 +79,18 @@ rm fc/lib/unused.lua
 # setup{ theaters = t } with a __len of 2^31: read raw and bounded (once 2 GB and a raw bad_alloc)
 timeout 60 "$als" test "$src/tests/hostile/scenarios/len_bomb.lua" > lb.out 2>&1; expect_rc 0 $? "scenario: a list with a huge __len"
 
+# als serve: a closed output ends the session with the game's record written (SIGPIPE once
+# killed it first); --log .rec names the second game's record .rec-2 (once -2.rec); a path too
+# long is said to be too long (once "no such file")
+{ printf '{"type":"new_game","seed":1}\n'; sleep 1; printf '{"type":"legal"}\n'; sleep 1; printf '{"type":"legal"}\n'; } |
+  "$als" serve --log pipe.jsonl 2> pipe.err | head -c 10 > /dev/null
+[ -f pipe.jsonl ] && tail -n 1 pipe.jsonl | grep -q 'closed the server' && ok || bad "serve: closed output: $(cat pipe.err; tail -n 1 pipe.jsonl 2>&1)"
+printf '{"type":"new_game","seed":1,"p1":"random","p2":"random"}\n{"type":"new_game","seed":2,"p1":"random","p2":"random"}\n' |
+  "$als" serve --log .rec > /dev/null
+[ -f .rec ] && [ -f .rec-2 ] && [ ! -f ./-2.rec ] && ok || bad "serve --log .rec: $(ls -a)"
+long=$(python3 -c "print('a/' * 3000)")
+printf '{"type":"new_game","cards":"%s"}\n' "$long" | "$als" serve > lp.out
+grep -q 'a path of 6000 bytes: at most 4095' lp.out && ok || bad "serve: a path too long: $(tail -n 1 lp.out | head -c 300)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

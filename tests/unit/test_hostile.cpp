@@ -7,6 +7,7 @@
 
 #include "helpers.h"
 #include "play/match.h"
+#include "scenario/scenario.h"
 
 using namespace als;
 
@@ -141,4 +142,18 @@ TEST_CASE("nothing a call leaves behind in the sandbox accumulates: setmetatable
     INFO("run " << run);
     REQUIRE_NOTHROW(e.apply(s, a));
   }
+}
+
+TEST_CASE("the engine cache of a session is bounded: a client naming sets differently cannot grow it") {
+  EngineCache cache(ALS_DATA_DIR, 3);
+  std::vector<std::vector<std::string>> rules = {{}, {"beginner"}, {"long-war"}, {"beginner", "long-war"},
+                                                 {"long-war", "beginner"}};
+  std::shared_ptr<Engine> held;
+  for (int round = 0; round < 3; ++round)
+    for (const auto& r : rules) {
+      held = cache.get("standard", r);
+      REQUIRE(cache.size() <= 3);
+    }
+  REQUIRE(held->rule_names() == std::vector<std::string>{"long-war", "beginner"});  // still usable
+  REQUIRE(cache.get("standard", {"long-war", "beginner"}) == held);                // and still cached
 }
