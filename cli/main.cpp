@@ -1,5 +1,7 @@
 // als: play, simulate and test Air, Land & Sea (the command line: README.md, als COMMAND --help).
 // This file only dispatches: each command is a file of its own (cli.h lists them).
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
 
@@ -50,7 +52,15 @@ int main(int argc, char** argv) {
   for (const CommandDef& c : kCommands) {
     if (cmd != c.name) continue;
     try {
-      return c.run(argc - 1, argv + 1);
+      int rc = c.run(argc - 1, argv + 1);
+      // What was printed must have been written: a full disk or a closed pipe is an error, not a
+      // silently truncated result.
+      std::cout.flush();
+      if (!std::cout) {
+        std::cerr << "als " << cmd << ": cannot write the output (" << std::strerror(errno) << ")\n";
+        return 2;
+      }
+      return rc;
     } catch (const boost::program_options::error& e) {
       std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
       return 2;

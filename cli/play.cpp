@@ -326,6 +326,10 @@ int cmd_play(int argc, char** argv) {
   }
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
+  if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {
+    std::cerr << "als play: " << err << "\n";
+    return 2;
+  }
   auto eng = open_engine(c);
   if (!eng) return 2;
   const Engine& e = *eng;

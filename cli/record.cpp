@@ -86,6 +86,30 @@ void Recorder::abandoned(const std::string& reason) {
   text_ += json{{"type", "abandoned"}, {"reason", reason}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+bool Recorder::can_write(const std::string& path, std::string& error) {
+  namespace fs = std::filesystem;
+  auto fail = [&](const std::string& what) {
+    error = path + ": cannot write the game record (" + what + ")";
+    return false;
+  };
+  if (std::string why = files::path_too_long(path); !why.empty()) return fail(why);
+  std::error_code ec;
+  auto st = fs::status(path, ec);
+  if (!ec && fs::is_directory(st)) return fail("it is a folder");
+  if (!ec && fs::exists(st) && !fs::is_regular_file(st)) {  // a device or FIFO: written directly
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return fail(std::strerror(errno));
+    ::close(fd);
+    return true;
+  }
+  std::string tmp = path + ".tmp-XXXXXX";  // as write() will: a file beside it, then renamed
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return fail(std::strerror(errno));
+  ::close(fd);
+  ::unlink(tmp.c_str());
+  return true;
+}
+
 bool Recorder::write(const std::string& path, std::string& error) const {
   namespace fs = std::filesystem;
   auto fail = [&](const std::string& what) {

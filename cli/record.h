@@ -38,6 +38,9 @@ class Recorder : public MatchListener {
   void truncate(size_t mark) { text_.resize(mark); }
   /// The game was stopped before its end, by the user ("end of input", "interrupted") or by an error.
   void abandoned(const std::string& reason);
+  /// Whether a record can be written to `path` (checked before a game starts, so that a bad
+  /// --log fails at once, not after the whole game). False, with `error` set, if not.
+  static bool can_write(const std::string& path, std::string& error);
   /// Writes the record to `path`: a temporary file renamed over it (a path that is not a
   /// regular file, such as a device, is written directly). False, with `error` set, on any failure.
   bool write(const std::string& path, std::string& error) const;

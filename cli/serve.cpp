@@ -406,6 +406,10 @@ int cmd_serve(int argc, char** argv) {
       std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";
       return 2;
     }
+  if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {
+    std::cerr << "als serve: " << err << "\n";
+    return 2;
+  }
   if (!open_engine(c)) return 2;  // the default set and rules must load
   Server server(c, p1, p2, log_file);
   return server.run(seed_or_random(vm));

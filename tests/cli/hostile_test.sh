@@ -92,5 +92,19 @@ long=$(python3 -c "print('a/' * 3000)")
 printf '{"type":"new_game","cards":"%s"}\n' "$long" | "$als" serve > lp.out
 grep -q 'a path of 6000 bytes: at most 4095' lp.out && ok || bad "serve: a path too long: $(tail -n 1 lp.out | head -c 300)"
 
+# --log to a folder or an unwritable place fails before the game (once after the whole game);
+# output to a full disk exits 2 (once 0 with a truncated file)
+mkdir -p logdir
+"$als" play --p1 random --p2 random --seed 1 --log logdir > lg.out 2> lg.err; expect_rc 2 $? "play --log a folder"
+grep -q 'cannot write the game record (it is a folder)' lg.err && [ ! -s lg.out ] && ok || bad "play --log a folder: $(cat lg.err)"
+"$als" play --p1 random --p2 random --seed 1 --log /nonexistent-dir/x.jsonl > lg.out 2> lg.err; expect_rc 2 $? "play --log nowhere"
+[ ! -s lg.out ] && ok || bad "play --log nowhere played the game first"
+"$als" serve --log logdir < /dev/null > /dev/null 2> lg.err; expect_rc 2 $? "serve --log a folder"
+if [ -w /dev/full ]; then
+  "$als" simulate --games 20 --seed 1 --json > /dev/full 2> full.err; expect_rc 2 $? "simulate --json to a full disk"
+  grep -q 'cannot write the output' full.err && ok || bad "full disk: $(cat full.err)"
+  "$als" play --p1 random --p2 random --seed 1 > /dev/full 2> full.err; expect_rc 2 $? "play to a full disk"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
