@@ -106,6 +106,17 @@ int get_field(lua_State* L, int t, const char* name) {
   return ty;
 }
 
+// Every text a set gives is shown at terminals: a control character in it (an escape sequence
+// could clear the screen, write the clipboard or fake a line of the game) is refused at load.
+void check_text(const std::string& v, const std::string& where, const char* name) {
+  if (size_t at = find_control(v); at != std::string::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(v[at]));
+    throw LoadError(where + ": field '" + name + "' holds a control character (byte " + byte + " at " +
+                    std::to_string(at) + "): texts are shown at terminals");
+  }
+}
+
 std::string field_string(lua_State* L, int t, const char* name, const std::string& where, bool required,
                          const std::string& def = "") {
   int ty = get_field(L, t, name);
@@ -114,6 +125,7 @@ std::string field_string(lua_State* L, int t, const char* name, const std::strin
   else if (ty != LUA_TNIL || required)
     throw LoadError(where + ": field '" + name + "' must be a string");
   lua_pop(L, 1);
+  check_text(v, where, name);
   return v;
 }
 
@@ -151,6 +163,7 @@ std::vector<std::string> field_strings(lua_State* L, int t, const char* name, co
     if (lua_rawgeti(L, -1, static_cast<lua_Integer>(i)) != LUA_TSTRING)
       throw LoadError(where + ": field '" + name + "' must be a list of strings");
     out.emplace_back(lua_tostring(L, -1));
+    check_text(out.back(), where, name);
     lua_pop(L, 1);
   }
   lua_pop(L, 2);

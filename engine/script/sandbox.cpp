@@ -934,7 +934,8 @@ long long instructions_spent(lua_State* L) { return info_of(L)->spent; }
 std::string error_message(lua_State* L, int status) {
   SandboxInfo* info = info_of(L);
   if (status == LUA_ERRMEM && info->string_refused) return info->string_message;
-  return lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
+  // A script's message is shown at terminals: its control characters as \xNN.
+  return lua_type(L, -1) == LUA_TSTRING ? escape_controls(lua_tostring(L, -1)) : "error object is not a string";
 }
 
 void charge(lua_State* L, long long cost) {
@@ -1034,7 +1035,7 @@ void run_file(lua_State* L, const std::string& path, const std::string& what) {
   int h = lua_gettop(L);
   std::string chunk = "@" + path;
   if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) {
-    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot load";
+    std::string msg = lua_type(L, -1) == LUA_TSTRING ? escape_controls(lua_tostring(L, -1)) : "cannot load";
     lua_pop(L, 2);
     if (msg.compare(0, path.size(), path) != 0) msg = path + ": " + msg;
     throw LoadError(msg + (what.empty() ? "" : " (" + what + ")"));
@@ -1042,7 +1043,7 @@ void run_file(lua_State* L, const std::string& path, const std::string& what) {
   push_sandbox_env(L);
   lua_setupvalue(L, -2, 1);
   if (lua_pcall(L, 0, 1, h) != LUA_OK) {
-    std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error while loading";
+    std::string msg = lua_type(L, -1) == LUA_TSTRING ? escape_controls(lua_tostring(L, -1)) : "error while loading";
     lua_pop(L, 2);
     if (msg.compare(0, path.size(), path) != 0) msg = path + ": " + msg;  // e.g. "not enough memory"
     throw LoadError(msg + (what.empty() ? "" : " (" + what + ")"));

@@ -157,3 +157,20 @@ TEST_CASE("the engine cache of a session is bounded: a client naming sets differ
   REQUIRE(held->rule_names() == std::vector<std::string>{"long-war", "beginner"});  // still usable
   REQUIRE(cache.get("standard", {"long-war", "beginner"}) == held);                // and still cached
 }
+
+TEST_CASE("control characters from a set never reach a terminal: refused at load, escaped in errors") {
+  REQUIRE_THROWS_WITH(test::load(hostile("escapes")), Catch::Contains("card clipboard") &&
+                                                          Catch::Contains("field 'text' holds a control character (byte 0x1b"));
+  auto eng = test::load(hostile("runtime"));
+  State s = position(*eng, "error_escape", {});
+  Action a{Action::Deploy, static_cast<uint8_t>(eng->set().find("error_escape")),
+           static_cast<uint8_t>(eng->theater_id("air")), kNone};
+  try {
+    eng->apply(s, a);
+    FAIL("the ability's error was not raised");
+  } catch (const ScriptError& err) {
+    std::string msg = err.what();
+    REQUIRE(msg.find('\x1b') == std::string::npos);
+    REQUIRE_THAT(msg, Catch::Contains("\\x1b[2J\\x1b[Hplayer 2 withdraws"));
+  }
+}

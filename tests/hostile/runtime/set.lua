@@ -7,5 +7,5 @@ return {
             "big_choice", "table_move", "table_insert_len", "table_remove_len", "pattern_backtrack",
             "method_pattern", "rep_empty", "gc_finalizer", "weak_table", "global_counter", "library_rewrite",
             "kept_table", "rawset_frozen", "upvalue_counter", "self_flip", "len_bomb", "queue_flood", "token_overflow",
-            "meta_churn" },
+            "meta_churn", "error_escape" },
 }
