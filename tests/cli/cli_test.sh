@@ -1,14 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end checks of the `als` command line (README, docs/scenarios.md). Usage: cli_test.sh ALS SRC
-set -u
-als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-src="$(cd "$2" && pwd)"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad "$what: exit $got, want $want"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/harness.sh" "$@"
 
 # play: deterministic, ends with the game-over line, from any directory
 cd "$tmp"
@@ -270,5 +262,4 @@ grep -q '^FAIL tests/cli/failing.scenario:8' t.out && ok || bad "the other files
 rm -f t.out
 "$als" test > /dev/null 2>&1; expect_rc 2 $? "als test with no path"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

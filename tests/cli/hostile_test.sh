@@ -1,15 +1,7 @@
 #!/usr/bin/env bash
 # Hostile inputs, round 2, at the command line: each check once crashed, hung or misled.
 # Usage: hostile_test.sh ALS SRC
-set -u
-als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-src="$(cd "$2" && pwd)"
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad "$what: exit $got, want $want"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/harness.sh" "$@"
 cd "$tmp"
 deep() { python3 -c "import sys; n=int(sys.argv[1]); sys.stdout.write('['*n + ']'*n)" "$1"; }
 
@@ -106,5 +98,4 @@ if [ -w /dev/full ]; then
   "$als" play --p1 random --p2 random --seed 1 > /dev/full 2> full.err; expect_rc 2 $? "play to a full disk"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -1,0 +1,13 @@
+# Sourced by the command-line checks (cli_test.sh, hostile_test.sh) with ALS and SRC as $1 and $2:
+# the program and the source folder as absolute paths, the counters and the checks, a temporary
+# folder removed at exit. Each script ends with summary.
+set -u
+als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+src="$(cd "$2" && pwd)"
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad "$what: exit $got, want $want"; }
+summary() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
