@@ -314,7 +314,7 @@ int cmd_play(int argc, char** argv) {
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
-      "agent of player 2: human, random, greedy, mcts (options: mcts:iterations=2000,c=0.7)")(
+      ("agent of player 2: human, " + agent_help()).c_str())(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "color", po::value<std::string>(&color)->default_value("auto"),

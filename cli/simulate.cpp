@@ -241,7 +241,7 @@ int cmd_simulate(int argc, char** argv) {
   std::string p1, p2, shard;
   std::vector<std::string> merge_files;
   desc.add_options()("games", po::value<long long>(&games), "number of games (of the whole run, all shards)")(
-      "p1", po::value<std::string>(&p1)->default_value("random"), "agent of player 1 (random, greedy, mcts[:options])")(
+      "p1", po::value<std::string>(&p1)->default_value("random"), ("agent of player 1: " + agent_help()).c_str())(
       "p2", po::value<std::string>(&p2)->default_value("random"), "agent of player 2")(
       "threads", po::value<int>(&threads)->default_value(1), "worker threads (the results do not depend on them)")(
       "json", "print the statistics as one JSON object")(

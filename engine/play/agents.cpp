@@ -314,6 +314,13 @@ std::string computer_agents() {
   return all;
 }
 
+std::string agent_help() {
+  std::string all;
+  for (const AgentKind& k : agent_registry())
+    all += (all.empty() ? "" : ", ") + k.name + (k.options.empty() ? "" : "[:" + k.options + "]");
+  return all;
+}
+
 std::string strongest_agent() { return agent_registry().back().name; }
 
 }  // namespace als

@@ -149,6 +149,8 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, i
 std::vector<std::string> agent_names();
 /// The computer agents, as "random, greedy, mcts", for messages.
 std::string computer_agents();
+/// The computer agents with their options, for help: "random, greedy, mcts[:iterations=600,...]".
+std::string agent_help();
 /// The strongest computer agent's name (the default opponent of `als play`).
 std::string strongest_agent();
 
