@@ -26,21 +26,20 @@ const EventLog& Match::apply(const Action& a) {
     log_.battle_ends.clear();
   }
   Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
-  if (!listeners_.empty()) return apply_told(a, log, ask);
-  e_.apply(s_, a, log, ask);
-  legal_fresh_ = false;
-  if (++actions_ >= e_.rules().max_actions && !over()) stop();
-  return log_;
-}
-
-const EventLog& Match::apply_told(const Action& a, EventLog* log, Chooser* ask) {
-  int seat = to_act();
-  std::string text = opt_.texts ? e_.action_text(s_, a, -1) : std::string();
+  if (listeners_.empty()) {
+    e_.apply(s_, a, log, ask);
+    legal_fresh_ = false;
+    if (++actions_ >= e_.rules().max_actions && !over()) stop();
+    return log_;
+  }
+  const int seat = to_act();
+  text_.clear();
+  if (opt_.texts) text_ = e_.action_text(s_, a, -1);  // as it reads before the action
   e_.apply(s_, a, log, ask);
   legal_fresh_ = false;
   ++actions_;
-  for (MatchListener* l : listeners_) l->on_action(*this, seat, a, text, log_);
-  if (actions_ >= e_.rules().max_actions && !over()) stop();
+  for (MatchListener* l : listeners_) l->on_action(*this, seat, a, text_, log_);
+  if (actions_ >= e_.rules().max_actions && !over()) stop();  // after the listeners saw the action
   return log_;
 }
 

@@ -96,7 +96,6 @@ class Match {
   void restore(const State& s);
 
  private:
-  const EventLog& apply_told(const Action& a, EventLog* log, Chooser* ask);  // apply, with listeners
   void stop();  // the game is too long (Rules::max_actions)
 
   const Engine& e_;
@@ -106,6 +105,7 @@ class Match {
   Options opt_;
   SeatChooser chooser_;
   EventLog log_;
+  std::string text_;  // the last action's text, for listeners (its buffer reused)
   std::vector<Action> legal_;
   bool legal_fresh_ = false;
   long actions_ = 0;
