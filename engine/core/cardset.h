@@ -87,8 +87,8 @@ struct Rules {
   std::vector<std::string> theaters;  // theater names left to right before battle 1's random order
   bool random_theater_order = true;   // battle 1 shuffles the theaters (ruling 2)
   // A game not over after this many actions is stopped ("stopped: no end after N actions"): a
-  // house rule under which no battle ends, or nobody withdraws, cannot run forever. A game of the
-  // bundled sets takes 30 to 150 actions.
+  // house rule under which no battle ends, or nobody withdraws, cannot run forever. Games of the
+  // bundled sets and rules took 24 to 85 actions in 20,000 random ones.
   int max_actions = 10'000;
   uint8_t hooks = 0;                  // bit Hook: the rules have that hook function
   bool has(Hook h) const { return (hooks >> static_cast<int>(h)) & 1; }
