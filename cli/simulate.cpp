@@ -32,8 +32,22 @@ struct Stats {
   // per card: battles it was played faceup / facedown in, and battles its owner won when faceup
   std::vector<long long> faceup, facedown, faceup_wins;
 
+  // Games a script failed in (not counted above), and the first of them by game number.
+  long long failed = 0, first_failed = -1;
+  uint64_t first_failed_seed = 0;
+  std::string first_error;
+
   explicit Stats(size_t cards = 0) : withdrawals(7, 0), faceup(cards, 0), facedown(cards, 0), faceup_wins(cards, 0) {}
+  /// Counts a failed game (number i of the run); keeps the one with the lowest number, so the
+  /// result depends neither on threads nor on shards.
+  void fail(long long i, uint64_t seed, const std::string& error) {
+    ++failed;
+    if (first_failed < 0 || i < first_failed) first_failed = i, first_failed_seed = seed, first_error = error;
+  }
   void add(const Stats& o) {
+    failed += o.failed;
+    if (o.first_failed >= 0 && (first_failed < 0 || o.first_failed < first_failed))
+      first_failed = o.first_failed, first_failed_seed = o.first_failed_seed, first_error = o.first_error;
     if (o.games && (!games || o.min_actions < min_actions)) min_actions = o.min_actions;
     max_actions = std::max(max_actions, o.max_actions);
     games += o.games, battles += o.battles, actions += o.actions, first_battle_wins += o.first_battle_wins;
@@ -81,13 +95,22 @@ class StatsListener : public MatchListener {
   int first_ = 0;
 };
 
-// Plays game `seed` on `m` (reset to it) and adds it to `st`. Throws ScriptError on a script error.
-void play_one(Match& m, StatsListener& counts, const std::string& p1, const std::string& p2, uint64_t seed, Stats& st) {
+// Plays game `seed` on `m` (reset to it) and adds it to `st`; `one` is the listener's own
+// statistics of this game, added only when it ends. Throws ScriptError when a script fails (or
+// the game does not end): nothing of that game is counted but the failure.
+void play_one(Match& m, StatsListener& counts, Stats& one, const std::string& p1, const std::string& p2, uint64_t seed,
+              Stats& st) {
   auto a1 = make_agent(p1, seed, 0), a2 = make_agent(p2, seed, 1);
   m.reset(seed, a1.get(), a2.get());
+  one.battles = one.first_battle_wins = 0;
+  std::fill(one.withdrawals.begin(), one.withdrawals.end(), 0);
+  std::fill(one.faceup.begin(), one.faceup.end(), 0);
+  std::fill(one.facedown.begin(), one.facedown.end(), 0);
+  std::fill(one.faceup_wins.begin(), one.faceup_wins.end(), 0);
   counts.start(m.state());
   m.run();
   if (!m.over()) throw ScriptError(m.abandoned());
+  st.add(one);
   const State& s = m.state();
   long long actions = m.actions() + m.answered();  // the decisions answered during runs count too
   if (!st.games || actions < st.min_actions) st.min_actions = actions;
@@ -125,7 +148,10 @@ json stats_json(const Engine& e, const Stats& st, const json& run) {
             {"max_actions", st.max_actions},
             {"withdrawals_by_cards_left", st.withdrawals},
             {"withdrawals", std::accumulate(st.withdrawals.begin(), st.withdrawals.end(), 0LL)},
+            {"failed_games", st.failed},
             {"card_stats", cards}});
+  if (st.first_failed >= 0)
+    j["first_failure"] = {{"game", st.first_failed}, {"seed", st.first_failed_seed}, {"error", st.first_error}};
   return j;
 }
 
@@ -150,6 +176,16 @@ void print_table(const Stats& st, const json& j) {
     std::cout << "  " << std::left << std::setw(18) << c["id"].get<std::string>() << std::right << std::setw(10)
               << c["faceup_battles"].get<long long>() << std::setw(10) << c["facedown_battles"].get<long long>()
               << std::setw(14) << std::setprecision(1) << 100.0 * c["faceup_win_rate"].get<double>() << "%\n";
+}
+
+// After the statistics: the games a script failed in, and the first of them, on standard error.
+// Exit 1 if any (the statistics count the other games).
+int report_failures(const Stats& st) {
+  if (!st.failed) return 0;
+  std::cerr << "als simulate: " << st.failed << " game" << (st.failed == 1 ? "" : "s")
+            << " failed and are not counted; the first: game " << st.first_failed << " (seed " << st.first_failed_seed
+            << "): " << st.first_error << "\n";
+  return 1;
 }
 
 // --merge: reads the --json results of shards and adds them up.
@@ -195,6 +231,10 @@ int merge(const std::vector<std::string>& files, bool as_json) {
       st.max_actions = j.at("max_actions").get<long long>();
       st.first_battle_wins = j.at("first_player_battle_wins").get<long long>();
       st.withdrawals = j.at("withdrawals_by_cards_left").get<std::vector<long long>>();
+      st.failed = j.value("failed_games", 0LL);
+      if (auto f = j.find("first_failure"); f != j.end())
+        st.first_failed = f->at("game").get<long long>(), st.first_failed_seed = f->at("seed").get<uint64_t>(),
+        st.first_error = f->at("error").get<std::string>();
       for (size_t c = 0; c < st.faceup.size(); ++c) {
         const json& x = j["card_stats"][c];
         st.faceup[c] = x.at("faceup_battles").get<long long>();
@@ -222,7 +262,7 @@ int merge(const std::vector<std::string>& files, bool as_json) {
   out["run"] = run;
   if (as_json) std::cout << out.dump() << "\n";
   else print_table(total, out);
-  return 0;
+  return report_failures(total);
 }
 
 }  // namespace
@@ -284,8 +324,6 @@ int cmd_simulate(int argc, char** argv) {
   const size_t ncards = engines[0]->set().cards.size();
   std::atomic<long long> next{0}, done{0};
   std::vector<Stats> stats(static_cast<size_t>(threads), Stats(ncards));
-  std::atomic<bool> failed{false};
-  std::string error;
   auto t0 = std::chrono::steady_clock::now();
   long long mine = games / shard_n + (shard_k < games % shard_n ? 1 : 0);  // games of this shard
   auto work = [&](int t) {
@@ -297,8 +335,9 @@ int cmd_simulate(int argc, char** argv) {
     o.keep_battle_ends = false;   // the statistics read these events only
     o.kept_types = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw | 1u << Event::BattleEnd;
     std::optional<Match> m;
-    StatsListener counts(st);
-    for (long long j; (j = next.fetch_add(1)) < mine && !failed;) {
+    Stats one(ncards);  // the game being played
+    StatsListener counts(one);
+    for (long long j; (j = next.fetch_add(1)) < mine;) {
       long long i = shard_k + j * shard_n;  // the run's game number
       uint64_t seed = game_seed(base, i);
       try {
@@ -306,10 +345,9 @@ int cmd_simulate(int argc, char** argv) {
           m.emplace(e, seed, nullptr, nullptr, o);
           m->listen(&counts);
         }
-        play_one(*m, counts, p1, p2, seed, st);
-      } catch (const std::exception& ex) {
-        if (!failed.exchange(true)) error = "game " + std::to_string(i) + " (seed " + std::to_string(seed) + "): " + ex.what();
-        return;
+        play_one(*m, counts, one, p1, p2, seed, st);
+      } catch (const ScriptError& ex) {  // counted, and the run goes on
+        st.fail(i, seed, ex.what());
       }
       ++done;
     }
@@ -334,10 +372,6 @@ int cmd_simulate(int argc, char** argv) {
   finished = true;
   progress.join();
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (failed) {
-    std::cerr << "als simulate: " << error << "\n";
-    return 2;
-  }
   Stats all(ncards);
   for (auto& st : stats) all.add(st);
   const Engine& e = *engines[0];
@@ -350,12 +384,12 @@ int cmd_simulate(int argc, char** argv) {
   out["games_per_second"] = all.games / std::max(secs, 1e-9);
   if (vm.count("json")) {
     std::cout << out.dump() << "\n";
-    return 0;
+    return report_failures(all);
   }
   print_table(all, out);
   std::cout << std::fixed << std::setprecision(0) << "  " << secs * 1000 << " ms, " << all.games / std::max(secs, 1e-9)
             << " games/s on " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
-  return 0;
+  return report_failures(all);
 }
 
 }  // namespace als::cli

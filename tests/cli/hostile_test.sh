@@ -41,7 +41,7 @@ timeout 120 "$als" play --p1 random --p2 random --seed 1 --rules "$endless" --lo
 grep -q 'stopped: no end after 10000 actions' p.err && ok || bad "play: no end: $(tail -n 2 p.err)"
 tail -n 1 end.jsonl | grep -q '"reason":"stopped: no end.*"type":"abandoned"' && ok || bad "play: the record says why it stopped"
 "$als" replay end.jsonl > /dev/null; expect_rc 0 $? "the record of a stopped game replays"
-timeout 120 "$als" simulate --games 3 --seed 1 --rules "$endless" > s.out 2> s.err; expect_rc 2 $? "simulate: games with no end"
+timeout 120 "$als" simulate --games 3 --seed 1 --rules "$endless" > s.out 2> s.err; expect_rc 1 $? "simulate: games with no end"
 grep -q 'stopped: no end after 10000 actions' s.err && ok || bad "simulate: no end: $(cat s.err)"
 printf '{"type":"new_game","seed":1,"p1":"random","p2":"random"}\n{"type":"quit"}\n' |
   timeout 120 "$als" serve --rules "$endless" > v.out 2>&1; expect_rc 0 $? "serve: a game with no end"
@@ -97,5 +97,22 @@ if [ -w /dev/full ]; then
   grep -q 'cannot write the output' full.err && ok || bad "full disk: $(cat full.err)"
   "$als" play --p1 random --p2 random --seed 1 > /dev/full 2> full.err; expect_rc 2 $? "play to a full disk"
 fi
+
+# als simulate goes on after a game a script fails in: the others are counted, the failures too
+# (with the first, by game number, whatever the threads or shards), and it exits 1
+fails="$src/tests/hostile/rules/fails_played_out.lua"
+"$als" simulate --games 40 --seed 3 --p1 greedy --rules "$fails" --json > f1.json 2> f1.err; expect_rc 1 $? "simulate: failing games"
+"$als" simulate --games 40 --seed 3 --p1 greedy --rules "$fails" --json --threads 2 > f2.json 2> f2.err
+for k in 1 2; do "$als" simulate --games 40 --seed 3 --p1 greedy --rules "$fails" --json --shard $k/2 > fs$k.json 2> /dev/null; done
+"$als" simulate --merge fs1.json fs2.json --json > fm.json 2> fm.err; expect_rc 1 $? "merge of shards with failing games"
+python3 - f1.json f2.json fm.json <<'PY' && ok || bad "failing games: $(cat f1.err)"
+import json, sys
+runs = [json.load(open(f)) for f in sys.argv[1:]]
+keys = ("games", "failed_games", "first_failure", "wins", "battles")
+assert all(all(r[k] == runs[0][k] for k in keys) for r in runs), [[r.get(k) for k in keys] for r in runs]
+assert runs[0]["failed_games"] + runs[0]["games"] == 40 and runs[0]["failed_games"] > 0
+assert "no battle may be played out" in runs[0]["first_failure"]["error"]
+PY
+grep -q 'failed and are not counted; the first: game' f1.err && ok || bad "failing games message: $(cat f1.err)"
 
 summary
