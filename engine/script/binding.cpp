@@ -10,9 +10,12 @@
 // Adding a verb is one function in Verbs and one line in kVerbs (and a row in docs/modding.md).
 #include "script/binding.h"
 
+#include "core/names.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -53,7 +56,12 @@ int Runtime::check_card(int arg) {
   for (size_t h = id_hash(id); id_slot_[h].ptr; h = (h + 1) & (kIdSlots - 1))
     if (id_slot_[h].ptr == id) return id_slot_[h].card;
   int c = eng_->set().find(id);
-  if (c < 0) luaL_error(L_, "unknown card '%s'", id);
+  if (c < 0) {
+    std::vector<std::string_view> ids;
+    for (const CardDef& d : eng_->set().cards) ids.push_back(d.id);
+    std::string msg = "unknown card '" + std::string(id).substr(0, 64) + "'" + did_you_mean(id, ids);
+    luaL_error(L_, "%s", msg.c_str());
+  }
   return c;
 }
 
@@ -117,7 +125,12 @@ struct Verbs {
     const char* name = luaL_checkstring(L, arg);
     int t = rt(L).find_theater(name);
     const Board& b = board(L);
-    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) luaL_error(L, "unknown theater '%s'", name);
+    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) {
+      std::vector<std::string_view> names;
+      for (int i = 0; i < b.ntheaters; ++i) names.push_back(eng(L).theater_name(b.order[i]));
+      std::string msg = "unknown theater '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, names);
+      luaL_error(L, "%s", msg.c_str());
+    }
     return t;
   }
   static int on_board(lua_State* L, int arg) {
@@ -258,9 +271,13 @@ struct Verbs {
           only(mask);
           break;
         }
-        default:
-          luaL_error(L, "g:cards: unknown filter '%s' (filters: player, theater, theaters, adjacent_to, adjacent, "
-                        "uncovered, covered, faceup, facedown, flippable, except)", k);
+        default: {
+          std::string msg = "g:cards: unknown filter '" + std::string(k).substr(0, 64) + "'" +
+                            did_you_mean(k, std::span<const char* const>(Runtime::kFilterText)) +
+                            " (filters: player, theater, theaters, adjacent_to, adjacent, uncovered, covered, faceup, "
+                            "facedown, flippable, except)";
+          luaL_error(L, "%s", msg.c_str());
+        }
       }
       lua_pop(L, 1);
     }
@@ -425,8 +442,12 @@ struct Verbs {
       int which = -1;
       for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
         if (r.option_name_[i] == k || !std::strcmp(r.option_name_[i], k)) which = i;
-      if (which < 0 || (which > 0 && !theater_options))
-        luaL_error(L, "%s: unknown option '%s'", verb, luaL_tolstring(L, v - 1, nullptr));
+      if (which < 0 || (which > 0 && !theater_options)) {
+        std::string name = luaL_tolstring(L, v - 1, nullptr);
+        std::span<const char* const> known(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 1);
+        std::string msg = std::string(verb) + ": unknown option '" + name.substr(0, 64) + "'" + did_you_mean(name, known);
+        luaL_error(L, "%s", msg.c_str());
+      }
       switch (which) {
         case 0: o.may = lua_toboolean(L, v); break;
         case 1: o.card = rt(L).check_card(v); break;
@@ -811,6 +832,17 @@ constexpr auto kDispatch = dispatchers(std::make_index_sequence<std::size(kVerbs
 
 }  // namespace
 
+namespace {
+// The __index of the verbs table, for a name it does not have: (verbs, name) -> error.
+int unknown_verb(lua_State* L) {
+  std::string name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+  std::vector<std::string_view> verbs;
+  for (const VerbDef& v : kVerbs) verbs.push_back(v.name);
+  std::string msg = "g:" + name.substr(0, 64) + " is not a verb" + did_you_mean(name, verbs);
+  return luaL_error(L, "%s", msg.c_str());
+}
+}  // namespace
+
 void Runtime::make_handle() {
   lua_State* L = L_;
   lua_newuserdatauv(L, 0, 0);
@@ -820,6 +852,11 @@ void Runtime::make_handle() {
     lua_pushcfunction(L, kDispatch[i]);
     lua_setfield(L, -2, kVerbs[i].name);
   }
+  // A name that is no verb (g:flp) is an error naming the nearest verb, not a call of nil.
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, unknown_verb);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
   lua_setfield(L, -2, "__index");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");

@@ -14,6 +14,7 @@
 
 #include "core/engine.h"
 #include "core/files.h"
+#include "core/names.h"
 #include "script/binding.h"
 
 namespace als {
@@ -170,33 +171,6 @@ std::vector<std::string> field_strings(lua_State* L, int t, const char* name, co
   return out;
 }
 
-/// The edit distance between two words (insertions, deletions, substitutions).
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
-/// The known name closest to `word`, for "did you mean" messages.
-std::string nearest(const std::string& word, std::span<const char* const> known) {
-  std::string best;
-  size_t best_d = SIZE_MAX;
-  for (const char* k : known)
-    if (size_t d = edit_distance(word, k); d < best_d) best_d = d, best = k;
-  return best;
-}
-std::string nearest(const std::string& word, std::initializer_list<const char*> known) {
-  return nearest(word, std::span<const char* const>(known.begin(), known.size()));
-}
 
 /// " (line N)" where the value at `idx` is a Lua function, else "".
 std::string line_of(lua_State* L, int idx) {

@@ -174,3 +174,19 @@ TEST_CASE("control characters from a set never reach a terminal: refused at load
     REQUIRE_THAT(msg, Catch::Contains("\\x1b[2J\\x1b[Hplayer 2 withdraws"));
   }
 }
+
+TEST_CASE("a verb, card, theater, option or filter typo names the nearest known one") {
+  auto eng = test::load(hostile("typos"));
+  const Engine& e = *eng;
+  for (auto [card, want] : std::vector<std::pair<std::string, std::string>>{
+           {"verb", "g:flp is not a verb (did you mean 'flip'?)"},
+           {"card", "unknown card 'plian' (did you mean 'plain'?)"},
+           {"theater", "unknown theater 'sae' (did you mean 'sea'?)"},
+           {"option", "g:choose_card: unknown option 'mya' (did you mean 'may'?)"},
+           {"filter", "g:cards: unknown filter 'faceupp' (did you mean 'faceup'?)"}}) {
+    INFO(card);
+    State s = position(e, card, {});
+    Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id("air")), kNone};
+    REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains("card " + card) && Catch::Contains(want));
+  }
+}

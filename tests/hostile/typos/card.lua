@@ -1,0 +1,2 @@
+return { type = "air", strength = 1, kind = "instant", text = "A typo.",
+  ability = function(g, this) g:flip("plian") end }

@@ -1,0 +1,1 @@
+return { type = "land", strength = 3 }

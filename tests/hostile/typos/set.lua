@@ -1,0 +1,3 @@
+-- Abilities with a typo each (tests/unit/test_hostile.cpp): the error names the nearest known name.
+return { name = "typos", api = 2, theaters = { "air", "land", "sea" }, rules = { hand_size = 1 },
+         cards = { "plain", "verb", "card", "theater", "option", "filter" } }
