@@ -103,9 +103,40 @@ int cmd_cards(int argc, char** argv) {
               << d.strength << std::setw(9)
               << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
   }
+  // What each card's script declares beyond its text: ongoing effects, functions, triggers.
+  auto join = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+    return out;
+  };
+  bool any = false;
+  for (const auto& d : set.cards) {
+    std::vector<std::string> effects, fns, triggers;
+    for (const Effect& f : d.effects) effects.push_back(kEffectNames[f.type]);
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((d.fns >> i) & 1) fns.push_back(kFnNames[i]);
+    for (int i = 0; i < kTriggerEvents; ++i)
+      if ((d.triggers >> i) & 1) triggers.push_back(kTriggerTable[i].name);
+    if (effects.empty() && fns.empty() && triggers.empty()) continue;
+    if (!any) std::cout << "scripted:\n";
+    any = true;
+    std::cout << "  " << std::left << std::setw(static_cast<int>(w) + 2) << d.id;
+    std::string sep;
+    if (!effects.empty()) std::cout << "effects " << join(effects), sep = "; ";
+    if (!fns.empty()) std::cout << sep << "functions " << join(fns), sep = "; ";
+    if (!triggers.empty()) std::cout << sep << "triggers " << join(triggers);
+    std::cout << "\n";
+  }
   std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
             << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
             << (r.flip_covered ? "may" : "may not") << " be flipped\n";
+  std::vector<std::string> hooks;
+  for (const HookKind& k : kHookTable)
+    if (r.has(k.hook)) hooks.push_back(k.name);
+  std::cout << "rules flags: facedown strength " << r.facedown_strength << ", rotation " << r.rotation
+            << ", theater order " << (r.random_theater_order ? "random" : "as listed") << ", flipped instants "
+            << (r.interrupt_flipped ? "stop" : "go on") << ", max_actions " << r.max_actions << "\n"
+            << "hooks: " << (hooks.empty() ? "none" : join(hooks)) << "\n";
   std::cout << "ok";
   if (sample)
     std::cout << " (every action of " << sample

@@ -40,6 +40,9 @@ constexpr long long kDryRunBudget = 200'000;
 
 /// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.
 enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, Count };
+/// Their names in a card's `ongoing` table, in the order of Fn.
+inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {"strength", "total", "may_play", "may_withdraw",
+                                                                      "destroys_play"};
 
 // ---- trigger events and house-rule hooks: one table ------------------------------------------
 // Read by the loader (the names a card's `triggers` and a rules table may have), the binding (the

@@ -40,6 +40,7 @@ struct Effect {
     AddStrength,     // cards of `target` get +amount (after SetStrength)
     PlayAnywhere,    // the owner may deploy cards of printed strength <= amount anywhere (Aerodrome)
     DestroyPlays,    // destroy a card played under the conditions below (Containment, Blockade)
+    Count
   } type;
   Target target = Target::CoveredByThis;
   Scope scope = Scope::All;
@@ -49,6 +50,10 @@ struct Effect {
   int occupied_at_least = -1;   // the theater already holds at least this many cards (Blockade)
   int who = 0;                  // 0 any player's play, 1 the owner's only, 2 the opponent's only
 };
+
+/// The names of Effect::Type in a card's `ongoing` table (`effect = "bonus"`), in its order.
+inline constexpr const char* kEffectNames[Effect::Count] = {"bonus", "set_strength", "add_strength", "play_anywhere",
+                                                            "destroy_plays"};
 
 /// One card of a set. `ability` is a Lua registry reference held by the set's script runtime.
 struct CardDef {

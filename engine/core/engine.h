@@ -246,7 +246,7 @@ class Engine {
   std::string hash_;
   std::unique_ptr<Scripts> scripts_;
   uint64_t effect_cards_ = 0;    // cards with ongoing declarations
-  uint64_t effect_type_cards_[5] = {};  // by Effect::Type: cards with at least one effect of it
+  uint64_t effect_type_cards_[Effect::Count] = {};  // by Effect::Type: cards with at least one effect of it
   uint64_t effects_of(Effect::Type t) const { return effect_type_cards_[t]; }
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;

@@ -1071,7 +1071,6 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
 int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
   if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
   lua_State* L = L_;
-  static const char* const names[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
   lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
   push_id(holder);
@@ -1118,7 +1117,7 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
     if (!lua_isinteger(L, -1)) {
       std::string got = luaL_typename(L, -1);
       lua_pop(L, 1);
-      throw ScriptError(w + ": its " + names[static_cast<int>(fn)] + " function must return an integer (got " + got + ")");
+      throw ScriptError(w + ": its " + kFnNames[static_cast<int>(fn)] + " function must return an integer (got " + got + ")");
     }
     lua_Integer v = lua_tointeger(L, -1);
     result = static_cast<int>(std::clamp<lua_Integer>(v, INT32_MIN, INT32_MAX));
@@ -1126,7 +1125,7 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
     if (!lua_isboolean(L, -1)) {
       std::string got = luaL_typename(L, -1);
       lua_pop(L, 1);
-      throw ScriptError(w + ": its " + names[static_cast<int>(fn)] + " function must return a boolean (got " + got + ")");
+      throw ScriptError(w + ": its " + kFnNames[static_cast<int>(fn)] + " function must return a boolean (got " + got + ")");
     }
     result = lua_toboolean(L, -1);
   }

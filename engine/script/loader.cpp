@@ -181,7 +181,6 @@ std::string line_of(lua_State* L, int idx) {
   return " (line " + std::to_string(ar.linedefined) + ")";
 }
 
-const char* const kFnFields[] = {"strength", "total", "may_play", "may_withdraw", "destroys_play"};
 
 /// Refuses a table field that is not in `known`, naming the nearest known one.
 void check_fields(lua_State* L, int t, std::span<const char* const> known, const std::string& where) {
@@ -305,9 +304,9 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
     e.occupied_at_least = field_int(L, t, "occupied_at_least", w, false, -1, 0, kMaxCards);
     e.who = pick<int>(field_string(L, t, "whose", w, false, "any"), {{"any", 0}, {"own", 1}, {"opponent", 2}}, w);
   } else {
-    throw LoadError(w + ": unknown effect (did you mean '" +
-                    nearest(name, {"bonus", "set_strength", "add_strength", "play_anywhere", "destroy_plays", "strength",
-                                   "total", "may_play", "may_withdraw", "destroys_play"}) +
+    std::vector<std::string_view> known(std::begin(kEffectNames), std::end(kEffectNames));
+    known.insert(known.end(), std::begin(kFnNames), std::end(kFnNames));
+    throw LoadError(w + ": unknown effect (did you mean '" + nearest(name, known) +
                     "'? effects: bonus, set_strength, add_strength, play_anywhere, destroy_plays; functions: strength, "
                     "total, may_play, may_withdraw, destroys_play)");
   }
@@ -574,7 +573,7 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
         else name = field_string(L, lua_gettop(L), "effect", w, true);
         int fn = -1;
         for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
-          if (name == kFnFields[i]) fn = i;
+          if (name == kFnNames[i]) fn = i;
         if (fn >= 0) {  // an ongoing function (API 2)
           if (!lua_isfunction(L, -1)) throw LoadError(w + ": ongoing '" + name + "' must be a function" + line_of(L, -1));
           if (set.api < 2) throw LoadError(w + ": ongoing functions need api = 2 in set.lua");

@@ -97,6 +97,12 @@ for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; 
   "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"games_per_second":[^,]*,//; s/"seconds":[^,]*,//' > t2.json
   cmp -s t1.json t2.json && ok || bad "threads changed the statistics of $set: $(cat t1.json t2.json)"
 done
+# als cards lists what each card's script declares, the rules' flags and the hooks
+"$als" cards --cards "$src/docs/examples/field-command" --rules "$src/docs/examples/field-command/rules/short-battles.lua" \
+  --sample 2 > cards.out; expect_rc 0 $? "cards of the API 2 variant with a hook"
+grep -Eq '^  turncoat +triggers flipped$' cards.out && grep -Eq '^  signal_corps +functions strength$' cards.out &&
+  grep -q '^hooks: battle_start, battle_over$' cards.out && grep -q '^rules flags: .*max_actions 10000$' cards.out &&
+  ok || bad "als cards listing: $(tail -n 5 cards.out)"
 # a card keyed on a table's address: tostring gives no address, so every process plays the same game
 "$als" cards --cards "$src/tests/hostile/nondeterministic" > /dev/null 2> nd.err; expect_rc 0 $? "a card keyed on an address"
 for i in 1 2 3 4 5; do
