@@ -116,8 +116,15 @@ struct Verbs {
   static const Engine& eng(lua_State* L) { return *rt(L).engine(); }
   static Board& board(lua_State* L) { return ctx(L).s->b; }
 
+  // An integer argument, strictly: "2" or 2.5 is an error, never converted.
+  static lua_Integer integer(lua_State* L, int arg) {
+    if (lua_isinteger(L, arg)) return lua_tointeger(L, arg);
+    if (lua_type(L, arg) == LUA_TNUMBER)
+      return luaL_argerror(L, arg, lua_pushfstring(L, "an integer is expected, got %s", lua_tostring(L, arg)));
+    return luaL_typeerror(L, arg, "integer");
+  }
   static int player(lua_State* L, int arg) {
-    lua_Integer p = luaL_checkinteger(L, arg);
+    lua_Integer p = integer(L, arg);
     luaL_argcheck(L, p == 1 || p == 2, arg, "a player is 1 or 2");
     return static_cast<int>(p - 1);
   }
@@ -631,7 +638,7 @@ struct Verbs {
   // g:add_tokens(p, theater, n): n supply tokens (+1 strength each) on p's side of a theater
   static int add_tokens(lua_State* L) {
     int p = player(L, 2), t = theater(L, 3);
-    lua_Integer n = luaL_checkinteger(L, 4);
+    lua_Integer n = integer(L, 4);
     int v = board(L).tokens[p][t];
     luaL_argcheck(L, n >= -kMaxTokens && n <= kMaxTokens && v + n >= 0 && v + n <= kMaxTokens, 4,
                   "tokens must stay between 0 and 1000");
@@ -661,7 +668,7 @@ struct Verbs {
   // them and may play them with g:play during this ability; they stay in the deck
   static int look(lua_State* L) {
     int p = player(L, 2);
-    lua_Integer n = luaL_checkinteger(L, 3);
+    lua_Integer n = integer(L, 3);
     luaL_argcheck(L, n >= 0, 3, "n must not be negative");
     uint8_t out[kMaxCards];
     int k = eng(L).op_look(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
@@ -671,7 +678,7 @@ struct Verbs {
   // g:gain_vp(p, n): player p scores n VP now (0 <= n <= 10000); the game still ends only when a battle does
   static int gain_vp(lua_State* L) {
     int p = player(L, 2);
-    lua_Integer n = luaL_checkinteger(L, 3);
+    lua_Integer n = integer(L, 3);
     luaL_argcheck(L, n >= 0 && n <= kMaxVp, 3, "VP gained must be between 0 and 10000");
     eng(L).op_gain_vp(ctx(L), p, static_cast<int>(n));
     return 0;

@@ -190,3 +190,18 @@ TEST_CASE("a verb, card, theater, option or filter typo names the nearest known 
     REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains("card " + card) && Catch::Contains(want));
   }
 }
+
+TEST_CASE("an integer argument is an integer: \"2\" and 2.5 are refused, not converted") {
+  auto eng = test::load(hostile("typos"));
+  const Engine& e = *eng;
+  for (auto [card, want] : std::vector<std::pair<std::string, std::string>>{
+           // (arguments counted as a method's: the player #1, the VP #2)
+           {"text_number", "bad argument #2 to 'gain_vp' (integer expected, got string)"},
+           {"fraction", "bad argument #2 to 'gain_vp' (an integer is expected, got 2.5)"},
+           {"text_player", "bad argument #1 to 'gain_vp' (integer expected, got string)"}}) {
+    INFO(card);
+    State s = position(e, card, {});
+    Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id("air")), kNone};
+    REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains("card " + card) && Catch::Contains(want));
+  }
+}

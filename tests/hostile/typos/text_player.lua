@@ -1,0 +1,2 @@
+return { type = "air", strength = 1, kind = "instant", text = "A loose number.",
+  ability = function(g, this) g:gain_vp("1", 2) end }
