@@ -255,11 +255,13 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
         continue;
       }
       if (w[0] == "help") {
-        std::cout << "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air').\n"
-                     "A card you cannot see is named by position, P:THEATER:N (player P's Nth card from the\n"
-                     "bottom there). Typing is case-insensitive. Commands: hand, board (reprint), rules ID (a\n"
-                     "card's text), hint (the search's three best actions and its estimate of winning the game\n"
-                     "after each), undo (back to your previous decision), help.\n";
+        // Lines of at most 78 columns: the help fits an 80-column terminal.
+        std::cout << "Type the number of an action, or its text (unique prefixes are fine:\n"
+                     "'dep air_d air'). Typing is case-insensitive. A card you cannot see is named\n"
+                     "by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
+                     "Commands: hand, board (reprint), rules ID (a card's text), hint (the search's\n"
+                     "three best actions, each with its estimate of winning the game), undo (back\n"
+                     "to your previous decision), help.\n";
       } else if (w[0] == "hint") {
         // The search sees only what this player may see (InfoState), like the computer players.
         MctsAgent search(hint_seed++, MctsAgent::Options{2000, 0.7, true});
@@ -433,7 +435,7 @@ int cmd_play(int argc, char** argv) {
       // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
       // the other's hand (the screen is cleared at a terminal).
       if (human[0] && human[1] && p != last_human) {
-        if (isatty(1)) std::cout << "\033[2J\033[H";
+        if (isatty(1)) std::cout << "\033[2J\033[3J\033[H";  // the screen and its scrollback
         std::string enter;
         if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
         else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) {

@@ -97,6 +97,10 @@ for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; 
   "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"games_per_second":[^,]*,//; s/"seconds":[^,]*,//' > t2.json
   cmp -s t1.json t2.json && ok || bad "threads changed the statistics of $set: $(cat t1.json t2.json)"
 done
+# in a game, help fits an 80-column terminal
+printf 'help\n' | "$als" play --seed 1 --p2 random > help.out 2>&1
+sed -n '/^Type the number/,/help\.$/p' help.out > help.txt
+[ "$(wc -l < help.txt)" -ge 5 ] && [ "$(awk 'length > 80' help.txt | wc -l)" -eq 0 ] && ok || bad "help width: $(cat help.txt)"
 # als cards lists what each card's script declares, the rules' flags and the hooks
 "$als" cards --cards "$src/docs/examples/field-command" --rules "$src/docs/examples/field-command/rules/short-battles.lua" \
   --sample 2 > cards.out; expect_rc 0 $? "cards of the API 2 variant with a hook"
