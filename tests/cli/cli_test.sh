@@ -99,7 +99,7 @@ for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; 
 done
 # in a game, help fits an 80-column terminal
 printf 'help\n' | "$als" play --seed 1 --p2 random > help.out 2>&1
-sed -n '/^Type the number/,/help\.$/p' help.out > help.txt
+sed -n '/Type the number/,/help\.$/p' help.out | sed 's/^> //' > help.txt
 [ "$(wc -l < help.txt)" -ge 5 ] && [ "$(awk 'length > 80' help.txt | wc -l)" -eq 0 ] && ok || bad "help width: $(cat help.txt)"
 # als cards lists what each card's script declares, the rules' flags and the hooks
 "$als" cards --cards "$src/docs/examples/field-command" --rules "$src/docs/examples/field-command/rules/short-battles.lua" \
