@@ -1001,12 +1001,8 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   }
   ctx_ = nullptr;
   end_budget();
-  std::string wrote = restore_after_run();
+  restore_after_run();
   c.s->b.rng = sandbox_rng(L_);
-  if (!wrote.empty()) {  // the action is refused: the game goes back to where it was
-    if (status != LUA_OK) lua_pop(L_, 1);
-    throw ScriptError(wrote);
-  }
   if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
     if (status != LUA_OK) lua_pop(L_, 1);
     return Outcome::Pending;
@@ -1027,22 +1023,12 @@ void Runtime::end_budget() {
   if (action_left_ >= 0) action_left_ = std::max(0LL, action_left_ - (instructions_spent(L_) - spent_at_start_));
 }
 
-std::string Runtime::restore_after_run() {
-  std::string wrote;
-  auto note = [&](const std::string& who, const std::string& name) {
-    if (wrote.empty() && !name.empty())
-      wrote = who + ": wrote '" + name + "', a variable its file's functions share: a script keeps no state "
-              "between calls (keep it in the game: a counter, a card's place)";
-  };
-  for (uint64_t m = ran_; m; m &= m - 1) {
-    int card = __builtin_ctzll(m);
-    note(who(Due{.card = static_cast<uint8_t>(card)}), restore_upvalues(L_, upvalues_ref_[static_cast<size_t>(card)]));
-  }
+void Runtime::restore_after_run() {
+  for (uint64_t m = ran_; m; m &= m - 1) restore_upvalues(L_, upvalues_ref_[__builtin_ctzll(m)]);
   ran_ = 0;
   if (rules_ran_)
-    for (int ref : rules_upvalues_) note("a house rule", restore_upvalues(L_, ref));
+    for (int ref : rules_upvalues_) restore_upvalues(L_, ref);
   rules_ran_ = false;
-  return wrote;
 }
 
 void Runtime::run_nested(AbilityCtx& c, const Due& d) {
@@ -1077,14 +1063,9 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
   ctx_ = saved;
   ran_ |= ran;
   if (!ran) rules_ran_ = true;
-  std::string wrote;
   if (outer) {
     end_budget();
-    wrote = restore_after_run();
-  }
-  if (status == LUA_OK && !wrote.empty()) {
-    lua_settop(L, base - 1);
-    throw ScriptError(wrote);
+    restore_after_run();
   }
   if (status != LUA_OK) {
     std::string msg = error_message(L, status);

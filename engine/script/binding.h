@@ -108,9 +108,7 @@ class Runtime : public Scripts {
   /// Calls a read-only function (ongoing or answering hook) already pushed with `nargs`
   /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
   void call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran);
-  /// Puts back the upvalues of every file whose functions ran. Returns "" or, for the first
-  /// variable a call wrote, "card ID (FILE): ..." naming it (an error: strict rules).
-  std::string restore_after_run();
+  void restore_after_run();
   /// Sets the budget of an outermost call: `per_call`, or what is left of the action's if less.
   void start_budget(long long per_call, const char* message);
   /// Takes what the outermost call spent from the action's budget.

@@ -1210,27 +1210,20 @@ int freeze(lua_State* L, int idx) {
   return ref;
 }
 
-std::string restore_upvalues(lua_State* L, int record_ref) {
-  std::string changed;
+void restore_upvalues(lua_State* L, int record_ref) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, record_ref);
   int rec = lua_gettop(L);
   lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, rec));
   for (lua_Integer k = 1; k + 2 <= n; k += 3) {
-    lua_rawgeti(L, rec, k);       // the function
-    lua_rawgeti(L, rec, k + 2);   // the value it was loaded with
-    lua_rawgeti(L, rec, k + 1);   // the upvalue's index
+    lua_rawgeti(L, rec, k);
+    lua_rawgeti(L, rec, k + 2);
+    lua_rawgeti(L, rec, k + 1);
     int i = static_cast<int>(lua_tointeger(L, -1));
     lua_pop(L, 1);
-    if (changed.empty()) {
-      const char* name = lua_getupvalue(L, -2, i);
-      if (name && !lua_rawequal(L, -1, -2)) changed = *name ? name : "?";
-      if (name) lua_pop(L, 1);
-    }
     lua_setupvalue(L, -2, i);
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  return changed;
 }
 
 }  // namespace als

@@ -83,9 +83,8 @@ void push_ints(lua_State* L, const std::vector<int>& v);
 /// Returns a registry reference to that record, for restore_upvalues.
 int freeze(lua_State* L, int idx);
 /// Sets every upvalue recorded by `freeze` back to its recorded value, so that nothing a call
-/// stored in an upvalue reaches the next call. Returns the name of the first one a call had
-/// changed (a script wrote a variable its file's functions share), or "" if none was.
-std::string restore_upvalues(lua_State* L, int record_ref);
+/// stored in an upvalue reaches the next call.
+void restore_upvalues(lua_State* L, int record_ref);
 /// True if the table at `idx` is read-only (frozen).
 bool is_frozen(lua_State* L, int idx);
 /// Pushes the table whose raw contents hold the value at `idx`: the hidden contents of a frozen

@@ -87,7 +87,7 @@ tail -n 1 hum.jsonl | grep -q '"type":"abandoned"' && ok || bad "abandoned recor
 # scenario files find their relative paths from their own folder: the suite runs from anywhere
 (cd "$tmp" && "$als" test "$src/tests/rules" > anywhere.out); expect_rc 0 $? "als test from another folder"
 tail -n 1 anywhere.out | grep -Eq "^[0-9]+ passed, 0 failed$" && ok || bad "from another folder: $(tail -n 3 anywhere.out)"
-# determinism by construction: cards iterating pairs give the same game in
+# determinism by construction: cards iterating pairs and counting in upvalues give the same game in
 # two processes, and the same statistics on 1 and 2 threads; a card whose runs differ is refused
 "$als" play --cards "$src/tests/hostile/determinism" --p1 random --p2 random --seed 9 > d1.txt 2>&1
 "$als" play --cards "$src/tests/hostile/determinism" --p1 random --p2 random --seed 9 > d2.txt 2>&1
