@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <span>
 #include <stdexcept>
@@ -56,13 +57,16 @@ int Runtime::check_card(int arg) {
   for (size_t h = id_hash(id); id_slot_[h].ptr; h = (h + 1) & (kIdSlots - 1))
     if (id_slot_[h].ptr == id) return id_slot_[h].card;
   int c = eng_->set().find(id);
-  if (c < 0) {
-    std::vector<std::string_view> ids;
-    for (const CardDef& d : eng_->set().cards) ids.push_back(d.id);
-    std::string msg = "unknown card '" + std::string(id).substr(0, 64) + "'" + did_you_mean(id, ids);
-    luaL_error(L_, "%s", msg.c_str());
-  }
+  if (c < 0) unknown_card(id);
   return c;
+}
+
+void Runtime::unknown_card(const char* id) {
+  std::vector<std::string_view> ids;
+  for (const CardDef& d : eng_->set().cards) ids.push_back(d.id);
+  std::string msg = "unknown card '" + std::string(id).substr(0, 64) + "'" + did_you_mean(id, ids);
+  luaL_error(L_, "%s", msg.c_str());
+  std::abort();  // not reached
 }
 
 void Runtime::attach(const Engine& e) {
@@ -132,13 +136,25 @@ struct Verbs {
     const char* name = luaL_checkstring(L, arg);
     int t = rt(L).find_theater(name);
     const Board& b = board(L);
-    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) {
-      std::vector<std::string_view> names;
-      for (int i = 0; i < b.ntheaters; ++i) names.push_back(eng(L).theater_name(b.order[i]));
-      std::string msg = "unknown theater '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, names);
-      luaL_error(L, "%s", msg.c_str());
-    }
+    if (t < 0 || b.pos[t] >= b.ntheaters || b.order[b.pos[t]] != t) unknown_theater(L, name);
     return t;
+  }
+  // The error paths of the argument readers, kept out of line so that the readers stay small.
+  [[noreturn, gnu::cold, gnu::noinline]] static void unknown_theater(lua_State* L, const char* name) {
+    const Board& b = board(L);
+    std::vector<std::string_view> names;
+    for (int i = 0; i < b.ntheaters; ++i) names.push_back(eng(L).theater_name(b.order[i]));
+    std::string msg = "unknown theater '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, names);
+    luaL_error(L, "%s", msg.c_str());
+    std::abort();  // not reached
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void unknown_name(lua_State* L, const std::string& what,
+                                                                  const std::string& name,
+                                                                  std::span<const char* const> known,
+                                                                  const char* after = "") {
+    std::string msg = what + " '" + name.substr(0, 64) + "'" + did_you_mean(name, known) + after;
+    luaL_error(L, "%s", msg.c_str());
+    std::abort();  // not reached
   }
   static int on_board(lua_State* L, int arg) {
     int c = rt(L).check_card(arg);
@@ -278,13 +294,10 @@ struct Verbs {
           only(mask);
           break;
         }
-        default: {
-          std::string msg = "g:cards: unknown filter '" + std::string(k).substr(0, 64) + "'" +
-                            did_you_mean(k, std::span<const char* const>(Runtime::kFilterText)) +
-                            " (filters: player, theater, theaters, adjacent_to, adjacent, uncovered, covered, faceup, "
-                            "facedown, flippable, except)";
-          luaL_error(L, "%s", msg.c_str());
-        }
+        default:
+          unknown_name(L, "g:cards: unknown filter", k, Runtime::kFilterText,
+                       " (filters: player, theater, theaters, adjacent_to, adjacent, uncovered, covered, faceup, "
+                       "facedown, flippable, except)");
       }
       lua_pop(L, 1);
     }
@@ -449,12 +462,9 @@ struct Verbs {
       int which = -1;
       for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
         if (r.option_name_[i] == k || !std::strcmp(r.option_name_[i], k)) which = i;
-      if (which < 0 || (which > 0 && !theater_options)) {
-        std::string name = luaL_tolstring(L, v - 1, nullptr);
-        std::span<const char* const> known(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 1);
-        std::string msg = std::string(verb) + ": unknown option '" + name.substr(0, 64) + "'" + did_you_mean(name, known);
-        luaL_error(L, "%s", msg.c_str());
-      }
+      if (which < 0 || (which > 0 && !theater_options))
+        unknown_name(L, std::string(verb) + ": unknown option", luaL_tolstring(L, v - 1, nullptr),
+                     std::span<const char* const>(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 1));
       switch (which) {
         case 0: o.may = lua_toboolean(L, v); break;
         case 1: o.card = rt(L).check_card(v); break;

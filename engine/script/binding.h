@@ -65,6 +65,7 @@ class Runtime : public Scripts {
   const Engine* engine() const { return eng_; }
   void push_id(int card);          // pushes the card's id string
   int check_card(int arg);         // a card id argument -> index, or a Lua error
+  [[noreturn, gnu::cold, gnu::noinline]] void unknown_card(const char* id);  // its error, naming the nearest
   void push_theater(int t);        // pushes a theater id's name
   /// Pushes the filter table of card `card`'s declared ability { flip = filter }.
   void push_declared_filter(int card);
