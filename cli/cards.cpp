@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "cli.h"
+#include "input.h"
 #include "play/agents.h"
 #include "play/match.h"
 
@@ -104,11 +105,6 @@ int cmd_cards(int argc, char** argv) {
               << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
   }
   // What each card's script declares beyond its text: ongoing effects, functions, triggers.
-  auto join = [](const std::vector<std::string>& v) {
-    std::string out;
-    for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
-    return out;
-  };
   bool any = false;
   for (const auto& d : set.cards) {
     std::vector<std::string> effects, fns, triggers;

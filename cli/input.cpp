@@ -12,13 +12,13 @@ std::vector<std::string> words(const std::string& s) {
   return out;
 }
 
-namespace {
-
-std::string join(const std::vector<std::string>& v) {
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
   std::string out;
-  for (const auto& x : v) out += (out.empty() ? "" : " ") + x;
+  for (const auto& x : v) out += (out.empty() ? "" : sep) + x;
   return out;
 }
+
+namespace {
 
 // Matches typed words against the action texts: each word a prefix of the action's word.
 int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
@@ -54,7 +54,7 @@ Input parse_input(const std::string& typed, const std::vector<std::string>& text
     r.command = w;
     return r;
   }
-  std::string input = join(w);
+  std::string input = join(w, " ");
   if (std::all_of(input.begin(), input.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
     size_t n = input.size() > 9 ? 0 : std::stoul(input);  // at most 9 digits: no overflow
     if (n >= 1 && n <= texts.size()) {

@@ -76,12 +76,6 @@ std::string paint_card(const std::string& label) {
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
 void on_interrupt(int) { interrupted = 1; }
 
-std::string join(const std::vector<std::string>& v, const std::string& sep = ", ") {
-  std::string out;
-  for (const auto& x : v) out += (out.empty() ? "" : sep) + x;
-  return out;
-}
-
 // A card in a hand, compactly: "heavy_tanks (land 6)", "ambush (land 2, instant)".
 std::string hand_card(const Engine& e, const std::string& id) {
   int c = e.set().find(id);
