@@ -204,7 +204,8 @@ View Engine::view(const State& s, int viewer) const {
 void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
                               std::vector<std::string>* texts) const {
   // The place of a card an action names: a public order that does not depend on which card it is.
-  const bool card_decision = decision_kind(s) == DecisionKind::Card;
+  const DecisionKind kind = decision_kind(s);
+  const bool card_decision = kind == DecisionKind::Card;
   auto place = [&](const Action& a) -> uint64_t {
     int card = a.type == Action::Choose ? (card_decision ? a.option : kNone) : a.card;
     if (card == kNone || card >= static_cast<int>(set_.cards.size())) return 0;
@@ -220,7 +221,7 @@ void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& a
   thread_local std::vector<Keyed> keyed;
   keyed.clear();
   for (const Action& a : acts) {
-    Keyed k{a.type == Action::Choose ? option_text(s, decision_kind(s), a.option, viewer) : action_text(s, a, viewer),
+    Keyed k{a.type == Action::Choose ? option_text(s, kind, a.option, viewer) : action_text(s, a, viewer),
             place(a), a};
     // Insertion: a decision has a few dozen actions at most.
     size_t j = keyed.size();
