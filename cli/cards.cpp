@@ -102,7 +102,7 @@ int cmd_cards(int argc, char** argv) {
   for (const auto& d : set.cards) {
     std::cout << std::left << std::setw(static_cast<int>(w) + 2) << d.id << std::setw(7) << d.type << std::setw(4)
               << d.strength << std::setw(9)
-              << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "-") << d.text << "\n";
+              << (d.kind == Kind::None ? "-" : kind_name(d.kind)) << d.text << "\n";
   }
   // What each card's script declares beyond its text: ongoing effects, functions, triggers.
   bool any = false;
@@ -122,6 +122,16 @@ int cmd_cards(int argc, char** argv) {
     if (!fns.empty()) std::cout << sep << "functions " << join(fns), sep = "; ";
     if (!triggers.empty()) std::cout << sep << "triggers " << join(triggers);
     std::cout << "\n";
+  }
+  // Lasting effects (API 3): who declares them, with their functions and triggers.
+  for (const LastingDef& l : set.lasting) {
+    std::vector<std::string> parts;
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((l.fns >> i) & 1) parts.push_back(kFnNames[i]);
+    for (int i = 0; i < kTriggerEvents; ++i)
+      if ((l.triggers >> i) & 1) parts.push_back(std::string("when ") + kTriggerTable[i].name);
+    std::cout << "lasting effect " << l.name << " of " << (l.card == kNone ? std::string("the house rules") : set.cards[l.card].id)
+              << ": " << join(parts) << "\n";
   }
   std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
             << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "

@@ -82,7 +82,7 @@ std::string hand_card(const Engine& e, const std::string& id) {
   if (c < 0) return id;  // "?"
   const CardDef& d = e.set().cards[c];
   std::string out = id + " (" + d.type + " " + std::to_string(d.strength);
-  if (d.kind != Kind::None) out += d.kind == Kind::Instant ? ", instant" : ", ongoing";
+  if (d.kind != Kind::None) out += std::string(", ") + kind_name(d.kind);
   return out + ")";
 }
 
@@ -98,7 +98,8 @@ void print_board(const Engine& e, const State& s, int viewer) {
     if (v.stacks[p][i].empty()) return std::string("-");
     std::string out;
     for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
-      out += (j ? ", " : "") + paint_card(v.stacks[p][i][j]) + " " + std::to_string(v.card_strength[p][i][j]);
+      out += (j ? ", " : "") + paint_card(v.stacks[p][i][j]) + " " + std::to_string(v.card_strength[p][i][j]) +
+             (v.card_counters[p][i][j].empty() ? "" : " [" + v.card_counters[p][i][j] + "]");
     for (const auto& b : v.bonuses[p][i]) out += "  " + b;
     return out;
   };
@@ -120,6 +121,14 @@ void print_board(const Engine& e, const State& s, int viewer) {
   for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
   std::cout << "your hand: " << (hand.empty() ? "(empty)" : join(hand)) << "\n";
   if (!v.held.empty()) std::cout << "you drew: " << hand_card(e, v.held) << "\n";
+  // API 3: players' counters and lasting effects, when there are any.
+  for (int p : {viewer, opp}) {
+    if (v.player_counters[p].empty()) continue;
+    std::vector<std::string> cs;
+    for (const auto& [name, value] : v.player_counters[p]) cs.push_back(name + " " + std::to_string(value));
+    std::cout << (p == viewer ? "your counters: " : "opponent's counters: ") << join(cs) << "\n";
+  }
+  if (!v.effects.empty()) std::cout << "lasting: " << join(v.effects) << "\n";
 }
 
 // The board as a battle was decided, every card revealed: each theater's stacks with the cards'
@@ -175,7 +184,7 @@ void print_card(const Engine& e, const std::string& id) {
   }
   const CardDef& d = e.set().cards[c];
   std::cout << d.id << " (" << d.name << "): " << d.type << " " << d.strength << ", "
-            << (d.kind == Kind::Instant ? "instant" : d.kind == Kind::Ongoing ? "ongoing" : "no ability")
+            << (d.kind == Kind::None ? "no ability" : kind_name(d.kind))
             << (d.text.empty() ? "" : ": " + d.text) << "\n";
 }
 
@@ -194,10 +203,15 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     else {
       // Who asks, in the deciding player's words: the card text's "you" is its owner.
       const Due& d = s.r.due;
-      std::string whose = d.card == kNone                  ? "a house rule (" + e.due_text(d) + ")"
-                          : s.b.card[d.card].owner == p    ? "your " + e.due_text(d)
-                                                           : "the opponent's " + e.due_text(d);
-      std::cout << pname(p) << ", " << whose << " asks you to choose";
+      const Lasting* l = d.effect != kNone ? e.find_lasting(s, d.effect) : nullptr;
+      std::string what = e.due_text(d, l ? l->effect : -1);
+      std::string whose = d.card == kNone || l         ? "the " + what
+                          : s.b.card[d.card].owner == p ? "your " + what
+                                                        : "the opponent's " + what;
+      if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
+        std::cout << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
+      else
+        std::cout << pname(p) << ", " << whose << " asks you to choose";
       if (s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
       else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
         std::cout << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <sstream>
@@ -31,6 +32,8 @@ struct Stats {
   std::vector<long long> withdrawals;              // by cards left in hand (the chart's rows)
   // per card: battles it was played faceup / facedown in, and battles its owner won when faceup
   std::vector<long long> faceup, facedown, faceup_wins;
+  // battles by how they ended: "control", "withdraw", or a battle_over hook's reason (API 3)
+  std::map<std::string, long long> battle_ends;
 
   // Games a script failed in (not counted above), and the first of them by game number.
   long long failed = 0, first_failed = -1;
@@ -53,6 +56,7 @@ struct Stats {
     games += o.games, battles += o.battles, actions += o.actions, first_battle_wins += o.first_battle_wins;
     for (int p = 0; p < 2; ++p) wins[p] += o.wins[p], vp[p] += o.vp[p];
     for (size_t i = 0; i < withdrawals.size(); ++i) withdrawals[i] += o.withdrawals[i];
+    for (const auto& [how, n] : o.battle_ends) battle_ends[how] += n;
     for (size_t c = 0; c < faceup.size(); ++c)
       faceup[c] += o.faceup[c], facedown[c] += o.facedown[c], faceup_wins[c] += o.faceup_wins[c];
   }
@@ -75,6 +79,7 @@ class StatsListener : public MatchListener {
       else if (ev.type == Event::Withdraw) ++st_.withdrawals[std::min<size_t>(static_cast<size_t>(ev.value), 6)];
       else if (ev.type == Event::BattleEnd) {
         ++st_.battles;
+        ++st_.battle_ends[ev.withdrew ? "withdraw" : ev.option > 0 ? m.engine().name(ev.option) : "control"];
         st_.first_battle_wins += ev.player == first_;
         for (int q = 0; q < 2; ++q) {  // the cards played, bit by bit
           for (uint64_t b = up_[q]; b; b &= b - 1) {
@@ -104,6 +109,7 @@ void play_one(Match& m, StatsListener& counts, Stats& one, const std::string& p1
   m.reset(seed, a1.get(), a2.get());
   one.battles = one.first_battle_wins = 0;
   std::fill(one.withdrawals.begin(), one.withdrawals.end(), 0);
+  one.battle_ends.clear();
   std::fill(one.faceup.begin(), one.faceup.end(), 0);
   std::fill(one.facedown.begin(), one.facedown.end(), 0);
   std::fill(one.faceup_wins.begin(), one.faceup_wins.end(), 0);
@@ -148,6 +154,7 @@ json stats_json(const Engine& e, const Stats& st, const json& run) {
             {"max_actions", st.max_actions},
             {"withdrawals_by_cards_left", st.withdrawals},
             {"withdrawals", std::accumulate(st.withdrawals.begin(), st.withdrawals.end(), 0LL)},
+            {"battle_ends", st.battle_ends},
             {"failed_games", st.failed},
             {"card_stats", cards}});
   if (st.first_failed >= 0)
@@ -170,6 +177,8 @@ void print_table(const Stats& st, const json& j) {
             << st.max_actions << ")\n"
             << "  withdrawals by cards left (0 1 2 3 4 5 6+):";
   for (long long w : st.withdrawals) std::cout << " " << w;
+  std::cout << "\n  battles ended by:";
+  for (const auto& [how, n] : st.battle_ends) std::cout << " " << how << " " << n;
   std::cout << "\n  " << std::left << std::setw(18) << "card" << std::right << std::setw(10) << "faceup"
             << std::setw(10) << "facedown" << "  won when faceup\n";
   for (const auto& c : j["card_stats"])
@@ -232,6 +241,7 @@ int merge(const std::vector<std::string>& files, bool as_json) {
       st.first_battle_wins = j.at("first_player_battle_wins").get<long long>();
       st.withdrawals = j.at("withdrawals_by_cards_left").get<std::vector<long long>>();
       st.failed = j.value("failed_games", 0LL);
+      if (auto b = j.find("battle_ends"); b != j.end()) st.battle_ends = b->get<std::map<std::string, long long>>();
       if (auto f = j.find("first_failure"); f != j.end())
         st.first_failed = f->at("game").get<long long>(), st.first_failed_seed = f->at("seed").get<uint64_t>(),
         st.first_error = f->at("error").get<std::string>();

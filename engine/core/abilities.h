@@ -39,10 +39,13 @@ struct AbilityCtx {
 constexpr long long kDryRunBudget = 200'000;
 
 /// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.
-enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, Count };
+/// MayFlip and MayMove are API 3's bans (docs/modding.md, "Bans on flips and moves").
+enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, MayFlip, MayMove, Count };
 /// Their names in a card's `ongoing` table, in the order of Fn.
-inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {"strength", "total", "may_play", "may_withdraw",
-                                                                      "destroys_play"};
+inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {
+    "strength", "total", "may_play", "may_withdraw", "destroys_play", "may_flip", "may_move"};
+/// The API a function needs (set.lua's `api`), in the order of Fn.
+inline constexpr int kFnApi[static_cast<int>(Fn::Count)] = {2, 2, 2, 2, 2, 3, 3};
 
 // ---- trigger events and house-rule hooks: one table ------------------------------------------
 // Read by the loader (the names a card's `triggers` and a rules table may have), the binding (the
@@ -58,26 +61,29 @@ enum EventField : uint16_t {
   kFieldFrom = 8,       // e.from: the theater a card left, or "hand"
   kFieldTo = 16,        // e.to: the theater a card moved to
   kFieldWinner = 32,    // e.winner: the battle's winner
-  kFieldHow = 64,       // e.how: "control" or "withdraw"
+  kFieldHow = 64,       // e.how: "control", "withdraw" or a battle_over hook's reason
+  kFieldFromPlayer = 128,  // e.from: the player a card was given from (API 3)
 };
 
 struct TriggerEvent {
   What what;
   const char* name;  // as a card's `triggers` table and the log name it
   uint16_t fields;   // EventField bits
+  int api;           // the script API that has it
 };
 /// Every trigger event, in the order of What (Played .. BattleEnd).
 inline constexpr TriggerEvent kTriggerTable[kTriggerEvents] = {
-    {What::Played, "played", kFieldPlayer | kFieldTheater | kFieldFace},
-    {What::Covered, "covered", 0},
-    {What::Uncovered, "uncovered", 0},
-    {What::Flipped, "flipped", kFieldFace},
-    {What::Moved, "moved", kFieldPlayer | kFieldFrom | kFieldTo},
-    {What::Destroyed, "destroyed", kFieldPlayer | kFieldFrom},
-    {What::Returned, "returned", kFieldPlayer | kFieldFrom},
-    {What::TurnStart, "turn_start", kFieldPlayer},
-    {What::TurnEnd, "turn_end", kFieldPlayer},
-    {What::BattleEnd, "battle_end", kFieldWinner | kFieldHow},
+    {What::Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2},
+    {What::Covered, "covered", 0, 2},
+    {What::Uncovered, "uncovered", 0, 2},
+    {What::Flipped, "flipped", kFieldFace, 2},
+    {What::Moved, "moved", kFieldPlayer | kFieldFrom | kFieldTo, 2},
+    {What::Destroyed, "destroyed", kFieldPlayer | kFieldFrom, 2},
+    {What::Returned, "returned", kFieldPlayer | kFieldFrom, 2},
+    {What::TurnStart, "turn_start", kFieldPlayer, 2},
+    {What::TurnEnd, "turn_end", kFieldPlayer, 2},
+    {What::BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2},
+    {What::Given, "given", kFieldPlayer | kFieldFromPlayer, 3},
 };
 inline constexpr const TriggerEvent& trigger_event(What w) {
   return kTriggerTable[static_cast<int>(w) - static_cast<int>(What::Played)];
@@ -102,7 +108,7 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
 inline constexpr const HookKind& acting_hook(What w) {
   return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];
 }
-static_assert(kTriggerTable[kTriggerEvents - 1].what == What::BattleEnd, "kTriggerTable follows What");
+static_assert(kTriggerTable[kTriggerEvents - 1].what == What::Given, "kTriggerTable follows What");
 static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::TurnEnd) == 2, "kHookTable follows Hook");
 
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).
@@ -125,10 +131,13 @@ class Scripts {
   /// arguments after `this`, in the order docs/modding.md gives them (cards and players as indexes, -1 for
   /// none); `value` is the value so far. Returns the new value (a boolean as 0 or 1).
   virtual int ongoing(const State& s, int holder, Fn fn, const int* args, int value) = 0;
-  /// The answering house-rule hooks (docs/modding.md), read-only.
-  virtual bool battle_over(const State& s) = 0;
+  /// The same for lasting effect s.b.lasting[slot] (API 3): its function `fn`, with its data.
+  virtual int lasting(const State& s, int slot, Fn fn, const int* args, int value) = 0;
+  /// The answering house-rule hooks (docs/modding.md), read-only. battle_over: -1 the battle goes
+  /// on; 0 it is over; a positive number: over, with that interned reason (API 3).
+  virtual int battle_over(const State& s) = 0;
   virtual int battle_winner(const State& s, int winner) = 0;
-  virtual int battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) = 0;
+  virtual int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) = 0;
 };
 
 }  // namespace als

@@ -18,7 +18,12 @@ constexpr int kMaxTokens = 1000;  // supply tokens on one side of a theater
 constexpr int kMaxGameActions = 10'000'000;  // the highest max_actions a rule may set
 constexpr int kMaxAbilitiesPerAction = 1000;  // abilities resolved for one action (endless chains)
 
-enum class Kind : uint8_t { None, Instant, Ongoing };
+/// A card's kind: Triggered (API 3) is a card whose only ability is its triggers.
+enum class Kind : uint8_t { None, Instant, Ongoing, Triggered };
+/// The kind's name in a card file and in texts ("none" for a card without ability).
+inline const char* kind_name(Kind k) {
+  return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : k == Kind::Triggered ? "triggered" : "none";
+}
 
 /// Which cards an ongoing strength effect reaches (docs/modding.md).
 enum class Target : uint8_t {
@@ -71,6 +76,16 @@ struct CardDef {
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
 };
 
+/// A lasting effect a card file (or a house rule) declares in its `effects` table (API 3,
+/// docs/modding.md, "Effects that last"): started by g:effect, it acts through its functions and
+/// triggers until it ends. The scripts keep the functions; the core reads which there are.
+struct LastingDef {
+  int card = 255;          // the declaring card's index; 255 (kNone): a house rule's
+  std::string name;
+  uint8_t fns = 0;         // bit i: it has ongoing function Fn(i)
+  uint16_t triggers = 0;   // bit i: it has a trigger for What(Played + i)
+};
+
 /// House-rule hooks (docs/modding.md): the first three act, the others answer.
 enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, BattleOver, BattleWinner, BattleVp, Count };
 
@@ -106,6 +121,7 @@ struct CardSet {
   std::vector<std::string> theaters;  // as set.lua names them (house rules may change Rules::theaters)
   std::vector<CardDef> cards;
   std::unordered_map<std::string, int> index;  // id -> card index
+  std::vector<LastingDef> lasting;  // lasting effects the cards and house rules declare (API 3)
   /// Card index for an id, or -1.
   int find(const std::string& id) const {
     auto it = index.find(id);

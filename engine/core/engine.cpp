@@ -48,13 +48,26 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
   }
-  scripted_ = fn_cards_any_ != 0 || rules_.hooks != 0;
+  if (set_.lasting.size() > 255) bad("at most 255 lasting effects");
+  for (const LastingDef& d : set_.lasting) {
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((d.fns >> i) & 1) lasting_fn_[i] = true;
+    for (int ev = 0; ev < kTriggerEvents; ++ev)
+      if ((d.triggers >> ev) & 1) lasting_trigger_[ev] = true;
+  }
+  for (int i = 0; i < static_cast<int>(Fn::Count); ++i) {
+    fn_used_[i] = fn_cards_[i] != 0 || lasting_fn_[i];
+    fn_any_ = fn_any_ || fn_used_[i];
+  }
+  // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
+  scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty();
   turn_abilities_ = rules_.hooks != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
-    scripted_ = scripted_ || trigger_cards_[ev] != 0;
+    fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev];
+    scripted_ = scripted_ || fires_[ev];
     What w = static_cast<What>(static_cast<int>(What::Played) + ev);
     if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
-      turn_abilities_ = turn_abilities_ || trigger_cards_[ev] != 0;
+      turn_abilities_ = turn_abilities_ || fires_[ev];
   }
   compute_sort_keys();
   scripts_->attach(*this);
@@ -148,20 +161,29 @@ int Engine::holders(const Board& b, uint64_t mask, uint8_t* out) const {
 }
 
 // API 2 ongoing functions: each faceup holder in board order, each seeing the previous result.
+// Then the functions of lasting effects, in the order they started (API 3).
 int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
   uint8_t hs[kMaxCards];
   int n = holders(s.b, fn_cards_[static_cast<int>(fn)], hs);
+  auto check = [&](int card) {
+    if ((fn == Fn::Strength || fn == Fn::Total) && (value < -kMaxFnValue || value > kMaxFnValue))
+      throw ScriptError((card == kNone ? std::string("house rule") : "card " + set_.cards[card].id + " (" + set_.cards[card].file + ")") +
+                        ": its " + (fn == Fn::Strength ? "strength" : "total") + " function returned " +
+                        std::to_string(value) + ", outside -1000000..1000000");
+  };
   for (int i = 0; i < n; ++i) {
     value = scripts_->ongoing(s, hs[i], fn, args, value);
-    if (fn == Fn::Strength || fn == Fn::Total) {
-      if (value < -kMaxFnValue || value > kMaxFnValue)
-        throw ScriptError("card " + set_.cards[hs[i]].id + " (" + set_.cards[hs[i]].file + "): its " +
-                          (fn == Fn::Strength ? "strength" : "total") + " function returned " + std::to_string(value) +
-                          ", outside -1000000..1000000");
-    } else if (fn == Fn::DestroysPlay && value) {
-      break;  // one is enough
-    }
+    check(hs[i]);
+    if (fn == Fn::DestroysPlay && value) return value;  // one is enough
   }
+  if (lasting_fn_[static_cast<int>(fn)])
+    for (int i = 0; i < s.b.nlasting; ++i) {
+      const Lasting& l = s.b.lasting[i];
+      if (!((set_.lasting[l.effect].fns >> static_cast<int>(fn)) & 1)) continue;
+      value = scripts_->lasting(s, i, fn, args, value);
+      check(set_.lasting[l.effect].card);
+      if (fn == Fn::DestroysPlay && value) return value;
+    }
   return value;
 }
 
@@ -195,7 +217,7 @@ int Engine::card_strength(const State& s, int card) const {
     }
   }
   value = (set_to == INT_MIN ? value : set_to) + add;
-  if (fn_cards_[static_cast<int>(Fn::Strength)]) {
+  if (fn_used(Fn::Strength)) {
     int args[1] = {card};
     value = apply_fns(s, Fn::Strength, args, value);
   }
@@ -215,7 +237,7 @@ int Engine::strength(const State& s, int player, int theater) const {
     for (const Effect& f : set_.cards[e].effects)
       if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
   }
-  if (fn_cards_[static_cast<int>(Fn::Total)]) {
+  if (fn_used(Fn::Total)) {
     int args[2] = {player, theater};
     total = apply_fns(s, Fn::Total, args, total);
   }
@@ -254,7 +276,7 @@ bool Engine::deploy_allowed(const Board& b, int player, int card, int theater) c
 
 bool Engine::may_play(const State& s, int player, int card, int theater, bool faceup) const {
   bool allowed = !faceup || deploy_allowed(s.b, player, card, theater);
-  if (fn_cards_[static_cast<int>(Fn::MayPlay)]) {
+  if (fn_used(Fn::MayPlay)) {
     int args[4] = {player, card, theater, faceup};
     allowed = apply_fns(s, Fn::MayPlay, args, allowed) != 0;
   }
@@ -262,7 +284,7 @@ bool Engine::may_play(const State& s, int player, int card, int theater, bool fa
 }
 
 bool Engine::may_withdraw(const State& s, int player) const {
-  if (!fn_cards_[static_cast<int>(Fn::MayWithdraw)]) return true;  // ruling 3
+  if (!fn_used(Fn::MayWithdraw)) return true;  // ruling 3
   int args[1] = {player};
   return apply_fns(s, Fn::MayWithdraw, args, 1) != 0;
 }
@@ -275,7 +297,7 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
   const Board& b = s.b;
   uint8_t hand[kMaxCards];
   int h = zone(s, Zone::Hand, player, hand);
-  bool fns = fn_cards_[static_cast<int>(Fn::MayPlay)] != 0;
+  bool fns = fn_used(Fn::MayPlay);
   int reach = deploy_reach(b, player);
   n = 0;
   for (int i = 0; i < h; ++i) {
@@ -296,7 +318,7 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
 
 void Engine::legal(const State& s, std::vector<Action>& out) const {
   const Board& b = s.b;
-  if (b.phase == Phase::Over || s.r.active || fn_cards_any_) out.clear();
+  if (b.phase == Phase::Over || s.r.active || fn_any_) out.clear();
   if (b.phase == Phase::Over) return;
   if (s.r.active) {
     const Decision& d = s.r.pending;
@@ -313,7 +335,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     return;
   }
   int p = b.turn;
-  if (fn_cards_any_) {  // API 2: every play asks the may_play functions
+  if (fn_any_) {  // API 2: every play asks the may_play functions
     for (int c = 0; c < b.ncards; ++c) {
       if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
       for (int i = 0; i < b.ntheaters; ++i) {
@@ -369,7 +391,7 @@ bool Engine::is_legal(const State& s, const Action& a) const {
     return d.has(want);
   }
   if (a.type == Action::Withdraw) {
-    if (!fn_cards_any_) return true;
+    if (!fn_any_) return true;
     std::vector<Action> acts;
     legal(s, acts);
     return acts.back().type == Action::Withdraw;
@@ -380,7 +402,7 @@ bool Engine::is_legal(const State& s, const Action& a) const {
     return false;
   const CardLoc& l = b.card[a.card];
   if (l.zone != Zone::Hand || l.owner != b.turn) return false;
-  if (!fn_cards_any_) return a.type == Action::Improvise || deploy_allowed(b, b.turn, a.card, a.theater);
+  if (!fn_any_) return a.type == Action::Improvise || deploy_allowed(b, b.turn, a.card, a.theater);
   return may_play(s, b.turn, a.card, a.theater, a.type == Action::Deploy);
 }
 
@@ -391,8 +413,10 @@ bool Engine::is_legal(const State& s, const Action& a) const {
 
 void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
   // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
-  if (c && c->depth > 0 && e.cause == kNone && e.type != Event::Ability && e.type != Event::Interrupted)
-    e.cause = c->resolving[c->depth - 1].card;
+  if (c && c->depth > 0 && e.cause == kNone && e.type != Event::Ability && e.type != Event::Interrupted) {
+    uint8_t card = c->resolving[c->depth - 1].card;
+    e.cause = card != kNone ? card : kRuleCause;  // a house rule's hook, or an effect it started
+  }
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
@@ -416,7 +440,18 @@ void Engine::place(Board& b, int player, int card, int theater, bool faceup) con
   if (faceup) b.known[0] |= bit(card), b.known[1] |= bit(card);  // ruling 28
 }
 
+// A card leaving the board loses its counters (API 3). Costs one test when none is set.
+static void clear_counters(Board& b, int card) {
+  if (!b.ncounters) return;
+  int k = 0;
+  for (int i = 0; i < b.ncounters; ++i)
+    if (b.counters[i].target != card) b.counters[k++] = b.counters[i];
+  for (int i = k; i < b.ncounters; ++i) b.counters[i] = Counter{};
+  b.ncounters = static_cast<uint8_t>(k);
+}
+
 static void to_deck_bottom(Board& b, int card) {
+  clear_counters(b, card);
   CardLoc& l = b.card[card];
   l.zone = Zone::Deck;
   l.faceup = 0;
@@ -471,12 +506,19 @@ int Engine::destroyed_on_play(const State& s, int card) const {
       return e;
     }
   }
-  if (fn_cards_[static_cast<int>(Fn::DestroysPlay)]) {
+  if (fn_used(Fn::DestroysPlay)) {
     int args[4] = {card, l.owner, l.theater, l.faceup};
     uint8_t hs[kMaxCards];
     int n = holders(b, fn_cards_[static_cast<int>(Fn::DestroysPlay)], hs);
     for (int i = 0; i < n; ++i)
       if (scripts_->ongoing(s, hs[i], Fn::DestroysPlay, args, 0)) return hs[i];
+    if (lasting_fn_[static_cast<int>(Fn::DestroysPlay)])
+      for (int i = 0; i < b.nlasting; ++i) {
+        const Lasting& e = b.lasting[i];
+        if (((set_.lasting[e.effect].fns >> static_cast<int>(Fn::DestroysPlay)) & 1) &&
+            scripts_->lasting(s, i, Fn::DestroysPlay, args, 0))
+          return e.card == kNone ? kRuleCause : e.card;
+      }
   }
   return -1;
 }
@@ -514,7 +556,23 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
   return true;
 }
 
-void Engine::op_flip(AbilityCtx& c, int card) const {
+bool Engine::may_flip(const State& s, int card) const {
+  bool allowed = rules_.flip_covered || uncovered(s, card);
+  if (fn_used(Fn::MayFlip)) {
+    int args[1] = {card};
+    allowed = apply_fns(s, Fn::MayFlip, args, allowed) != 0;
+  }
+  return allowed;
+}
+
+bool Engine::may_move(const State& s, int card, int theater) const {
+  if (!fn_used(Fn::MayMove)) return true;
+  int args[2] = {card, theater};
+  return apply_fns(s, Fn::MayMove, args, 1) != 0;
+}
+
+bool Engine::op_flip(AbilityCtx& c, int card) const {
+  if (!may_flip(*c.s, card)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool was = l.faceup;
@@ -527,6 +585,7 @@ void Engine::op_flip(AbilityCtx& c, int card) const {
   if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
   fire(&c, b, What::Flipped, Due{.ecard = static_cast<uint8_t>(card), .eface = l.faceup}, card, was, key);
+  return true;
 }
 
 // The card that becomes uncovered when `card` leaves its stack (the one below it, if `card` was
@@ -538,7 +597,8 @@ int Engine::uncovered_by_leaving(const Board& b, int card) const {
   return top_of(b, l.owner, l.theater, card);
 }
 
-void Engine::op_move(AbilityCtx& c, int card, int theater) const {
+bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
+  if (!may_move(*c.s, card, theater)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
@@ -557,6 +617,7 @@ void Engine::op_move(AbilityCtx& c, int card, int theater) const {
   if (below != kNone)
     fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
          false, 0);
+  return true;
 }
 
 void Engine::op_destroy(AbilityCtx& c, int card) const {
@@ -583,6 +644,7 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   bool was = l.faceup;
   uint64_t key = board_key(b, card);
   int freed = uncovered_by_leaving(b, card);
+  clear_counters(b, card);
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
@@ -601,6 +663,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   uint8_t owner = l.owner;
   bool from_board = l.zone == Zone::Board;
   int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  if (from_board) clear_counters(b, card);
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
@@ -675,6 +738,127 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 }
 
 // ---------------------------------------------------------------------------------------------
+// API 3: counters, change of side, dealing, lasting effects (docs/modding.md, "Card script API 3")
+
+uint16_t Engine::intern(std::string_view name) const {
+  auto it = name_ids_.find(std::string(name));
+  if (it != name_ids_.end()) return it->second;
+  if (names_.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
+  uint16_t id = static_cast<uint16_t>(names_.size());
+  names_.emplace_back(name);
+  name_ids_.emplace(std::string(name), id);
+  return id;
+}
+
+std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
+  std::vector<std::pair<std::string, int>> out;
+  for (int i = 0; i < s.b.ncounters; ++i)
+    if (s.b.counters[i].target == target) out.emplace_back(names_[s.b.counters[i].name], s.b.counters[i].value);
+  return out;
+}
+
+void Engine::set_counter(State& s, int target, int name, int value) const {
+  Board& b = s.b;
+  if (value < -kCounterLimit || value > kCounterLimit)
+    throw ScriptError("a counter stays within -" + std::to_string(kCounterLimit) + ".." + std::to_string(kCounterLimit) +
+                      " (" + names_[static_cast<size_t>(name)] + " would be " + std::to_string(value) + ")");
+  int i = 0;
+  while (i < b.ncounters && !(b.counters[i].target == target && b.counters[i].name == name)) ++i;
+  if (value == 0) {  // not kept: the rest move down, the freed slot is zeroed
+    if (i == b.ncounters) return;
+    for (; i + 1 < b.ncounters; ++i) b.counters[i] = b.counters[i + 1];
+    b.counters[--b.ncounters] = Counter{};
+    return;
+  }
+  if (i == b.ncounters) {
+    if (b.ncounters >= kMaxCounters)
+      throw ScriptError("more than " + std::to_string(kMaxCounters) + " counters set at once (the engine's limit)");
+    b.counters[b.ncounters++] = Counter{static_cast<uint8_t>(target), 0, static_cast<uint16_t>(name), 0};
+  }
+  b.counters[i].value = static_cast<int16_t>(value);
+}
+
+void Engine::op_set_counter(AbilityCtx& c, int target, int name, int value) const {
+  int before = counter(*c.s, target, name);
+  set_counter(*c.s, target, name, value);
+  if (value == before) return;
+  bool player = target >= kCounterPlayer;
+  emit(&c, nullptr, Event{.type = Event::Counter,
+                          .player = static_cast<uint8_t>(player ? target - kCounterPlayer : c.s->b.card[target].owner),
+                          .card = static_cast<uint8_t>(player ? kNone : target), .value = value, .vp = before,
+                          .option = static_cast<uint16_t>(name)});
+}
+
+bool Engine::op_give(AbilityCtx& c, int card, int player) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  if (l.owner == player) return false;
+  uint8_t from = l.owner, theater = l.theater;
+  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  l.owner = static_cast<uint8_t>(player);
+  l.seq = b.seq_next++;  // on top of the new owner's stack
+  b.reindex(card);
+  b.known[player] |= bit(card);  // a player knows their own cards (ruling 28)
+  emit(&c, nullptr, Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+                          .theater = theater, .from = from, .faceup = l.faceup, .known = known_bits(b, card)});
+  fire(&c, b, What::Given, Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player), .et1 = from},
+       kNone, false, 0);
+  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+  if (below != kNone)
+    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
+         false, 0);
+  return true;
+}
+
+int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  Board& b = c.s->b;
+  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  for (int i = 0; i < k; ++i) {
+    CardLoc& l = b.card[out[i]];
+    l.zone = Zone::Hand;
+    l.owner = static_cast<uint8_t>(player);
+    l.seq = b.seq_next++;  // to the end of the hand
+    b.reindex(out[i]);
+    b.known[player] |= bit(out[i]);
+    emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i],
+                            .known = known_bits(b, out[i])});
+  }
+  return k;
+}
+
+void Engine::op_effect(AbilityCtx& c, Lasting e, Until until) const {
+  Board& b = c.s->b;
+  const LastingDef& d = set_.lasting[e.effect];
+  if (b.nlasting >= kMaxLasting)
+    throw ScriptError("more than " + std::to_string(kMaxLasting) + " lasting effects at once (the engine's limit; effect " +
+                      d.name + ")");
+  for (bool taken = true; taken;) {  // a uid no lasting effect has (at most 16 of 256 are taken)
+    e.uid = b.next_uid++;
+    taken = find_lasting(*c.s, e.uid) != nullptr;
+  }
+  e.ends = until == Until::BattleEnd ? kUntilBattleEnd
+                                     : static_cast<uint16_t>(b.turns + (until == Until::NextTurnEnd ? 1 : 0));
+  b.lasting[b.nlasting++] = e;
+  emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
+                          .option = static_cast<uint16_t>(until)});
+}
+
+void Engine::end_lasting(State& s, Flow& f, bool battle_end) const {
+  Board& b = s.b;
+  int k = 0;
+  for (int i = 0; i < b.nlasting; ++i) {
+    const Lasting& e = b.lasting[i];
+    if (battle_end || (e.ends != kUntilBattleEnd && e.ends <= b.turns)) {
+      emit(nullptr, f.log, Event{.type = Event::EffectEnd, .card = e.card, .value = e.effect});
+      continue;
+    }
+    b.lasting[k++] = e;
+  }
+  for (int i = k; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
+  b.nlasting = static_cast<uint8_t>(k);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Battles and games
 
 void Engine::start_battle(Board& b, bool first_battle) const {
@@ -719,6 +903,15 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   std::memset(b.extra_turns, 0, sizeof b.extra_turns);
   b.resume = kNone;
   std::memset(b.tokens, 0, sizeof b.tokens);
+  // A new battle: no card is on the board, so no card keeps a counter; players' counters last.
+  int k = 0;
+  for (int i = 0; i < b.ncounters; ++i)
+    if (b.counters[i].target >= kCounterPlayer) b.counters[k++] = b.counters[i];
+  for (int i = k; i < b.ncounters; ++i) b.counters[i] = Counter{};
+  b.ncounters = static_cast<uint8_t>(k);
+  for (int i = 0; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
+  b.nlasting = 0;
+  b.end_reason = 0;
   b.qlen = 0;
   b.turn = b.first;
   b.step = Step::BattleStarting;
@@ -804,9 +997,17 @@ struct Bytes {
     const auto* p = reinterpret_cast<const uint8_t*>(&x);
     v.insert(v.end(), p, p + sizeof x);
   }
-  void due(const Due& d) { put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface); }
+  void due(const Due& d) {
+    put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface);
+    put(d.ecause), put(d.effect);
+  }
+  void text(const std::string& s) {
+    put(static_cast<uint32_t>(s.size()));
+    v.insert(v.end(), s.begin(), s.end());
+  }
   // A board; `queue`: its abilities due (a snapshot's are the first qlen of the board's).
-  void board(const BoardCore& b, const Due* queue) {
+  // `lasting`: its lasting effects (a snapshot's are the first nlasting of the board's).
+  void board(const BoardCore& b, const Due* queue, const Lasting* lasting) {
     put(b.ncards);
     put(b.ntheaters);
     for (int c = 0; c < b.ncards; ++c) {
@@ -823,14 +1024,24 @@ struct Bytes {
     put(b.resume), put(b.qlen), put(b.step), put(b.end_winner), put(b.end_withdrew), put(b.end_cards_left);
     for (int i = 0; i < b.qlen; ++i) due(queue[i]);
     put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
+    // API 3: names by their text (numbers are per engine)
+    text(names[b.last.reason]), text(names[b.end_reason]);
+    put(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
+    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(names[b.counters[i].name]), put(b.counters[i].value);
+    for (int i = 0; i < b.nlasting; ++i) {
+      const Lasting& e = lasting[i];
+      put(e.card), put(e.effect), put(e.uid), put(e.ends), put(e.nfields);
+      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(names[e.key[k]]), put(e.value[k]);
+    }
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
+  const std::vector<std::string>& names;
 };
 }  // namespace
 
 uint64_t Engine::digest(const State& s) const {
-  Bytes out;
-  out.board(s.b, s.b.queue);
+  Bytes out{{}, names_};
+  out.board(s.b, s.b.queue, s.b.lasting);
   out.put(s.r.active);
   if (s.r.active) {
     out.due(s.r.due);
@@ -840,8 +1051,9 @@ uint64_t Engine::digest(const State& s) const {
     uint16_t opt[kMaxOptions];
     int n = options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
+    out.text(names_[d.prompt]);
     for (int i = 0; i < n; ++i) out.put(opt[i]);
-    out.board(s.r.snapshot, s.b.queue);
+    out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }
   return XXH64(out.v.data(), out.v.size(), 0);
 }

@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/abilities.h"
@@ -33,6 +35,11 @@ struct View {
   int deck_size = 0;
   std::vector<std::string> deck_known;       // known cards in the deck, top first
   std::string held;                          // a card held by the viewer's pending decision
+  // API 3: counters are public. Per position, parallel to stacks: "charge 2, fuel 1" or "".
+  std::vector<std::vector<std::string>> card_counters[2];
+  std::vector<std::pair<std::string, int>> player_counters[2];
+  std::vector<std::string> effects;          // lasting effects: "shield of bunker (until the end of the turn)"
+  std::string prompt;                        // the pending question's prompt, if it has one
   int score[2] = {0, 0};
   int first = 0, battle = 1, to_act = -1;
 };
@@ -97,7 +104,7 @@ class Engine {
   /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
   /// the chooser answers with no option.
   int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
-          int about = kNone) const;
+          int about = kNone, int prompt = 0) const;
 
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.
@@ -150,12 +157,21 @@ class Engine {
   std::string event_text(const Event& e, int viewer) const;
   std::string event_line(const Event& e, int viewer) const;  // event_text without its cause
   /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
-  std::string due_text(const Due& d) const;
+  /// `effect`: for a lasting effect's trigger, its definition (CardSet::lasting).
+  std::string due_text(const Due& d, int effect = -1) const;
+  /// "shield of bunker" or "shield (house rule)": a lasting effect's definition, named.
+  std::string effect_text(int effect) const;
+  /// "tanks", "rule" or "" (a player's own action): an event's or a trigger's cause.
+  std::string cause_text(int cause) const;
 
   // ---- the verbs, for the binding (engine.cpp) ----------------------------------------------
   // Each keeps the board consistent, emits events and fires the triggers of docs/modding.md, "Triggers".
-  void op_flip(AbilityCtx& c, int card) const;
-  void op_move(AbilityCtx& c, int card, int theater) const;
+  /// Turns a board card over (RB "Flip") unless a rule or a ban refuses it (may_flip): returns
+  /// whether it turned.
+  bool op_flip(AbilityCtx& c, int card) const;
+  /// Moves a board card on top of its owner's stack in `theater` (RB "Move") unless a ban
+  /// refuses it (may_move): returns whether it moved.
+  bool op_move(AbilityCtx& c, int card, int theater) const;
   void op_destroy(AbilityCtx& c, int card) const;      // a board or hand card, to the deck bottom
   void op_return(AbilityCtx& c, int card) const;
   void op_to_deck(AbilityCtx& c, int card, bool top) const;  // a board or hand card
@@ -172,6 +188,49 @@ class Engine {
   /// `n` supply tokens (+1 strength each; negative: removed) on `player`'s side of `theater`.
   /// Throws ScriptError if a count would leave 0 to kMaxTokens.
   void op_add_tokens(AbilityCtx& c, int player, int theater, int n) const;
+  // ---- API 3 (docs/modding.md, "Card script API 3") ----------------------------------------
+  /// Whether the rules (a covered card under flip_covered = false) and every may_flip function
+  /// let `card` (on the board) turn over now.
+  bool may_flip(const State& s, int card) const;
+  /// Whether every may_move function lets `card` (on the board) move to `theater` now.
+  bool may_move(const State& s, int card, int theater) const;
+  /// Sets counter `name` (interned) of `target` (a board card's index, or kCounterPlayer + p) to
+  /// `value` (-kCounterLimit..kCounterLimit; 0 removes it) and logs the change. Throws
+  /// ScriptError when more than kMaxCounters would be set or the value is out of range.
+  void op_set_counter(AbilityCtx& c, int target, int name, int value) const;
+  /// The same outside any ability (scenario set-ups): no event.
+  void set_counter(State& s, int target, int name, int value) const;
+  /// A board card goes to the top of `player`'s side of its theater, same face, and is theirs
+  /// from now on (fires `given`, `covered`, `uncovered`); false if it is theirs already.
+  bool op_give(AbilityCtx& c, int card, int player) const;
+  /// `player` takes the top `n` cards of the deck into hand (fewer if it is shorter): their
+  /// indexes, top first, into `out`; returns how many.
+  int op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const;
+  /// When an effect started now ends (g:effect's `until`).
+  enum class Until : uint8_t { TurnEnd, NextTurnEnd, BattleEnd };
+  /// Starts lasting effect `e` (its definition: CardSet::lasting[e.effect]; its card and data set
+  /// by the caller) until `until`. Throws ScriptError past kMaxLasting effects.
+  void op_effect(AbilityCtx& c, Lasting e, Until until) const;
+  /// The lasting effect with `uid` now, or nullptr if it has ended.
+  const Lasting* find_lasting(const State& s, int uid) const {
+    for (int i = 0; i < s.b.nlasting; ++i)
+      if (s.b.lasting[i].uid == uid) return &s.b.lasting[i];
+    return nullptr;
+  }
+  /// The number of a name scripts give the state (counter names, prompts, end reasons, effect
+  /// data fields), interned on first use: the state holds numbers (this engine's), texts and
+  /// digests the names. Throws ScriptError past 65,535 distinct names.
+  uint16_t intern(std::string_view name) const;
+  const std::string& name(int id) const { return names_[static_cast<size_t>(id)]; }
+  /// Counter `name` of `target` (as op_set_counter), 0 if never set.
+  int counter(const State& s, int target, int name) const {
+    for (int i = 0; i < s.b.ncounters; ++i)
+      if (s.b.counters[i].target == target && s.b.counters[i].name == name) return s.b.counters[i].value;
+    return 0;
+  }
+  /// "charge 2" lines of a target's counters, in the order they were first set.
+  std::vector<std::pair<std::string, int>> counters_of(const State& s, int target) const;
+
   /// Plays a card from hand, held by an ability or looked at on the deck; returns false if it was
   /// destroyed as played.
   bool op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;
@@ -182,9 +241,13 @@ class Engine {
   /// writes them to `out` (room for kMaxOptions) and returns how many.
   int options(const Decision& d, uint16_t* out) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;
-  bool has_ongoing_functions() const { return fn_cards_any_ != 0; }
-  /// Whether any card of the set has a trigger for `ev` (the fast path skips events otherwise).
-  bool fires(What ev) const { return trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)] != 0; }
+  bool has_ongoing_functions() const { return fn_any_; }
+  /// Whether a card or a lasting effect of the set has ongoing function `f`.
+  bool has_fn(Fn f) const { return fn_used(f); }
+  /// Whether any card of the set or lasting effect has a trigger for `ev` (the fast path skips
+  /// events otherwise).
+  bool fires(What ev) const { return fires_[static_cast<int>(ev) - static_cast<int>(What::Played)]; }
+  /// "house rule (turn_start)", "ambush", "effect shield of bunker (when flipped)".
 
  private:
   // The scripts' budget of one action, for the length of a scope (Scripts::begin_action).
@@ -219,7 +282,10 @@ class Engine {
   void fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup,
                        uint64_t key_before) const;
   void queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const;
-  void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left) const;
+  void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left, int reason = 0) const;
+  /// Ends the lasting effects whose moment has come (all: the battle's end), logging each.
+  void end_lasting(State& s, Flow& f, bool battle_end) const;
+  void fire_lasting(AbilityCtx* c, Board& b, What ev, Due data) const;
   void score_battle(State& s, Flow& f) const;
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
   bool may_run_scripts(const State& s, const Action& a) const;
@@ -251,6 +317,16 @@ class Engine {
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;
   uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger
+  // Whether a card or a lasting effect has each function (any), or each trigger.
+  bool fn_used_[static_cast<int>(Fn::Count)] = {};
+  bool fn_any_ = false;
+  bool lasting_fn_[static_cast<int>(Fn::Count)] = {};    // some lasting effect has the function
+  bool lasting_trigger_[kTriggerEvents] = {};
+  bool fires_[kTriggerEvents] = {};
+  bool fn_used(Fn f) const { return fn_used_[static_cast<int>(f)]; }
+  // Names scripts gave the state (intern): a symbol table, not game state (states hold numbers).
+  mutable std::vector<std::string> names_{""};
+  mutable std::unordered_map<std::string, uint16_t> name_ids_;
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
   bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone

@@ -32,6 +32,12 @@ struct Event {
     Log,         // a line a script wrote (g:log): `text`
     ToDeck,      // card went facedown to the top (value 1) or bottom (0) of the deck
     Look,        // player looked at card, the `value`th from the top of the deck
+    // API 3
+    Counter,     // counter `option` (interned) of card (or of player, card kNone) went from `vp` to `value`
+    Give,        // card (in theater, face `faceup`) went from player `from` to `player`
+    Deal,        // player took card from the deck into hand
+    EffectStart, // lasting effect `value` (CardSet::lasting) of card began, until `option` (Engine::Until)
+    EffectEnd,   // lasting effect `value` of card ended
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;
@@ -43,10 +49,10 @@ struct Event {
   int value = 0;
   int vp = 0;
   int score[2] = {0, 0};
-  uint16_t option = kNone;   // Choice: the encoded option
+  uint16_t option = kNone;   // Choice: the encoded option; BattleEnd: the interned reason (0 none)
   uint8_t kind = 0;          // Choice: the DecisionKind
   uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
-  uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup)
+  uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup), kRuleCause
   std::string text = {};     // Log
 };
 

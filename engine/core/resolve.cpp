@@ -37,6 +37,10 @@ void Engine::fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int abo
   // The card the event is about fires too if it was faceup on the board just before, in its place then.
   bool add = about != kNone && was_faceup && ((mask >> about) & 1) && std::find(hs, hs + n, about) == hs + n;
   data.what = ev;
+  if (c && c->depth > 0) {  // e.cause: the ability running (API 3)
+    uint8_t by = c->resolving[c->depth - 1].card;
+    data.ecause = by != kNone ? by : kRuleCause;
+  }
   bool added = false;
   for (int i = 0; i <= n; ++i) {
     if (add && !added && (i == n || board_key(b, hs[i]) > key_before)) {
@@ -46,6 +50,19 @@ void Engine::fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int abo
     }
     if (i == n) break;
     data.card = hs[i];
+    due(c, b, data);
+  }
+  if (lasting_trigger_[static_cast<int>(ev) - static_cast<int>(What::Played)] && b.nlasting) fire_lasting(c, b, ev, data);
+}
+
+// A lasting effect's trigger fires whatever became of its card, after the board cards' (API 3).
+void Engine::fire_lasting(AbilityCtx* c, Board& b, What ev, Due data) const {
+  const int bitno = static_cast<int>(ev) - static_cast<int>(What::Played);
+  for (int i = 0; i < b.nlasting; ++i) {
+    const Lasting& l = b.lasting[i];
+    if (!((set_.lasting[l.effect].triggers >> bitno) & 1)) continue;
+    data.card = l.card;
+    data.effect = l.uid;
     due(c, b, data);
   }
 }
@@ -95,8 +112,10 @@ void Engine::resolve(State& s, Flow& f) const {
                         " abilities resolved for one action (an endless chain?); the action is refused");
     // Ruling 12: an ability due resolves even if its card was flipped facedown meanwhile
     // (standard); with interruption (original) a facedown card's ability is gone.
-    if (d.card != kNone && rules_.interrupt_flipped && !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup))
+    if (d.card != kNone && d.effect == kNone && rules_.interrupt_flipped &&
+        !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup))
       continue;
+    if (d.effect != kNone && !find_lasting(s, d.effect)) continue;  // the effect ended meanwhile
     s.r.active = 1;
     s.r.due = d;
     s.r.nanswers = 0;
@@ -116,14 +135,15 @@ void Engine::score_battle(State& s, Flow& f) const {
   if (f.log && f.log->keep_battle_ends) f.log->battle_ends.push_back(s);
   int vp = withdrew ? withdraw_vp(s, other(winner), left) : rules_.battle_vp;
   if (rules_.has(Hook::BattleVp)) {
-    vp = scripts_->battle_vp(s, winner, withdrew, withdrew ? left : 0, vp);
+    vp = scripts_->battle_vp(s, winner, withdrew, b.end_reason, withdrew ? left : 0, vp);
     if (vp < 0 || vp > kMaxVp)
       throw ScriptError("house rule: battle_vp returned " + std::to_string(vp) + " (0 to " + std::to_string(kMaxVp) + ")");
   }
   b.score[winner] += vp;
-  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, vp};
+  b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, b.end_reason, vp};
+  if (b.nlasting) end_lasting(s, f, true);
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
-          .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}};
+          .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
   emit(nullptr, f.log, e);
   if (b.score[0] >= rules_.vp_target || b.score[1] >= rules_.vp_target) {
     b.phase = Phase::Over;
@@ -138,8 +158,9 @@ void Engine::score_battle(State& s, Flow& f) const {
   if (turn_abilities_) queue_turn_abilities(b, What::Instant, Hook::BattleStart, b.first);
 }
 
-void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards_left) const {
+void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards_left, int reason) const {
   Board& b = s.b;
+  b.end_reason = static_cast<uint16_t>(reason);
   b.end_winner = static_cast<uint8_t>(winner);
   b.end_withdrew = withdrew;
   b.end_cards_left = static_cast<uint8_t>(cards_left);
@@ -173,6 +194,7 @@ void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
     next = other(next);
   }
   b.turn = static_cast<uint8_t>(next);
+  ++b.turns;
   if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
   b.step = Step::TurnStarting;
   if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, next);
@@ -193,10 +215,16 @@ void Engine::advance(State& s, Flow& f) const {
         if (b.qlen) break;
         [[fallthrough]];
       case Step::TurnEnded: {
+        if (b.nlasting) end_lasting(s, f, false);  // after the turn_end abilities (API 3)
         bool in_hand[2];
         hands_held(b, in_hand);
         bool over = !in_hand[0] && !in_hand[1];  // ruling 4
-        if (!over && rules_.has(Hook::BattleOver)) over = scripts_->battle_over(s);
+        int reason = 0;
+        if (!over && rules_.has(Hook::BattleOver)) {
+          reason = scripts_->battle_over(s);
+          over = reason >= 0;
+          reason = std::max(reason, 0);
+        }
         if (!over) {
           next_turn(s, f, in_hand);  // Step::TurnStarting
           if (b.qlen) break;
@@ -207,13 +235,14 @@ void Engine::advance(State& s, Flow& f) const {
         for (int i = 0; i < b.ntheaters; ++i) ++won[controller(s, b.order[i])];
         int winner = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : b.first;
         if (rules_.has(Hook::BattleWinner)) winner = scripts_->battle_winner(s, winner);
-        decide_battle(s, f, winner, false, 0);
+        decide_battle(s, f, winner, false, 0, reason);
         break;
       }
       case Step::TurnStarting: b.step = Step::Action; return;
       case Step::BattleDecided: score_battle(s, f); break;
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
+        ++b.turns;
         if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, b.turn);
         break;
     }
@@ -266,7 +295,8 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
   return opt;
 }
 
-int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about) const {
+int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
+                int prompt) const {
   State& s = *c.s;
   if (c.dry) return kNone;
   for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then repeats dropped
@@ -284,6 +314,7 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
   d.kind = kind;
   d.card = static_cast<uint8_t>(card_shown);
   d.about = static_cast<uint8_t>(about);
+  d.prompt = static_cast<uint16_t>(prompt);
   d.set_options(opts, n);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
     if (c.rng) s.b.rng = *c.rng;  // the state as it stands at the question

@@ -43,10 +43,11 @@ enum class Phase : uint8_t { Playing, Over };
 enum class What : uint8_t {
   Instant,
   Played, Covered, Uncovered, Flipped, Moved, Destroyed, Returned, TurnStart, TurnEnd, BattleEnd,
+  Given,  // API 3 (docs/modding.md, "Change of side")
   HookBattleStart, HookTurnStart, HookTurnEnd,
 };
-constexpr int kTriggerEvents = 10;  // Played .. BattleEnd
-inline bool is_trigger(What w) { return w >= What::Played && w <= What::BattleEnd; }
+constexpr int kTriggerEvents = 11;  // Played .. Given
+inline bool is_trigger(What w) { return w >= What::Played && w <= What::Given; }
 inline bool is_hook(What w) { return w >= What::HookBattleStart; }
 
 /// An ability due: whose (a card, or kNone for a hook), which, and what a trigger's event was
@@ -60,9 +61,41 @@ struct Due {
   uint8_t et2 = kNone;      // e.to
   uint8_t eby = kNone;      // e.by (a card)
   uint8_t eface = 0;        // e.face (1 faceup), e.how (1 withdraw)
+  uint8_t ecause = kNone;   // e.cause: the card whose ability caused the event, kRuleCause, or kNone (a turn action)
+  uint8_t effect = kNone;   // a lasting effect's trigger: the effect's Lasting::uid
   bool operator==(const Due&) const = default;
 };
 constexpr uint8_t kHandTheater = 254;  // Due::et1 for "from hand"
+constexpr uint8_t kRuleCause = 254;    // Due::ecause and Event::cause for "a house rule"
+
+// ---- API 3: counters and lasting effects (docs/modding.md, "Counters", "Effects that last") ----
+constexpr int kMaxCounters = 32;     // counters set at once in a game (cards' and players')
+constexpr int kCounterLimit = 1000;  // a counter's value stays within -1000..1000
+constexpr uint8_t kCounterPlayer = 128;  // Counter::target of player p: kCounterPlayer + p
+/// One counter: `name` is an interned name (Engine::name), never 0; a counter at 0 is not kept.
+struct Counter {
+  uint8_t target = 0;  // a card index, or kCounterPlayer + player
+  uint8_t pad = 0;
+  uint16_t name = 0;
+  int16_t value = 0;
+  bool operator==(const Counter&) const = default;
+};
+constexpr int kMaxLasting = 16;     // lasting effects at once
+constexpr int kMaxEffectData = 4;   // fields of an effect's data
+constexpr uint16_t kUntilBattleEnd = 0xffff;  // Lasting::ends of an effect lasting to the battle's end
+enum class DataType : uint8_t { Int, Bool, Card, Theater };
+/// A lasting effect started by g:effect: definition `effect` (CardSet::lasting) for card `card`.
+struct Lasting {
+  uint8_t card = kNone;   // `this`: the card whose ability started it; kNone: a house rule
+  uint8_t effect = 0;     // index into CardSet::lasting
+  uint8_t uid = 0;        // distinct among the effects lasting now (a trigger due names it)
+  uint8_t nfields = 0;    // fields of data
+  uint16_t ends = 0;      // it ends at the end of turn number `ends` (BoardCore::turns), or kUntilBattleEnd
+  DataType type[kMaxEffectData] = {};
+  uint16_t key[kMaxEffectData] = {};  // interned field names
+  int32_t value[kMaxEffectData] = {};  // an integer, 0/1, a card index or a theater id
+  bool operator==(const Lasting&) const = default;
+};
 
 /// Where the sequence of turns and battles stands when no ability is left to resolve.
 enum class Step : uint8_t {
@@ -79,6 +112,7 @@ struct LastBattle {
   uint16_t number = 0;   // 0: no battle finished yet
   uint8_t winner = 0;
   uint8_t withdrew = 0;  // 1: ended by a withdrawal, 0: played out
+  uint16_t reason = 0;   // the interned reason a battle_over hook gave (API 3), 0: none
   int32_t vp = 0;
   bool operator==(const LastBattle&) const = default;
 };
@@ -109,7 +143,13 @@ struct BoardCore {
   uint8_t qlen = 0;                         // abilities due (Board::queue)
   Step step = Step::Action;
   uint8_t end_winner = 0, end_withdrew = 0, end_cards_left = 0;  // the battle being decided
+  uint16_t end_reason = 0;  // ... and the reason its battle_over hook gave (interned, 0 none)
   LastBattle last;
+  uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
+  uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
+  uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest zero)
+  uint8_t next_uid = 0;     // the next Lasting::uid
+  Counter counters[kMaxCounters] = {};
   Rng rng;
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
 };
@@ -117,11 +157,16 @@ struct BoardCore {
 /// Everything on the table and in the players' memory, but no ability in progress.
 struct Board : BoardCore {
   Due queue[kMaxDue] = {};                  // abilities due, first due first (ruling 11)
+  // Lasting effects (API 3). Like the queue, they only grow while an ability runs (they end
+  // between abilities), so a snapshot keeps their number only.
+  Lasting lasting[kMaxLasting] = {};
   bool operator==(const Board&) const = default;  // every field, unused array slots included
 
-  /// Back to an ability's snapshot: the core as it was, the queue cut back to its length then
-  /// (entries past it are unused), the index recomputed.
+  /// Back to an ability's snapshot: the core as it was, the queue and the lasting effects cut
+  /// back to their lengths then (entries past them are unused: lasting ones are zeroed), the
+  /// index recomputed.
   void restore(const BoardCore& snapshot) {
+    for (int i = snapshot.nlasting; i < nlasting; ++i) lasting[i] = Lasting{};
     static_cast<BoardCore&>(*this) = snapshot;
     reindex();
   }
@@ -220,6 +265,7 @@ struct Decision {
   uint8_t card = kNone;     // Reinforce's drawn card, shown with the decision
   uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
   uint8_t n = 0;            // options in the set
+  uint16_t prompt = 0;      // what the question is for: an interned text (API 3 `prompt`), 0 none
   uint64_t opts[kOptionWords] = {};  // bit option_bit(kind, o): o is an option
   bool operator==(const Decision&) const = default;
   bool has(uint16_t o) const {

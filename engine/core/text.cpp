@@ -67,8 +67,20 @@ Action Engine::parse_action(const State& s, std::string_view text, int viewer) c
 
 std::string Engine::event_text(const Event& e, int viewer) const {
   std::string text = event_line(e, viewer);
-  if (e.cause != kNone && !(e.type == Event::Destroy && e.value == 1)) text += " (by " + set_.cards[e.cause].id + ")";
+  if (e.cause != kNone && !(e.type == Event::Destroy && e.value == 1)) text += " (by " + cause_text(e.cause) + ")";
   return text;
+}
+
+std::string Engine::cause_text(int cause) const {
+  if (cause == kNone) return "";
+  if (cause == kRuleCause) return "house rule";
+  return set_.cards[static_cast<size_t>(cause)].id;
+}
+
+std::string Engine::effect_text(int effect) const {
+  const LastingDef& d = set_.lasting[static_cast<size_t>(effect)];
+  if (d.card == kNone) return d.name + " (house rule)";
+  return d.name + " of " + set_.cards[static_cast<size_t>(d.card)].id;
 }
 
 std::string Engine::event_line(const Event& e, int viewer) const {
@@ -86,7 +98,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
              " in hand";
     case Event::Destroy:
       if (e.value == 1 && e.cause != kNone)  // destroyed as it was played (Containment, Blockade)
-        return set_.cards[e.cause].id + " destroys " + card + " of " + pl(e.player) + " as it is played in " +
+        return cause_text(e.cause) + " destroys " + card + " of " + pl(e.player) + " as it is played in " +
                th(e.theater) + " (to the bottom of the deck)";
       return card + " of " + pl(e.player) + (e.from == kHandTheater ? " is destroyed from hand" : " is destroyed") +
              " (to the bottom of the deck)";
@@ -107,6 +119,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::Draw: return pl(e.player) + " draws " + (known ? set_.cards[e.card].id : "a card") + " from the deck";
     case Event::Ability: {
       Due d{.card = e.card, .what = static_cast<What>(e.what)};
+      if (e.value > 0) return due_text(d, e.value - 1);  // a lasting effect's trigger
       if (e.card == kNone) return due_text(d);
       return due_text(d) + ": " + set_.cards[e.card].text;
     }
@@ -126,8 +139,23 @@ std::string Engine::event_line(const Event& e, int viewer) const {
              " supply token" + (std::abs(e.value) == 1 ? "" : "s") + " in " + th(e.theater);
     case Event::BattleEnd:
       return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
-             (e.withdrew ? "(opponent withdrew)" : "(theaters controlled)") + ", score " +
-             std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+             (e.withdrew                          ? std::string("(opponent withdrew)")
+              : e.option > 0 ? "(" + names_[e.option] + ")"
+                                                  : std::string("(theaters controlled)")) +
+             ", score " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+    case Event::Counter:
+      return "counter " + names_[e.option] + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
+             ": " + std::to_string(e.vp) + " -> " + std::to_string(e.value);
+    case Event::Give:
+      return (known ? card : "a facedown card") + " in " + th(e.theater) + " goes from " + pl(e.from) + " to " +
+             pl(e.player);
+    case Event::Deal:
+      return pl(e.player) + " takes " + (known ? set_.cards[e.card].id : "a card") + " from the deck into hand";
+    case Event::EffectStart: {
+      static const char* const until[] = {"the end of the turn", "the end of the next turn", "the end of the battle"};
+      return "effect " + effect_text(e.value) + " lasts until " + until[std::min<int>(e.option, 2)];
+    }
+    case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
     case Event::GameEnd:
       return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
   }
@@ -158,6 +186,13 @@ View Engine::view(const State& s, int viewer) const {
       v.tokens[p].push_back(b.tokens[p][b.order[i]]);
       v.card_strength[p].emplace_back();
       for (int j = 0; j < k; ++j) v.card_strength[p][i].push_back(card_strength(s, buf[j]));  // public facts
+      v.card_counters[p].emplace_back();
+      for (int j = 0; j < k; ++j) {  // counters are public (API 3)
+        std::string text;
+        for (const auto& [name, value] : counters_of(s, buf[j]))
+          text += (text.empty() ? "" : ", ") + name + " " + std::to_string(value);
+        v.card_counters[p][i].push_back(std::move(text));
+      }
       v.bonuses[p].emplace_back();
       if (int n = b.tokens[p][b.order[i]]) {
         std::string text(n > 0 ? "+" : "");
@@ -187,7 +222,16 @@ View Engine::view(const State& s, int viewer) const {
       }
     }
     v.score[p] = b.score[p];
+    v.player_counters[p] = counters_of(s, kCounterPlayer + p);
   }
+  for (int i = 0; i < b.nlasting; ++i) {
+    static const char* const until[] = {" (until the end of the turn)", " (until the end of the next turn)",
+                                        " (until the end of the battle)"};
+    const Lasting& e = b.lasting[i];
+    int u = e.ends == kUntilBattleEnd ? 2 : e.ends > b.turns ? 1 : 0;
+    v.effects.push_back(effect_text(e.effect) + until[u]);
+  }
+  if (s.r.active && s.r.pending.prompt) v.prompt = names_[s.r.pending.prompt];
   for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
   int n = zone(s, Zone::Deck, 0, buf);
   v.deck_size = n;
@@ -241,8 +285,9 @@ void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& a
   }
 }
 
-std::string Engine::due_text(const Due& d) const {
+std::string Engine::due_text(const Due& d, int effect) const {
   if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
+  if (effect >= 0) return "effect " + effect_text(effect) + " (when " + trigger_event(d.what).name + ")";
   if (d.card == kNone) return "?";
   if (d.what == What::Instant) return set_.cards[d.card].id;
   return set_.cards[d.card].id + " (when " + trigger_event(d.what).name + ")";

@@ -3,6 +3,7 @@
 #include "scenario/scenario.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -172,6 +173,35 @@ int g_decision(lua_State* L) {
     lua_pushstring(L, g.eng->set().cards[g.s.r.pending.card].id.c_str());
     lua_setfield(L, -2, "card");
   }
+  if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->name(g.s.r.pending.prompt));
+  return 1;
+}
+// A counter's target: a player 1 or 2, or a card id.
+int counter_target(GameBox& g, lua_State* L, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER) return kCounterPlayer + player_arg(L, arg);
+  int c = g.eng->set().find(luaL_checkstring(L, arg));
+  if (c < 0) fail(std::string("unknown card '") + lua_tostring(L, arg) + "'");
+  return c;
+}
+// g:counter(target, name) -> the counter's value, 0 if never set (API 3)
+int g_counter(lua_State* L) {
+  GameBox& g = box(L);
+  int target = counter_target(g, L, 2);
+  std::string name = luaL_checkstring(L, 3);
+  int value = 0;
+  for (const auto& [n, v] : g.eng->counters_of(g.s, target))
+    if (n == name) value = v;
+  lua_pushinteger(L, value);
+  return 1;
+}
+// g:owner(id) -> the player whose side or hand holds the card; nil in the deck (API 3)
+int g_owner(lua_State* L) {
+  GameBox& g = box(L);
+  int c = g.eng->set().find(luaL_checkstring(L, 2));
+  if (c < 0) fail(std::string("unknown card '") + lua_tostring(L, 2) + "'");
+  const CardLoc& l = g.s.b.card[c];
+  if (l.zone == Zone::Deck || l.zone == Zone::Out) lua_pushnil(L);
+  else lua_pushinteger(L, l.owner + 1);
   return 1;
 }
 int g_to_act(lua_State* L) {
@@ -255,7 +285,8 @@ int g_last_battle(lua_State* L) {
   lua_setfield(L, -2, "winner");
   lua_pushinteger(L, lb.vp);
   lua_setfield(L, -2, "vp");
-  lua_pushstring(L, lb.withdrew ? "withdraw" : "control");
+  if (lb.reason && !lb.withdrew) lua_pushstring(L, box(L).eng->name(lb.reason).c_str());  // a battle_over hook's (API 3)
+  else lua_pushstring(L, lb.withdrew ? "withdraw" : "control");
   lua_setfield(L, -2, "reason");
   return 1;
 }
@@ -299,6 +330,27 @@ int g_view(lua_State* L) {
   lua_setfield(L, -2, "score");
   set_int(L, "first", v.first + 1);
   set_int(L, "battle", v.battle);
+  // counters (public; API 3): [1] and [2] the players', [label] a board card's (its id, or its
+  // place "P:THEATER:N" when the viewer does not know it)
+  lua_newtable(L);
+  auto push_counters = [&](const std::vector<std::pair<std::string, int>>& cs) {
+    lua_newtable(L);
+    for (const auto& [n, val] : cs) set_int(L, n.c_str(), val);
+  };
+  for (int p = 0; p < 2; ++p) {
+    push_counters(v.player_counters[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  for (int c = 0; c < g.s.b.ncards; ++c) {
+    if (g.s.b.card[c].zone != Zone::Board) continue;
+    auto cs = g.eng->counters_of(g.s, c);
+    if (cs.empty()) continue;
+    push_counters(cs);
+    lua_setfield(L, -2, g.eng->card_label(g.s, c, v.viewer).c_str());
+  }
+  lua_setfield(L, -2, "counters");
+  push_strings(L, v.effects);
+  lua_setfield(L, -2, "effects");
   return 1;
 }
 // g:copy() -> an independent copy of the game (extension: states are values)
@@ -496,6 +548,45 @@ int l_setup(lua_State* L) {
     }
   }
   lua_pop(L, 1);
+  // counters (API 3): { [target] = { name = n, ... } }, target a board card's id or a player
+  if (lua_getfield(L, 1, "counters") != LUA_TNIL) {
+    int ct = lua_gettop(L);
+    if (!lua_istable(L, ct)) fail("setup: counters must be { [target] = { name = n } }");
+    lua_pushnil(L);
+    int entries = 0;
+    while (lua_next(L, ct)) {
+      if (++entries > kMaxCounters) fail("setup: counters names more targets than counters may be set");
+      int target;
+      if (lua_type(L, -2) == LUA_TNUMBER) {
+        lua_Integer p = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+        if (p != 1 && p != 2) fail("setup: a counters target is a card id or a player 1 or 2");
+        target = kCounterPlayer + static_cast<int>(p - 1);
+      } else if (lua_type(L, -2) == LUA_TSTRING) {
+        target = e.set().find(lua_tostring(L, -2));
+        if (target < 0) fail(std::string("setup: counters: unknown card '") + lua_tostring(L, -2) + "'");
+        if (b.card[target].zone != Zone::Board)
+          fail(std::string("setup: counters: card '") + lua_tostring(L, -2) + "' is not on the board");
+      } else {
+        fail("setup: a counters target is a card id or a player 1 or 2");
+      }
+      if (!lua_istable(L, -1)) fail("setup: counters must be { [target] = { name = n } }");
+      int nt = lua_gettop(L);
+      lua_pushnil(L);
+      while (lua_next(L, nt)) {
+        size_t len = 0;
+        const char* name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : nullptr;
+        bool word = name && len >= 1 && len <= 24;
+        for (size_t i = 0; word && i < len; ++i) word = std::isalnum(static_cast<unsigned char>(name[i])) || name[i] == '_';
+        if (!word) fail("setup: a counter's name is a plain word (letters, digits, _; at most 24)");
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -kCounterLimit || lua_tointeger(L, -1) > kCounterLimit)
+          fail(std::string("setup: counter '") + name + "' must be an integer within -1000..1000");
+        e.set_counter(s, target, e.intern(std::string_view(name, len)), static_cast<int>(lua_tointeger(L, -1)));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   push_game(L, std::move(eng), s);
   return 1;
 }
@@ -561,6 +652,7 @@ const luaL_Reg kGameMethods[] = {
     {"first", api<g_first>},       {"score", api<g_score>},           {"battle", api<g_battle>},
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
     {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
+    {"counter", api<g_counter>},   {"owner", api<g_owner>},
     {nullptr, nullptr}};
 
 // The checks, in Lua: deep equality and a readable rendering of values.

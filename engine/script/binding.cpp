@@ -13,6 +13,7 @@
 #include "core/names.h"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -41,7 +42,6 @@ static_assert(kCardLimits.instructions == 5'000'000 && kFunctionInstructions == 
 
 namespace {
 char kInterruptTag;  // the engine's signal that an ability is interrupted (a light userdata error)
-std::string kind_name(Kind k) { return k == Kind::Instant ? "instant" : k == Kind::Ongoing ? "ongoing" : "none"; }
 // g:cards's filters: their names, and the index of each in Runtime::filter_name_.
 // (Their texts: Runtime::kFilterText, in this order.)
 enum Filter { kPlayer, kExcept, kUncovered, kCovered, kFaceup, kFacedown, kFlippable, kTheater, kAdjacent, kAdjacentTo, kTheaters };
@@ -96,7 +96,13 @@ int Runtime::find_theater(const char* name) const {
   return eng_->theater_id(name);
 }
 
-std::string Runtime::who(const Due& d) const {
+std::string Runtime::who(const Due& d, int effect) const {
+  if (effect >= 0) {
+    const LastingDef& e = lasting_defs_[static_cast<size_t>(effect)];
+    if (e.card == kNone) return "effect " + e.name + " (house rule)";
+    const CardDef& c = eng_->set().cards[static_cast<size_t>(e.card)];
+    return "effect " + e.name + " of card " + c.id + " (" + c.file + ")";
+  }
   if (d.card == kNone) {
     const HookKind& k = acting_hook(d.what);
     return "house rule " + std::string(k.name) + " (" + hook_file_[static_cast<int>(k.hook)] + ")";
@@ -361,6 +367,7 @@ struct Verbs {
           bool top = j == k - 1, up = b.card[st[j]].faceup;
           if ((uncovered && !top) || (f.covered && top) || (f.faceup && !up) || (f.facedown && up) || !((except >> st[j]) & 1))
             continue;
+          if (f.flippable && e.has_fn(Fn::MayFlip) && !e.may_flip(*c.s, st[j])) continue;  // a ban (API 3)
           out[n++] = st[j];
         }
       }
@@ -424,7 +431,7 @@ struct Verbs {
     return 1;
   }
   static int kind(lua_State* L) {
-    lua_pushstring(L, kind_name(eng(L).set().cards[rt(L).check_card(2)].kind).c_str());
+    lua_pushstring(L, kind_name(eng(L).set().cards[rt(L).check_card(2)].kind));
     return 1;
   }
 
@@ -434,8 +441,8 @@ struct Verbs {
   // Asks the question through the core (Engine::ask): the answer, or kNone for none and for a
   // question left pending (the rest of the run is dry, with the small budget of a dry run).
   static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown,
-                         int about = kNone) {
-    int v = eng(L).ask(ctx(L), p, kind, opts, n, card_shown, about);
+                         int about = kNone, int prompt = 0) {
+    int v = eng(L).ask(ctx(L), p, kind, opts, n, card_shown, about, prompt);
     if (v >= 0) return static_cast<uint16_t>(v);
     set_budget(L, kDryRunBudget);
     return kNone;
@@ -444,6 +451,7 @@ struct Verbs {
   // compared by their interned addresses; an option the verb does not take is an error.
   struct ChoiceOptions {
     bool may = false;
+    int prompt = 0;     // prompt=: what the question is for (interned; API 3)
     int card = kNone;   // card=: the card shown with the decision
     int play = -1;      // play=: 0 "faceup", 1 "facedown"
     int about = kNone;  // about=: the card the question is about
@@ -462,13 +470,14 @@ struct Verbs {
       int which = -1;
       for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
         if (r.option_name_[i] == k || !std::strcmp(r.option_name_[i], k)) which = i;
-      if (which < 0 || (which > 0 && !theater_options))
+      if (which < 0 || (which > 1 && !theater_options))
         unknown_name(L, std::string(verb) + ": unknown option", luaL_tolstring(L, v - 1, nullptr),
-                     std::span<const char* const>(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 1));
+                     std::span<const char* const>(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 2));
       switch (which) {
         case 0: o.may = lua_toboolean(L, v); break;
-        case 1: o.card = rt(L).check_card(v); break;
-        case 2: {
+        case 1: o.prompt = plain_text(L, v, 80, "a prompt", false); break;
+        case 2: o.card = rt(L).check_card(v); break;
+        case 3: {
           static const char* const faces[] = {"faceup", "facedown", nullptr};
           o.play = luaL_checkoption(L, v, nullptr, faces);
           break;
@@ -481,6 +490,22 @@ struct Verbs {
     return o;
   }
 
+  // A text a script gives the state (a prompt, an end reason): printable ASCII, 1 to `max`
+  // characters (letters, digits, spaces and _ only when `word`), interned.
+  static int plain_text(lua_State* L, int arg, size_t max, const char* what, bool word) {
+    size_t len = 0;
+    const char* t = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : nullptr;
+    if (!t) luaL_error(L, "%s must be a string (got %s)", what, luaL_typename(L, arg));
+    bool ok = len >= 1 && len <= max;
+    for (size_t i = 0; ok && i < len; ++i) {
+      unsigned char ch = static_cast<unsigned char>(t[i]);
+      ok = word ? (std::isalnum(ch) || ch == '_') : (ch >= 0x20 && ch < 0x7f);
+    }
+    if (!ok)
+      luaL_error(L, "%s must be %s, 1 to %d characters", what,
+                 word ? "a plain word (letters, digits, _)" : "printable ASCII text", static_cast<int>(max));
+    return eng(L).intern(std::string_view(t, len));
+  }
   // The arguments of a question over a list (g, p, list, options): the player, the list's items
   // read by `item` into `opts` (room for kMaxOptions, one kept for "none"), the options table.
   struct ListQuestion {
@@ -501,7 +526,7 @@ struct Verbs {
     ListQuestion q = list_question(L, "g:choose_card", false, opts, n,
                                    [&](int i) { return static_cast<uint16_t>(rt(L).check_card(i)); });
     if (n > 0 && q.o.may) opts[n++] = kNone;
-    uint16_t v = decide(L, q.p, DecisionKind::Card, opts, n, kNone);
+    uint16_t v = decide(L, q.p, DecisionKind::Card, opts, n, kNone, kNone, q.o.prompt);
     if (v == kNone) lua_pushnil(L);
     else rt(L).push_id(v);
     return 1;
@@ -524,7 +549,7 @@ struct Verbs {
       n = k;
     }
     if (n > 0 && o.may) opts[n++] = kNone;
-    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, o.card, o.about);
+    uint16_t v = decide(L, p, DecisionKind::Theater, opts, n, o.card, o.about, o.prompt);
     push_theater(L, v);
     return 1;
   }
@@ -548,15 +573,17 @@ struct Verbs {
     return 1;
   }
 
-  // g:flip(id): turns a card on the board over (RB "Flip"); a card flipped faceup uses its ability
+  // g:flip(id) -> true, or false when a rule or a ban refused it (API 3): turns a card on the
+  // board over (RB "Flip"); a card flipped faceup uses its ability
   static int flip(lua_State* L) {
-    flip_card(L, on_board(L, 2));
-    return 0;
+    lua_pushboolean(L, flip_card(L, on_board(L, 2)));
+    return 1;
   }
-  static void flip_card(lua_State* L, int c) {
-    if (!eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
+  static bool flip_card(lua_State* L, int c) {
+    // Before API 3 a covered card under flip_covered = false is an error, not a refusal.
+    if (eng(L).set().api < 3 && !eng(L).rules().flip_covered && !eng(L).uncovered(*ctx(L).s, c))
       luaL_error(L, "card '%s' is covered, and covered cards can never be flipped", eng(L).set().cards[c].id.c_str());
-    eng(L).op_flip(ctx(L), c);
+    return eng(L).op_flip(ctx(L), c);
   }
   // A declared ability { flip = filter } (use("flip").one; docs/modding.md): the card's owner
   // flips one card chosen from g:cards(filter); skipped when there is none (rulings 14, 16) or
@@ -583,12 +610,13 @@ struct Verbs {
     check_interrupt(L);
     return 0;
   }
-  // g:move(id, theater): moves a card on the board to another theater, on top (RB "Move")
+  // g:move(id, theater) -> true, or false when a ban refused it (API 3): moves a card on the
+  // board to another theater, on top (RB "Move")
   static int move(lua_State* L) {
     int c = on_board(L, 2), t = theater(L, 3);
     if (board(L).card[c].theater == t) luaL_error(L, "card '%s' is already in %s", lua_tostring(L, 2), lua_tostring(L, 3));
-    eng(L).op_move(ctx(L), c, t);
-    return 0;
+    lua_pushboolean(L, eng(L).op_move(ctx(L), c, t));
+    return 1;
   }
   // g:destroy(id): a card on the board or in a hand goes facedown to the bottom of the deck
   // (RB "Destroy"; ruling 18; docs/modding.md, "Changing the game")
@@ -749,6 +777,110 @@ struct Verbs {
     lua_pushinteger(L, eng(L).hand_size(*ctx(L).s, player(L, 2)));
     return 1;
   }
+
+  // ---- API 3 (docs/modding.md, "Card script API 3") ----
+  // A counter's target: a player 1 or 2, or a card id (on the board, when `on_board_only`).
+  static int counter_target(lua_State* L, int arg, bool on_board_only) {
+    if (lua_type(L, arg) == LUA_TNUMBER) return kCounterPlayer + player(L, arg);
+    return on_board_only ? on_board(L, arg) : rt(L).check_card(arg);
+  }
+  // g:counter(target, name) -> the counter's value; 0 if never set (or the card left the board)
+  static int counter(lua_State* L) {
+    int target = counter_target(L, 2, false);
+    lua_pushinteger(L, eng(L).counter(*ctx(L).s, target, plain_text(L, 3, 24, "a counter's name", true)));
+    return 1;
+  }
+  static int change_counter(lua_State* L, bool add) {
+    int target = counter_target(L, 2, true), name = plain_text(L, 3, 24, "a counter's name", true);
+    lua_Integer n = integer(L, 4), v = add ? eng(L).counter(*ctx(L).s, target, name) + n : n;
+    if (n < -2 * kCounterLimit || n > 2 * kCounterLimit || v < -kCounterLimit || v > kCounterLimit)
+      luaL_error(L, "counter '%s' would be %I, outside -1000..1000", lua_tostring(L, 3), n < -2 * kCounterLimit || n > 2 * kCounterLimit ? n : v);
+    eng(L).op_set_counter(ctx(L), target, name, static_cast<int>(v));
+    lua_pushinteger(L, v);
+    return 1;
+  }
+  // g:add_counter(target, name, n) -> the new value (n may be negative)
+  static int add_counter(lua_State* L) { return change_counter(L, true); }
+  // g:set_counter(target, name, n) -> n
+  static int set_counter(lua_State* L) { return change_counter(L, false); }
+  // g:give(id, p) -> true, or false if the card is p's already: a board card goes to the top of
+  // p's side of its theater, same face
+  static int give(lua_State* L) {
+    int c = on_board(L, 2), p = player(L, 3);
+    lua_pushboolean(L, eng(L).op_give(ctx(L), c, p));
+    return 1;
+  }
+  // g:deal(p, n) -> the ids p took from the top of the deck into hand, top first
+  static int deal(lua_State* L) {
+    int p = player(L, 2);
+    lua_Integer n = integer(L, 3);
+    luaL_argcheck(L, n >= 0, 3, "n must not be negative");
+    uint8_t out[kMaxCards];
+    int k = eng(L).op_deal(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
+    push_ids(L, out, k);
+    return 1;
+  }
+  // g:effect(name, until, data): starts the running card's (or house rule's) lasting effect
+  // `name` until "turn_end", "next_turn_end" or "battle_end"; data: at most 4 fields, each an
+  // integer, a boolean, a card id, a theater name or a player
+  static int effect(lua_State* L) {
+    AbilityCtx& c = ctx(L);
+    Runtime& r = rt(L);
+    const int card = c.depth > 0 ? c.resolving[c.depth - 1].card : kNone;
+    const char* name = luaL_checkstring(L, 2);
+    int def = r.find_effect(card, name);
+    if (def < 0) {
+      std::vector<std::string_view> known = r.effect_names(card);
+      std::string msg = "g:effect: " + std::string(card == kNone ? "the house rules declare" : "this card declares") +
+                        " no effect '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, known);
+      luaL_error(L, "%s", msg.c_str());
+    }
+    static const char* const untils[] = {"turn_end", "next_turn_end", "battle_end", nullptr};
+    auto until = static_cast<Engine::Until>(luaL_checkoption(L, 3, nullptr, untils));
+    Lasting e;
+    e.card = static_cast<uint8_t>(card);
+    e.effect = static_cast<uint8_t>(def);
+    if (!lua_isnoneornil(L, 4)) {
+      luaL_checktype(L, 4, LUA_TTABLE);
+      push_contents(L, 4);
+      int t = lua_gettop(L);
+      lua_pushnil(L);
+      while (lua_next(L, t)) {
+        int v = lua_gettop(L);
+        if (e.nfields >= kMaxEffectData) luaL_error(L, "g:effect: data holds at most %d fields", kMaxEffectData);
+        if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:effect: data fields are named by words");
+        int k = e.nfields;
+        e.key[k] = static_cast<uint16_t>(plain_text(L, v - 1, 24, "a data field's name", true));
+        if (lua_isinteger(L, v)) {
+          lua_Integer x = lua_tointeger(L, v);
+          if (x < INT32_MIN || x > INT32_MAX) luaL_error(L, "g:effect: data field '%s' is out of range", lua_tostring(L, v - 1));
+          e.type[k] = DataType::Int, e.value[k] = static_cast<int32_t>(x);
+        } else if (lua_isboolean(L, v)) {
+          e.type[k] = DataType::Bool, e.value[k] = lua_toboolean(L, v);
+        } else if (lua_type(L, v) == LUA_TSTRING && eng(L).set().find(lua_tostring(L, v)) >= 0) {
+          e.type[k] = DataType::Card, e.value[k] = eng(L).set().find(lua_tostring(L, v));
+        } else if (lua_type(L, v) == LUA_TSTRING) {
+          e.type[k] = DataType::Theater, e.value[k] = theater(L, v);
+        } else {
+          luaL_error(L, "g:effect: data field '%s' must be an integer, a boolean, a card id, a theater name or a player",
+                     lua_tostring(L, v - 1));
+        }
+        ++e.nfields;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+      // Fields in the order of their names: the state does not depend on Lua's table order.
+      const Engine& en = eng(L);
+      for (int i = 1; i < e.nfields; ++i)
+        for (int j = i; j > 0 && en.name(e.key[j - 1]) > en.name(e.key[j]); --j) {
+          std::swap(e.key[j - 1], e.key[j]);
+          std::swap(e.type[j - 1], e.type[j]);
+          std::swap(e.value[j - 1], e.value[j]);
+        }
+    }
+    eng(L).op_effect(c, e, until);
+    return 0;
+  }
 };
 
 
@@ -784,6 +916,7 @@ constexpr VerbDef kVerbs[] = {
     {"turn", Verbs::turn, Group::Query},
     {"controller", Verbs::controller, Group::Query},
     {"hand_size", Verbs::hand_size, Group::Query},
+    {"counter", Verbs::counter, Group::Query},
     {"can_play", Verbs::can_play, Group::Query},
     // decisions
     {"choose_card", Verbs::choose_card, Group::Decision},
@@ -803,6 +936,11 @@ constexpr VerbDef kVerbs[] = {
     {"look", Verbs::look, Group::Effect},
     {"gain_vp", Verbs::gain_vp, Group::Effect},
     {"log", Verbs::log, Group::Effect},
+    {"add_counter", Verbs::add_counter, Group::Effect},
+    {"set_counter", Verbs::set_counter, Group::Effect},
+    {"give", Verbs::give, Group::Effect},
+    {"deal", Verbs::deal, Group::Effect},
+    {"effect", Verbs::effect, Group::Effect},
 };
 
 // The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
@@ -895,24 +1033,26 @@ void Runtime::make_handle() {
 // ---------------------------------------------------------------------------------------------
 // Running abilities
 
-void Runtime::push_function(const Due& d) {
+void Runtime::push_function(const Due& d, int effect) {
   int ref;
-  if (is_hook(d.what)) ref = hook_ref_[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)];
+  if (effect >= 0) ref = lasting_trigger_ref_[static_cast<size_t>(effect)][static_cast<int>(d.what) - static_cast<int>(What::Played)];
+  else if (is_hook(d.what)) ref = hook_ref_[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)];
   else if (d.what == What::Instant) ref = ability_ref_[d.card];
   else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
   lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
 }
 
 // The arguments after `g`: (this) for an instant, (this, e) for a trigger, (player) for a turn
-// hook, none for battle_start.
-int Runtime::push_arguments(const Due& d) {
+// hook, none for battle_start; a lasting effect's trigger: (this or nil, e, data).
+int Runtime::push_arguments(const Due& d, int effect) {
   lua_State* L = L_;
   if (is_hook(d.what)) {  // an acting hook: (g[, player])
     if (!acting_hook(d.what).player_arg) return 0;
     lua_pushinteger(L, d.eplayer + 1);
     return 1;
   }
-  push_id(d.card);
+  if (d.card == kNone) lua_pushnil(L);
+  else push_id(d.card);
   if (d.what == What::Instant) return 1;
   // A trigger: (g, this, e), e's fields as kTriggerTable lists them for the event.
   auto theater = [&](uint8_t t) {
@@ -954,14 +1094,62 @@ int Runtime::push_arguments(const Due& d) {
     lua_setfield(L, -2, "winner");
   }
   if (f & kFieldHow) {
-    lua_pushstring(L, d.eface ? "withdraw" : "control");
+    int reason = ctx_ ? ctx_->s->b.end_reason : 0;  // a battle_over hook's reason (API 3)
+    if (reason && !d.eface) lua_pushstring(L, eng_->name(reason).c_str());
+    else lua_pushstring(L, d.eface ? "withdraw" : "control");
     lua_setfield(L, -2, "how");
   }
-  return 2;
+  if (f & kFieldFromPlayer) {
+    lua_pushinteger(L, d.et1 + 1);
+    lua_setfield(L, -2, "from");
+  }
+  if (d.ecause != kNone) {  // e.cause (API 3): the card whose ability caused it, or "rule"
+    if (d.ecause == kRuleCause) lua_pushliteral(L, "rule");
+    else push_id(d.ecause);
+    lua_setfield(L, -2, "cause");
+  }
+  if (effect < 0) return 2;
+  const Lasting* e = eng_->find_lasting(*ctx_->s, d.effect);
+  if (e) push_data(*e);
+  else lua_newtable(L);
+  return 3;
+}
+
+void Runtime::push_data(const Lasting& e) {
+  lua_State* L = L_;
+  lua_createtable(L, 0, e.nfields);
+  for (int k = 0; k < e.nfields; ++k) {
+    switch (e.type[k]) {
+      case DataType::Int: lua_pushinteger(L, e.value[k]); break;
+      case DataType::Bool: lua_pushboolean(L, e.value[k]); break;
+      case DataType::Card: push_id(e.value[k]); break;
+      case DataType::Theater: push_theater(e.value[k]); break;
+    }
+    lua_setfield(L, -2, eng_->name(e.key[k]).c_str());
+  }
+}
+
+int Runtime::find_effect(int card, std::string_view name) const {
+  for (size_t i = 0; i < lasting_defs_.size(); ++i)
+    if (lasting_defs_[i].card == card && lasting_defs_[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string_view> Runtime::effect_names(int card) const {
+  std::vector<std::string_view> out;
+  for (const LastingDef& d : lasting_defs_)
+    if (d.card == card) out.push_back(d.name);
+  return out;
 }
 
 int Runtime::run_protected(AbilityCtx& c, const Due& d) {
   lua_State* L = L_;
+  int effect = -1;  // a lasting effect's trigger: its definition
+  if (d.effect != kNone) {
+    const Lasting* e = eng_->find_lasting(*c.s, d.effect);
+    if (!e) return LUA_OK;  // it ended before its trigger resolved
+    effect = e->effect;
+  }
   lua_pushcfunction(L, traceback_handler);
   int h = lua_gettop(L);
   int nargs;
@@ -971,14 +1159,15 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     lua_pushinteger(L, d.card);
     nargs = 1;
   } else {
-    push_function(d);
+    push_function(d, effect);
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-    nargs = 1 + push_arguments(d);
+    nargs = 1 + push_arguments(d, effect);
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
     else rules_ran_ = true;
   }
   c.resolving[c.depth++] = d;
-  eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .what = static_cast<uint8_t>(d.what)});
+  eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .value = effect + 1,
+                                .what = static_cast<uint8_t>(d.what)});
   int status = lua_pcall(L, nargs, 0, h);
   --c.depth;
   if (status != LUA_OK && lua_touserdata(L, -1) == &kInterruptTag) {
@@ -995,6 +1184,8 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   if (ctx_)  // a Chooser (called during a run) applied an action on this engine
     throw std::logic_error("an ability is running on this engine: a Chooser may not apply actions or run scripts");
   if (c.depth >= 31) throw ScriptError("abilities nested too deeply");
+  const Lasting* lasting = d.effect != kNone ? eng_->find_lasting(*c.s, d.effect) : nullptr;
+  const int effect = lasting ? lasting->effect : -1;  // for messages
   ctx_ = &c;
   c.in_run = true;
   c.rng = &sandbox_rng(L_);
@@ -1020,7 +1211,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   if (status == LUA_OK) return Outcome::Done;
   std::string msg = error_message(L_, status);
   lua_pop(L_, 1);
-  throw ScriptError(who(d) + ": " + msg);
+  throw ScriptError(who(d, effect) + ": " + msg);
 }
 
 void Runtime::start_budget(long long per_call, const char* message) {
@@ -1085,50 +1276,51 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
   lua_remove(L, base);
 }
 
-int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
-  if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
+int Runtime::push_fn_args(Fn fn, const int* args, int value) {
   lua_State* L = L_;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  push_id(holder);
   auto face = [&](int up) { lua_pushstring(L, up ? "faceup" : "facedown"); };
-  int nargs = 2;
   switch (fn) {
-    case Fn::Strength:  // (g, this, card, value)
+    case Fn::Strength:  // (card, value)
       push_id(args[0]);
       lua_pushinteger(L, value);
-      nargs += 2;
-      break;
-    case Fn::Total:  // (g, this, player, theater, value)
+      return 2;
+    case Fn::Total:  // (player, theater, value)
       lua_pushinteger(L, args[0] + 1);
       push_theater(args[1]);
       lua_pushinteger(L, value);
-      nargs += 3;
-      break;
-    case Fn::MayPlay:  // (g, this, player, card, theater, face, allowed)
+      return 3;
+    case Fn::MayPlay:  // (player, card, theater, face, allowed)
       lua_pushinteger(L, args[0] + 1);
       push_id(args[1]);
       push_theater(args[2]);
       face(args[3]);
       lua_pushboolean(L, value);
-      nargs += 5;
-      break;
-    case Fn::MayWithdraw:  // (g, this, player, allowed)
+      return 5;
+    case Fn::MayWithdraw:  // (player, allowed)
       lua_pushinteger(L, args[0] + 1);
       lua_pushboolean(L, value);
-      nargs += 2;
-      break;
-    case Fn::DestroysPlay:  // (g, this, card, player, theater, face)
+      return 2;
+    case Fn::DestroysPlay:  // (card, player, theater, face)
       push_id(args[0]);
       lua_pushinteger(L, args[1] + 1);
       push_theater(args[2]);
       face(args[3]);
-      nargs += 4;
-      break;
-    default: break;
+      return 4;
+    case Fn::MayFlip:  // (card, allowed)
+      push_id(args[0]);
+      lua_pushboolean(L, value);
+      return 2;
+    case Fn::MayMove:  // (card, to, allowed)
+      push_id(args[0]);
+      push_theater(args[1]);
+      lua_pushboolean(L, value);
+      return 3;
+    default: return 0;
   }
-  std::string w = who(Due{.card = static_cast<uint8_t>(holder)});
-  call_read_only(s, nargs, w, uint64_t{1} << holder);
+}
+
+int Runtime::fn_result(Fn fn, const std::string& w) {
+  lua_State* L = L_;
   int result;
   if (fn == Fn::Strength || fn == Fn::Total) {
     if (!lua_isinteger(L, -1)) {
@@ -1150,25 +1342,66 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
   return result;
 }
 
+int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
+  if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
+  lua_State* L = L_;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  push_id(holder);
+  int nargs = 2 + push_fn_args(fn, args, value);
+  std::string w = who(Due{.card = static_cast<uint8_t>(holder)});
+  call_read_only(s, nargs, w, uint64_t{1} << holder);
+  return fn_result(fn, w);
+}
+
+// A lasting effect's function: (g, this or nil, the function's arguments, data) (API 3).
+int Runtime::lasting(const State& s, int slot, Fn fn, const int* args, int value) {
+  if (in_fn_) return value;
+  lua_State* L = L_;
+  const Lasting& e = s.b.lasting[slot];
+  lua_rawgeti(L, LUA_REGISTRYINDEX, lasting_fn_ref_[e.effect][static_cast<int>(fn)]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  if (e.card == kNone) lua_pushnil(L);
+  else push_id(e.card);
+  int nargs = 2 + push_fn_args(fn, args, value);
+  push_data(e);
+  ++nargs;
+  std::string w = who(Due{.card = e.card}, e.effect);
+  call_read_only(s, nargs, w, e.card == kNone ? 0 : uint64_t{1} << e.card);
+  return fn_result(fn, w);
+}
+
 namespace {
 std::string hook_who(const std::array<std::string, static_cast<int>(Hook::Count)>& files, Hook h) {
   return "house rule " + std::string(kHookTable[static_cast<int>(h)].name) + " (" + files[static_cast<int>(h)] + ")";
 }
 }  // namespace
 
-bool Runtime::battle_over(const State& s) {
-  if (in_fn_) return false;
+// battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
+int Runtime::battle_over(const State& s) {
+  if (in_fn_) return -1;
   lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleOver)]);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   std::string w = hook_who(hook_file_, Hook::BattleOver);
   call_read_only(s, 1, w, 0);
+  if (lua_type(L_, -1) == LUA_TSTRING) {
+    size_t len = 0;
+    const char* t = lua_tolstring(L_, -1, &len);
+    std::string reason(t, len);
+    lua_pop(L_, 1);
+    bool ok = len >= 1 && len <= 40;
+    for (char ch : reason) ok = ok && ch >= 0x20 && ch < 0x7f;
+    if (!ok) throw ScriptError(w + ": a reason must be printable text of 1 to 40 characters");
+    if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
+    return eng_->intern(reason);
+  }
   if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
     lua_pop(L_, 1);
-    throw ScriptError(w + ": must return true or false");
+    throw ScriptError(w + ": must return true, false or a reason (a string)");
   }
   bool over = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
-  return over;
+  return over ? 0 : -1;
 }
 
 int Runtime::battle_winner(const State& s, int winner) {
@@ -1183,11 +1416,12 @@ int Runtime::battle_winner(const State& s, int winner) {
   return static_cast<int>(p - 1);
 }
 
-int Runtime::battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) {
+int Runtime::battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleVp)]);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   lua_pushinteger(L_, winner + 1);
-  lua_pushstring(L_, withdrew ? "withdraw" : "control");
+  if (reason && !withdrew) lua_pushstring(L_, eng_->name(reason).c_str());
+  else lua_pushstring(L_, withdrew ? "withdraw" : "control");
   lua_pushinteger(L_, cards_left);
   lua_pushinteger(L_, vp);
   std::string w = hook_who(hook_file_, Hook::BattleVp);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/abilities.h"
@@ -26,7 +27,7 @@ constexpr long long kFunctionInstructions = 200'000;
 constexpr long long kActionInstructions = 20'000'000;
 
 /// The script API versions this engine reads (set.lua's `api`).
-constexpr int kApiMin = 1, kApiMax = 2;
+constexpr int kApiMin = 1, kApiMax = 3;
 
 class Runtime : public Scripts {
  public:
@@ -56,9 +57,20 @@ class Runtime : public Scripts {
   Outcome run(AbilityCtx& c, const Due& d) override;
   void run_nested(AbilityCtx& c, const Due& d) override;
   int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
-  bool battle_over(const State& s) override;
+  int lasting(const State& s, int slot, Fn fn, const int* args, int value) override;
+  int battle_over(const State& s) override;
   int battle_winner(const State& s, int winner) override;
-  int battle_vp(const State& s, int winner, bool withdrew, int cards_left, int vp) override;
+  int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) override;
+
+  /// The lasting effects the set's cards and the house rules declare, in load order (the
+  /// loader moves them into CardSet::lasting).
+  const std::vector<LastingDef>& lasting_defs() const { return lasting_defs_; }
+  /// The index of lasting effect `name` declared by `card` (kNone: a house rule's), or -1.
+  int find_effect(int card, std::string_view name) const;
+  /// The names of the effects `card` declares (for "did you mean").
+  std::vector<std::string_view> effect_names(int card) const;
+  /// Pushes a lasting effect's data as a table (field -> value).
+  void push_data(const Lasting& e);
 
   lua_State* L() const { return L_; }
   AbilityCtx* ctx() const { return ctx_; }
@@ -70,8 +82,9 @@ class Runtime : public Scripts {
   /// Pushes the filter table of card `card`'s declared ability { flip = filter }.
   void push_declared_filter(int card);
   int find_theater(const char* name) const;  // theater id, or -1
-  /// "card ID (FILE)" or "house rule (FILE)", for messages.
-  std::string who(const Due& d) const;
+  /// "card ID (FILE)" or "house rule (FILE)", for messages; with `effect` (a lasting effect's
+  /// definition), "effect NAME of card ID (FILE)".
+  std::string who(const Due& d, int effect = -1) const;
 
   // g:cards (binding.cpp, Verbs::cards)
   /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.
@@ -90,8 +103,9 @@ class Runtime : public Scripts {
       "theaters"};
   const char* filter_name_[kFilterNames] = {};  // the interned filter names (pointer comparison)
   /// The options of g:choose_card and g:choose_theater ("may" first: the only one of choose_card).
-  static constexpr int kOptionNames = 4;
-  static constexpr const char* kOptionText[kOptionNames] = {"may", "card", "play", "about"};
+  /// ("may" and "prompt" first: the only ones of choose_card).
+  static constexpr int kOptionNames = 5;
+  static constexpr const char* kOptionText[kOptionNames] = {"may", "prompt", "card", "play", "about"};
   const char* option_name_[kOptionNames] = {};  // interned, as filter_name_
   std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
@@ -104,8 +118,14 @@ class Runtime : public Scripts {
   void push_rules_table(const Rules& r);
   void read_rules_table(int idx, Rules& r, const std::string& file);
   int run_protected(AbilityCtx& c, const Due& d);
-  void push_function(const Due& d);
-  int push_arguments(const Due& d);
+  void push_function(const Due& d, int effect);
+  int push_arguments(const Due& d, int effect);
+  /// The arguments of ongoing function `fn` after `this` (docs/modding.md), its value last; returns how many.
+  int push_fn_args(Fn fn, const int* args, int value);
+  /// The result of an ongoing function just called (on the stack), checked and popped.
+  int fn_result(Fn fn, const std::string& who);
+  /// Reads a card file's or a rules table's `effects` table (at `idx`) into lasting_defs_.
+  void read_effects(int idx, int card, int api, const std::string& where);
   /// Calls a read-only function (ongoing or answering hook) already pushed with `nargs`
   /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
   void call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran);
@@ -131,6 +151,10 @@ class Runtime : public Scripts {
   std::array<int, static_cast<int>(Hook::Count)> hook_ref_{};         // house-rule hooks
   std::array<std::string, static_cast<int>(Hook::Count)> hook_file_;
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
+  // Lasting effects (API 3): definitions, and their functions' and triggers' registry refs.
+  std::vector<LastingDef> lasting_defs_;
+  std::vector<std::array<int, static_cast<int>(Fn::Count)>> lasting_fn_ref_;
+  std::vector<std::array<int, kTriggerEvents>> lasting_trigger_ref_;
   std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
   // check_card: the interned id strings (Lua interns short strings) in an open-addressing table
   // keyed by address, so that an id a script passes back is found without hashing its text.

@@ -315,12 +315,82 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
 
 }  // namespace
 
+// A card file's or a house rule's `effects` table (API 3, docs/modding.md, "Effects that last"):
+// NAME = { ongoing functions..., triggers = { EVENT = function } }, read in the order of the
+// names (so that the definitions' numbers do not depend on Lua's table order).
+void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
+  lua_State* L = L_;
+  idx = lua_absindex(L, idx);
+  if (api < 3) throw LoadError(w + ": 'effects' (lasting effects) need api = 3 in set.lua");
+  if (!lua_istable(L, idx)) throw LoadError(w + ": 'effects' must be a table { NAME = { functions, triggers } }");
+  std::vector<std::string> names;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING || !valid_name(lua_tostring(L, -1)) || lua_rawlen(L, -1) > 24)
+      throw LoadError(w + ": 'effects' is named by words (lowercase letters, digits, _; at most 24)");
+    names.emplace_back(lua_tostring(L, -1));
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<const char*> fields(std::begin(kFnNames), std::end(kFnNames));
+  fields.push_back("triggers");
+  std::vector<const char*> events;
+  for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
+  for (const std::string& name : names) {
+    std::string where = w + ": effect '" + name + "'";
+    lua_getfield(L, idx, name.c_str());
+    int e = lua_gettop(L);
+    if (!lua_istable(L, e)) throw LoadError(where + " must be a table of functions and triggers");
+    check_fields(L, e, fields, where);
+    LastingDef d;
+    d.card = card;
+    d.name = name;
+    std::array<int, static_cast<int>(Fn::Count)> fns;
+    fns.fill(LUA_NOREF);
+    std::array<int, kTriggerEvents> trig;
+    trig.fill(LUA_NOREF);
+    for (int f = 0; f < static_cast<int>(Fn::Count); ++f) {
+      int ty = get_field(L, e, kFnNames[f]);
+      if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        continue;
+      }
+      if (ty != LUA_TFUNCTION) throw LoadError(where + ": '" + kFnNames[f] + "' must be a function");
+      fns[f] = luaL_ref(L, LUA_REGISTRYINDEX);
+      d.fns |= static_cast<uint8_t>(1u << f);
+    }
+    int ty = get_field(L, e, "triggers");
+    if (ty == LUA_TTABLE) {
+      int tt = lua_gettop(L);
+      check_fields(L, tt, events, where + ": triggers");
+      for (int ev = 0; ev < kTriggerEvents; ++ev) {
+        int fty = get_field(L, tt, kTriggerTable[ev].name);
+        if (fty == LUA_TNIL) {
+          lua_pop(L, 1);
+          continue;
+        }
+        if (fty != LUA_TFUNCTION) throw LoadError(where + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
+        trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
+        d.triggers |= static_cast<uint16_t>(1u << ev);
+      }
+    } else if (ty != LUA_TNIL) {
+      throw LoadError(where + ": 'triggers' must be a table of functions");
+    }
+    lua_pop(L, 2);  // triggers, the effect
+    if (!d.fns && !d.triggers) throw LoadError(where + " has no function and no trigger");
+    if (lasting_defs_.size() >= 255) throw LoadError(where + ": at most 255 lasting effects in a set and its rules");
+    lasting_defs_.push_back(std::move(d));
+    lasting_fn_ref_.push_back(fns);
+    lasting_trigger_ref_.push_back(trig);
+  }
+}
+
 void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   lua_State* L = L_;
   t = lua_absindex(L, t);
   std::vector<const char*> rule_fields = {"vp_target", "battle_vp", "withdraw_chart", "hand_size",
                                          "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
-                                         "rotation", "theaters", "random_theater_order", "max_actions"};
+                                         "rotation", "theaters", "random_theater_order", "max_actions", "effects"};
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
@@ -340,6 +410,12 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
     r.hooks |= static_cast<uint8_t>(1u << h);
     any_hook = true;
   }
+  // Lasting effects a house rule declares (API 3: with any set), started by its hooks.
+  if (get_field(L, t, "effects") != LUA_TNIL) {
+    read_effects(lua_gettop(L), kNone, 3, w + ": rules");
+    any_hook = true;
+  }
+  lua_pop(L, 1);
   if (any_hook) rules_upvalues_.push_back(freeze(L, t));  // isolated like a card's functions
   // Every battle scores at least 1 VP and the target is reachable, so every game ends.
   r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target, 1, kMaxVp);
@@ -526,12 +602,15 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
     run_file(L, d.file, "card " + id);
     if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
     int c = lua_gettop(L);
-    check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers"}, w);
+    check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers", "effects"}, w);
     d.name = field_string(L, c, "name", w, false, id);
     d.type = field_string(L, c, "type", w, true);
     d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
     d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
-                        {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"none", Kind::None}}, w + ": kind");
+                        {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"triggered", Kind::Triggered},
+                         {"none", Kind::None}},
+                        w + ": kind");
+    if (d.kind == Kind::Triggered && set.api < 3) throw LoadError(w + ": kind 'triggered' needs api = 3 in set.lua");
     d.text = field_string(L, c, "text", w, false, "");
     int ty = get_field(L, c, "ability");
     if (ty == LUA_TFUNCTION) {
@@ -576,7 +655,8 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
           if (name == kFnNames[i]) fn = i;
         if (fn >= 0) {  // an ongoing function (API 2)
           if (!lua_isfunction(L, -1)) throw LoadError(w + ": ongoing '" + name + "' must be a function" + line_of(L, -1));
-          if (set.api < 2) throw LoadError(w + ": ongoing functions need api = 2 in set.lua");
+          if (set.api < kFnApi[fn])
+            throw LoadError(w + ": ongoing function '" + name + "' needs api = " + std::to_string(kFnApi[fn]) + " in set.lua");
           lua_pushvalue(L, -1);
           fns[fn] = luaL_ref(L, LUA_REGISTRYINDEX);
           d.fns |= static_cast<uint8_t>(1u << fn);
@@ -593,7 +673,10 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
     ty = get_field(L, c, "triggers");
     if (ty == LUA_TTABLE) {
       if (set.api < 2) throw LoadError(w + ": triggers need api = 2 in set.lua");
-      if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has triggers");
+      // API 3: a triggered card, and an instant card too (active while faceup on the board).
+      if (d.kind != Kind::Ongoing && d.kind != Kind::Triggered && !(d.kind == Kind::Instant && set.api >= 3))
+        throw LoadError(w + (set.api >= 3 ? ": a card without ability has no triggers"
+                                          : ": only an ongoing card has triggers (an instant card's need api = 3)"));
       int tt = lua_gettop(L);
       std::vector<const char*> events;
       for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
@@ -605,12 +688,18 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
           continue;
         }
         if (fty != LUA_TFUNCTION) throw LoadError(w + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
+        if (set.api < kTriggerTable[ev].api)
+          throw LoadError(w + ": trigger '" + kTriggerTable[ev].name + "' needs api = " +
+                          std::to_string(kTriggerTable[ev].api) + " in set.lua");
         trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
         d.triggers |= static_cast<uint16_t>(1u << ev);
       }
     } else if (ty != LUA_TNIL) {
       throw LoadError(w + ": 'triggers' must be a table of functions");
     }
+    lua_pop(L, 1);
+    if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
+    if (d.kind == Kind::Triggered && !d.triggers) throw LoadError(w + ": a triggered card needs 'triggers'");
     if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers)
       throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, or triggers");
     // From now on the card's tables are read-only and its functions' upvalues are put back
@@ -713,6 +802,7 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
   XXH64_freeState(h);
+  set.lasting = rt->lasting_defs();  // the cards' lasting effects, then the house rules'
   return std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
 }
 

@@ -24,9 +24,10 @@ struct StubScripts : Scripts {
   }
   void run_nested(AbilityCtx&, const Due&) override { ++*runs; }
   int ongoing(const State&, int, Fn, const int*, int value) override { return value; }
-  bool battle_over(const State&) override { return false; }
+  int lasting(const State&, int, Fn, const int*, int value) override { return value; }
+  int battle_over(const State&) override { return -1; }
   int battle_winner(const State&, int winner) override { return winner; }
-  int battle_vp(const State&, int, bool, int, int vp) override { return vp; }
+  int battle_vp(const State&, int, bool, int, int, int vp) override { return vp; }
 };
 
 // 18 cards: strengths 1 to 6 in each of three theaters. The 1s are instants (the stub runs

@@ -9,7 +9,7 @@ using namespace als;
 namespace {
 
 // Counts what a listener is told.
-struct Counter : MatchListener {
+struct ActionCounter : MatchListener {
   long actions = 0, events = 0, texts = 0;
   void on_action(const Match&, int seat, const Action&, const std::string& text, const EventLog& log) override {
     ++actions;
@@ -27,7 +27,7 @@ TEST_CASE("a Match between agents plays to the end and tells its listeners every
     for (uint64_t seed = 1; seed <= 30; ++seed) {
       auto a1 = make_agent("random", seed, 0), a2 = make_agent("greedy", seed, 1);
       Match m(*e, seed, a1.get(), a2.get());
-      Counter c;
+      ActionCounter c;
       m.listen(&c);
       m.run();
       REQUIRE(m.over());
