@@ -600,6 +600,7 @@ struct Verbs {
     rt(L).push_declared_filter(card);
     read_filter(L, lua_gettop(L), f);
     lua_pop(L, 1);
+    f.flippable = true;  // a card that may not flip is not offered (API 3 bans; covered, in the original)
     uint8_t out[kMaxCards];
     int n = select_cards(L, f, out);
     uint16_t opts[kMaxCards];
