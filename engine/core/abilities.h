@@ -20,7 +20,13 @@ struct AbilityCtx {
   EventLog* log = nullptr;
   int cursor = 0;          // next answer in s->r.answers to consume
   uint32_t emitted = 0;    // events emitted during this run (the first s->r.events are not shown)
-  Due resolving[32];       // abilities running, innermost last
+  /// An ability running: its card (kNone: a house rule's hook, or an effect a rule started) and
+  /// whether it is a lasting effect's trigger. Left uninitialized: only the first `depth` are read.
+  struct Running {
+    uint8_t card;
+    bool effect;
+  };
+  Running resolving[32];   // abilities running, innermost last
   int depth = 0;
   bool in_run = false;     // inside Scripts::run (events may be replays of an earlier run)
   // Once a decision is pending the rest of the run is dry: choices return nil, verbs that would

@@ -70,6 +70,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
       turn_abilities_ = turn_abilities_ || fires_[ev];
   }
   compute_sort_keys();
+  make_blank();
   scripts_->attach(*this);
 }
 
@@ -912,31 +913,38 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   for (int i = 0; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
   b.nlasting = 0;
   b.end_reason = 0;
+  for (int i = 0; i < b.qlen; ++i) b.queue[i] = Due{};  // unused slots stay at their default
   b.qlen = 0;
   b.turn = b.first;
   b.step = Step::BattleStarting;
 }
 
-State Engine::blank() const {
-  State s{};
-  Board& b = s.b;
+void Engine::make_blank() {
+  blank_ = std::make_unique<State>();
+  Board& b = blank_->b;
   b.ncards = static_cast<uint8_t>(set_.cards.size());
   b.ntheaters = static_cast<uint8_t>(rules_.theaters.size());
   for (int i = 0; i < b.ntheaters; ++i) b.order[i] = b.pos[i] = static_cast<uint8_t>(i);
   for (int c = 0; c < b.ncards; ++c) b.card[c] = CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
   b.reindex();
-  return s;
 }
+
+State Engine::blank() const { return *blank_; }
 
 State Engine::new_game(uint64_t seed) const {
   State s = blank();
+  new_game(s, seed);
+  return s;
+}
+
+void Engine::new_game(State& s, uint64_t seed) const {
+  copy_state(s, *blank_);  // the lists of a blank state are empty: a copy of its fixed parts
   s.b.rng.seed(seed);
   start_battle(s.b, true);
   if (turn_abilities_) queue_turn_abilities(s.b, What::Instant, Hook::BattleStart, s.b.first);
   Flow f;
   ActionScope scope(*scripts_);
   advance(s, f);  // battle_start and the first turn_start abilities
-  return s;
 }
 
 void Engine::compute_sort_keys() {

@@ -80,6 +80,8 @@ class Engine {
   /// A new game dealt for battle 1 from `seed` (ruling 2), its battle_start and first
   /// turn_start abilities resolved up to the first decision. Throws ScriptError.
   State new_game(uint64_t seed) const;
+  /// The same into `s` (any valid state, overwritten): no whole State is built or copied.
+  void new_game(State& s, uint64_t seed) const;
   /// An empty table position (all cards in the deck, set order) for scenario set-ups.
   State blank() const;
 
@@ -335,6 +337,8 @@ class Engine {
   std::vector<int> card_key_, theater_key_;
   int card_none_key_ = 0, theater_none_key_ = 0;
   void compute_sort_keys();
+  std::unique_ptr<State> blank_;  // the table before any deal (blank()), built once
+  void make_blank();
 };
 
 /// The board-order key of a board card: theaters left to right, player 1 first, bottom to top.

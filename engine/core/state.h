@@ -2,6 +2,7 @@
 // independent game at any decision, mid-ability included (docs/design.md, "Abilities that wait").
 // Players are 0 and 1 inside the engine; every public interface (Lua, CLI) calls them 1 and 2.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -147,12 +148,21 @@ struct BoardCore {
   LastBattle last;
   uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
-  uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest zero)
+  uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
-  Counter counters[kMaxCounters] = {};
   Rng rng;
+  Counter counters[kMaxCounters] = {};  // last: copy_core copies only the ones set
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
 };
+
+/// Copies `src` into `dst` exactly (afterwards dst == src, unused slots included) reading only the
+/// counters set: unused counter slots are zero in every board (an invariant the verbs keep).
+inline void copy_core(BoardCore& dst, const BoardCore& src) {
+  const int old = dst.ncounters;
+  std::memcpy(static_cast<void*>(&dst), &src, offsetof(BoardCore, counters) + src.ncounters * sizeof(Counter));
+  if (old > src.ncounters)
+    std::memset(static_cast<void*>(dst.counters + src.ncounters), 0, static_cast<size_t>(old - src.ncounters) * sizeof(Counter));
+}
 
 /// Everything on the table and in the players' memory, but no ability in progress.
 struct Board : BoardCore {
@@ -167,8 +177,27 @@ struct Board : BoardCore {
   /// index recomputed.
   void restore(const BoardCore& snapshot) {
     for (int i = snapshot.nlasting; i < nlasting; ++i) lasting[i] = Lasting{};
-    static_cast<BoardCore&>(*this) = snapshot;
+    for (int i = snapshot.qlen; i < qlen; ++i) queue[i] = Due{};
+    copy_core(*this, snapshot);
     reindex();
+  }
+  /// Whether every unused slot of the queue, the lasting effects and the counters holds its
+  /// default value (the invariant copy_state relies on; the simulation tests check it).
+  bool tails_ok() const {
+    for (int i = qlen; i < kMaxDue; ++i)
+      if (!(queue[i] == Due{})) return false;
+    for (int i = nlasting; i < kMaxLasting; ++i)
+      if (!(lasting[i] == Lasting{})) return false;
+    for (int i = ncounters; i < kMaxCounters; ++i)
+      if (!(counters[i] == Counter{})) return false;
+    return true;
+  }
+  /// Removes the first ability due (the queue keeps its unused slots at their default).
+  Due pop_due() {
+    Due d = queue[0];
+    std::memmove(static_cast<void*>(queue), queue + 1, static_cast<size_t>(--qlen) * sizeof(Due));
+    queue[qlen] = Due{};
+    return d;
   }
 
   // ---- an index of card locations, so the hot path never walks every card ----
@@ -303,6 +332,26 @@ struct State {
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain value");
+static_assert(std::is_standard_layout_v<BoardCore> && std::is_standard_layout_v<Resolution>, "offsetof is used");
+
+/// Copies `src` into `dst` exactly (afterwards dst == src), reading only the used parts of the
+/// lists (the queue, the lasting effects, the counters, a snapshot's counters): about a third of
+/// a whole copy in a typical game. Both states must keep unused slots at their default values
+/// (Board::tails_ok), as every engine operation does.
+inline void copy_state(State& dst, const State& src) {
+  Board& d = dst.b;
+  const Board& b = src.b;
+  for (int i = b.qlen; i < d.qlen; ++i) d.queue[i] = Due{};
+  for (int i = b.nlasting; i < d.nlasting; ++i) d.lasting[i] = Lasting{};
+  std::memcpy(static_cast<void*>(d.queue), b.queue, b.qlen * sizeof(Due));
+  std::memcpy(static_cast<void*>(d.lasting), b.lasting, b.nlasting * sizeof(Lasting));
+  copy_core(d, b);
+  std::memcpy(d.zone_bits, b.zone_bits, sizeof d.zone_bits);
+  std::memcpy(d.theater_bits, b.theater_bits, sizeof d.theater_bits);
+  d.owner2 = b.owner2;
+  std::memcpy(static_cast<void*>(&dst.r), &src.r, offsetof(Resolution, snapshot));
+  copy_core(dst.r.snapshot, src.r.snapshot);
+}
 
 /// A player's action. Choose answers a card/theater decision with an encoded option;
 /// a "play" decision is answered by a Deploy or Improvise.

@@ -9,7 +9,7 @@ Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
 }
 
 void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
-  s_ = e_.new_game(seed);
+  e_.new_game(s_, seed);
   seed_ = seed;
   agents_[0] = p1, agents_[1] = p2;
   chooser_ = SeatChooser(p1, p2);

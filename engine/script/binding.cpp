@@ -181,7 +181,9 @@ struct Verbs {
   // After a verb that changes the board: an interrupted ability stops here (original, ruling 12).
   static void check_interrupt(lua_State* L) {
     AbilityCtx& c = ctx(L);
-    if (!eng(L).rules().interrupt_flipped || c.depth == 0 || c.dry || c.resolving[c.depth - 1].card == kNone) return;
+    if (!eng(L).rules().interrupt_flipped || c.depth == 0 || c.dry || c.resolving[c.depth - 1].card == kNone ||
+        c.resolving[c.depth - 1].effect)  // a lasting effect acts whatever becomes of its card
+      return;
     const CardLoc& l = c.s->b.card[c.resolving[c.depth - 1].card];
     if (l.zone != Zone::Board || !l.faceup) {
       lua_pushlightuserdata(L, &kInterruptTag);
@@ -337,7 +339,7 @@ struct Verbs {
   }
   // The board cards a filter selects, in board order (theaters left to right, player 1 first,
   // bottom to top), each stack read from the board's location index. Returns how many.
-  static int select_cards(lua_State* L, const Runtime::CardFilter& f, uint8_t* out) {
+  [[gnu::always_inline]] static inline int select_cards(lua_State* L, const Runtime::CardFilter& f, uint8_t* out) {
     const Engine& e = eng(L);
     AbilityCtx& c = ctx(L);
     const Board& b = c.s->b;
@@ -1166,7 +1168,7 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
     else rules_ran_ = true;
   }
-  c.resolving[c.depth++] = d;
+  c.resolving[c.depth++] = AbilityCtx::Running{d.card, d.effect != kNone};
   eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .value = effect + 1,
                                 .what = static_cast<uint8_t>(d.what)});
   int status = lua_pcall(L, nargs, 0, h);

@@ -37,6 +37,7 @@ void check_places(const Engine& e, const State& s) {
   REQUIRE(on_board == count[2]);
   // The location index (zone, owner and theater masks) matches the cards, in the snapshot too.
   REQUIRE(b.index_ok());
+  REQUIRE(b.tails_ok());  // unused list slots at their defaults (copy_state relies on it)
   if (s.r.active) REQUIRE(s.r.snapshot.qlen <= s.b.qlen);  // the snapshot's queue: b's first qlen
 }
 
@@ -251,6 +252,7 @@ struct TestChooser : Chooser {
   bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override {
     REQUIRE(s.r.active);  // the state at the question: an ability's decision, whole
     REQUIRE(s.b.index_ok());
+    REQUIRE(s.b.tails_ok());
     if (decline && ++calls % 3 == 0) return false;
     out = agent.choose(e, s, legal);
     ++answered;
