@@ -67,6 +67,25 @@ json view_json(const Engine& e, const State& s, int seat) {
             {"first", v.first + 1},     {"battle", v.battle},
             {"vp_target", e.rules().vp_target}};
   if (!v.held.empty()) j["held"] = v.held;
+  // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.
+  if (!v.player_counters[0].empty() || !v.player_counters[1].empty() || !v.effects.empty() ||
+      std::any_of(v.card_counters, v.card_counters + 2, [](const auto& side) {
+        return std::any_of(side.begin(), side.end(), [](const auto& st) {
+          return std::any_of(st.begin(), st.end(), [](const std::string& x) { return !x.empty(); });
+        });
+      })) {
+    json players = json::array(), cards = json::array();
+    for (int p = 0; p < 2; ++p) {
+      json mine = json::object();
+      for (const auto& [name, value] : v.player_counters[p]) mine[name] = value;
+      players.push_back(mine);
+      json side = json::object();
+      for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.card_counters[p][i];
+      cards.push_back(side);
+    }
+    j["counters"] = {{"players", players}, {"cards", cards}};
+    j["effects"] = v.effects;
+  }
   return j;
 }
 
@@ -321,6 +340,7 @@ class Server {
       d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
       if (g.s().r.pending.card != kNone && ((g.s().b.known[seat] >> g.s().r.pending.card) & 1))
         d["card"] = g.eng->set().cards[g.s().r.pending.card].id;
+      if (g.s().r.pending.prompt) d["prompt"] = g.eng->name(g.s().r.pending.prompt);  // API 3
     }
     send(d);
     g.decision_sent = true;

@@ -27,6 +27,15 @@ struct AbilityCtx {
     bool effect;
   };
   Running resolving[32];   // abilities running, innermost last
+  /// The log line naming a trigger or a hook as it resolves is written only once it changes
+  /// something (its first event, or a question): a trigger that does nothing writes no line.
+  struct Header {
+    uint8_t card;
+    uint8_t what;
+    int value;
+  };
+  Header headers[32];      // by depth (uninitialized: only those of `deferred` are read)
+  uint32_t deferred = 0;   // bit d: headers[d] is not written yet
   int depth = 0;
   bool in_run = false;     // inside Scripts::run (events may be replays of an earlier run)
   // Once a decision is pending the rest of the run is dry: choices return nil, verbs that would

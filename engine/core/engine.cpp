@@ -412,7 +412,17 @@ bool Engine::is_legal(const State& s, const Action& a) const {
 // fire); each event reaches the faceup cards with that trigger, and the card the event is about
 // if it was faceup on the board just before.
 
+void Engine::flush_headers(AbilityCtx& c) const {
+  uint32_t pending = c.deferred;
+  c.deferred = 0;
+  for (; pending; pending &= pending - 1) {
+    const AbilityCtx::Header& h = c.headers[__builtin_ctz(pending)];
+    emit(&c, nullptr, Event{.type = Event::Ability, .card = h.card, .value = h.value, .what = h.what});
+  }
+}
+
 void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
+  if (c && c->deferred) flush_headers(*c);  // a trigger's first change: its line first
   // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
   if (c && c->depth > 0 && e.cause == kNone && e.type != Event::Ability && e.type != Event::Interrupted) {
     uint8_t card = c->resolving[c->depth - 1].card;
@@ -713,12 +723,14 @@ void Engine::op_gain_vp(AbilityCtx& c, int player, int vp) const {
 }
 
 void Engine::op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
+  if (c.deferred) flush_headers(c);  // a change with no line of its own: the ability's line shows it
   Board& b = c.s->b;
   if (whole_turn) b.anywhere_turn[player] = 1;
   else b.anywhere_next_play[player] = 1;
 }
 
 void Engine::op_extra_turn(AbilityCtx& c, int player) const {
+  if (c.deferred) flush_headers(c);
   Board& b = c.s->b;
   b.extra_turns[player] = static_cast<uint8_t>(std::min(b.extra_turns[player] + 1, 255));
 }

@@ -243,6 +243,8 @@ class Engine {
   /// writes them to `out` (room for kMaxOptions) and returns how many.
   int options(const Decision& d, uint16_t* out) const;
   void emit(AbilityCtx* c, EventLog* log, Event e) const;
+  /// Writes the deferred log lines of the triggers and hooks running in `c` (outermost first).
+  void flush_headers(AbilityCtx& c) const;
   bool has_ongoing_functions() const { return fn_any_; }
   /// Whether a card or a lasting effect of the set has ongoing function `f`.
   bool has_fn(Fn f) const { return fn_used(f); }

@@ -316,6 +316,7 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
     for (int j = i; j > 0 && opts[j - 1] > opts[j]; --j) std::swap(opts[j - 1], opts[j]);
   n = static_cast<int>(std::unique(opts, opts + n) - opts);
   if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
+  if (c.deferred) flush_headers(c);  // a trigger that asks is shown (the same in every re-run)
   if (c.cursor < s.r.nanswers) {  // a re-run from the snapshot: the answer given before
     uint16_t v = s.r.answers[c.cursor++];
     if (!std::binary_search(opts, opts + n, v))

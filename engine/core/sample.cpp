@@ -19,6 +19,7 @@ uint16_t map_play(uint16_t o, const uint8_t* map) {
 void map_due(Due& d, const uint8_t* map) {
   for (uint8_t* c : {&d.card, &d.ecard, &d.eby})
     if (*c != kNone) *c = map[*c];
+  if (d.ecause != kNone && d.ecause != kRuleCause) d.ecause = map[d.ecause];
 }
 
 // Applies the identity bijection `map` (old card -> new card) to a board or a snapshot: the
@@ -30,10 +31,18 @@ void map_cards(BoardCore& t, const BoardCore& s, const uint8_t* map) {
     for (int p = 0; p < 2; ++p)
       if ((s.known[p] >> c) & 1) t.known[p] |= bit(map[c]);
   }
+  for (int i = 0; i < s.ncounters; ++i)  // a card's counters go with its place (API 3)
+    if (s.counters[i].target < kCounterPlayer) t.counters[i].target = map[s.counters[i].target];
 }
 void map_board(Board& t, const Board& s, const uint8_t* map) {
   map_cards(t, s, map);
   for (int i = 0; i < s.qlen; ++i) map_due(t.queue[i], map);  // the snapshot's queue too (its first qlen)
+  for (int i = 0; i < s.nlasting; ++i) {  // lasting effects: their card, and cards in their data
+    Lasting& l = t.lasting[i];
+    if (l.card != kNone) l.card = map[l.card];
+    for (int k = 0; k < l.nfields; ++k)
+      if (l.type[k] == DataType::Card) l.value[k] = map[l.value[k]];
+  }
   t.reindex();
 }
 }  // namespace

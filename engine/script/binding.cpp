@@ -1168,11 +1168,19 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
     else rules_ran_ = true;
   }
-  c.resolving[c.depth++] = AbilityCtx::Running{d.card, d.effect != kNone};
-  eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .value = effect + 1,
-                                .what = static_cast<uint8_t>(d.what)});
+  c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone};
+  if (is_trigger(d.what) || is_hook(d.what)) {  // written once it changes something or asks
+    c.headers[c.depth] = AbilityCtx::Header{d.card, static_cast<uint8_t>(d.what), effect + 1};
+    c.deferred |= 1u << c.depth;
+    ++c.depth;
+  } else {
+    ++c.depth;
+    eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .value = effect + 1,
+                                  .what = static_cast<uint8_t>(d.what)});
+  }
   int status = lua_pcall(L, nargs, 0, h);
   --c.depth;
+  c.deferred &= ~(1u << c.depth);  // never written: the run changed nothing
   if (status != LUA_OK && lua_touserdata(L, -1) == &kInterruptTag) {
     eng_->emit(&c, nullptr, Event{.type = Event::Interrupted, .card = d.card, .what = static_cast<uint8_t>(d.what)});
     status = LUA_OK;

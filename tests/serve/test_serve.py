@@ -182,8 +182,34 @@ def hidden_information():
         check(not leaks, f"no hidden card is named: {leaks[:3]}")
 
 
+def api3_views():
+    # Card script API 3 through the protocol: a question's prompt, counters and lasting effects
+    # in the view (public), with the example variant docs/examples/frontier.
+    frontier = os.path.join(SRC, "docs", "examples", "frontier")
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "5"]) as client:
+        client.new_game(cards=frontier, rules=[os.path.join(frontier, "rules", "mulligan.lua")])
+        m = client.receive()
+        while m["type"] != "decision":
+            m = client.receive()
+        check(m.get("prompt") == "your mulligan: put on the bottom of the deck", f"the prompt is sent: {m.get('prompt')}")
+        seen_counters = seen_effects = False
+        for _ in range(2000):
+            if m["type"] == "decision":
+                view = m["view"]
+                if "counters" in view:
+                    seen_counters = seen_counters or any(any(s for s in st) for side in view["counters"]["cards"] for st in side.values())
+                    seen_effects = seen_effects or bool(view["effects"])
+                client.send({"type": "act", "index": 0})
+            elif m["type"] in ("game_over", "game_abandoned"):
+                client.new_game(cards=frontier)
+            m = client.receive()
+        check(seen_counters, "a card's counters are shown in a view (veteran's rank)")
+        check(seen_effects, "a lasting effect is shown in a view (smoke_screen's smoke)")
+
+
 fuzz_session()
 determinism()
 hidden_information()
+api3_views()
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
