@@ -1213,8 +1213,12 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   }
   ctx_ = nullptr;
   end_budget();
-  restore_after_run();
+  std::string wrote = restore_after_run();
   c.s->b.rng = sandbox_rng(L_);
+  if (!wrote.empty()) {  // section 11: a shared variable written is an error (the action is refused)
+    if (status != LUA_OK) lua_pop(L_, 1);
+    throw ScriptError(wrote);
+  }
   if (c.dry) {  // a decision is pending; whatever the dry rest of the run did is ignored
     if (status != LUA_OK) lua_pop(L_, 1);
     return Outcome::Pending;
@@ -1235,12 +1239,29 @@ void Runtime::end_budget() {
   if (action_left_ >= 0) action_left_ = std::max(0LL, action_left_ - (instructions_spent(L_) - spent_at_start_));
 }
 
-void Runtime::restore_after_run() {
-  for (uint64_t m = ran_; m; m &= m - 1) restore_upvalues(L_, upvalues_ref_[__builtin_ctzll(m)]);
+// Only files whose code can assign a shared variable are checked (freeze() read their bytecode):
+// for the others no call can change one, and nothing is done.
+std::string Runtime::restore_after_run() {
+  std::string wrote;
+  auto message = [&](const std::string& who, const std::string& name) {
+    return who + ": assigns " + name +
+           ", a variable the file's functions share; a script keeps nothing between calls "
+           "(keep memory in counters: g:add_counter)";
+  };
+  for (uint64_t m = ran_ & upvalues_written_; m; m &= m - 1) {
+    int card = __builtin_ctzll(m);
+    std::string name = changed_upvalue(L_, upvalues_ref_[static_cast<size_t>(card)]);
+    if (!name.empty() && wrote.empty()) wrote = message(who(Due{.card = static_cast<uint8_t>(card)}), name);
+  }
   ran_ = 0;
   if (rules_ran_)
-    for (int ref : rules_upvalues_) restore_upvalues(L_, ref);
+    for (size_t i = 0; i < rules_upvalues_.size(); ++i) {
+      if (!rules_written_[i]) continue;
+      std::string name = changed_upvalue(L_, rules_upvalues_[i]);
+      if (!name.empty() && wrote.empty()) wrote = message("house rule (" + rules_files_[i] + ")", name);
+    }
   rules_ran_ = false;
+  return wrote;
 }
 
 void Runtime::run_nested(AbilityCtx& c, const Due& d) {
@@ -1253,7 +1274,13 @@ void Runtime::run_nested(AbilityCtx& c, const Due& d) {
 
 // ---- read-only calls: ongoing functions and answering hooks --------------------------------------
 
-void Runtime::call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran) {
+std::string Runtime::caller_text(const Caller& c) const {
+  if (c.hook >= 0)
+    return "house rule " + std::string(kHookTable[c.hook].name) + " (" + hook_file_[static_cast<size_t>(c.hook)] + ")";
+  return who(Due{.card = static_cast<uint8_t>(c.card)}, c.effect);
+}
+
+void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran) {
   lua_State* L = L_;
   AbilityCtx rc;
   rc.eng = eng_;
@@ -1275,14 +1302,19 @@ void Runtime::call_read_only(const State& s, int nargs, const std::string& who, 
   ctx_ = saved;
   ran_ |= ran;
   if (!ran) rules_ran_ = true;
+  std::string wrote;
   if (outer) {
     end_budget();
-    restore_after_run();
+    wrote = restore_after_run();
   }
   if (status != LUA_OK) {
     std::string msg = error_message(L, status);
     lua_settop(L, base - 1);
-    throw ScriptError(who + ": " + msg);
+    throw ScriptError(caller_text(caller) + ": " + msg);
+  }
+  if (!wrote.empty()) {
+    lua_settop(L, base - 1);
+    throw ScriptError(wrote);
   }
   lua_remove(L, base);
 }
@@ -1330,14 +1362,14 @@ int Runtime::push_fn_args(Fn fn, const int* args, int value) {
   }
 }
 
-int Runtime::fn_result(Fn fn, const std::string& w) {
+int Runtime::fn_result(Fn fn, const Caller& caller) {
   lua_State* L = L_;
   int result;
   if (fn == Fn::Strength || fn == Fn::Total) {
     if (!lua_isinteger(L, -1)) {
       std::string got = luaL_typename(L, -1);
       lua_pop(L, 1);
-      throw ScriptError(w + ": its " + kFnNames[static_cast<int>(fn)] + " function must return an integer (got " + got + ")");
+      throw ScriptError(caller_text(caller) + ": its " + kFnNames[static_cast<int>(fn)] + " function must return an integer (got " + got + ")");
     }
     lua_Integer v = lua_tointeger(L, -1);
     result = static_cast<int>(std::clamp<lua_Integer>(v, INT32_MIN, INT32_MAX));
@@ -1345,7 +1377,7 @@ int Runtime::fn_result(Fn fn, const std::string& w) {
     if (!lua_isboolean(L, -1)) {
       std::string got = luaL_typename(L, -1);
       lua_pop(L, 1);
-      throw ScriptError(w + ": its " + kFnNames[static_cast<int>(fn)] + " function must return a boolean (got " + got + ")");
+      throw ScriptError(caller_text(caller) + ": its " + kFnNames[static_cast<int>(fn)] + " function must return a boolean (got " + got + ")");
     }
     result = lua_toboolean(L, -1);
   }
@@ -1360,9 +1392,9 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
   push_id(holder);
   int nargs = 2 + push_fn_args(fn, args, value);
-  std::string w = who(Due{.card = static_cast<uint8_t>(holder)});
-  call_read_only(s, nargs, w, uint64_t{1} << holder);
-  return fn_result(fn, w);
+  const Caller who{holder, -1, -1};  // its name is made only for an error message
+  call_read_only(s, nargs, who, uint64_t{1} << holder);
+  return fn_result(fn, who);
 }
 
 // A lasting effect's function: (g, this or nil, the function's arguments, data) (API 3).
@@ -1377,24 +1409,18 @@ int Runtime::lasting(const State& s, int slot, Fn fn, const int* args, int value
   int nargs = 2 + push_fn_args(fn, args, value);
   push_data(e);
   ++nargs;
-  std::string w = who(Due{.card = e.card}, e.effect);
-  call_read_only(s, nargs, w, e.card == kNone ? 0 : uint64_t{1} << e.card);
-  return fn_result(fn, w);
+  const Caller who{e.card, e.effect, -1};
+  call_read_only(s, nargs, who, e.card == kNone ? 0 : uint64_t{1} << e.card);
+  return fn_result(fn, who);
 }
-
-namespace {
-std::string hook_who(const std::array<std::string, static_cast<int>(Hook::Count)>& files, Hook h) {
-  return "house rule " + std::string(kHookTable[static_cast<int>(h)].name) + " (" + files[static_cast<int>(h)] + ")";
-}
-}  // namespace
 
 // battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
 int Runtime::battle_over(const State& s) {
   if (in_fn_) return -1;
   lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleOver)]);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
-  std::string w = hook_who(hook_file_, Hook::BattleOver);
-  call_read_only(s, 1, w, 0);
+  const Caller who{kNone, -1, static_cast<int>(Hook::BattleOver)};
+  call_read_only(s, 1, who, 0);
   if (lua_type(L_, -1) == LUA_TSTRING) {
     size_t len = 0;
     const char* t = lua_tolstring(L_, -1, &len);
@@ -1402,13 +1428,13 @@ int Runtime::battle_over(const State& s) {
     lua_pop(L_, 1);
     bool ok = len >= 1 && len <= 40;
     for (char ch : reason) ok = ok && ch >= 0x20 && ch < 0x7f;
-    if (!ok) throw ScriptError(w + ": a reason must be printable text of 1 to 40 characters");
+    if (!ok) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
     if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
     return eng_->intern(reason);
   }
   if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
     lua_pop(L_, 1);
-    throw ScriptError(w + ": must return true, false or a reason (a string)");
+    throw ScriptError(caller_text(who) + ": must return true, false or a reason (a string)");
   }
   bool over = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
@@ -1419,11 +1445,11 @@ int Runtime::battle_winner(const State& s, int winner) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleWinner)]);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   lua_pushinteger(L_, winner + 1);
-  std::string w = hook_who(hook_file_, Hook::BattleWinner);
-  call_read_only(s, 2, w, 0);
+  const Caller who{kNone, -1, static_cast<int>(Hook::BattleWinner)};
+  call_read_only(s, 2, who, 0);
   lua_Integer p = lua_isinteger(L_, -1) ? lua_tointeger(L_, -1) : 0;
   lua_pop(L_, 1);
-  if (p != 1 && p != 2) throw ScriptError(w + ": must return the winning player, 1 or 2");
+  if (p != 1 && p != 2) throw ScriptError(caller_text(who) + ": must return the winning player, 1 or 2");
   return static_cast<int>(p - 1);
 }
 
@@ -1435,15 +1461,15 @@ int Runtime::battle_vp(const State& s, int winner, bool withdrew, int reason, in
   else lua_pushstring(L_, withdrew ? "withdraw" : "control");
   lua_pushinteger(L_, cards_left);
   lua_pushinteger(L_, vp);
-  std::string w = hook_who(hook_file_, Hook::BattleVp);
-  call_read_only(s, 5, w, 0);
+  const Caller who{kNone, -1, static_cast<int>(Hook::BattleVp)};
+  call_read_only(s, 5, who, 0);
   if (!lua_isinteger(L_, -1)) {
     lua_pop(L_, 1);
-    throw ScriptError(w + ": must return an integer number of VP");
+    throw ScriptError(caller_text(who) + ": must return an integer number of VP");
   }
   lua_Integer v = lua_tointeger(L_, -1);
   lua_pop(L_, 1);
-  if (v < 0 || v > kMaxVp) throw ScriptError(w + ": returned " + std::to_string(v) + " VP (0 to 10000)");
+  if (v < 0 || v > kMaxVp) throw ScriptError(caller_text(who) + ": returned " + std::to_string(v) + " VP (0 to 10000)");
   return static_cast<int>(v);
 }
 

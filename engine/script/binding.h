@@ -120,16 +120,27 @@ class Runtime : public Scripts {
   int run_protected(AbilityCtx& c, const Due& d);
   void push_function(const Due& d, int effect);
   int push_arguments(const Due& d, int effect);
+  /// Who a read-only call is (a card's function, a lasting effect's, or a hook), named only
+  /// when an error needs it.
+  struct Caller {
+    int card = kNone;
+    int effect = -1;  // a lasting effect's definition
+    int hook = -1;    // a Hook
+  };
   /// The arguments of ongoing function `fn` after `this` (docs/modding.md), its value last; returns how many.
   int push_fn_args(Fn fn, const int* args, int value);
   /// The result of an ongoing function just called (on the stack), checked and popped.
-  int fn_result(Fn fn, const std::string& who);
+  int fn_result(Fn fn, const Caller& who);
   /// Reads a card file's or a rules table's `effects` table (at `idx`) into lasting_defs_.
   void read_effects(int idx, int card, int api, const std::string& where);
   /// Calls a read-only function (ongoing or answering hook) already pushed with `nargs`
   /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
-  void call_read_only(const State& s, int nargs, const std::string& who, uint64_t ran);
-  void restore_after_run();
+  std::string caller_text(const Caller& c) const;
+  void call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran);
+  /// After an outermost call: checks the shared variables of the files that ran (those whose
+  /// code can assign one), puts them back, and returns the error message naming the first one a
+  /// call assigned (section 11), or "".
+  std::string restore_after_run();
   /// Sets the budget of an outermost call: `per_call`, or what is left of the action's if less.
   void start_budget(long long per_call, const char* message);
   /// Takes what the outermost call spent from the action's budget.
@@ -151,11 +162,14 @@ class Runtime : public Scripts {
   std::array<int, static_cast<int>(Hook::Count)> hook_ref_{};         // house-rule hooks
   std::array<std::string, static_cast<int>(Hook::Count)> hook_file_;
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
+  uint64_t upvalues_written_ = 0;    // bit card: its file's code can assign a shared variable
   // Lasting effects (API 3): definitions, and their functions' and triggers' registry refs.
   std::vector<LastingDef> lasting_defs_;
   std::vector<std::array<int, static_cast<int>(Fn::Count)>> lasting_fn_ref_;
   std::vector<std::array<int, kTriggerEvents>> lasting_trigger_ref_;
   std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
+  std::vector<bool> rules_written_;  // ... whether its code can assign one
+  std::vector<std::string> rules_files_;  // ... its file, for messages
   // check_card: the interned id strings (Lua interns short strings) in an open-addressing table
   // keyed by address, so that an id a script passes back is found without hashing its text.
   static constexpr size_t kIdSlots = 128;  // at least twice kMaxCards

@@ -416,7 +416,12 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
     any_hook = true;
   }
   lua_pop(L, 1);
-  if (any_hook) rules_upvalues_.push_back(freeze(L, t));  // isolated like a card's functions
+  if (any_hook) {  // isolated like a card's functions
+    bool writes = false;
+    rules_upvalues_.push_back(freeze(L, t, &writes));
+    rules_written_.push_back(writes);
+    rules_files_.push_back(w);
+  }
   // Every battle scores at least 1 VP and the target is reachable, so every game ends.
   r.vp_target = field_int(L, t, "vp_target", w, false, r.vp_target, 1, kMaxVp);
   // battle_vp: a number is the VP of a battle played out; a function is the hook (docs/modding.md, "House-rule hooks").
@@ -706,7 +711,9 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
     // after every call: nothing one call leaves behind reaches the next.
     trigger_ref_.push_back(trig);
     fn_ref_.push_back(fns);
-    upvalues_ref_.push_back(freeze(L, c));
+    bool writes = false;
+    upvalues_ref_.push_back(freeze(L, c, &writes));
+    if (writes) upvalues_written_ |= uint64_t{1} << set.cards.size();
     lua_pop(L, 1);
     set.cards.push_back(std::move(d));
   }

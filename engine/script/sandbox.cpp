@@ -1118,7 +1118,107 @@ void push_contents(lua_State* L, int idx) {
   lua_pushvalue(L, idx);
 }
 
-int freeze(lua_State* L, int idx) {
+namespace {
+// A reader of Lua 5.4's precompiled chunks (the format of lua_dump, ldump.c), enough to walk the
+// function prototypes: their code, upvalue descriptors and nested functions.
+struct ChunkReader {
+  const std::string& b;
+  size_t p = 0;
+  bool ok = true;
+  uint8_t byte() {
+    if (p >= b.size()) return ok = false, 0;
+    return static_cast<uint8_t>(b[p++]);
+  }
+  size_t size() {  // loadUnsigned: 7 bits a byte, most significant first, the last with bit 7 set
+    size_t x = 0;
+    for (int n = 0; n < 10 && ok; ++n) {
+      uint8_t c = byte();
+      x = (x << 7) | (c & 0x7f);
+      if (c & 0x80) return x;
+    }
+    ok = false;
+    return 0;
+  }
+  void skip(size_t n) {
+    if (n > b.size() - p) ok = false, p = b.size();
+    else p += n;
+  }
+  void string() {
+    size_t n = size();
+    if (n) skip(n - 1);
+  }
+  // One function; `shared[i]`: whether its upvalue i is a shared variable of the file. Returns
+  // whether it or a nested function assigns a shared upvalue.
+  bool function(const std::vector<bool>& shared_of_parent, bool top) {
+    string();  // source
+    size();    // linedefined
+    size();    // lastlinedefined
+    skip(3);   // numparams, is_vararg, maxstacksize
+    size_t ncode = size();
+    size_t code_at = p;
+    skip(ncode * 4);
+    size_t nk = size();
+    for (size_t i = 0; i < nk && ok; ++i) {
+      uint8_t t = byte();
+      if (t == 3 || t == 19) skip(8);            // an integer, a float
+      else if (t == 4 || t == 20) string();      // a short or long string
+      else if (t != 0 && t != 1 && t != 17) ok = false;  // nil, false, true
+    }
+    size_t nup = size();
+    std::vector<bool> shared(nup, top);
+    for (size_t i = 0; i < nup && ok; ++i) {
+      uint8_t instack = byte(), idx = byte();
+      byte();  // kind
+      if (!top) shared[i] = !instack && idx < shared_of_parent.size() && shared_of_parent[idx];
+    }
+    bool writes = false;
+    for (size_t i = 0; i < ncode && ok; ++i) {
+      uint32_t ins = static_cast<uint8_t>(b[code_at + 4 * i]) | static_cast<uint32_t>(static_cast<uint8_t>(b[code_at + 4 * i + 1])) << 8 |
+                     static_cast<uint32_t>(static_cast<uint8_t>(b[code_at + 4 * i + 2])) << 16 |
+                     static_cast<uint32_t>(static_cast<uint8_t>(b[code_at + 4 * i + 3])) << 24;
+      const uint32_t kSetUpval = 10;  // OP_SETUPVAL (lopcodes.h, 5.4): UpValue[B] := R[A]
+      if ((ins & 0x7f) == kSetUpval) {
+        size_t upv = (ins >> 16) & 0xff;
+        if (upv >= shared.size() || shared[upv]) writes = true;
+      }
+    }
+    size_t np = size();
+    for (size_t i = 0; i < np && ok; ++i) writes = function(shared, false) || writes;
+    size_t nline = size();  // debug information
+    skip(nline);
+    size_t nabs = size();
+    for (size_t i = 0; i < nabs && ok; ++i) size(), size();
+    size_t nloc = size();
+    for (size_t i = 0; i < nloc && ok; ++i) string(), size(), size();
+    size_t nupn = size();
+    for (size_t i = 0; i < nupn && ok; ++i) string();
+    return writes;
+  }
+};
+
+int dump_writer(lua_State*, const void* p, size_t sz, void* ud) {
+  static_cast<std::string*>(ud)->append(static_cast<const char*>(p), sz);
+  return 0;
+}
+}  // namespace
+
+bool writes_shared_upvalue(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TFUNCTION || lua_iscfunction(L, idx)) return false;
+  std::string chunk;
+  lua_pushvalue(L, idx);
+  lua_dump(L, dump_writer, &chunk, 1);
+  lua_pop(L, 1);
+  // The header: signature, version, format, data, sizes, two check numbers; then the number of
+  // upvalues of the main function.
+  ChunkReader r{chunk};
+  r.skip(4 + 1 + 1 + 6 + 3 + 8 + 8);
+  r.byte();
+  bool writes = r.function({}, true);
+  return writes || !r.ok;  // a chunk this reader does not follow: assume it writes (safe)
+}
+
+int freeze(lua_State* L, int idx, bool* writes) {
   idx = lua_absindex(L, idx);
   lua_checkstack(L, 16);
   push_copy(L, &kTrusted);  // visited: the trusted library values are never walked
@@ -1190,6 +1290,10 @@ int freeze(lua_State* L, int idx) {
       }
       lua_pop(L, 1);
     } else {
+      if (writes && !*writes && lua_getupvalue(L, v, 1)) {  // a function with upvalues: may it write one?
+        lua_pop(L, 1);
+        *writes = writes_shared_upvalue(L, v);
+      }
       for (int i = 1;; ++i) {
         if (!lua_getupvalue(L, v, i)) break;
         int u = lua_gettop(L);
@@ -1208,6 +1312,26 @@ int freeze(lua_State* L, int idx) {
   int ref = luaL_ref(L, LUA_REGISTRYINDEX);  // record
   lua_pop(L, 1);  // visited
   return ref;
+}
+
+std::string changed_upvalue(lua_State* L, int record_ref) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, record_ref);
+  int rec = lua_gettop(L);
+  lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, rec));
+  std::string name;
+  for (lua_Integer k = 1; k + 2 <= n && name.empty(); k += 3) {
+    lua_rawgeti(L, rec, k);
+    lua_rawgeti(L, rec, k + 1);
+    int i = static_cast<int>(lua_tointeger(L, -1));
+    lua_pop(L, 1);
+    const char* up = lua_getupvalue(L, -1, i);
+    lua_rawgeti(L, rec, k + 2);
+    if (up && !lua_rawequal(L, -1, -2)) name = std::string("'") + (*up ? up : "?") + "'";
+    lua_pop(L, up ? 3 : 2);
+  }
+  lua_pop(L, 1);
+  if (!name.empty()) restore_upvalues(L, record_ref);
+  return name;
 }
 
 void restore_upvalues(lua_State* L, int record_ref) {

@@ -81,10 +81,22 @@ void push_ints(lua_State* L, const std::vector<int>& v);
 /// metatables and the upvalues of Lua functions) becomes read-only (writing raises an error),
 /// and every upvalue of every Lua function reachable is recorded with its current value.
 /// Returns a registry reference to that record, for restore_upvalues.
-int freeze(lua_State* L, int idx);
+/// `writes` (if given) is set to whether any recorded function's code (or a function nested in
+/// it) can assign one of those shared upvalues (writes_shared_upvalue): when none can, no call
+/// can change them and nothing needs checking after calls.
+int freeze(lua_State* L, int idx, bool* writes = nullptr);
 /// Sets every upvalue recorded by `freeze` back to its recorded value, so that nothing a call
 /// stored in an upvalue reaches the next call.
 void restore_upvalues(lua_State* L, int record_ref);
+/// Compares every upvalue recorded by `freeze` with its recorded value; on the first that
+/// differs, puts them all back and returns "'NAME'" naming it; "" when none changed (section 11
+/// of the card script contract: writing a shared variable is an error).
+std::string changed_upvalue(lua_State* L, int record_ref);
+/// Whether the Lua function at `idx`, or a function nested in it, has an instruction that
+/// assigns one of the function's own upvalues (a variable it shares with the other functions of
+/// its file), read from its bytecode (lua_dump). Nested functions' assignments to their own
+/// locals' captures do not count.
+bool writes_shared_upvalue(lua_State* L, int idx);
 /// True if the table at `idx` is read-only (frozen).
 bool is_frozen(lua_State* L, int idx);
 /// Pushes the table whose raw contents hold the value at `idx`: the hidden contents of a frozen

@@ -100,10 +100,15 @@ TEST_CASE("determinism by construction: pairs order and upvalues do not depend o
   // Two engines (two Lua states, two string hash seeds) play the same card the same way.
   for (int round = 0; round < 2; ++round) {
     auto e = test::load(hostile("api2"));
-    for (const char* card : {"pairs_pick", "counter", "counter"}) {
+    for (const char* card : {"pairs_pick", "pairs_pick"}) {
       State s = position(*e, card, false);
       e->apply(s, deploy(*e, card));
-      REQUIRE(s.b.tokens[0][e->theater_id("air")] == 1);  // pairs: "air" sorts first; counter: always 1
+      REQUIRE(s.b.tokens[0][e->theater_id("air")] == 1);  // pairs: "air" sorts first
+    }
+    // A count kept in an upvalue is refused, every time (section 11), never silently reset.
+    for (int i = 0; i < 2; ++i) {
+      State s = position(*e, "counter", false);
+      REQUIRE_THROWS_WITH(e->apply(s, deploy(*e, "counter")), Catch::Contains("card counter") && Catch::Contains("'uses'"));
     }
   }
 }

@@ -8,7 +8,10 @@
 
 #include <sys/stat.h>
 
+#include <lua.hpp>
+
 #include "helpers.h"
+#include "script/sandbox.h"
 #include "play/match.h"
 
 using namespace als;
@@ -124,14 +127,36 @@ TEST_CASE("attacks through the library, metatables and kept values are refused w
     require_refused(*e, card, why);
 }
 
-TEST_CASE("what a call leaves in an upvalue is put back before the next call, in every game") {
+TEST_CASE("a call that assigns a variable its file shares is refused, naming the card and the variable") {
   auto e = test::load(hostile("runtime"));
   int card = e->set().find("upvalue_counter");
-  for (int game = 0; game < 3; ++game) {
+  for (int game = 0; game < 3; ++game) {  // the same every time: the variable was put back
     State s = holding(*e, "upvalue_counter");
-    REQUIRE_NOTHROW(e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card),
-                                       static_cast<uint8_t>(e->theater_id("air")), kNone}));
+    State before = s;
+    REQUIRE_THROWS_WITH(e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card),
+                                           static_cast<uint8_t>(e->theater_id("air")), kNone}),
+                        Catch::Contains("card upvalue_counter") && Catch::Contains("assigns 'n'"));
+    REQUIRE(test::same(s, before));
   }
+}
+
+TEST_CASE("only files whose code assigns a shared variable are checked; nested functions' own variables are free") {
+  auto e = test::load(hostile("runtime"));
+  lua_State* L = luaL_newstate();
+  auto writes = [&](const char* chunk) {
+    REQUIRE(luaL_loadstring(L, chunk) == LUA_OK);
+    REQUIRE(lua_pcall(L, 0, 1, 0) == LUA_OK);
+    bool w = writes_shared_upvalue(L, -1);
+    lua_pop(L, 1);
+    return w;
+  };
+  CHECK(writes("local n = 0; return function() n = n + 1 end"));
+  CHECK(writes("local n = 0; return function() local function f() n = 1 end f() end"));  // through a nested one
+  CHECK(writes("local t = {}; return function() _ENV = t end"));
+  CHECK_FALSE(writes("local n = 0; return function() return n + 1 end"));
+  CHECK_FALSE(writes("return function() local k = 0; local function f() k = k + 1 end f(); return k end"));
+  CHECK_FALSE(writes("local x = 1; return function(g) local y = x; y = y + 1; return print, y end"));
+  lua_close(L);
 }
 
 TEST_CASE("messages name what failed: io, os, load, string.dump and require do not exist") {
