@@ -267,12 +267,12 @@ void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const
   }
   // The state as it was, to put back if a script fails: one buffer per nesting depth on this
   // thread (a Chooser may apply actions with another engine), so that no State is built here.
-  // A whole copy (one memcpy) is faster than copy_state's five smaller ones.
+  // copy_state copies the used parts of the lists only (about a third of the bytes).
   thread_local std::vector<std::unique_ptr<State>> backups;
   thread_local size_t depth = 0;
   if (backups.size() <= depth) backups.push_back(std::make_unique<State>());
   State& backup = *backups[depth];
-  backup = s;
+  copy_state(backup, s);
   struct Depth {
     size_t& d;
     explicit Depth(size_t& x) : d(++x) {}
@@ -283,7 +283,7 @@ void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const
   try {
     apply_unchecked(s, a, f);
   } catch (...) {
-    s = backup;
+    copy_state(s, backup);
     if (log) log->events.resize(mark), log->battle_ends.resize(ends);
     throw;
   }

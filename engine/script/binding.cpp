@@ -1242,6 +1242,11 @@ void Runtime::end_budget() {
 // Only files whose code can assign a shared variable are checked (freeze() read their bytecode):
 // for the others no call can change one, and nothing is done.
 std::string Runtime::restore_after_run() {
+  if (!(ran_ & upvalues_written_) && !(rules_ran_ && any_rules_written_)) {  // the usual case: nothing to check
+    ran_ = 0;
+    rules_ran_ = false;
+    return {};
+  }
   std::string wrote;
   auto message = [&](const std::string& who, const std::string& name) {
     return who + ": assigns " + name +

@@ -169,6 +169,7 @@ class Runtime : public Scripts {
   std::vector<std::array<int, kTriggerEvents>> lasting_trigger_ref_;
   std::vector<int> rules_upvalues_;  // the same for each rules table with hooks
   std::vector<bool> rules_written_;  // ... whether its code can assign one
+  bool any_rules_written_ = false;
   std::vector<std::string> rules_files_;  // ... its file, for messages
   // check_card: the interned id strings (Lua interns short strings) in an open-addressing table
   // keyed by address, so that an id a script passes back is found without hashing its text.

@@ -420,6 +420,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
     bool writes = false;
     rules_upvalues_.push_back(freeze(L, t, &writes));
     rules_written_.push_back(writes);
+    any_rules_written_ = any_rules_written_ || writes;
     rules_files_.push_back(w);
   }
   // Every battle scores at least 1 VP and the target is reachable, so every game ends.
