@@ -52,6 +52,14 @@ int main(int argc, char** argv) {
   // The example variant of card script API 2: ongoing functions, triggers, a hook.
   auto variant = load_engine(dir + "/docs/examples/field-command", {}, dir);
   random_games(*variant, "field-command", games);
+  // The example variant of card script API 3 with its house rules: counters, lasting effects, bans,
+  // change of side, a mulligan, a battle ending with a reason, players' counters, an effect a rule starts.
+  const std::string frontier = dir + "/docs/examples/frontier";
+  auto api3 = load_engine(frontier,
+                          {frontier + "/rules/mulligan.lua", frontier + "/rules/blitz.lua", frontier + "/rules/medals.lua",
+                           frontier + "/rules/fog.lua"},
+                          dir);
+  random_games(*api3, "frontier+4", games);
   State s = e.new_game(1);
   const long copies = 5'000'000;
   State sink{};

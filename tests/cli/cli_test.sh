@@ -97,6 +97,26 @@ for set in "$src/tests/hostile/determinism" "$src/docs/examples/field-command"; 
   "$als" simulate --cards "$set" --games 300 --seed 4 --threads 2 --json | sed 's/"games_per_second":[^,]*,//; s/"seconds":[^,]*,//' > t2.json
   cmp -s t1.json t2.json && grep -q '"failed_games":0' t1.json && ok || bad "threads changed the statistics of $set (or games failed): $(cat t1.json t2.json)"
 done
+# the API 3 examples of docs/modding.md are the example set's own code (tests/rules/api3 runs it)
+python3 - "$src" > examples.out 2>&1 <<'PY' && ok || bad "docs/modding.md's API 3 examples: $(cat examples.out)"
+import re, sys, pathlib
+src = pathlib.Path(sys.argv[1])
+doc = (src / "docs" / "modding.md").read_text()
+found = 0
+for m in re.finditer(r"\(`(frontier/[\w/.-]+\.lua)`[^\n]*\n(?:[^\n]*\n)*?```lua\n(.*?)```", doc, re.S):
+    path, block = m.group(1), m.group(2)
+    text = (src / "docs" / "examples" / path).read_text()
+    lines = [l.strip() for l in text.splitlines()]
+    at = 0
+    for want in (l.strip() for l in block.splitlines() if l.strip()):
+        while at < len(lines) and lines[at] != want:
+            at += 1
+        if at == len(lines):
+            sys.exit(f"{path}: not in the file, in order: {want}")
+    found += 1
+if found < 5:
+    sys.exit(f"only {found} examples found")
+PY
 # in a game, help fits an 80-column terminal
 printf 'help\n' | "$als" play --seed 1 --p2 random > help.out 2>&1
 sed -n '/Type the number/,/help\.$/p' help.out | sed 's/^> //' > help.txt
