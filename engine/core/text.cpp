@@ -38,14 +38,29 @@ std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt,
 }
 
 std::string Engine::action_text(const State& s, const Action& a, int viewer) const {
-  auto name = [&](int c) { return c < static_cast<int>(set_.cards.size()) ? card_label(s, c, viewer) : "?"; };
-  auto th = [&](int t) { return t < static_cast<int>(rules_.theaters.size()) ? rules_.theaters[t] : "?"; };
+  // Built in one buffer: agents' searches key their trees by these texts (hot).
+  std::string out;
+  out.reserve(48);
+  auto th = [&](int t) -> const std::string& {
+    static const std::string unknown = "?";
+    return t < static_cast<int>(rules_.theaters.size()) ? rules_.theaters[t] : unknown;
+  };
   switch (a.type) {
-    case Action::Deploy: return "deploy " + name(a.card) + " " + th(a.theater);
-    case Action::Improvise: return "improvise " + name(a.card) + " " + th(a.theater);
+    case Action::Deploy:
+    case Action::Improvise: {
+      out.append(a.type == Action::Deploy ? "deploy " : "improvise ");
+      const bool card_ok = a.card < set_.cards.size();
+      if (card_ok && (viewer < 0 || ((s.b.known[viewer] >> a.card) & 1))) out.append(set_.cards[a.card].id);
+      else out.append(card_ok ? card_label(s, a.card, viewer) : "?");
+      out.push_back(' ');
+      out.append(th(a.theater));
+      return out;
+    }
     case Action::Withdraw: return "withdraw";
     case Action::Choose:
-      return "choose " + option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer);
+      out.append("choose ");
+      out.append(option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer));
+      return out;
   }
   return "?";
 }

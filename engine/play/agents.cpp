@@ -123,13 +123,17 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   SeatChooser rollout_answers(&rollout, &rollout);  // its decisions inside abilities, during their runs
   for (int it = 0; it < opt_.iterations; ++it) {
     State t = info.sample(rng_);
-    const State start = t;
+    // What the reward needs of the start (not a whole copy of the state: one an iteration).
+    const struct {
+      uint16_t battle;
+      int32_t score[2];
+    } start{t.b.battle, {t.b.score[0], t.b.score[1]}};
     int node = 0;
     path.assign(1, 0);
     bool expanded = false;
     try {
       while (!expanded && e.to_act(t) >= 0) {
-        if (!opt_.game && t.b.battle != start.b.battle) break;
+        if (!opt_.game && t.b.battle != start.battle) break;
         e.legal(t, acts);
         int who = e.to_act(t);
         keys.clear();
@@ -179,7 +183,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
       }
       // Random moves to the end of the battle (or of the game).
       for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
-        if (!opt_.game && t.b.battle != start.b.battle) break;
+        if (!opt_.game && t.b.battle != start.battle) break;
         e.legal(t, acts);
         e.apply(t, rollout.choose(e, t, acts), nullptr, &rollout_answers);
       }
@@ -190,7 +194,10 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     }
     double reward;  // for `me`, 0 to 1
     if (t.b.phase == Phase::Over) reward = t.b.winner == me ? 1.0 : 0.0;
-    else reward = std::clamp(0.5 + 0.5 * vp_swing(start, t, me) / std::max(e.rules().battle_vp, 1), 0.0, 1.0);
+    else {
+      int swing = (t.b.score[me] - start.score[me]) - (t.b.score[1 - me] - start.score[1 - me]);  // as vp_swing
+      reward = std::clamp(0.5 + 0.5 * swing / std::max(e.rules().battle_vp, 1), 0.0, 1.0);
+    }
     for (size_t i = 1; i < path.size(); ++i) {
       Node& n = tree[static_cast<size_t>(path[i])];
       ++n.visits;
