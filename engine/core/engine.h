@@ -95,6 +95,10 @@ class Engine {
   /// asked by abilities are answered by it as they come (Chooser), so this returns at a turn, at
   /// a decision `ask` declined, or at the end of the game.
   void apply(State& s, const Action& a, EventLog* log = nullptr, Chooser* ask = nullptr) const;
+  /// The same for a state the caller discards if a script fails (a search's look-ahead): no
+  /// backup is taken, and after an error `s` is left partway (not to be played on). Throws as
+  /// apply does.
+  void apply_discarding(State& s, const Action& a, Chooser* ask = nullptr) const;
   /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
   /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the
   /// card it is about, or kNone) with options `opts` (n of them, in any order, repeats allowed:

@@ -289,6 +289,13 @@ void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const
   }
 }
 
+void Engine::apply_discarding(State& s, const Action& a, Chooser* ask) const {
+  Flow f;
+  f.ask = ask;
+  ActionScope scope(*scripts_);
+  apply_unchecked(s, a, f);
+}
+
 uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
   const Board& b = s.b;
   Decision& d = s.r.pending;

@@ -73,7 +73,7 @@ Action GreedyAgent::decide(const InfoState& info) {
     if (same == sampled.end()) continue;
     State t = base;
     try {
-      e.apply(t, *same);
+      e.apply_discarding(t, *same);  // t is discarded if a script fails
     } catch (const ScriptError& err) {  // as in the search: a failing script fails the game
       throw ScriptError(std::string("during the computer's look-ahead: ") + err.what());
     }
@@ -177,7 +177,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
             if (keys[i] == tree[next].key) matching.push_back(static_cast<int>(i));
           pick = static_cast<size_t>(matching[rng_.below(matching.size())]);
         }
-        e.apply(t, acts[pick]);
+        e.apply_discarding(t, acts[pick]);
         node = next;
         path.push_back(node);
       }
@@ -185,7 +185,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
       for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
         if (!opt_.game && t.b.battle != start.battle) break;
         e.legal(t, acts);
-        e.apply(t, rollout.choose(e, t, acts), nullptr, &rollout_answers);
+        e.apply_discarding(t, rollout.choose(e, t, acts), &rollout_answers);
       }
     } catch (const ScriptError& err) {
       // A script that fails in the search fails the game, as it would in play: the search must

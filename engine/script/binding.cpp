@@ -72,6 +72,10 @@ void Runtime::unknown_card(const char* id) {
 void Runtime::attach(const Engine& e) {
   eng_ = &e;
   intern_theaters(e.rules().theaters);
+  // The message handler of every call from now on, kept at the bottom of the stack (not pushed
+  // and moved into place for each call).
+  lua_pushcfunction(L_, traceback_handler);
+  handler_ = lua_gettop(L_);
 }
 
 void Runtime::intern_theaters(const std::vector<std::string>& names) {
@@ -1145,7 +1149,7 @@ std::vector<std::string_view> Runtime::effect_names(int card) const {
   return out;
 }
 
-int Runtime::run_protected(AbilityCtx& c, const Due& d) {
+int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
   lua_State* L = L_;
   int effect = -1;  // a lasting effect's trigger: its definition
   if (d.effect != kNone) {
@@ -1153,8 +1157,11 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     if (!e) return LUA_OK;  // it ended before its trigger resolved
     effect = e->effect;
   }
-  lua_pushcfunction(L, traceback_handler);
-  int h = lua_gettop(L);
+  // At the top level the handler kept by attach() serves (stack indexes are a frame's own: a run
+  // nested in a verb's call pushes its own).
+  if (!top_level) lua_pushcfunction(L, traceback_handler);
+  const int handler = top_level ? handler_ : lua_gettop(L);
+  const int top = lua_gettop(L);
   int nargs;
   bool declared = d.what == What::Instant && declared_flip_ref_[d.card] != LUA_NOREF;
   if (declared) {  // no Lua of the card's runs (and none of its upvalues to put back)
@@ -1178,7 +1185,7 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     eng_->emit(&c, nullptr, Event{.type = Event::Ability, .card = d.card, .value = effect + 1,
                                   .what = static_cast<uint8_t>(d.what)});
   }
-  int status = lua_pcall(L, nargs, 0, h);
+  int status = lua_pcall(L, nargs, 0, handler);
   --c.depth;
   c.deferred &= ~(1u << c.depth);  // never written: the run changed nothing
   if (status != LUA_OK && lua_touserdata(L, -1) == &kInterruptTag) {
@@ -1186,8 +1193,8 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d) {
     status = LUA_OK;
     lua_pop(L, 1);
   }
-  if (status == LUA_OK) lua_settop(L, h - 1);  // (no results)
-  else lua_remove(L, h);                        // the error object stays
+  if (status == LUA_OK) lua_settop(L, top_level ? top : top - 1);  // (no results)
+  else if (!top_level) lua_remove(L, handler);                       // the error object stays on top
   return status;
 }
 
@@ -1204,7 +1211,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   sandbox_rng(L_) = c.s->b.rng;
   int status;
   try {
-    status = run_protected(c, d);
+    status = run_protected(c, d, true);
   } catch (...) {
     ctx_ = nullptr;
     end_budget();
@@ -1271,7 +1278,7 @@ std::string Runtime::restore_after_run() {
 
 void Runtime::run_nested(AbilityCtx& c, const Due& d) {
   if (c.depth >= 31) luaL_error(L_, "abilities nested too deeply");
-  if (run_protected(c, d) != LUA_OK) {
+  if (run_protected(c, d, false) != LUA_OK) {
     if (c.dry) lua_pop(L_, 1);  // the dry rest of a run: errors do not matter
     else lua_error(L_);         // an error goes on up to the outermost ability
   }
@@ -1299,10 +1306,13 @@ void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, ui
     start_budget(kFunctionInstructions, kFunctionLimitMessage);
     sandbox_rng(L) = s.b.rng;  // math.random reads the game's generator but never advances it
   }
-  int base = lua_gettop(L) - nargs;  // the function
-  lua_pushcfunction(L, traceback_handler);
-  lua_insert(L, base);
-  int status = lua_pcall(L, nargs, 1, base);
+  int base = lua_gettop(L) - nargs;  // the function; then its one result
+  if (!outer) {  // nested in a verb's call: a handler of this frame's own, below the function
+    lua_pushcfunction(L, traceback_handler);
+    lua_insert(L, base);
+    ++base;
+  }
+  int status = lua_pcall(L, nargs, 1, outer ? handler_ : base - 1);
   in_fn_ = false;
   ctx_ = saved;
   ran_ |= ran;
@@ -1312,16 +1322,17 @@ void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, ui
     end_budget();
     wrote = restore_after_run();
   }
+  const int below = outer ? base - 1 : base - 2;  // the stack as it was before the call
   if (status != LUA_OK) {
     std::string msg = error_message(L, status);
-    lua_settop(L, base - 1);
+    lua_settop(L, below);
     throw ScriptError(caller_text(caller) + ": " + msg);
   }
   if (!wrote.empty()) {
-    lua_settop(L, base - 1);
+    lua_settop(L, below);
     throw ScriptError(wrote);
   }
-  lua_remove(L, base);
+  if (!outer) lua_remove(L, base - 1);  // the handler; the result stays on top
 }
 
 int Runtime::push_fn_args(Fn fn, const int* args, int value) {

@@ -117,7 +117,8 @@ class Runtime : public Scripts {
                           std::string& reading);
   void push_rules_table(const Rules& r);
   void read_rules_table(int idx, Rules& r, const std::string& file);
-  int run_protected(AbilityCtx& c, const Due& d);
+  /// `top_level`: called from the engine (not from inside a verb's call).
+  int run_protected(AbilityCtx& c, const Due& d, bool top_level);
   void push_function(const Due& d, int effect);
   int push_arguments(const Due& d, int effect);
   /// Who a read-only call is (a card's function, a lasting effect's, or a hook), named only
@@ -184,6 +185,7 @@ class Runtime : public Scripts {
   std::vector<const char*> theater_ptr_;     // their interned addresses
   std::vector<int> id_ref_;          // registry refs of the id strings, by card (push_id)
   int game_ref_ = -2;                // registry: the game handle userdata
+  int handler_ = 0;                  // the stack index of the calls' message handler (attach)
   uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
   bool rules_ran_ = false;           // a hook ran since the last restore
   long long action_left_ = -1;       // instructions left to the action running (-1: none runs)
