@@ -10,7 +10,7 @@ what="${1:-play}"
 [ $# -gt 0 ] && shift
 
 packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
-          libxxhash-dev nlohmann-json3-dev libedit-dev)
+          libxxhash-dev nlohmann-json3-dev libedit-dev libsodium-dev)
 [ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3)  # the sanitizer and fuzz build
 missing=()
 for p in "${packages[@]}"; do

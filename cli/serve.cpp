@@ -3,11 +3,14 @@
 // a client sends can crash the server or change a game except a legal action: a bad message gets
 // an "error" message and the game goes on.
 #include <algorithm>
+#include <cstring>
+#include <filesystem>
 #include <csignal>
 #include <iostream>
 #include <optional>
 
 #include <nlohmann/json.hpp>
+#include <sodium.h>
 
 #include "play/agents.h"
 #include "play/match.h"
@@ -128,11 +131,15 @@ void Game::on_action(const Match&, int, const Action&, const std::string&, const
 
 class Server {
  public:
-  Server(Common common, std::string p1, std::string p2, std::string log)
-      : common_(std::move(common)), p1_(std::move(p1)), p2_(std::move(p2)), log_(std::move(log)) {}
+  Server(Common common, std::string p1, std::string p2, std::string log, std::vector<std::string> allowed)
+      : common_(std::move(common)), p1_(std::move(p1)), p2_(std::move(p2)), log_(std::move(log)) {
+    for (const std::string& dir : allowed) allowed_.push_back(std::filesystem::weakly_canonical(std::filesystem::absolute(dir)));
+  }
 
-  int run(uint64_t base_seed) {
-    base_seed_ = base_seed;
+  /// `key`: --seed, from which every game's seed is derived by a keyed pseudorandom function;
+  /// without it each game's seed is drawn from the operating system's entropy.
+  int run(std::optional<uint64_t> key) {
+    key_ = key;
     send({{"type", "hello"}, {"protocol", kProtocol}, {"engine", std::string("als ") + ALS_VERSION},
           {"agents", seat_kinds()},
           {"messages", {"new_game", "act", "legal", "quit"}}});
@@ -188,11 +195,14 @@ class Server {
     if (auto it = m.find("cards"); it != m.end()) {
       if (!it->is_string()) return send_error("new_game: \"cards\" must be a string", m);
       cards = it->get<std::string>();
+      if (!client_path(cards, false)) return send_refused_path("cards", cards, m);
     }
     if (auto it = m.find("rules"); it != m.end()) {
       if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const json& x) { return x.is_string(); }))
         return send_error("new_game: \"rules\" must be a list of strings", m);
       rules = it->get<std::vector<std::string>>();
+      for (std::string& r : rules)
+        if (!client_path(r, true)) return send_refused_path("rules", r, m);
     }
     for (int p = 0; p < 2; ++p) {
       if (auto it = m.find(p ? "p2" : "p1"); it != m.end()) {
@@ -219,7 +229,7 @@ class Server {
     g->cards = cards;
     g->rules = rules;
     g->number = ++games_;
-    g->seed = seed ? *seed : game_seed(base_seed_, g->number);
+    g->seed = seed ? *seed : key_ ? keyed_seed(*key_, g->number) : entropy_seed();
     for (int p = 0; p < 2; ++p) {
       g->names[p] = names[p];
       g->external[p] = names[p] == "external";
@@ -399,7 +409,57 @@ class Server {
 
   Common common_;
   std::string p1_, p2_, log_;
-  uint64_t base_seed_ = 0;
+  std::optional<uint64_t> key_;  // --seed
+  std::vector<std::filesystem::path> allowed_;  // --allow-path folders, canonical
+
+  // A card set or house rule a client names: a bundled name, or a path under an --allow-path
+  // folder (rewritten to its canonical absolute form). Anything else is refused, whether it
+  // exists or not: a client cannot probe the server's files.
+  bool client_path(std::string& v, bool rule) const {
+    namespace fs = std::filesystem;
+    if (v.empty() || v.size() > 4096) return false;
+    bool bare = v.find('/') == std::string::npos && v[0] != '.' && (!rule || v.find(".lua") == std::string::npos);
+    if (bare) {  // bundled, or nothing: a bare name never reaches the working folder
+      fs::path bundled = rule ? fs::path(data_dir()) / "scripts" / "rules" / (v + ".lua") : fs::path(data_dir()) / "cards" / v;
+      std::error_code ec;
+      return rule ? fs::is_regular_file(bundled, ec) : fs::is_directory(bundled, ec);
+    }
+    std::error_code ec;
+    fs::path p = fs::weakly_canonical(fs::absolute(v, ec), ec);
+    if (ec) return false;
+    for (const fs::path& dir : allowed_) {
+      auto [d, q] = std::mismatch(dir.begin(), dir.end(), p.begin(), p.end());
+      if (d == dir.end()) {
+        v = p.string();
+        return true;
+      }
+    }
+    return false;
+  }
+  void send_refused_path(const char* field, const std::string& v, const json& m) {
+    send_error(std::string("new_game: ") + field + " '" + v.substr(0, 200) +
+                   "': not a bundled name, and paths are accepted only under the folders given with --allow-path",
+               m);
+  }
+  // A game's seed from --seed: the first 8 bytes of BLAKE2b keyed by the seed (libsodium's
+  // crypto_generichash) over the game's number. Knowing one game's seed tells nothing of another's.
+  static uint64_t keyed_seed(uint64_t key, long long number) {
+    unsigned char k[crypto_generichash_KEYBYTES] = {};
+    for (int i = 0; i < 8; ++i) k[i] = static_cast<unsigned char>(key >> (8 * i));
+    static const char tag[] = "als serve seeds";  // the rest of the key: this use of the seed
+    std::memcpy(k + 8, tag, sizeof tag - 1);
+    unsigned char msg[8], out[16];
+    for (int i = 0; i < 8; ++i) msg[i] = static_cast<unsigned char>(static_cast<uint64_t>(number) >> (8 * i));
+    crypto_generichash(out, sizeof out, msg, sizeof msg, k, sizeof k);
+    uint64_t seed = 0;
+    for (int i = 0; i < 8; ++i) seed |= static_cast<uint64_t>(out[i]) << (8 * i);
+    return seed;
+  }
+  static uint64_t entropy_seed() {
+    uint64_t seed = 0;
+    randombytes_buf(&seed, sizeof seed);
+    return seed;
+  }
   int games_ = 0;
   std::unique_ptr<Game> game_;
   EngineCache engines_{data_dir(), 8};  // bounded: a client naming sets differently cannot grow it
@@ -414,11 +474,15 @@ int cmd_serve(int argc, char** argv) {
       "als serve options (games over JSON Lines on stdin/stdout; docs/protocol.md)\n"
       "  example: als serve --p1 external --p2 random --cards original");
   std::string p1, p2, log_file;
+  std::vector<std::string> allowed;
   add_common(desc, c, vm);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("external"),
                      "player 1: external (the client decides) or an agent")(
       "p2", po::value<std::string>(&p2)->default_value("random"), "player 2: external or an agent")(
-      "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines): FILE, then FILE-2, ...");
+      "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines): FILE, then FILE-2, ...")(
+      "allow-path", po::value<std::vector<std::string>>(&allowed)->composing(),
+      "a folder under which clients may name card sets and house rules by path (repeatable); "
+      "otherwise only bundled names");
   if (!parse(argc, argv, "serve", desc, vm)) return 0;
   std::signal(SIGPIPE, SIG_IGN);  // a closed output is a failed write (send), not the end of the process
   for (const std::string& a : {p1, p2})
@@ -431,8 +495,17 @@ int cmd_serve(int argc, char** argv) {
     return 2;
   }
   if (!open_engine(c)) return 2;  // the default set and rules must load
-  Server server(c, p1, p2, log_file);
-  return server.run(seed_or_random(vm));
+  if (sodium_init() < 0) {
+    std::cerr << "als serve: the random generator of the operating system cannot be used\n";
+    return 2;
+  }
+  for (const std::string& dir : allowed)
+    if (std::error_code ec; !std::filesystem::is_directory(dir, ec)) {
+      std::cerr << "als serve: --allow-path " << dir << ": no such folder\n";
+      return 2;
+    }
+  Server server(c, p1, p2, log_file, allowed);
+  return server.run(vm.count("seed") ? std::optional<uint64_t>(seed_or_random(vm)) : std::nullopt);
 }
 
 }  // namespace als::cli

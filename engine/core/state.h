@@ -173,7 +173,7 @@ struct Board : BoardCore {
   bool operator==(const Board&) const = default;  // every field, unused array slots included
 
   /// Back to an ability's snapshot: the core as it was, the queue and the lasting effects cut
-  /// back to their lengths then (entries past them are unused: lasting ones are zeroed), the
+  /// back to their lengths then (the slots past them set back to their defaults), the
   /// index recomputed.
   void restore(const BoardCore& snapshot) {
     for (int i = snapshot.nlasting; i < nlasting; ++i) lasting[i] = Lasting{};

@@ -11,6 +11,7 @@ Prints "N passed, N failed" and exits non-zero on any failure.
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -186,7 +187,8 @@ def api3_views():
     # Card script API 3 through the protocol: a question's prompt, counters and lasting effects
     # in the view (public), with the example variant docs/examples/frontier.
     frontier = os.path.join(SRC, "docs", "examples", "frontier")
-    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "5"]) as client:
+    examples = os.path.join(SRC, "docs", "examples")
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "5", "--allow-path", examples]) as client:
         client.new_game(cards=frontier, rules=[os.path.join(frontier, "rules", "mulligan.lua")])
         m = client.receive()
         while m["type"] != "decision":
@@ -207,9 +209,64 @@ def api3_views():
         check(seen_effects, "a lasting effect is shown in a view (smoke_screen's smoke)")
 
 
+def raw_session(args, lines):
+    """The server's messages for `lines` sent to `als serve ARGS`, parsed."""
+    out = subprocess.run([ALS, "serve", *args], input="".join(json.dumps(l) + "\n" for l in lines),
+                         capture_output=True, text=True, timeout=60).stdout
+    return [json.loads(l) for l in out.splitlines() if l.strip()]
+
+
+def seeds_are_keyed():
+    # With --seed K, game n's seed is BLAKE2b keyed by K over n (docs/protocol.md): the seed a
+    # game reveals at its end tells nothing of the next game's without the key.
+    import hashlib
+    key_seed = 5
+    msgs = raw_session(["--p1", "random", "--p2", "random", "--seed", str(key_seed)],
+                       [{"type": "new_game"}] * 6)
+    seeds = [m["seed"] for m in msgs if m.get("type") == "game"]
+    check(len(seeds) == 6 and len(set(seeds)) == 6, f"six games, six seeds: {seeds}")
+    key = key_seed.to_bytes(8, "little") + b"als serve seeds" + bytes(32 - 8 - 15)
+    for n, seed in enumerate(seeds, start=1):
+        want = hashlib.blake2b(n.to_bytes(8, "little"), key=key, digest_size=16).digest()[:8]
+        check(seed == int.from_bytes(want, "little"), f"game {n}'s seed is the keyed function of --seed and n")
+    # Consecutive seeds are not related by the old derivations (a counter, or the generator's
+    # next output from the previous one).
+    check(len({b - a for a, b in zip(seeds, seeds[1:])}) == 5, "no constant step between seeds")
+    # Without --seed, seeds come from the system's entropy: two servers differ.
+    a = raw_session(["--p1", "random", "--p2", "random"], [{"type": "new_game"}])
+    b = raw_session(["--p1", "random", "--p2", "random"], [{"type": "new_game"}])
+    sa = [m["seed"] for m in a if m.get("type") == "game"]
+    sb = [m["seed"] for m in b if m.get("type") == "game"]
+    check(sa and sb and sa != sb, "two servers without --seed start different games")
+
+
+def paths_are_fenced():
+    # A client names bundled sets and rules, and paths only under --allow-path folders; any other
+    # path gets one message whether or not it exists (no probing of the server's files).
+    examples = os.path.join(SRC, "docs", "examples")
+    probes = [{"type": "new_game", "cards": "/etc"}, {"type": "new_game", "cards": "/no/such/folder"},
+              {"type": "new_game", "rules": ["/etc/passwd"]}, {"type": "new_game", "rules": ["/no/such/file.lua"]},
+              {"type": "new_game", "cards": "tests"}, {"type": "new_game", "cards": examples + "/../../tests/sets/api3"},
+              {"type": "new_game", "cards": "./docs"}]
+    msgs = raw_session(["--p1", "random", "--p2", "random", "--allow-path", examples], probes)
+    errors = [m for m in msgs if m.get("type") == "error"]
+    check(len(errors) == len(probes), f"every probe refused: {[m.get('type') for m in msgs]}")
+    shapes = {re.sub(r"'[^']*'", "'X'", e["message"]) for e in errors}
+    check(len(shapes) == 2, f"one message for cards and one for rules, existing or not: {shapes}")
+    check(not any("passwd" in e["message"] and "root" in e["message"] for e in errors), "no file's content quoted")
+    ok = raw_session(["--p1", "random", "--p2", "random", "--allow-path", examples],
+                     [{"type": "new_game", "cards": os.path.join(examples, "frontier"),
+                       "rules": [os.path.join(examples, "frontier", "rules", "blitz.lua")]},
+                      {"type": "new_game", "cards": "original", "rules": ["beginner"]}])
+    games = [m for m in ok if m.get("type") == "game"]
+    check(len(games) == 2, f"a path under --allow-path and bundled names are accepted: {ok[:3]}")
+
+
 fuzz_session()
 determinism()
 hidden_information()
 api3_views()
+seeds_are_keyed()
+paths_are_fenced()
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
