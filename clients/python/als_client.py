@@ -17,17 +17,22 @@ Example::
 """
 from __future__ import annotations
 
+import collections
+import inspect
 import json
+import queue
 import subprocess
-from typing import Any, Callable, Dict, List, Optional, Sequence
+import threading
+from typing import Any, Callable, Deque, Dict, List, Optional, Sequence
 
 #: The protocol version this client speaks (the server's ``hello`` says its own).
 PROTOCOL = 1
 
 Message = Dict[str, Any]
-#: A policy: given the player's view and the legal action texts, returns one of the texts
-#: (or its index in ``legal``).
-Policy = Callable[[Message, List[str]], Any]
+#: A policy: given the player's view and the legal action texts (and, if it takes a third
+#: argument, the whole decision message: its ``prompt``, ``ability``, ``card``), returns one of
+#: the texts (or its index in ``legal``).
+Policy = Callable[..., Any]
 
 
 class ProtocolError(RuntimeError):
@@ -38,15 +43,18 @@ class Client:
     """One ``als serve`` process.
 
     ``als`` is the path of the program; ``args`` are extra options for ``als serve``
-    (``--cards``, ``--rules``, ``--seed``, ``--p1``, ``--p2``, ``--log``). Use it as a context
-    manager, or call :meth:`close`.
+    (``--cards``, ``--rules``, ``--seed``, ``--p1``, ``--p2``, ``--log``, ``--allow-path``).
+    ``timeout``: seconds to wait for each message before raising :class:`ProtocolError` (None:
+    wait as long as it takes). Use it as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, als: str = "als", args: Sequence[str] = ()) -> None:
+    def __init__(self, als: str = "als", args: Sequence[str] = (), timeout: Optional[float] = None) -> None:
+        self.timeout = timeout
         self.process = subprocess.Popen(
             [als, "serve", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
             bufsize=1,
@@ -55,24 +63,58 @@ class Client:
         self.events: List[Message] = []
         #: Every ``error`` message received since the client started.
         self.errors: List[Message] = []
+        # The server's lines arrive through a reader thread, so that a wait can time out; its
+        # standard error is kept (the last lines) to say why it died, if it does.
+        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._stderr: Deque[str] = collections.deque(maxlen=20)
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
         self.hello = self.receive()
         if self.hello.get("type") != "hello" or self.hello.get("protocol") != PROTOCOL:
             raise ProtocolError(f"unexpected greeting: {self.hello}")
 
     # ---- low level ------------------------------------------------------------------------
 
+    def _read_stdout(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._lines.put(line)
+        self._lines.put(None)  # end of output
+
+    def _read_stderr(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self._stderr.append(line.rstrip("\n"))
+
+    def _died(self, what: str) -> ProtocolError:
+        """The error for a server that stopped: its exit status and its last words."""
+        try:
+            status: Optional[int] = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        said = "; ".join(self._stderr)
+        return ProtocolError(f"als serve {what} (exit status {status})" + (f": {said}" if said else ""))
+
     def send(self, message: Message) -> None:
-        """Sends one message (a dict) as one line."""
+        """Sends one message (a dict) as one line; raises ProtocolError if the server died."""
         assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(message) + "\n")
-        self.process.stdin.flush()
+        try:
+            self.process.stdin.write(json.dumps(message) + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError) as err:
+            raise self._died(f"stopped reading ({err.__class__.__name__})") from None
 
     def receive(self) -> Message:
-        """Returns the next message from the server; raises ProtocolError if it has closed."""
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise ProtocolError("als serve closed the connection")
+        """Returns the next message from the server. Raises ProtocolError if it has closed or
+        died (with its exit status and the last lines of its standard error), or if nothing came
+        within ``timeout`` seconds."""
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise ProtocolError(f"als serve sent nothing for {self.timeout} s") from None
+        if line is None:
+            self._lines.put(None)  # every later call says the same
+            raise self._died("closed the connection")
         return json.loads(line)
 
     def close(self) -> int:
@@ -80,7 +122,7 @@ class Client:
         if self.process.poll() is None:
             try:
                 self.send({"type": "quit"})
-            except (BrokenPipeError, OSError):
+            except ProtocolError:
                 pass
         return self.process.wait(timeout=30)
 
@@ -112,7 +154,10 @@ class Client:
         """Plays one whole game and returns its ``game_over`` (or ``game_abandoned``) message.
 
         ``policy`` decides for every external seat, or for seat 1 only when ``policy2`` is given
-        (then ``policy2`` decides for seat 2). Keyword arguments go to :meth:`new_game`.
+        (then ``policy2`` decides for seat 2). Keyword arguments go to :meth:`new_game`. An
+        ``error`` answering an action (an illegal one, or one a card script refused) raises
+        :class:`ProtocolError` with the server's message: the game waits for a legal action, and
+        a policy that gave an illegal one would give it again.
         """
         self.new_game(**new_game)
         while True:
@@ -120,7 +165,7 @@ class Client:
             kind = message.get("type")
             if kind == "decision":
                 decide = policy2 if policy2 is not None and message["seat"] == 2 else policy
-                choice = decide(message["view"], message["legal"])
+                choice = _call_policy(decide, message)
                 if isinstance(choice, int):
                     self.send({"type": "act", "index": choice})
                 else:
@@ -129,9 +174,23 @@ class Client:
                 self.events.append(message)
             elif kind == "error":
                 self.errors.append(message)
+                raise ProtocolError(f"the server refused the action: {message.get('message')}")
             elif kind in ("game_over", "game_abandoned"):
                 return message
             # "battle" messages need no answer
+
+
+def _call_policy(policy: Policy, decision: Message) -> Any:
+    """Calls policy(view, legal) or, when it takes a third argument, policy(view, legal, decision)."""
+    try:
+        params = inspect.signature(policy).parameters.values()
+        takes_three = any(p.kind == p.VAR_POSITIONAL for p in params) or sum(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params) >= 3
+    except (TypeError, ValueError):  # no signature to read (some builtins): two arguments
+        takes_three = False
+    if takes_three:
+        return policy(decision["view"], decision["legal"], decision)
+    return policy(decision["view"], decision["legal"])
 
 
 __all__ = ["Client", "Policy", "ProtocolError", "PROTOCOL"]

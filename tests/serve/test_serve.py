@@ -262,11 +262,56 @@ def paths_are_fenced():
     check(len(games) == 2, f"a path under --allow-path and bundled names are accepted: {ok[:3]}")
 
 
+def client_fails_loudly():
+    # The client never waits in silence: an illegal action raises at once with the server's
+    # message; a silent server raises after the timeout; a dead one with its status and words.
+    import time
+    from als_client import ProtocolError
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "3"], timeout=10) as client:
+        t0 = time.monotonic()
+        try:
+            client.play(lambda view, legal: "deploy no_such_card air")
+            check(False, "an illegal action raises")
+        except ProtocolError as err:
+            check("not a legal action" in str(err) or "illegal" in str(err), f"the server's message: {err}")
+        check(time.monotonic() - t0 < 5, "within seconds")
+    fake = os.path.join(SRC, "tests", "serve", "fake_server.py")
+    silent = Client(fake, ["silent"], timeout=1)
+    t0 = time.monotonic()
+    try:
+        silent.send({"type": "new_game"})
+        silent.receive()
+        check(False, "a silent server raises")
+    except ProtocolError as err:
+        check("sent nothing for 1 s" in str(err), f"the timeout is said: {err}")
+    check(time.monotonic() - t0 < 5, "the timeout is kept")
+    silent.process.kill()
+    try:
+        dying = Client(fake, ["dies"], timeout=10)
+        dying.send({"type": "new_game"})
+        dying.receive()
+        check(False, "a dead server raises")
+    except ProtocolError as err:
+        check("exit status 3" in str(err) and "boom" in str(err), f"its status and last words: {err}")
+    # A policy of three arguments sees the whole decision (its prompt, with card script API 3).
+    prompts = []
+    def policy(view, legal, decision):
+        if decision.get("prompt"):
+            prompts.append(decision["prompt"])
+        return 0
+    examples = os.path.join(SRC, "docs", "examples")
+    frontier = os.path.join(examples, "frontier")
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "3", "--allow-path", examples], timeout=30) as client:
+        client.play(policy, cards=frontier, rules=[os.path.join(frontier, "rules", "mulligan.lua")])
+    check(prompts and prompts[0] == "your mulligan: put on the bottom of the deck", f"the prompt reached the policy: {prompts[:1]}")
+
+
 fuzz_session()
 determinism()
 hidden_information()
 api3_views()
 seeds_are_keyed()
 paths_are_fenced()
+client_fails_loudly()
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
