@@ -3,6 +3,7 @@
 // a client sends can crash the server or change a game except a legal action: a bad message gets
 // an "error" message and the game goes on.
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <csignal>
@@ -41,10 +42,31 @@ void send(const json& j) {
 
 constexpr size_t kMaxEcho = 4096;  // a request longer than this (as JSON) is not echoed in an error
 
+// Whether `line` holds an integer too large for JSON parsing to keep exactly (19 digits or more,
+// not part of a decimal or exponent number): echoing its parsed form would show another number.
+bool has_huge_integer(const std::string& line) {
+  size_t run = 0;
+  for (size_t i = 0; i <= line.size(); ++i) {
+    char c = i < line.size() ? line[i] : ' ';
+    if (c >= '0' && c <= '9') {
+      ++run;
+      continue;
+    }
+    if (run >= 19 && c != '.' && c != 'e' && c != 'E') return true;
+    run = 0;
+  }
+  return false;
+}
+
+// The line being answered (set by the server's loop), for the echo's check above.
+const std::string* g_answering = nullptr;
+
 void send_error(const std::string& message, const json& request = nullptr) {
   json e = {{"type", "error"}, {"message", message}};
-  // The request is echoed when it is small (its nesting is bounded by parse_json).
-  if (!request.is_null() && request.dump(-1, ' ', false, json::error_handler_t::replace).size() <= kMaxEcho)
+  // The request is echoed when it is small (its nesting is bounded by parse_json) and would be
+  // echoed as sent: a huge integer is quoted by the message instead, never as a wrapped number.
+  if (!request.is_null() && request.dump(-1, ' ', false, json::error_handler_t::replace).size() <= kMaxEcho &&
+      !(g_answering && has_huge_integer(*g_answering)))
     e["request"] = request;
   send(e);
 }
@@ -152,6 +174,8 @@ class Server {
       }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       json m;
+      line_ = &line;
+      g_answering = &line;
       if (!parse_json(line, m, why)) {
         send_error("not a JSON object: each message is one JSON object on one line (" + why + ")");
         continue;
@@ -189,7 +213,8 @@ class Server {
     std::vector<std::string> rules = common_.rules;
     std::optional<uint64_t> seed;
     if (auto it = m.find("seed"); it != m.end()) {
-      if (!it->is_number_unsigned()) return send_error("new_game: \"seed\" must be an integer from 0 to 2^64-1", m);
+      if (!it->is_number_unsigned())
+        return send_error("new_game: \"seed\" must be an integer from 0 to 2^64-1 (got " + as_sent("seed", *it) + ")", m);
       seed = it->get<uint64_t>();
     }
     if (auto it = m.find("cards"); it != m.end()) {
@@ -267,10 +292,13 @@ class Server {
     if ((action == m.end()) == (index == m.end())) return send_error("act: give either \"action\" (a text) or \"index\"", m);
     Action a;
     if (index != m.end()) {
-      if (!index->is_number_integer()) return send_error("act: \"index\" must be an integer", m);
-      long long i = index->get<long long>();
+      if (!index->is_number_integer()) return send_error("act: \"index\" must be an integer (got " + as_sent("index", *index) + ")", m);
+      // An index past a long long's range is out of range too, quoted as sent (never wrapped).
+      long long i = index->is_number_unsigned() && index->get<uint64_t>() > static_cast<uint64_t>(LLONG_MAX)
+                        ? -1
+                        : index->get<long long>();
       if (i < 0 || static_cast<size_t>(i) >= g.legal.size())
-        return send_error("act: index " + std::to_string(i) + " is out of range (0 to " +
+        return send_error("act: index " + as_sent("index", *index) + " is out of range (0 to " +
                               std::to_string(static_cast<long long>(g.legal.size()) - 1) + ")",
                           m);
       a = g.legal[static_cast<size_t>(i)];
@@ -410,6 +438,25 @@ class Server {
   Common common_;
   std::string p1_, p2_, log_;
   std::optional<uint64_t> key_;  // --seed
+  const std::string* line_ = nullptr;  // the message being answered, as sent
+
+  // The value of top-level field `key` as the client wrote it (at most 64 bytes), so that an
+  // error quotes what was sent, not a number JSON parsing wrapped or rounded.
+  std::string as_sent(const char* key, const json& parsed) const {
+    std::string fallback = parsed.dump(-1, ' ', false, json::error_handler_t::replace).substr(0, 64);
+    if (!line_) return fallback;
+    const std::string& l = *line_;
+    std::string quoted = std::string("\"") + key + "\"";
+    size_t at = l.find(quoted);
+    if (at == std::string::npos) return fallback;
+    at = l.find_first_not_of(" \t", at + quoted.size());
+    if (at == std::string::npos || l[at] != ':') return fallback;
+    at = l.find_first_not_of(" \t", at + 1);
+    if (at == std::string::npos) return fallback;
+    size_t end = l.find_first_of(",}] \t\r", at);
+    std::string token = l.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    return token.size() > 64 ? token.substr(0, 64) + "..." : token;
+  }
   std::vector<std::filesystem::path> allowed_;  // --allow-path folders, canonical
 
   // A card set or house rule a client names: a bundled name, or a path under an --allow-path

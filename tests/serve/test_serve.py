@@ -262,6 +262,19 @@ def paths_are_fenced():
     check(len(games) == 2, f"a path under --allow-path and bundled names are accepted: {ok[:3]}")
 
 
+def values_quoted_as_sent():
+    # A number out of range is quoted as the client wrote it, never wrapped or rounded.
+    big = "1180591620717411303424"
+    out = subprocess.run([ALS, "serve", "--p1", "external", "--p2", "random"], capture_output=True, text=True, timeout=60,
+                         input='{"type":"new_game","seed":%s}\n{"type":"new_game","seed":1}\n'
+                               '{"type":"act","index":18446744073709551615}\n{"type":"act","index":%s}\n' % (big, big)).stdout
+    errors = [json.loads(l) for l in out.splitlines() if '"error"' in l]
+    check(len(errors) == 3, f"three errors: {errors}")
+    check(all(big in e["message"] for e in (errors[0], errors[2])), f"the big numbers quoted as sent: {errors}")
+    check("18446744073709551615 is out of range" in errors[1]["message"], f"2^64-1 is out of range, not -1: {errors[1]}")
+    check(not any("e+" in json.dumps(e) for e in errors), "no number echoed in a rounded form")
+
+
 def client_fails_loudly():
     # The client never waits in silence: an illegal action raises at once with the server's
     # message; a silent server raises after the timeout; a dead one with its status and words.
@@ -312,6 +325,7 @@ hidden_information()
 api3_views()
 seeds_are_keyed()
 paths_are_fenced()
+values_quoted_as_sent()
 client_fails_loudly()
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
