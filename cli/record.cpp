@@ -40,11 +40,11 @@ std::string portable(const std::string& arg, const std::string& data_dir, const 
 
 }  // namespace
 
-json battle_json(const Event& ev) {
+json battle_json(const Engine& e, const Event& ev) {
   return json{{"number", ev.value},
               {"winner", ev.player + 1},
               {"vp", ev.vp},
-              {"reason", ev.withdrew ? "withdraw" : "control"},
+              {"reason", ev.withdrew ? "withdraw" : ev.option > 0 ? e.name(ev.option) : "control"},
               {"score", {ev.score[0], ev.score[1]}}};
 }
 
@@ -73,7 +73,7 @@ void Recorder::action(const Engine& e, const State& after, int player, const std
     if (ev.type == Event::Log)  // g:log lines are seen by both players (docs/modding.md)
       text_ += json{{"type", "log"}, {"text", ev.text}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     if (ev.type == Event::BattleEnd) {
-      json b = battle_json(ev);
+      json b = battle_json(e, ev);
       b["type"] = "battle";
       text_ += b.dump() + "\n";
     }
@@ -271,7 +271,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
       std::string got = digest_text(eng->digest(s));
       if (got != digest) return r.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
       for (const Event& ev : log.events) {
-        if (ev.type == Event::BattleEnd) battles.push_back(battle_json(ev));
+        if (ev.type == Event::BattleEnd) battles.push_back(battle_json(*eng, ev));
         if (ev.type == Event::Log) logs.push_back(ev.text);
       }
     } else if (type == "battle") {

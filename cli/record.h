@@ -60,8 +60,9 @@ struct ReplayOptions {
 int replay_record(const std::string& text, const std::string& file, const ReplayOptions& opt, std::ostream& out,
                   std::ostream& err);
 
-/// A battle's result as records and `als serve` write it (number, winner, vp, reason, score).
-nlohmann::json battle_json(const Event& battle_end);
+/// A battle's result as records and `als serve` write it (number, winner, vp, reason, score):
+/// the reason is "control", "withdraw", or the one a battle_over hook returned (API 3).
+nlohmann::json battle_json(const Engine& e, const Event& battle_end);
 
 /// A digest as it appears in records: 16 lowercase hex digits.
 std::string digest_text(uint64_t d);

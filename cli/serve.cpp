@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sodium.h>
 
+#include "play/action_ids.h"
 #include "play/agents.h"
 #include "play/match.h"
 #include "cli.h"
@@ -92,6 +93,8 @@ json view_json(const Engine& e, const State& s, int seat) {
             {"first", v.first + 1},     {"battle", v.battle},
             {"vp_target", e.rules().vp_target}};
   if (!v.held.empty()) j["held"] = v.held;
+  // Protocol 2: what withdrawing now would give the opponent (the chart, ruling 27).
+  j["withdraw_vp"] = e.withdraw_vp(s, seat, static_cast<int>(v.hand[seat].size()));
   // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.
   if (!v.player_counters[0].empty() || !v.player_counters[1].empty() || !v.effects.empty() ||
       std::any_of(v.card_counters, v.card_counters + 2, [](const auto& side) {
@@ -129,6 +132,8 @@ struct Game : MatchListener {
   std::unique_ptr<Agent> agents[2];
   uint64_t seed = 0;
   int number = 0;
+  bool events = true;  // new_game's "events": false sends no event messages
+  std::unique_ptr<ActionIds> ids;  // the set's fixed action ids (protocol 2)
   Recorder record;
   // The decision last sent: its legal actions, in the order of the texts sent.
   std::vector<Action> legal;
@@ -137,8 +142,9 @@ struct Game : MatchListener {
 
 void Game::on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) {
   for (const Event& ev : log.events) {
+    if (!events && ev.type != Event::BattleEnd) continue;
     if (ev.type == Event::BattleEnd) {
-      json battle = battle_json(ev);
+      json battle = battle_json(*eng, ev);
       battle["type"] = "battle";
       send(battle);
       continue;
@@ -207,8 +213,13 @@ class Server {
 
   void new_game(const json& m) {
     for (const auto& [k, v] : m.items())
-      if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2")
-        return send_error("new_game: unknown field '" + k + "' (seed, cards, rules, p1, p2)", m);
+      if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2" && k != "events")
+        return send_error("new_game: unknown field '" + k + "' (seed, cards, rules, p1, p2, events)", m);
+    bool events = true;
+    if (auto it = m.find("events"); it != m.end()) {
+      if (!it->is_boolean()) return send_error("new_game: \"events\" must be true or false", m);
+      events = it->get<bool>();
+    }
     std::string cards = common_.cards, names[2] = {p1_, p2_};
     std::vector<std::string> rules = common_.rules;
     std::optional<uint64_t> seed;
@@ -254,6 +265,8 @@ class Server {
     g->cards = cards;
     g->rules = rules;
     g->number = ++games_;
+    g->events = events;
+    g->ids = std::make_unique<ActionIds>(*eng);
     g->seed = seed ? *seed : key_ ? keyed_seed(*key_, g->number) : entropy_seed();
     for (int p = 0; p < 2; ++p) {
       g->names[p] = names[p];
@@ -273,6 +286,14 @@ class Server {
                   {"rules", eng->rule_names()}, {"p1", names[0]},  {"p2", names[1]},
                   {"theaters", theaters(*g)}, {"first", g->s().b.first + 1}};
     if (!hidden) start["seed"] = g->seed;
+    // Protocol 2: the fixed action space of this set and its theaters, and the cards' table.
+    start["num_actions"] = g->ids->size();
+    start["actions"] = g->ids->patterns();
+    json table = json::object();
+    for (const CardDef& c : eng->set().cards)
+      table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
+                     {"text", c.text}};
+    start["card_table"] = table;
     game_ = std::move(g);
     send(start);
   }
@@ -283,15 +304,27 @@ class Server {
     int seat = g.match->to_act();
     if (seat < 0 || !g.external[seat]) return send_error("act: no decision is waiting for a client", m);
     for (const auto& [k, v] : m.items())
-      if (k != "type" && k != "action" && k != "index" && k != "seat")
-        return send_error("act: unknown field '" + k + "' (action, index, seat)", m);
+      if (k != "type" && k != "action" && k != "index" && k != "seat" && k != "id")
+        return send_error("act: unknown field '" + k + "' (action, index, id, seat)", m);
     if (auto it = m.find("seat"); it != m.end() && !(it->is_number_integer() && it->get<long long>() == seat + 1))
       return send_error("act: it is seat " + std::to_string(seat + 1) + "'s decision", m);
     auto action = m.find("action");
-    auto index = m.find("index");
-    if ((action == m.end()) == (index == m.end())) return send_error("act: give either \"action\" (a text) or \"index\"", m);
+    auto index = m.find("index"), id = m.find("id");
+    if ((action != m.end()) + (index != m.end()) + (id != m.end()) != 1)
+      return send_error("act: give one of \"action\" (a text), \"index\" or \"id\"", m);
     Action a;
-    if (index != m.end()) {
+    if (id != m.end()) {  // protocol 2: a fixed action id
+      std::vector<std::string> seen;
+      std::vector<Action> ordered = g.legal;
+      g.eng->order_for_viewer(g.s(), g.eng->to_act(g.s()), ordered, &seen);
+      DecisionKind kind = g.eng->decision_kind(g.s());
+      size_t k = 0;
+      if (id->is_number_integer())
+        while (k < seen.size() && g.ids->id(seen[k], kind) != id->get<long long>()) ++k;
+      if (!id->is_number_integer() || k == seen.size())
+        return send_error("act: id " + as_sent("id", *id) + " is not a legal action now", m);
+      a = ordered[k];
+    } else if (index != m.end()) {
       if (!index->is_number_integer()) return send_error("act: \"index\" must be an integer (got " + as_sent("index", *index) + ")", m);
       // An index past a long long's range is out of range too, quoted as sent (never wrapped).
       long long i = index->is_number_unsigned() && index->get<uint64_t>() > static_cast<uint64_t>(LLONG_MAX)
@@ -373,6 +406,9 @@ class Server {
               {"kind", kinds[static_cast<int>(k)]},
               {"view", view_json(*g.eng, g.s(), seat)},
               {"legal", texts}};
+    json ids = json::array();  // protocol 2: each legal action's fixed id, in the same order
+    for (const std::string& t : seen) ids.push_back(g.ids->id(t, k));
+    d["ids"] = ids;
     if (g.s().r.active) {
       const Due& due = g.s().r.due;
       d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);

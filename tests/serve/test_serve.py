@@ -275,6 +275,48 @@ def values_quoted_as_sent():
     check(not any("e+" in json.dumps(e) for e in errors), "no number echoed in a rounded form")
 
 
+def fixed_action_ids():
+    # Protocol 2: a fixed action space per set; every decision's ids name its legal actions; act
+    # by id; a card table; the cost of withdrawing; games without event messages.
+    rng = random.Random(3)
+    hidden_positions = 0
+    for seed in (1, 2, 3):
+        with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", str(seed)], timeout=30) as client:
+            client.send({"type": "new_game", "events": seed != 3})
+            game = client.receive()
+            actions = game["actions"]
+            check(game["num_actions"] == len(actions) == 1 + 2 * 18 * 3 + 18 + 3 + 1 + 2 * 3 * 18, "the layout's size")
+            check(actions[0] == "withdraw" and actions[1] == "deploy support air", f"ids in the documented order: {actions[:2]}")
+            table = game["card_table"]
+            check(len(table) == 18 and table["transport"]["strength"] == 1 and table["transport"]["kind"] == "instant" and
+                  table["transport"]["type"] == "sea" and table["transport"]["name"] == "Transport" and
+                  table["transport"]["text"].startswith("You may move"), f"the card table: {table.get('transport')}")
+            events = 0
+            first = True
+            while True:
+                m = client.receive()
+                if m["type"] == "event":
+                    events += 1
+                elif m["type"] == "decision":
+                    ids = m["ids"]
+                    check(len(ids) == len(m["legal"]) and all(actions[i] == t for i, t in zip(ids, m["legal"])),
+                          "each id's pattern is its legal text")
+                    hidden_positions += sum(1 for t in m["legal"] if ":" in t)
+                    if first and m["kind"] == "turn":
+                        hand = len(m["view"]["hands"][0])
+                        chart = [6, 4, 3, 3, 2] if m["view"]["first"] == 1 else [6, 6, 4, 3, 3, 2]
+                        check(m["view"]["withdraw_vp"] == chart[min(hand, len(chart) - 1)], f"withdraw_vp: {m['view']['withdraw_vp']}")
+                        client.send({"type": "act", "id": game["num_actions"] + 5})
+                        err = client.receive()
+                        check(err["type"] == "error" and "is not a legal action now" in err["message"], f"an illegal id: {err}")
+                        first = False
+                    client.send({"type": "act", "id": rng.choice(ids)})
+                elif m["type"] in ("game_over", "game_abandoned"):
+                    break
+            check((events == 0) == (seed == 3), f"events: false sends none ({events} events)")
+    check(hidden_positions > 0, "hidden cards are offered by position ids")
+
+
 def client_fails_loudly():
     # The client never waits in silence: an illegal action raises at once with the server's
     # message; a silent server raises after the timeout; a dead one with its status and words.
@@ -326,6 +368,7 @@ api3_views()
 seeds_are_keyed()
 paths_are_fenced()
 values_quoted_as_sent()
+fixed_action_ids()
 client_fails_loudly()
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

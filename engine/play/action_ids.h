@@ -1,0 +1,50 @@
+// A fixed action space for one card set and its theaters (als serve protocol 2, docs/protocol.md
+// "Fixed action ids"): every action a seat can be offered has one id, the same in every game of
+// that set, so that a learning agent can keep one output per action and mask the illegal ones.
+#pragma once
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/engine.h"
+
+namespace als {
+
+/// The ids, with C cards in the set's order, T theaters in the rules' order (not a battle's
+/// left-to-right order, which rotates) and positions up to C deep:
+///
+///     0                                   withdraw
+///     1 + c*T + t                         deploy card c to theater t
+///     1 + C*T + c*T + t                   improvise card c to theater t
+///     1 + 2*C*T + c                       choose card c
+///     1 + 2*C*T + C + t                   choose theater t
+///     1 + 2*C*T + C + T                   choose none
+///     2 + 2*C*T + C + T + (p*T + t)*C + n-1   choose the card at position p:THEATER:n (a card the
+///                                         seat cannot identify: player p+1's stack, n from the bottom)
+///
+/// An action is found by the text the seat sees (Engine::order_for_viewer's texts), so a hidden
+/// card is always named by its position, never by its identity.
+class ActionIds {
+ public:
+  explicit ActionIds(const Engine& e);
+  /// The number of ids (`num_actions`).
+  int size() const { return static_cast<int>(patterns_.size()); }
+  /// The text of every id, in id order (`actions`): "withdraw", "deploy support air", ...,
+  /// "choose 2:sea:3".
+  const std::vector<std::string>& patterns() const { return patterns_; }
+  /// The id of an action text as a seat sees it at a decision of `kind`, or -1 if no id has
+  /// that text. (`kind` tells "choose X" of a theater from a card that has the same name.)
+  int id(const std::string& text, DecisionKind kind) const {
+    if (kind == DecisionKind::Theater)
+      if (auto it = theater_index_.find(text); it != theater_index_.end()) return it->second;
+    auto it = index_.find(text);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+ private:
+  std::vector<std::string> patterns_;
+  std::unordered_map<std::string, int> index_;          // every id but the theaters' "choose"
+  std::unordered_map<std::string, int> theater_index_;  // "choose THEATER" and "choose none"
+};
+
+}  // namespace als
