@@ -2,13 +2,20 @@
 // outside this program (docs/protocol.md). Each message is one JSON object on one line. Nothing
 // a client sends can crash the server or change a game except a legal action: a bad message gets
 // an "error" message and the game goes on.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
 #include <climits>
 #include <cstring>
 #include <filesystem>
 #include <csignal>
 #include <iostream>
+#include <map>
 #include <optional>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 #include <sodium.h>
@@ -35,11 +42,91 @@ constexpr size_t kMaxMessage = 1u << 20;  // a longer line is refused (and skipp
 // of killing the server).
 bool output_closed = false;
 
+// Messages are written to standard output's buffer; LineReader flushes it before it waits for
+// input, so a batch of actions is answered in a few writes instead of one a message.
 void send(const json& j) {
   if (output_closed) return;
-  std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n" << std::flush;
+  std::cout << j.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
   if (!std::cout) output_closed = true;
 }
+
+// A message already written as JSON (one line).
+void send_raw(const std::string& line) {
+  if (output_closed) return;
+  std::cout << line << '\n';
+  if (!std::cout) output_closed = true;
+}
+
+// Whether `line` is exactly {"type": "act", "game": G, "id": K} (the keys in that order, spaces
+// after ':' and ',' optional, G and K small whole numbers), as environments send it thousands of
+// times a second; anything else goes through the general parser, with the same result.
+bool lean_act(const std::string& line, long long& game, long long& id) {
+  size_t p = 0;
+  auto lit = [&](std::string_view w) {
+    if (line.compare(p, w.size(), w) != 0) return false;
+    p += w.size();
+    return true;
+  };
+  auto space = [&] {
+    if (p < line.size() && line[p] == ' ') ++p;
+  };
+  auto num = [&](long long& v) {
+    size_t start = p;
+    v = 0;
+    while (p < line.size() && line[p] >= '0' && line[p] <= '9' && p - start < 9) v = v * 10 + (line[p++] - '0');
+    return p > start && (p == line.size() || line[p] < '0' || line[p] > '9');
+  };
+  if (!lit("{\"type\":")) return false;
+  space();
+  if (!lit("\"act\",")) return false;
+  space();
+  if (!lit("\"game\":")) return false;
+  space();
+  if (!num(game) || !lit(",")) return false;
+  space();
+  if (!lit("\"id\":")) return false;
+  space();
+  if (!num(id) || !lit("}")) return false;
+  return p == line.size();
+}
+
+// Lines of standard input (at most `max` bytes kept of each: memory stays bounded), read with
+// read(2) in blocks; standard output is flushed just before a read that may wait.
+class LineReader {
+ public:
+  explicit LineReader(size_t max) : max_(max) {}
+  /// The next line (without its newline); false at the end of input. `too_long`: the line was
+  /// longer than `max` (its content is dropped).
+  bool next(std::string& line, bool& too_long) {
+    line.clear();
+    too_long = false;
+    for (;;) {
+      while (pos_ < buf_.size()) {
+        char c = buf_[pos_++];
+        if (c == '\n') return true;
+        if (line.size() < max_) line.push_back(c);
+        else too_long = true;
+      }
+      compact();
+      std::cout.flush();  // everything answered so far goes out before waiting
+      if (!std::cout) output_closed = true;
+      char block[1 << 16];
+      ssize_t n = ::read(0, block, sizeof block);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return !line.empty() || too_long;  // a last line without its newline counts
+      buf_.append(block, static_cast<size_t>(n));
+    }
+  }
+
+ private:
+  void compact() {
+    buf_.erase(0, pos_);
+    pos_ = 0;
+  }
+  size_t max_;
+  std::string buf_;
+  size_t pos_ = 0;
+};
 
 constexpr size_t kMaxEcho = 4096;  // a request longer than this (as JSON) is not echoed in an error
 
@@ -117,6 +204,73 @@ json view_json(const Engine& e, const State& s, int seat) {
   return j;
 }
 
+// Protocol 2's observation: a flat list of numbers built only from a seat's view (View), the
+// same length in every game of a set. Its layout, position by position (docs/protocol.md):
+// per card of the set (set order): where (0 not known to the seat, 1 its hand, 2 its side of the
+// board, 3 the opponent's side, 4 the deck, known, 5 held by an ability for it, 6 the opponent's
+// hand, known), theater (its
+// theater's position left to right, 1..T; 0 off the board), faceup (1 or 0), strength (on the
+// board: now; else 0); per theater position (left to right): the theater (its index in the
+// rules' order), the seat's strength, the opponent's, who controls it (1 the seat, 0 the
+// opponent), the seat's supply tokens, the opponent's, the seat's cards there, the opponent's,
+// the opponent's cards there the seat cannot identify; then: the seat's VP, the opponent's, the
+// VP target, whether the seat is the 1st player, the battle number, the seat's hand size, the
+// opponent's, the deck size, withdraw_vp, the decision's kind (0 turn, 1 card, 2 theater, 3 play).
+std::vector<std::string> observation_layout(const Engine& e) {
+  std::vector<std::string> out;
+  for (const CardDef& c : e.set().cards)
+    for (const char* f : {"where", "theater", "faceup", "strength"}) out.push_back("card " + c.id + " " + f);
+  for (size_t t = 1; t <= e.rules().theaters.size(); ++t)
+    for (const char* f : {"theater", "my_strength", "their_strength", "mine", "my_tokens", "their_tokens", "my_cards",
+                          "their_cards", "their_hidden_cards"})
+      out.push_back("position " + std::to_string(t) + " " + f);
+  for (const char* f : {"my_vp", "their_vp", "vp_target", "i_am_first", "battle", "my_hand", "their_hand", "deck",
+                        "withdraw_vp", "decision_kind"})
+    out.push_back(f);
+  return out;
+}
+
+std::vector<int> observation(const Engine& e, const State& s, int seat) {
+  const Board& b = s.b;
+  const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
+  std::vector<int> o(4 * C + 9 * T + 10, 0);
+  const int opp = 1 - seat;
+  for (size_t c = 0; c < C; ++c) {  // what the seat knows of each card (ruling 28)
+    if (!((b.known[seat] >> c) & 1)) continue;
+    const CardLoc& l = b.card[c];
+    int* at = &o[4 * c];
+    switch (l.zone) {
+      case Zone::Hand: at[0] = l.owner == seat ? 1 : 6; break;
+      case Zone::Board:
+        at[0] = l.owner == seat ? 2 : 3;
+        at[1] = b.pos[l.theater] + 1;
+        at[2] = l.faceup;
+        at[3] = e.card_strength(s, static_cast<int>(c));
+        break;
+      case Zone::Deck: at[0] = 4; break;
+      case Zone::Held: at[0] = l.owner == seat ? 5 : 0; break;
+      default: break;
+    }
+  }
+  for (int i = 0; i < b.ntheaters; ++i) {
+    const int t = b.order[i];
+    int* at = &o[4 * C + 9 * static_cast<size_t>(i)];
+    at[0] = t;
+    at[1] = e.strength(s, seat, t), at[2] = e.strength(s, opp, t);
+    at[3] = e.controller(s, t) == seat;
+    at[4] = b.tokens[seat][t], at[5] = b.tokens[opp][t];
+    at[6] = count_cards(b.in_stack(seat, t)), at[7] = count_cards(b.in_stack(opp, t));
+    at[8] = count_cards(b.in_stack(opp, t) & ~b.known[seat]);
+  }
+  int* g = &o[4 * C + 9 * T];
+  const int hand = e.hand_size(s, seat);
+  const int rest[10] = {b.score[seat], b.score[opp], e.rules().vp_target, b.first == seat, b.battle, hand,
+                        e.hand_size(s, opp), count_cards(b.in_zone(Zone::Deck)), e.withdraw_vp(s, seat, hand),
+                        static_cast<int>(e.decision_kind(s))};
+  std::copy(rest, rest + 10, g);
+  return o;
+}
+
 // One game: its Match (the engine, the state, the agents of the computer seats) and what the
 // server keeps beside it. It is a listener of its match: it sends each action's events to the
 // client, as each external seat may see them.
@@ -133,10 +287,13 @@ struct Game : MatchListener {
   uint64_t seed = 0;
   int number = 0;
   bool events = true;  // new_game's "events": false sends no event messages
-  std::unique_ptr<ActionIds> ids;  // the set's fixed action ids (protocol 2)
+  bool observation = false;  // new_game's "observation": true adds one to each decision
+  bool view = true;          // new_game's "view": false leaves the view and the legal texts out
+  std::shared_ptr<const ActionIds> ids;  // the set's fixed action ids (protocol 2)
   Recorder record;
-  // The decision last sent: its legal actions, in the order of the texts sent.
+  // The decision last sent: its legal actions, in the order of the texts sent, and their ids.
   std::vector<Action> legal;
+  std::vector<int> legal_ids;
   bool decision_sent = false;
 };
 
@@ -146,14 +303,15 @@ void Game::on_action(const Match&, int, const Action&, const std::string&, const
     if (ev.type == Event::BattleEnd) {
       json battle = battle_json(*eng, ev);
       battle["type"] = "battle";
+      battle["game"] = number;
       send(battle);
       continue;
     }
     if (ev.type == Event::GameEnd) continue;  // the game_over message says it
     // Events as each external seat may see them (ruling 28); with none, everything.
-    if (!external[0] && !external[1]) send({{"type", "event"}, {"text", eng->event_text(ev, -1)}});
+    if (!external[0] && !external[1]) send({{"type", "event"}, {"game", number}, {"text", eng->event_text(ev, -1)}});
     for (int q = 0; q < 2; ++q)
-      if (external[q]) send({{"type", "event"}, {"seat", q + 1}, {"text", eng->event_text(ev, q)}});
+      if (external[q]) send({{"type", "event"}, {"game", number}, {"seat", q + 1}, {"text", eng->event_text(ev, q)}});
   }
 }
 
@@ -170,10 +328,11 @@ class Server {
     key_ = key;
     send({{"type", "hello"}, {"protocol", kProtocol}, {"engine", std::string("als ") + ALS_VERSION},
           {"agents", seat_kinds()},
-          {"messages", {"new_game", "act", "legal", "quit"}}});
+          {"messages", {"new_game", "new_games", "act", "legal", "quit"}}});
     std::string line, why;
     bool too_long = false;
-    while (!output_closed && read_bounded_line(std::cin, line, kMaxMessage, too_long)) {
+    LineReader input(kMaxMessage);
+    while (!output_closed && input.next(line, too_long)) {
       if (too_long) {  // read and dropped without being kept: memory stays bounded
         send_error("message too long (at most 1 MiB)");
         continue;
@@ -182,7 +341,9 @@ class Server {
       json m;
       line_ = &line;
       g_answering = &line;
-      if (!parse_json(line, m, why)) {
+      if (long long gm, id; lean_act(line, gm, id)) {  // an environment's act: no general parse
+        m = json{{"type", "act"}, {"game", gm}, {"id", id}};
+      } else if (!parse_json(line, m, why)) {
         send_error("not a JSON object: each message is one JSON object on one line (" + why + ")");
         continue;
       }
@@ -197,13 +358,23 @@ class Server {
       }
       std::string t = type->get<std::string>();
       if (t == "quit") break;
-      if (t == "new_game") new_game(m);
-      else if (t == "act") act(m);
-      else if (t == "legal") legal(m);
-      else send_error("unknown message type '" + t + "' (new_game, act, legal, quit)", m);
-      if (game_) advance();
+      if (t == "new_game") {
+        new_game(m);
+        advance_all();
+      } else if (t == "new_games") {
+        new_games(m);
+        advance_all();
+      } else if (t == "act" || t == "legal") {
+        if (t == "act") act(m);
+        else legal(m);
+        if (game_) advance();  // the game it was about
+        game_ = nullptr;
+      } else {
+        send_error("unknown message type '" + t + "' (new_game, new_games, act, legal, quit)", m);
+      }
     }
-    if (game_) finish_abandoned(output_closed ? "the client closed the server's output" : "the client ended the session");
+    abandon_all(output_closed ? "the client closed the server's output" : "the client ended the session");
+    std::cout.flush();
     if (output_closed) std::cerr << "als serve: standard output was closed: the session ended\n";
     return 0;
   }
@@ -211,101 +382,196 @@ class Server {
  private:
   // ---- messages ------------------------------------------------------------------------------
 
-  void new_game(const json& m) {
-    for (const auto& [k, v] : m.items())
-      if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2" && k != "events")
-        return send_error("new_game: unknown field '" + k + "' (seed, cards, rules, p1, p2, events)", m);
-    bool events = true;
-    if (auto it = m.find("events"); it != m.end()) {
-      if (!it->is_boolean()) return send_error("new_game: \"events\" must be true or false", m);
-      events = it->get<bool>();
-    }
-    std::string cards = common_.cards, names[2] = {p1_, p2_};
-    std::vector<std::string> rules = common_.rules;
+  // The options of new_game and new_games (seed, cards, rules, p1, p2, events), checked.
+  struct GameOptions {
+    std::string cards;
+    std::vector<std::string> rules;
+    std::string names[2];
     std::optional<uint64_t> seed;
+    bool events = true;
+    bool observation = false;
+    bool view = true;
+    bool tables = true;  // false: the game message leaves out actions, card_table, observation_layout
+    std::shared_ptr<Engine> eng;
+  };
+  bool game_options(const json& m, GameOptions& o, const std::string& verb, bool count) {
+    for (const auto& [k, v] : m.items())
+      if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2" && k != "events" &&
+          k != "observation" && k != "view" && k != "tables" && !(count && k == "count"))
+        return send_error(verb + ": unknown field '" + k + "' (" + (count ? "count, " : "") +
+                              "seed, cards, rules, p1, p2, events, observation, view, tables)",
+                          m),
+               false;
+    auto fail = [&](const std::string& why) { return send_error(verb + ": " + why, m), false; };
+    if (auto it = m.find("events"); it != m.end()) {
+      if (!it->is_boolean()) return fail("\"events\" must be true or false");
+      o.events = it->get<bool>();
+    }
+    if (auto it = m.find("observation"); it != m.end()) {
+      if (!it->is_boolean()) return fail("\"observation\" must be true or false");
+      o.observation = it->get<bool>();
+    }
+    if (auto it = m.find("tables"); it != m.end()) {
+      if (!it->is_boolean()) return fail("\"tables\" must be true or false");
+      o.tables = it->get<bool>();
+    }
+    if (auto it = m.find("view"); it != m.end()) {
+      if (!it->is_boolean()) return fail("\"view\" must be true or false");
+      o.view = it->get<bool>();
+      if (!o.view && !o.observation) return fail("\"view\": false needs \"observation\": true (a decision must show something)");
+    }
+    o.cards = common_.cards;
+    o.rules = common_.rules;
+    o.names[0] = p1_, o.names[1] = p2_;
     if (auto it = m.find("seed"); it != m.end()) {
       if (!it->is_number_unsigned())
-        return send_error("new_game: \"seed\" must be an integer from 0 to 2^64-1 (got " + as_sent("seed", *it) + ")", m);
-      seed = it->get<uint64_t>();
+        return fail("\"seed\" must be an integer from 0 to 2^64-1 (got " + as_sent("seed", *it) + ")");
+      o.seed = it->get<uint64_t>();
     }
     if (auto it = m.find("cards"); it != m.end()) {
-      if (!it->is_string()) return send_error("new_game: \"cards\" must be a string", m);
-      cards = it->get<std::string>();
-      if (!client_path(cards, false)) return send_refused_path("cards", cards, m);
+      if (!it->is_string()) return fail("\"cards\" must be a string");
+      o.cards = it->get<std::string>();
+      if (!client_path(o.cards, false)) return send_refused_path(verb, "cards", o.cards, m), false;
     }
     if (auto it = m.find("rules"); it != m.end()) {
       if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const json& x) { return x.is_string(); }))
-        return send_error("new_game: \"rules\" must be a list of strings", m);
-      rules = it->get<std::vector<std::string>>();
-      for (std::string& r : rules)
-        if (!client_path(r, true)) return send_refused_path("rules", r, m);
+        return fail("\"rules\" must be a list of strings");
+      o.rules = it->get<std::vector<std::string>>();
+      for (std::string& r : o.rules)
+        if (!client_path(r, true)) return send_refused_path(verb, "rules", r, m), false;
     }
     for (int p = 0; p < 2; ++p) {
       if (auto it = m.find(p ? "p2" : "p1"); it != m.end()) {
-        if (!it->is_string()) return send_error(std::string("new_game: \"") + (p ? "p2" : "p1") + "\" must be a string", m);
-        names[p] = it->get<std::string>();
+        if (!it->is_string()) return fail(std::string("\"") + (p ? "p2" : "p1") + "\" must be a string");
+        o.names[p] = it->get<std::string>();
       }
-      if (names[p] == "external") continue;
+      if (o.names[p] == "external") continue;
       try {
-        if (names[p] == "human" || !make_agent(names[p], 0, p))
-          return send_error("new_game: unknown agent '" + names[p] + "' (external, or one of: " + computer_agents() + ")", m);
+        if (o.names[p] == "human" || !make_agent(o.names[p], 0, p))
+          return fail("unknown agent '" + o.names[p] + "' (external, or one of: " + computer_agents() + ")");
       } catch (const std::invalid_argument& e) {
-        return send_error(std::string("new_game: ") + e.what(), m);
+        return fail(e.what());
       }
     }
-    std::shared_ptr<Engine> eng;
     try {
-      eng = engines_.get(cards, rules);
+      o.eng = engines_.get(o.cards, o.rules);
     } catch (const LoadError& e) {
-      return send_error(std::string("new_game: ") + e.what(), m);
+      return fail(e.what());
     }
-    if (game_) finish_abandoned("a new game was started");
+    return true;
+  }
+
+  void new_game(const json& m) {
+    GameOptions o;
+    if (!game_options(m, o, "new_game", false)) return;
+    abandon_all("a new game was started");
+    start_game(o, m, "new_game");
+  }
+
+  // Protocol 2: {"type":"new_games","count":N, ...}: N games at once, each with its number.
+  void new_games(const json& m) {
+    auto count = m.find("count");
+    if (count == m.end() || !count->is_number_integer() || count->get<long long>() < 1 || count->get<long long>() > 4096)
+      return send_error("new_games: \"count\" must be an integer from 1 to 4096" +
+                            (count == m.end() ? std::string() : " (got " + as_sent("count", *count) + ")"),
+                        m);
+    GameOptions o;
+    if (!game_options(m, o, "new_games", true)) return;
+    long long n = count->get<long long>();
+    // Games are added to those running (a vector environment replaces its finished ones).
+    if (running_.size() + static_cast<size_t>(n) > 4096)
+      return send_error("new_games: at most 4096 games may run at once (" + std::to_string(running_.size()) +
+                            " are running)",
+                        m);
+    for (long long i = 0; i < n; ++i) {
+      GameOptions each = o;
+      if (o.seed) each.seed = *o.seed + static_cast<uint64_t>(i);  // a given seed numbers the games from it
+      if (!start_game(each, m, "new_games")) break;
+    }
+  }
+
+  // Starts one game with checked options: sends its `game` message. False if a script failed.
+  bool start_game(const GameOptions& o, const json& m, const char* verb) {
+    const std::shared_ptr<Engine>& eng = o.eng;
     auto g = std::make_unique<Game>();
     g->eng = eng;
-    g->cards = cards;
-    g->rules = rules;
+    g->cards = o.cards;
+    g->rules = o.rules;
     g->number = ++games_;
-    g->events = events;
-    g->ids = std::make_unique<ActionIds>(*eng);
-    g->seed = seed ? *seed : key_ ? keyed_seed(*key_, g->number) : entropy_seed();
+    g->events = o.events;
+    g->observation = o.observation;
+    g->view = o.view;
+    g->ids = action_ids(eng);
+    g->seed = o.seed ? *o.seed : key_ ? keyed_seed(*key_, g->number) : entropy_seed();
     for (int p = 0; p < 2; ++p) {
-      g->names[p] = names[p];
-      g->external[p] = names[p] == "external";
-      if (!g->external[p]) g->agents[p] = make_agent(names[p], g->seed, p);
+      g->names[p] = o.names[p];
+      g->external[p] = o.names[p] == "external";
+      if (!g->external[p]) g->agents[p] = make_agent(o.names[p], g->seed, p);
     }
     try {
       g->match.emplace(*eng, g->seed, g->agents[0].get(), g->agents[1].get());
     } catch (const ScriptError& e) {
-      return send_error(std::string("new_game: a script fails as the game starts: ") + e.what(), m);
+      send_error(std::string(verb) + ": a script fails as the game starts: " + e.what(), m);
+      return false;
     }
-    g->record.start(*eng, data_dir(), cards, rules, g->seed, names[0], names[1]);
-    g->match->listen(&g->record);
+    if (!log_.empty()) {  // a record is kept only to be written (--log): it digests every state
+      g->record.start(*eng, data_dir(), o.cards, o.rules, g->seed, o.names[0], o.names[1]);
+      g->match->listen(&g->record);
+    }
     g->match->listen(g.get());
     bool hidden = g->external[0] || g->external[1];  // the seed reveals every hidden card
     json start = {{"type", "game"},          {"game", g->number},   {"cards", eng->set().name},
-                  {"rules", eng->rule_names()}, {"p1", names[0]},  {"p2", names[1]},
+                  {"rules", eng->rule_names()}, {"p1", o.names[0]},  {"p2", o.names[1]},
                   {"theaters", theaters(*g)}, {"first", g->s().b.first + 1}};
     if (!hidden) start["seed"] = g->seed;
-    // Protocol 2: the fixed action space of this set and its theaters, and the cards' table.
+    // Protocol 2: the fixed action space of this set and its theaters, and the cards' table
+    // (left out with "tables": false, for a client that has them from an earlier game of the set).
     start["num_actions"] = g->ids->size();
-    start["actions"] = g->ids->patterns();
-    json table = json::object();
-    for (const CardDef& c : eng->set().cards)
-      table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
-                     {"text", c.text}};
-    start["card_table"] = table;
-    game_ = std::move(g);
+    if (o.tables) {
+      start["actions"] = g->ids->patterns();
+      json table = json::object();
+      for (const CardDef& c : eng->set().cards)
+        table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
+                       {"text", c.text}};
+      start["card_table"] = table;
+      if (o.observation) start["observation_layout"] = observation_layout(*eng);
+    }
     send(start);
+    running_.emplace(g->number, std::move(g));
+    return true;
+  }
+
+  // The game a message is about: its "game" field, or the only game running.
+  Game* game_for(const json& m, const std::string& verb) {
+    if (running_.empty()) return send_error(verb + ": no game is running (send new_game)", m), nullptr;
+    auto it = m.find("game");
+    if (it == m.end()) {
+      if (running_.size() == 1) return running_.begin()->second.get();
+      return send_error(verb + ": " + std::to_string(running_.size()) + " games are running: name one with \"game\"", m),
+             nullptr;
+    }
+    if (!it->is_number_integer() || !running_.count(it->get<long long>()))
+      return send_error(verb + ": no game " + as_sent("game", *it) + " is running", m), nullptr;
+    return running_[it->get<long long>()].get();
+  }
+
+  void abandon_all(const std::string& why) {
+    while (!running_.empty()) {
+      game_ = running_.begin()->second.get();
+      finish_abandoned(why);
+    }
+    game_ = nullptr;
   }
 
   void act(const json& m) {
-    if (!game_) return send_error("act: no game is running (send new_game)", m);
+    game_ = game_for(m, "act");
+    if (!game_) return;
     Game& g = *game_;
     int seat = g.match->to_act();
     if (seat < 0 || !g.external[seat]) return send_error("act: no decision is waiting for a client", m);
     for (const auto& [k, v] : m.items())
-      if (k != "type" && k != "action" && k != "index" && k != "seat" && k != "id")
-        return send_error("act: unknown field '" + k + "' (action, index, id, seat)", m);
+      if (k != "type" && k != "action" && k != "index" && k != "seat" && k != "id" && k != "game")
+        return send_error("act: unknown field '" + k + "' (action, index, id, seat, game)", m);
     if (auto it = m.find("seat"); it != m.end() && !(it->is_number_integer() && it->get<long long>() == seat + 1))
       return send_error("act: it is seat " + std::to_string(seat + 1) + "'s decision", m);
     auto action = m.find("action");
@@ -313,17 +579,13 @@ class Server {
     if ((action != m.end()) + (index != m.end()) + (id != m.end()) != 1)
       return send_error("act: give one of \"action\" (a text), \"index\" or \"id\"", m);
     Action a;
-    if (id != m.end()) {  // protocol 2: a fixed action id
-      std::vector<std::string> seen;
-      std::vector<Action> ordered = g.legal;
-      g.eng->order_for_viewer(g.s(), g.eng->to_act(g.s()), ordered, &seen);
-      DecisionKind kind = g.eng->decision_kind(g.s());
+    if (id != m.end()) {  // protocol 2: a fixed action id, among those the decision sent
       size_t k = 0;
       if (id->is_number_integer())
-        while (k < seen.size() && g.ids->id(seen[k], kind) != id->get<long long>()) ++k;
-      if (!id->is_number_integer() || k == seen.size())
+        while (k < g.legal_ids.size() && g.legal_ids[k] != id->get<long long>()) ++k;
+      if (!id->is_number_integer() || k == g.legal_ids.size())
         return send_error("act: id " + as_sent("id", *id) + " is not a legal action now", m);
-      a = ordered[k];
+      a = g.legal[k];
     } else if (index != m.end()) {
       if (!index->is_number_integer()) return send_error("act: \"index\" must be an integer (got " + as_sent("index", *index) + ")", m);
       // An index past a long long's range is out of range too, quoted as sent (never wrapped).
@@ -350,13 +612,27 @@ class Server {
   }
 
   void legal(const json& m) {
-    if (!game_) return send_error("legal: no game is running (send new_game)", m);
+    game_ = game_for(m, "legal");
+    if (!game_) return;
     int seat = game_->match->to_act();
     if (seat < 0 || !game_->external[seat]) return send_error("legal: no decision is waiting for a client", m);
     game_->decision_sent = false;  // advance() sends it again
   }
 
   // ---- the game --------------------------------------------------------------------------------
+
+  // Every game running, in order, up to its first decision for a client (or its end).
+  void advance_all() {
+    std::vector<long long> numbers;
+    for (const auto& [n, g] : running_) numbers.push_back(n);
+    for (long long n : numbers) {
+      auto it = running_.find(n);
+      if (it == running_.end()) continue;
+      game_ = it->second.get();
+      advance();
+    }
+    game_ = nullptr;
+  }
 
   // Plays the computer seats until a client must decide or the game ends.
   void advance() {
@@ -393,22 +669,35 @@ class Server {
 
   void send_decision(int seat) {
     Game& g = *game_;
-    // The legal actions in the order the seat sees them (cards it cannot tell apart by place).
+    static const char* const kinds[] = {"turn", "card", "theater", "play"};
+    DecisionKind k = g.eng->decision_kind(g.s());
     g.legal = g.match->legal();
+    g.legal_ids.clear();
+    if (!g.view && !g.s().r.active) {
+      // The lean decision of an environment: no texts; ids ascending, withdraw (0) last, as in
+      // the texts' order (deploy, improvise, withdraw), so that "the first legal action" plays
+      // the same kind of game in both.
+      std::vector<std::pair<int, Action>> by_id;
+      for (const Action& a : g.legal) by_id.emplace_back(g.ids->id(*g.eng, g.s(), a, seat), a);
+      auto key = [](int id) { return id == 0 ? INT_MAX : id; };
+      std::sort(by_id.begin(), by_id.end(), [&](const auto& x, const auto& y) { return key(x.first) < key(y.first); });
+      for (size_t i = 0; i < by_id.size(); ++i) g.legal[i] = by_id[i].second, g.legal_ids.push_back(by_id[i].first);
+      send_raw(lean_decision(g, seat, kinds[static_cast<int>(k)]));
+      g.decision_sent = true;
+      return;
+    }
+    // The legal actions in the order the seat sees them (cards it cannot tell apart by place).
     std::vector<std::string> seen;
     g.eng->order_for_viewer(g.s(), seat, g.legal, &seen);
     json texts = seen;
-    static const char* const kinds[] = {"turn", "card", "theater", "play"};
-    DecisionKind k = g.eng->decision_kind(g.s());
-    json d = {{"type", "decision"},
-              {"game", g.number},
-              {"seat", seat + 1},
-              {"kind", kinds[static_cast<int>(k)]},
-              {"view", view_json(*g.eng, g.s(), seat)},
-              {"legal", texts}};
-    json ids = json::array();  // protocol 2: each legal action's fixed id, in the same order
-    for (const std::string& t : seen) ids.push_back(g.ids->id(t, k));
-    d["ids"] = ids;
+    for (const std::string& t : seen) g.legal_ids.push_back(g.ids->id(t, k));
+    json d = {{"type", "decision"}, {"game", g.number}, {"seat", seat + 1}, {"kind", kinds[static_cast<int>(k)]}};
+    if (g.view) {
+      d["view"] = view_json(*g.eng, g.s(), seat);
+      d["legal"] = texts;
+    }
+    if (g.observation) d["observation"] = observation(*g.eng, g.s(), seat);
+    d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
     if (g.s().r.active) {
       const Due& due = g.s().r.due;
       d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
@@ -420,6 +709,33 @@ class Server {
     g.decision_sent = true;
   }
 
+  // A turn's decision with `view`: false, as the JSON of send_decision (the same keys, sorted),
+  // written without building a JSON value: environments read thousands a second.
+  std::string lean_decision(const Game& g, int seat, const char* kind) {
+    std::string out = "{\"game\":" + std::to_string(g.number) + ",\"ids\":[";
+    char num[16];
+    for (size_t i = 0; i < g.legal_ids.size(); ++i) {
+      if (i) out += ',';
+      auto r = std::to_chars(num, num + sizeof num, g.legal_ids[i]);
+      out.append(num, r.ptr);
+    }
+    out += "],\"kind\":\"";
+    out += kind;
+    out += '"';
+    if (g.observation) {
+      out += ",\"observation\":[";
+      const std::vector<int> obs = observation(*g.eng, g.s(), seat);
+      for (size_t i = 0; i < obs.size(); ++i) {
+        if (i) out += ',';
+        auto r = std::to_chars(num, num + sizeof num, obs[i]);
+        out.append(num, r.ptr);
+      }
+      out += ']';
+    }
+    out += ",\"seat\":" + std::to_string(seat + 1) + ",\"type\":\"decision\"}";
+    return out;
+  }
+
   void finish() {
     Game& g = *game_;
     int w = g.s().b.winner;
@@ -428,7 +744,8 @@ class Server {
     send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {g.s().b.score[0], g.s().b.score[1]}},
           {"seed", g.seed}, {"line", line}});
     write_record();
-    game_.reset();
+    running_.erase(g.number);
+    game_ = nullptr;
   }
 
   void finish_abandoned(const std::string& why) {
@@ -436,7 +753,8 @@ class Server {
     if (g.match->abandoned().empty()) g.match->abandon(why);  // its listeners (the record) are told
     send({{"type", "game_abandoned"}, {"game", g.number}, {"reason", why}, {"seed", g.seed}});
     write_record();
-    game_.reset();
+    running_.erase(g.number);
+    game_ = nullptr;
   }
 
   void write_record() {
@@ -519,8 +837,8 @@ class Server {
     }
     return false;
   }
-  void send_refused_path(const char* field, const std::string& v, const json& m) {
-    send_error(std::string("new_game: ") + field + " '" + v.substr(0, 200) +
+  void send_refused_path(const std::string& verb, const char* field, const std::string& v, const json& m) {
+    send_error(verb + ": " + field + " '" + v.substr(0, 200) +
                    "': not a bundled name, and paths are accepted only under the folders given with --allow-path",
                m);
   }
@@ -544,7 +862,15 @@ class Server {
     return seed;
   }
   int games_ = 0;
-  std::unique_ptr<Game> game_;
+  std::map<long long, std::unique_ptr<Game>> running_;  // the games running, by number
+  Game* game_ = nullptr;  // the game the message being answered is about
+  // The fixed action ids of each engine in use (built once per set, shared by its games).
+  std::map<const Engine*, std::pair<std::weak_ptr<Engine>, std::shared_ptr<const ActionIds>>> ids_;
+  std::shared_ptr<const ActionIds> action_ids(const std::shared_ptr<Engine>& eng) {
+    auto& slot = ids_[eng.get()];
+    if (slot.first.expired() || slot.first.lock() != eng) slot = {eng, std::make_shared<const ActionIds>(*eng)};
+    return slot.second;
+  }
   EngineCache engines_{data_dir(), 8};  // bounded: a client naming sets differently cannot grow it
 };
 
@@ -568,6 +894,10 @@ int cmd_serve(int argc, char** argv) {
       "otherwise only bundled names");
   if (!parse(argc, argv, "serve", desc, vm)) return 0;
   std::signal(SIGPIPE, SIG_IGN);  // a closed output is a failed write (send), not the end of the process
+  // Answers go out 16 KiB at a time (the client parses while the server goes on), and at once when
+  // the server waits for input (LineReader).
+  static char out_buffer[1 << 14];
+  std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   for (const std::string& a : {p1, p2})
     if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {  // bad options throw: exit 2
       std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";

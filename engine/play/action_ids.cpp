@@ -5,6 +5,8 @@ namespace als {
 ActionIds::ActionIds(const Engine& e) {
   const auto& cards = e.set().cards;
   const auto& theaters = e.rules().theaters;
+  cards_ = static_cast<int>(cards.size());
+  theaters_ = static_cast<int>(theaters.size());
   patterns_.push_back("withdraw");
   for (const char* verb : {"deploy ", "improvise "})
     for (const CardDef& c : cards)
@@ -22,6 +24,27 @@ ActionIds::ActionIds(const Engine& e) {
     (theater ? theater_index_ : index_).emplace(patterns_[i], static_cast<int>(i));
     if (i == theaters_from + theaters.size()) index_.emplace(patterns_[i], static_cast<int>(i));  // none
   }
+}
+
+int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) const {
+  const int C = cards_, T = theaters_;
+  switch (a.type) {
+    case Action::Withdraw: return 0;
+    case Action::Deploy: return 1 + a.card * T + a.theater;
+    case Action::Improvise: return 1 + C * T + a.card * T + a.theater;
+    case Action::Choose: break;
+  }
+  const int base = 1 + 2 * C * T;
+  if (a.option == kNone) return base + C + T;
+  if (e.decision_kind(s) == DecisionKind::Theater) return base + C + a.option;
+  const int c = a.option;
+  if ((s.b.known[viewer] >> c) & 1) return base + c;
+  const CardLoc& l = s.b.card[c];  // a card the viewer cannot identify: its position
+  if (l.zone != Zone::Board) return -1;
+  uint8_t st[kMaxCards];
+  int n = e.stack(s, l.owner, l.theater, st), k = 0;
+  while (k < n && st[k] != c) ++k;
+  return base + C + T + 1 + (l.owner * T + l.theater) * C + k;
 }
 
 }  // namespace als

@@ -32,6 +32,9 @@ class ActionIds {
   /// The text of every id, in id order (`actions`): "withdraw", "deploy support air", ...,
   /// "choose 2:sea:3".
   const std::vector<std::string>& patterns() const { return patterns_; }
+  /// The id of legal action `a` of state `s` as `viewer` sees it (computed from the action, not
+  /// its text: a card the viewer cannot identify is taken by its position).
+  int id(const Engine& e, const State& s, const Action& a, int viewer) const;
   /// The id of an action text as a seat sees it at a decision of `kind`, or -1 if no id has
   /// that text. (`kind` tells "choose X" of a theater from a card that has the same name.)
   int id(const std::string& text, DecisionKind kind) const {
@@ -45,6 +48,7 @@ class ActionIds {
   std::vector<std::string> patterns_;
   std::unordered_map<std::string, int> index_;          // every id but the theaters' "choose"
   std::unordered_map<std::string, int> theater_index_;  // "choose THEATER" and "choose none"
+  int cards_ = 0, theaters_ = 0;
 };
 
 }  // namespace als

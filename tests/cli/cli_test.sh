@@ -145,6 +145,8 @@ sed '0,/ends the turn with [0-9]* cards/s//ends the turn with 99 cards/' fc.json
 
 # als serve (docs/protocol.md): 1,000 fuzzed messages, determinism, hidden information
 python3 "$src/tests/serve/test_serve.py" "$als" "$src" > serve.out 2>&1 && ok || bad "serve protocol: $(grep FAIL serve.out | head -3)"
+# protocol 2's many games and observations, and the Python environments (clients/python/als_env.py)
+python3 "$src/tests/serve/test_env.py" "$als" "$src" > env.out 2>&1 && ok || bad "serve environments: $(grep -E 'FAIL|Error' env.out | head -3)"
 # the Python client plays whole games: against random, with both seats, for each set and a house rule
 py="$src/clients/python/example.py"
 for args in "--games 3" "--games 2 --cards original" "--games 2 --rules beginner" "--games 2 --both" \

@@ -1,0 +1,284 @@
+"""Gymnasium-shaped environments over ``als serve`` (protocol 2, docs/protocol.md): one game
+(:class:`AlsEnv`) or many through one server (:class:`AlsVectorEnv`). Standard library only;
+observations and masks are numpy arrays when numpy can be imported, lists otherwise.
+
+The agent plays seat 1 against a computer opponent. Actions are the set's fixed action ids
+(``num_actions`` of them); ``info["action_mask"]`` marks the legal ones. The reward is +1 for a
+won game and -1 for a lost one, at its end, and 0 before.
+
+Example::
+
+    from als_env import AlsEnv
+
+    env = AlsEnv("build/als", opponent="random")
+    obs, info = env.reset(seed=1)
+    done = False
+    while not done:
+        action = info["legal_ids"][0]
+        obs, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+try:  # optional
+    import numpy as np  # type: ignore
+except ImportError:  # pragma: no cover - exercised where numpy is absent
+    np = None
+
+Message = Dict[str, Any]
+
+
+class EnvError(RuntimeError):
+    """The server refused something or stopped."""
+
+
+class _Server:
+    """One ``als serve`` process, spoken to in batches (the environments' own lean reader)."""
+
+    def __init__(self, als: str, opponent: str, args: Sequence[str]) -> None:
+        self.process = subprocess.Popen(
+            [als, "serve", "--p1", "external", "--p2", opponent, *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=1 << 16)
+        self._pending: List[Message] = []  # messages read and not yet taken
+        self._partial = b""
+        hello = self.receive()
+        if hello.get("type") != "hello":
+            raise EnvError(f"unexpected greeting: {hello}")
+
+    def send(self, messages: List[Message]) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._died() from None
+
+    def receive(self) -> Message:
+        """The next message. Whatever the server has written is read at once and parsed in one
+        call (many messages a read: the environments' main cost is parsing)."""
+        if not self._pending:
+            assert self.process.stdout is not None
+            fd = self.process.stdout.fileno()
+            while True:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    raise self._died()
+                data = self._partial + chunk
+                end = data.rfind(b"\n")
+                if end < 0:
+                    self._partial = data
+                    continue
+                self._partial = data[end + 1:]
+                self._pending = json.loads(b"[" + data[:end].replace(b"\n", b",") + b"]")
+                self._pending.reverse()
+                break
+        return self._pending.pop()
+
+    def _died(self) -> EnvError:
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        err = self.process.stderr.read().decode(errors="replace") if self.process.stderr else ""
+        return EnvError(f"als serve stopped (exit status {status}): {err.strip()[-500:]}")
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            try:
+                self.send([{"type": "quit"}])
+            except EnvError:
+                pass
+            self.process.wait(timeout=30)
+
+
+def _array(values: List[int]) -> Any:
+    return np.asarray(values, dtype=np.int32) if np is not None else list(values)
+
+
+class _Games:
+    """What both environments share: the games' state as the last messages left it."""
+
+    def __init__(self, server: _Server, options: Dict[str, Any]) -> None:
+        self.server = server
+        # Decisions carry the observation and the legal ids only (no view, no texts, no events).
+        self.options = dict(options, observation=True, events=False, view=False)
+        self.num_actions = 0
+        self.actions: List[str] = []
+        self.card_table: Dict[str, Any] = {}
+        self.layout: List[str] = []
+
+    def start(self, count: int, seed: Optional[int]) -> List[int]:
+        """Starts `count` games; returns their numbers (their first decisions come next)."""
+        message: Message = {"type": "new_games", "count": count, **self.options}
+        if seed is not None:
+            message["seed"] = seed
+        if self.num_actions:  # the set's tables are known already
+            message["tables"] = False
+        self.server.send([message])
+        numbers = []
+        while len(numbers) < count:
+            m = self.server.receive()
+            if m["type"] == "game":
+                numbers.append(m["game"])
+                if "actions" in m:
+                    self.num_actions, self.actions = m["num_actions"], m["actions"]
+                    self.card_table, self.layout = m["card_table"], m["observation_layout"]
+            elif m["type"] == "error":
+                raise EnvError(m["message"])
+        return numbers
+
+    def mask(self, decision: Message) -> Any:
+        mask = [0] * self.num_actions
+        for i in decision["ids"]:
+            mask[i] = 1
+        return _array(mask)
+
+    def info(self, decision: Optional[Message]) -> Dict[str, Any]:
+        if decision is None:
+            return {"action_mask": _array([0] * self.num_actions), "legal_ids": []}
+        return {"action_mask": self.mask(decision), "legal_ids": list(decision["ids"]), "decision": decision}
+
+
+class AlsEnv:
+    """One game at a time against `opponent` (a computer agent of ``als serve``).
+    ``new_game_options``: ``cards``, ``rules``, ... as ``new_game`` takes them; ``args``: more
+    options for ``als serve`` (``--allow-path``, ...)."""
+
+    def __init__(self, als: str = "als", opponent: str = "random", args: Sequence[str] = (),
+                 **new_game_options: Any) -> None:
+        self._server = _Server(als, opponent, args)
+        self._games = _Games(self._server, new_game_options)
+        self._game: Optional[int] = None
+        self._decision: Optional[Message] = None
+
+    @property
+    def num_actions(self) -> int:
+        return self._games.num_actions
+
+    def reset(self, seed: Optional[int] = None) -> Tuple[Any, Dict[str, Any]]:
+        if self._game is not None:  # a game still running is abandoned
+            self._server.send([{"type": "new_game", "events": False}])  # (abandons; its own game follows)
+            self._drain_new_game()
+        self._game = self._games.start(1, seed)[0]
+        return self._next()
+
+    def _drain_new_game(self) -> None:
+        while True:
+            m = self._server.receive()
+            if m["type"] == "decision" or m["type"] in ("game_over",):
+                break
+        self._game = None
+
+    def _next(self) -> Tuple[Any, Dict[str, Any]]:
+        while True:
+            m = self._server.receive()
+            if m["type"] == "decision":
+                self._decision = m
+                return _array(m["observation"]), self._games.info(m)
+            if m["type"] in ("game_over", "game_abandoned"):
+                raise EnvError(f"the game ended before a decision: {m}")
+            if m["type"] == "error":
+                raise EnvError(m["message"])
+
+    def step(self, action_id: int) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        if self._decision is None or self._game is None:
+            raise EnvError("step() before reset(), or after the game ended")
+        self._server.send([{"type": "act", "game": self._game, "id": int(action_id)}])
+        while True:
+            m = self._server.receive()
+            if m["type"] == "decision":
+                self._decision = m
+                return _array(m["observation"]), 0.0, False, False, self._games.info(m)
+            if m["type"] in ("game_over", "game_abandoned"):
+                obs = _array(self._decision["observation"])
+                self._decision, self._game = None, None
+                reward = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
+                info = self._games.info(None)
+                info["result"] = m
+                return obs, reward, m["type"] == "game_over", m["type"] == "game_abandoned", info
+            if m["type"] == "error":
+                raise EnvError(m["message"])
+
+    def close(self) -> None:
+        self._server.close()
+
+
+class AlsVectorEnv:
+    """`n` games at once through one ``als serve`` (``new_games``). ``step(actions)`` takes one
+    action id per game; a finished game is replaced at once by a new one (its ``info`` has
+    ``final_observation`` and ``result``)."""
+
+    def __init__(self, als: str = "als", n: int = 8, opponent: str = "random", args: Sequence[str] = (),
+                 **new_game_options: Any) -> None:
+        self.n = n
+        self._server = _Server(als, opponent, args)
+        self._games = _Games(self._server, new_game_options)
+        self._slot_game: List[int] = []
+        self._decisions: List[Optional[Message]] = []
+
+    @property
+    def num_actions(self) -> int:
+        return self._games.num_actions
+
+    def reset(self, seed: Optional[int] = None) -> Tuple[List[Any], List[Dict[str, Any]]]:
+        numbers = self._games.start(self.n, seed)
+        self._slot_game = numbers
+        self._decisions = [None] * self.n
+        self._collect(set(range(self.n)))
+        return [_array(d["observation"]) for d in self._decisions], [self._games.info(d) for d in self._decisions]
+
+    def _collect(self, waiting: set) -> Dict[int, Message]:
+        """Reads until every slot in `waiting` has its next decision or its end."""
+        slot_of = {g: i for i, g in enumerate(self._slot_game)}
+        ends: Dict[int, Message] = {}
+        while waiting:
+            m = self._server.receive()
+            kind = m["type"]
+            if kind == "error":
+                raise EnvError(m["message"])
+            slot = slot_of.get(m.get("game"))
+            if slot is None or slot not in waiting:
+                continue
+            if kind == "decision":
+                self._decisions[slot] = m
+                waiting.discard(slot)
+            elif kind in ("game_over", "game_abandoned"):
+                ends[slot] = m
+                waiting.discard(slot)
+        return ends
+
+    def step(self, actions: Sequence[int]):
+        self._server.send([{"type": "act", "game": self._slot_game[i], "id": int(a)} for i, a in enumerate(actions)])
+        before = list(self._decisions)
+        ends = self._collect(set(range(self.n)))
+        rewards = [0.0] * self.n
+        terminated = [False] * self.n
+        truncated = [False] * self.n
+        infos: List[Dict[str, Any]] = [{} for _ in range(self.n)]
+        if ends:  # replace the finished games
+            numbers = self._games.start(len(ends), None)
+            for slot, number in zip(sorted(ends), numbers):
+                m = ends[slot]
+                rewards[slot] = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
+                terminated[slot] = m["type"] == "game_over"
+                truncated[slot] = m["type"] == "game_abandoned"
+                infos[slot]["final_observation"] = _array(before[slot]["observation"]) if before[slot] else None
+                infos[slot]["result"] = m
+                self._slot_game[slot] = number
+            self._collect(set(ends))
+        obs = []
+        for i, d in enumerate(self._decisions):
+            obs.append(_array(d["observation"]))
+            infos[i].update(self._games.info(d))
+        return obs, rewards, terminated, truncated, infos
+
+    def close(self) -> None:
+        self._server.close()
+
+
+__all__ = ["AlsEnv", "AlsVectorEnv", "EnvError"]

@@ -1,0 +1,143 @@
+"""Checks protocol 2's many games, observations and the Python environments (clients/python/
+als_env.py, bench.py) as a reinforcement-learning user would: usage: test_env.py ALS SRC"""
+import json
+import os
+import random
+import subprocess
+import sys
+
+ALS, SRC = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(SRC, "clients", "python"))
+from als_client import Client  # noqa: E402
+from als_env import AlsEnv, AlsVectorEnv  # noqa: E402
+
+passed = failed = 0
+
+
+def check(cond, what):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def many_games():
+    # new_games: several games at once, each message names its game, answers in any order, and
+    # an act must name its game when more than one runs.
+    rng = random.Random(5)
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "2"], timeout=30) as c:
+        c.send({"type": "new_games", "count": 5, "events": False})
+        started, waiting, over = set(), {}, set()
+        while len(waiting) < 5:  # five games, each waiting for its first decision
+            m = c.receive()
+            check("game" in m, f"every message names its game: {m}")
+            if m["type"] == "game":
+                started.add(m["game"])
+            elif m["type"] == "decision":
+                waiting[m["game"]] = m
+        c.send({"type": "act", "id": 1})
+        err = c.receive()
+        check(err["type"] == "error" and "name one" in err["message"], f"act without game: {err}")
+        while len(over) < 5:
+            if waiting:
+                g = rng.choice(sorted(waiting))  # any order
+                d = waiting.pop(g)
+                c.send({"type": "act", "game": g, "id": rng.choice(d["ids"])})
+            m = c.receive()
+            check("game" in m, f"every message names its game: {m}")
+            if m["type"] == "decision":
+                waiting[m["game"]] = m
+            elif m["type"] in ("game_over", "game_abandoned"):
+                over.add(m["game"])
+        check(len(started) == 5, "five games started")
+
+
+def observations_hide_what_the_view_hides():
+    # The observation is built from the seat's view only: cards it cannot see are 0, the
+    # opponent's hidden cards are counted per theater, its own hand is marked.
+    with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "8"], timeout=30) as c:
+        c.send({"type": "new_game", "observation": True, "events": False})
+        game = c.receive()
+        layout = game["observation_layout"]
+        ids = [name.split()[1] for name in layout if name.endswith(" where")]  # the set's order
+        check(sorted(ids) == sorted(game["card_table"]), "the layout names every card of the table")
+        n = 0
+        while True:
+            m = c.receive()
+            if m["type"] in ("game_over", "game_abandoned"):
+                break
+            if m["type"] != "decision":
+                continue
+            obs, view = m["observation"], m["view"]
+            check(len(obs) == len(layout), "observation and layout have one length")
+            seen = set(view["hands"][0]) | set(view["deck_known"])
+            for side in view["board"]:
+                for stack in side.values():
+                    seen |= {x.lstrip("~") for x in stack if x not in ("?", "~?")}
+            for i, cid in enumerate(ids):
+                where = obs[4 * i]
+                if cid in view["hands"][0]:
+                    check(where == 1, f"{cid} in the seat's hand")
+                if cid not in seen and cid not in view["hands"][1]:
+                    check(where == 0, f"{cid} is not visible to the seat but its place is given")
+            hidden = [obs[layout.index(f"position {t + 1} their_hidden_cards")] for t in range(len(view["theaters"]))]
+            for t, name in enumerate(view["theaters"]):
+                check(hidden[t] == sum(1 for x in view["board"][1][name] if x == "~?"), "hidden cards counted")
+            n += 1
+            c.send({"type": "act", "index": 0})
+        check(n > 5, "decisions seen")
+
+
+def env_plays_games():
+    env = AlsEnv(ALS, opponent="random")
+    obs, info = env.reset(seed=3)
+    check(len(info["action_mask"]) == env.num_actions and sum(info["action_mask"]) == len(info["legal_ids"]) > 0,
+          "a mask of num_actions with the legal ids set")
+    rng = random.Random(1)
+    total, steps = 0.0, 0
+    for _ in range(3):
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(rng.choice(info["legal_ids"]))
+            total += reward
+            steps += 1
+            done = terminated or truncated
+            check(reward == 0.0 or done, "a reward only at the end")
+        check(reward in (1.0, -1.0), f"the end's reward is +1 or -1: {reward}")
+        obs, info = env.reset()
+    env.close()
+    check(steps > 20, f"whole games were played ({steps} steps)")
+
+
+def vector_env_replaces_finished_games():
+    env = AlsVectorEnv(ALS, n=8, opponent="random")
+    obs, infos = env.reset(seed=4)
+    check(len(obs) == 8 and all(len(o) == len(obs[0]) for o in obs), "eight observations of one length")
+    rng = random.Random(2)
+    ended = 0
+    for _ in range(200):
+        obs, rewards, terminated, truncated, infos = env.step([rng.choice(i["legal_ids"]) for i in infos])
+        for k in range(8):
+            if terminated[k] or truncated[k]:
+                ended += 1
+                check(rewards[k] in (1.0, -1.0) and "final_observation" in infos[k], "a finished game's reward and last observation")
+            check(sum(infos[k]["action_mask"]) > 0, "every slot has a decision after the step")
+    env.close()
+    check(ended >= 8, f"games ended and were replaced ({ended})")
+
+
+def bench_runs():
+    out = subprocess.run([sys.executable, os.path.join(SRC, "clients", "python", "bench.py"), "--als", ALS,
+                          "--games", "100", "--envs", "16"], capture_output=True, text=True, timeout=120).stdout
+    check(" games in " in out and out.strip().endswith("games/s"), f"bench.py prints its figure: {out}")
+
+
+many_games()
+observations_hide_what_the_view_hides()
+env_plays_games()
+vector_env_replaces_finished_games()
+bench_runs()
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
