@@ -51,9 +51,13 @@ class _Server:
             raise EnvError(f"unexpected greeting: {hello}")
 
     def send(self, messages: List[Message]) -> None:
+        self.send_text("".join(json.dumps(m) + "\n" for m in messages))
+
+    def send_text(self, text: str) -> None:
+        """Sends lines already written as JSON."""
         assert self.process.stdin is not None
         try:
-            self.process.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
+            self.process.stdin.write(text.encode())
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._died() from None
@@ -133,10 +137,14 @@ class _Games:
         return numbers
 
     def mask(self, decision: Message) -> Any:
+        if np is not None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[decision["ids"]] = 1
+            return mask
         mask = [0] * self.num_actions
         for i in decision["ids"]:
             mask[i] = 1
-        return _array(mask)
+        return mask
 
     def info(self, decision: Optional[Message]) -> Dict[str, Any]:
         if decision is None:
@@ -253,7 +261,9 @@ class AlsVectorEnv:
         return ends
 
     def step(self, actions: Sequence[int]):
-        self._server.send([{"type": "act", "game": self._slot_game[i], "id": int(a)} for i, a in enumerate(actions)])
+        # One act a game, written directly (the server reads this exact shape without its general parser).
+        self._server.send_text("".join('{"type": "act", "game": %d, "id": %d}\n' % (g, int(a))
+                                       for g, a in zip(self._slot_game, actions)))
         before = list(self._decisions)
         ends = self._collect(set(range(self.n)))
         rewards = [0.0] * self.n
