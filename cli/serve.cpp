@@ -341,8 +341,14 @@ class Server {
       json m;
       line_ = &line;
       g_answering = &line;
-      if (long long gm, id; lean_act(line, gm, id)) {  // an environment's act: no general parse
-        m = json{{"type", "act"}, {"game", gm}, {"id", id}};
+      if (long long gm, id; lean_act(line, gm, id)) {  // an environment's act: no JSON value at all
+        if (!act_lean(gm, id)) {  // anything not plainly legal: the general path, for its messages
+          m = json{{"type", "act"}, {"game", gm}, {"id", id}};
+          act(m);
+        }
+        if (game_) advance();
+        game_ = nullptr;
+        continue;
       } else if (!parse_json(line, m, why)) {
         send_error("not a JSON object: each message is one JSON object on one line (" + why + ")");
         continue;
@@ -509,7 +515,12 @@ class Server {
       if (!g->external[p]) g->agents[p] = make_agent(o.names[p], g->seed, p);
     }
     try {
-      g->match.emplace(*eng, g->seed, g->agents[0].get(), g->agents[1].get());
+      Match::Options mo;
+      mo.texts = !log_.empty();      // action texts: for records only
+      mo.keep_battle_ends = false;   // no battle's final state is shown here
+      if (!o.events)                 // without events, battles and the game's end only
+        mo.kept_types = 1u << Event::BattleEnd | 1u << Event::GameEnd;
+      g->match.emplace(*eng, g->seed, g->agents[0].get(), g->agents[1].get(), mo);
     } catch (const ScriptError& e) {
       send_error(std::string(verb) + ": a script fails as the game starts: " + e.what(), m);
       return false;
@@ -609,6 +620,22 @@ class Server {
       a = g.legal[static_cast<size_t>(it - texts.begin())];
     }
     apply(a);
+  }
+
+  // {"type": "act", "game": G, "id": K} when G is running, waits for a client, and K is one of
+  // the ids sent: applied, true. Otherwise false and nothing done (act() then says what is wrong).
+  bool act_lean(long long number, long long id) {
+    auto it = running_.find(number);
+    if (it == running_.end()) return false;
+    Game& g = *it->second;
+    int seat = g.match->to_act();
+    if (seat < 0 || !g.external[seat] || !g.decision_sent) return false;
+    size_t k = 0;
+    while (k < g.legal_ids.size() && g.legal_ids[k] != id) ++k;
+    if (k == g.legal_ids.size()) return false;
+    game_ = &g;
+    apply(g.legal[k]);
+    return true;
   }
 
   void legal(const json& m) {
