@@ -326,7 +326,8 @@ class Server {
   /// without it each game's seed is drawn from the operating system's entropy.
   int run(std::optional<uint64_t> key) {
     key_ = key;
-    send({{"type", "hello"}, {"protocol", kProtocol}, {"engine", std::string("als ") + ALS_VERSION},
+    send({{"type", "hello"}, {"protocol", kProtocol}, {"protocols", {1, 2}},  // (2 adds only: protocol 1 stays)
+          {"engine", std::string("als ") + ALS_VERSION},
           {"agents", seat_kinds()},
           {"messages", {"new_game", "new_games", "act", "legal", "quit"}}});
     std::string line, why;

@@ -63,6 +63,8 @@ class Client:
         self.events: List[Message] = []
         #: Every ``error`` message received since the client started.
         self.errors: List[Message] = []
+        #: The ``game`` message of the game being played (its ``card_table``, ``actions``, ...).
+        self.game: Optional[Message] = None
         # The server's lines arrive through a reader thread, so that a wait can time out; its
         # standard error is kept (the last lines) to say why it died, if it does.
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
@@ -70,7 +72,7 @@ class Client:
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
         self.hello = self.receive()
-        if self.hello.get("type") != "hello" or self.hello.get("protocol") != PROTOCOL:
+        if self.hello.get("type") != "hello" or PROTOCOL not in self.hello.get("protocols", [self.hello.get("protocol")]):
             raise ProtocolError(f"unexpected greeting: {self.hello}")
 
     # ---- low level ------------------------------------------------------------------------
@@ -148,6 +150,7 @@ class Client:
         reply = self.receive()
         if reply.get("type") != "game":
             raise ProtocolError(f"new_game refused: {reply}")
+        self.game = reply
         return reply
 
     def play(self, policy: Policy, policy2: Optional[Policy] = None, **new_game: Any) -> Message:

@@ -17,16 +17,31 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from als_client import Client  # noqa: E402
 
 
-def policy(view: Dict[str, Any], legal: List[str]) -> str:
-    """Deploy when it can (faceup cards are stronger), never withdraw, else the first option.
+class Policy:
+    """Deploys its strongest card when it can (by the game's card table), never withdraws, and at
+    an ability's question reads what the question is for (its prompt) before choosing.
 
     It sees only what its player may see: ``view`` shows the opponent's unknown cards as "?".
     """
-    deploys = [a for a in legal if a.startswith("deploy ")]
-    if deploys:
-        return deploys[len(deploys) // 2]
-    playable = [a for a in legal if a != "withdraw"]
-    return playable[0] if playable else legal[0]
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.prompts: List[str] = []
+
+    def __call__(self, view: Dict[str, Any], legal: List[str], decision: Dict[str, Any]) -> str:
+        table = self.client.game.get("card_table", {}) if self.client.game else {}
+        strength = lambda action: table.get(action.split()[1], {}).get("strength", 0)  # noqa: E731
+        if decision.get("prompt"):  # an ability's question, in the player's words
+            self.prompts.append(decision["prompt"])
+            if "bottom of the deck" in decision["prompt"]:  # a mulligan: give up the weakest card
+                cards = [a for a in legal if a != "choose none"]
+                if cards:
+                    return min(cards, key=strength)
+        deploys = [a for a in legal if a.startswith("deploy ")]
+        if deploys:
+            return max(deploys, key=strength)
+        playable = [a for a in legal if a != "withdraw"]
+        return playable[0] if playable else legal[0]
 
 
 def main() -> int:
@@ -38,6 +53,7 @@ def main() -> int:
     parser.add_argument("--cards", help="card set (a bundled name or a folder)")
     parser.add_argument("--rules", action="append", default=[], help="house rule (repeatable)")
     parser.add_argument("--seed", type=int, help="seed of the first game (the next ones follow from it)")
+    parser.add_argument("--allow-path", action="append", default=[], help="a folder of card sets or rules named by path")
     args = parser.parse_args()
 
     serve_args = ["--p1", "external", "--p2", "external" if args.both else args.opponent]
@@ -47,8 +63,11 @@ def main() -> int:
         serve_args += ["--rules", rule]
     if args.seed is not None:
         serve_args += ["--seed", str(args.seed)]
+    for folder in args.allow_path:
+        serve_args += ["--allow-path", folder]
     wins = 0
     with Client(args.als, serve_args) as client:
+        policy = Policy(client)
         for _ in range(args.games):
             result = client.play(policy)
             if result["type"] != "game_over":

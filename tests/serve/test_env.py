@@ -128,12 +128,34 @@ def vector_env_replaces_finished_games():
     check(ended >= 8, f"games ended and were replaced ({ended})")
 
 
+def docs_examples_run():
+    # Every Python example and example command of docs/protocol.md runs as written (with this
+    # build's als).
+    import re
+    doc = open(os.path.join(SRC, "docs", "protocol.md")).read()
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    check(len(blocks) >= 2, f"the examples are found ({len(blocks)})")
+    for code in blocks:
+        code = code.replace('"build/als"', repr(ALS))
+        try:
+            exec(compile(code, "docs/protocol.md", "exec"), {"__name__": "docs_example"})
+            check(True, "an example runs")
+        except Exception as err:  # noqa: BLE001 - any failure is the test's
+            check(False, f"a docs/protocol.md example fails: {err!r}\n{code[:200]}")
+    for line in re.findall(r"^    (python3 clients/python/\S+\.py .*)$", doc, re.M):
+        args = line.replace("build/als", ALS).split()
+        args[0] = sys.executable
+        r = subprocess.run(args, cwd=SRC, capture_output=True, text=True, timeout=300)
+        check(r.returncode == 0, f"'{line}' exits 0: {r.stderr[-300:]}")
+
+
 def bench_runs():
     out = subprocess.run([sys.executable, os.path.join(SRC, "clients", "python", "bench.py"), "--als", ALS,
                           "--games", "100", "--envs", "16"], capture_output=True, text=True, timeout=120).stdout
     check(" games in " in out and out.strip().endswith("games/s"), f"bench.py prints its figure: {out}")
 
 
+docs_examples_run()
 many_games()
 observations_hide_what_the_view_hides()
 env_plays_games()
