@@ -410,23 +410,13 @@ class Server {
                           m),
                false;
     auto fail = [&](const std::string& why) { return send_error(verb + ": " + why, m), false; };
-    if (auto it = m.find("events"); it != m.end()) {
-      if (!it->is_boolean()) return fail("\"events\" must be true or false");
-      o.events = it->get<bool>();
-    }
-    if (auto it = m.find("observation"); it != m.end()) {
-      if (!it->is_boolean()) return fail("\"observation\" must be true or false");
-      o.observation = it->get<bool>();
-    }
-    if (auto it = m.find("tables"); it != m.end()) {
-      if (!it->is_boolean()) return fail("\"tables\" must be true or false");
-      o.tables = it->get<bool>();
-    }
-    if (auto it = m.find("view"); it != m.end()) {
-      if (!it->is_boolean()) return fail("\"view\" must be true or false");
-      o.view = it->get<bool>();
-      if (!o.view && !o.observation) return fail("\"view\": false needs \"observation\": true (a decision must show something)");
-    }
+    for (auto [name, flag] : {std::pair<const char*, bool*>{"events", &o.events}, {"observation", &o.observation},
+                              {"tables", &o.tables}, {"view", &o.view}})
+      if (auto it = m.find(name); it != m.end()) {
+        if (!it->is_boolean()) return fail(std::string("\"") + name + "\" must be true or false");
+        *flag = it->get<bool>();
+      }
+    if (!o.view && !o.observation) return fail("\"view\": false needs \"observation\": true (a decision must show something)");
     o.cards = common_.cards;
     o.rules = common_.rules;
     o.names[0] = p1_, o.names[1] = p2_;

@@ -709,17 +709,20 @@ struct Verbs {
     eng(L).op_to_deck(ctx(L), c, top);
     return 0;
   }
-  // g:look(p, n) -> the top n cards of the deck (fewer if it is shorter), top first; p now knows
-  // them and may play them with g:play during this ability; they stay in the deck
-  static int look(lua_State* L) {
+  // (g, p, n): `op` takes up to n cards from the top of the deck for player p; pushes their ids.
+  template <typename Op>
+  static int top_cards(lua_State* L, Op op) {
     int p = player(L, 2);
     lua_Integer n = integer(L, 3);
     luaL_argcheck(L, n >= 0, 3, "n must not be negative");
     uint8_t out[kMaxCards];
-    int k = eng(L).op_look(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
+    int k = (eng(L).*op)(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
     push_ids(L, out, k);
     return 1;
   }
+  // g:look(p, n) -> the top n cards of the deck (fewer if it is shorter), top first; p now knows
+  // them and may play them with g:play during this ability; they stay in the deck
+  static int look(lua_State* L) { return top_cards(L, &Engine::op_look); }
   // g:gain_vp(p, n): player p scores n VP now (0 <= n <= 10000); the game still ends only when a battle does
   static int gain_vp(lua_State* L) {
     int p = player(L, 2);
@@ -818,15 +821,7 @@ struct Verbs {
     return 1;
   }
   // g:deal(p, n) -> the ids p took from the top of the deck into hand, top first
-  static int deal(lua_State* L) {
-    int p = player(L, 2);
-    lua_Integer n = integer(L, 3);
-    luaL_argcheck(L, n >= 0, 3, "n must not be negative");
-    uint8_t out[kMaxCards];
-    int k = eng(L).op_deal(ctx(L), p, static_cast<int>(std::min<lua_Integer>(n, kMaxCards)), out);
-    push_ids(L, out, k);
-    return 1;
-  }
+  static int deal(lua_State* L) { return top_cards(L, &Engine::op_deal); }
   // g:effect(name, until, data): starts the running card's (or house rule's) lasting effect
   // `name` until "turn_end", "next_turn_end" or "battle_end"; data: at most 4 fields, each an
   // integer, a boolean, a card id, a theater name or a player

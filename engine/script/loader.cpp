@@ -315,6 +315,28 @@ Effect parse_effect(lua_State* L, const std::string& name, int t, const std::str
 
 }  // namespace
 
+// A `triggers` table (at `tt`): EVENT = function, each event allowed by `api`; the functions'
+// registry refs into `refs`, their events' bits into `mask`.
+static void read_triggers(lua_State* L, int tt, int api, const std::string& where, std::array<int, kTriggerEvents>& refs,
+                          uint16_t& mask) {
+  std::vector<const char*> events;
+  for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
+  check_fields(L, tt, events, where + ": triggers");
+  for (int ev = 0; ev < kTriggerEvents; ++ev) {
+    int fty = get_field(L, tt, kTriggerTable[ev].name);
+    if (fty == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (fty != LUA_TFUNCTION) throw LoadError(where + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
+    if (api < kTriggerTable[ev].api)
+      throw LoadError(where + ": trigger '" + kTriggerTable[ev].name + "' needs api = " +
+                      std::to_string(kTriggerTable[ev].api) + " in set.lua");
+    refs[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
+    mask |= static_cast<uint16_t>(1u << ev);
+  }
+}
+
 // A card file's or a house rule's `effects` table (API 3, docs/modding.md, "Effects that last"):
 // NAME = { ongoing functions..., triggers = { EVENT = function } }, read in the order of the
 // names (so that the definitions' numbers do not depend on Lua's table order).
@@ -334,8 +356,6 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
   std::sort(names.begin(), names.end());
   std::vector<const char*> fields(std::begin(kFnNames), std::end(kFnNames));
   fields.push_back("triggers");
-  std::vector<const char*> events;
-  for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
   for (const std::string& name : names) {
     std::string where = w + ": effect '" + name + "'";
     lua_getfield(L, idx, name.c_str());
@@ -361,18 +381,7 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
     }
     int ty = get_field(L, e, "triggers");
     if (ty == LUA_TTABLE) {
-      int tt = lua_gettop(L);
-      check_fields(L, tt, events, where + ": triggers");
-      for (int ev = 0; ev < kTriggerEvents; ++ev) {
-        int fty = get_field(L, tt, kTriggerTable[ev].name);
-        if (fty == LUA_TNIL) {
-          lua_pop(L, 1);
-          continue;
-        }
-        if (fty != LUA_TFUNCTION) throw LoadError(where + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
-        trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
-        d.triggers |= static_cast<uint16_t>(1u << ev);
-      }
+      read_triggers(L, lua_gettop(L), api, where, trig, d.triggers);
     } else if (ty != LUA_TNIL) {
       throw LoadError(where + ": 'triggers' must be a table of functions");
     }
@@ -683,23 +692,7 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
       if (d.kind != Kind::Ongoing && d.kind != Kind::Triggered && !(d.kind == Kind::Instant && set.api >= 3))
         throw LoadError(w + (set.api >= 3 ? ": a card without ability has no triggers"
                                           : ": only an ongoing card has triggers (an instant card's need api = 3)"));
-      int tt = lua_gettop(L);
-      std::vector<const char*> events;
-      for (const TriggerEvent& k : kTriggerTable) events.push_back(k.name);
-      check_fields(L, tt, events, w + ": triggers");
-      for (int ev = 0; ev < kTriggerEvents; ++ev) {
-        int fty = get_field(L, tt, kTriggerTable[ev].name);
-        if (fty == LUA_TNIL) {
-          lua_pop(L, 1);
-          continue;
-        }
-        if (fty != LUA_TFUNCTION) throw LoadError(w + ": trigger '" + kTriggerTable[ev].name + "' must be a function");
-        if (set.api < kTriggerTable[ev].api)
-          throw LoadError(w + ": trigger '" + kTriggerTable[ev].name + "' needs api = " +
-                          std::to_string(kTriggerTable[ev].api) + " in set.lua");
-        trig[ev] = luaL_ref(L, LUA_REGISTRYINDEX);
-        d.triggers |= static_cast<uint16_t>(1u << ev);
-      }
+      read_triggers(L, lua_gettop(L), set.api, w, trig, d.triggers);
     } else if (ty != LUA_TNIL) {
       throw LoadError(w + ": 'triggers' must be a table of functions");
     }
