@@ -146,7 +146,8 @@ bool has_huge_integer(const std::string& line) {
   return false;
 }
 
-// The line being answered (set by the server's loop), for the echo's check above.
+// The line being answered, as sent (set by the server's loop): for the echo's check above and
+// for quoting values as sent (Server::as_sent).
 const std::string* g_answering = nullptr;
 
 void send_error(const std::string& message, const json& request = nullptr) {
@@ -340,7 +341,6 @@ class Server {
       }
       if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
       json m;
-      line_ = &line;
       g_answering = &line;
       if (long long gm, id; lean_act(line, gm, id)) {  // an environment's act: no JSON value at all
         if (!act_lean(gm, id)) {  // anything not plainly legal: the general path, for its messages
@@ -810,14 +810,13 @@ class Server {
   Common common_;
   std::string p1_, p2_, log_;
   std::optional<uint64_t> key_;  // --seed
-  const std::string* line_ = nullptr;  // the message being answered, as sent
 
   // The value of top-level field `key` as the client wrote it (at most 64 bytes), so that an
   // error quotes what was sent, not a number JSON parsing wrapped or rounded.
   std::string as_sent(const char* key, const json& parsed) const {
     std::string fallback = parsed.dump(-1, ' ', false, json::error_handler_t::replace).substr(0, 64);
-    if (!line_) return fallback;
-    const std::string& l = *line_;
+    if (!g_answering) return fallback;
+    const std::string& l = *g_answering;
     std::string quoted = std::string("\"") + key + "\"";
     size_t at = l.find(quoted);
     if (at == std::string::npos) return fallback;

@@ -452,13 +452,18 @@ void Engine::place(Board& b, int player, int card, int theater, bool faceup) con
 }
 
 // A card leaving the board loses its counters (API 3). Costs one test when none is set.
-static void clear_counters(Board& b, int card) {
-  if (!b.ncounters) return;
+// Keeps the counters `keep` accepts, in order; the freed slots go back to zero.
+template <typename Keep>
+static void keep_counters(Board& b, Keep keep) {
   int k = 0;
   for (int i = 0; i < b.ncounters; ++i)
-    if (b.counters[i].target != card) b.counters[k++] = b.counters[i];
+    if (keep(b.counters[i])) b.counters[k++] = b.counters[i];
   for (int i = k; i < b.ncounters; ++i) b.counters[i] = Counter{};
   b.ncounters = static_cast<uint8_t>(k);
+}
+
+static void clear_counters(Board& b, int card) {
+  if (b.ncounters) keep_counters(b, [card](const Counter& c) { return c.target != card; });
 }
 
 static void to_deck_bottom(Board& b, int card) {
@@ -917,13 +922,8 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   b.resume = kNone;
   std::memset(b.tokens, 0, sizeof b.tokens);
   // A new battle: no card is on the board, so no card keeps a counter; players' counters last.
-  int k = 0;
-  for (int i = 0; i < b.ncounters; ++i)
-    if (b.counters[i].target >= kCounterPlayer) b.counters[k++] = b.counters[i];
-  for (int i = k; i < b.ncounters; ++i) b.counters[i] = Counter{};
-  b.ncounters = static_cast<uint8_t>(k);
-  for (int i = 0; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
-  b.nlasting = 0;
+  // (Lasting effects have ended already: score_battle ends them all, with their log lines.)
+  keep_counters(b, [](const Counter& c) { return c.target >= kCounterPlayer; });
   b.end_reason = 0;
   for (int i = 0; i < b.qlen; ++i) b.queue[i] = Due{};  // unused slots stay at their default
   b.qlen = 0;

@@ -11,16 +11,8 @@ sys.path.insert(0, os.path.join(SRC, "clients", "python"))
 from als_client import Client  # noqa: E402
 from als_env import AlsEnv, AlsVectorEnv  # noqa: E402
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, finish  # noqa: E402
 
 
 def many_games():
@@ -161,5 +153,4 @@ observations_hide_what_the_view_hides()
 env_plays_games()
 vector_env_replaces_finished_games()
 bench_runs()
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()

@@ -19,16 +19,8 @@ ALS, SRC = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(SRC, "clients", "python"))
 from als_client import Client  # noqa: E402
 
-passed = failed = 0
-
-
-def check(cond, what):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {what}")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import check, finish  # noqa: E402
 
 
 def fuzz_messages(rng, n):
@@ -370,5 +362,4 @@ paths_are_fenced()
 values_quoted_as_sent()
 fixed_action_ids()
 client_fails_loudly()
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish()
