@@ -67,9 +67,11 @@ class SeatChooser : public Chooser {
     if (!a || !a->pure()) return false;
     out = a->choose(e, s, legal);
     ++answered;
+    options += static_cast<long long>(legal.size());
     return true;
   }
   long answered = 0;
+  long long options = 0;  // the legal actions of the decisions it answered, summed
 
  private:
   Agent* agents_[2];

@@ -15,6 +15,7 @@ void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
   chooser_ = SeatChooser(p1, p2);
   legal_fresh_ = false;
   actions_ = 0;
+  decided_ = options_ = 0;
   abandoned_.clear();
 }
 
@@ -55,7 +56,9 @@ bool Match::run(long max_actions) {
     int seat = to_act();
     if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
     try {
-      Action a = agents_[seat]->choose(e_, s_, legal());  // the agent's search may run scripts too
+      const std::vector<Action>& options = legal();
+      ++decided_, options_ += static_cast<long long>(options.size());
+      Action a = agents_[seat]->choose(e_, s_, options);  // the agent's search may run scripts too
       if (!quiet) {
         apply(a);
         continue;

@@ -65,6 +65,10 @@ class Match {
   /// (Options::answer_during_runs), which are not among them.
   long actions() const { return actions_; }
   long answered() const { return chooser_.answered; }
+  /// Decisions agents took (in run() and during abilities' runs), and their legal actions summed:
+  /// options() / decisions() is the mean branching factor.
+  long long decisions() const { return decided_ + chooser_.answered; }
+  long long options() const { return options_ + chooser_.options; }
   /// The legal actions now, in the engine's canonical order (empty once the game is over).
   const std::vector<Action>& legal() {
     if (!legal_fresh_) {
@@ -109,6 +113,7 @@ class Match {
   std::vector<Action> legal_;
   bool legal_fresh_ = false;
   long actions_ = 0;
+  long long decided_ = 0, options_ = 0;
   std::string abandoned_;
   std::vector<MatchListener*> listeners_;
 };

@@ -1,0 +1,312 @@
+// Many games between computer agents (runs.h): what `als simulate` and `als compare` share.
+#include "runs.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+#include <iostream>
+#include <optional>
+
+#include <unistd.h>
+
+#include "play/agents.h"
+
+namespace als::cli {
+
+using nlohmann::json;
+
+bool parse_variant(const std::string& spec, Common& out, std::string& why) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t plus; (plus = spec.find('+', start)) != std::string::npos; start = plus + 1)
+    parts.push_back(spec.substr(start, plus - start));
+  parts.push_back(spec.substr(start));
+  for (const std::string& p : parts)
+    if (p.empty()) {
+      why = "'" + spec + "' is not SET or SET+RULE+RULE... (an empty part)";
+      return false;
+    }
+  out.cards = parts[0];
+  out.rules.assign(parts.begin() + 1, parts.end());
+  return true;
+}
+
+bool parse_shard(const std::string& text, RunPlan& plan) {
+  char slash = 0;
+  long long k = 0, n = 0;
+  std::istringstream in(text);
+  if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 1 || k > n || !in.eof()) return false;
+  plan.shard_k = k - 1, plan.shard_n = n;
+  return true;
+}
+
+void Totals::add(const Totals& o) {
+  for (size_t i = 0; i < v.size(); ++i) v[i].add(o.v[i]);
+  for (size_t i = 0; i < pairs.size(); ++i) pairs[i].add(o.pairs[i]);
+}
+
+std::vector<std::pair<size_t, size_t>> common_cards(const Engine& a, const Engine& b) {
+  std::vector<std::pair<size_t, size_t>> out;
+  const auto& ca = a.set().cards;
+  const auto& cb = b.set().cards;
+  for (size_t i = 0; i < ca.size(); ++i)
+    for (size_t j = 0; j < cb.size(); ++j)
+      if (ca[i].id == cb[j].id) out.emplace_back(i, j);
+  return out;
+}
+
+Totals empty_totals(const std::vector<std::shared_ptr<Engine>>& engines) {
+  Totals t;
+  for (const auto& e : engines) t.v.emplace_back(e->set().cards.size());
+  for (size_t i = 1; i < engines.size(); ++i) t.pairs.emplace_back(common_cards(*engines[0], *engines[i]));
+  return t;
+}
+
+Progress::Progress(const std::atomic<long long>& done, long long total) {
+  if (!isatty(2)) return;
+  thread_ = std::thread([this, &done, total] {
+    while (!finished_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const long long d = done;
+      const int width = 30, filled = total ? static_cast<int>(width * std::min(d, total) / total) : width;
+      std::cerr << "\r[" << std::string(static_cast<size_t>(filled), '#')
+                << std::string(static_cast<size_t>(width - filled), '.') << "] " << d << "/" << total << " games"
+                << std::flush;
+    }
+    std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+  });
+}
+
+void Progress::stop() {
+  finished_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
+                long long from, long long to, Totals& into, std::atomic<long long>& done) {
+  const size_t variants = engines[0].size();
+  std::atomic<long long> next{from};
+  std::vector<Totals> local(engines.size(), empty_totals(engines[0]));
+  auto work = [&](size_t t) {
+    Match::Options o;
+    o.answer_during_runs = true;  // pure agents answer abilities' decisions during their runs
+    o.texts = false;
+    o.keep_battle_ends = false;  // the counters read these events only
+    o.kept_types = GameCounter::kEventTypes;
+    std::vector<std::optional<Match>> m(variants);
+    std::vector<std::unique_ptr<GameCounter>> counts;
+    for (const auto& e : engines[t]) counts.push_back(std::make_unique<GameCounter>(e->set().cards.size()));
+    std::vector<char> ok(variants);
+    Totals& tot = local[t];
+    for (long long j; (j = next.fetch_add(1)) < to;) {
+      const long long i = plan.shard_k + j * plan.shard_n;  // the run's game number
+      const uint64_t seed = game_seed(plan.base, i);
+      for (size_t v = 0; v < variants; ++v) {
+        ok[v] = 0;
+        try {
+          auto a1 = make_agent(plan.p1, seed, 0), a2 = make_agent(plan.p2, seed, 1);
+          if (!m[v]) {
+            m[v].emplace(*engines[t][v], seed, nullptr, nullptr, o);
+            m[v]->listen(counts[v].get());
+          }
+          m[v]->reset(seed, a1.get(), a2.get());
+          counts[v]->start(*m[v]);
+          m[v]->run();
+          if (!m[v]->over()) throw ScriptError(m[v]->abandoned());
+          counts[v]->finish(*m[v]);
+          tot.v[v].add(counts[v]->tally());
+          ok[v] = 1;
+        } catch (const ScriptError& ex) {  // counted, and the run goes on
+          tot.v[v].fail(i, seed, ex.what());
+        }
+        ++done;
+      }
+      for (size_t v = 1; v < variants; ++v)
+        if (ok[0] && ok[v]) tot.pairs[v - 1].add(counts[0]->tally(), counts[v]->tally());
+    }
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < engines.size(); ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  for (const Totals& l : local) into.add(l);
+}
+
+namespace {
+
+json ratio_sums_json(const stats::RatioSums& s) { return {s.games, s.y, s.n, s.yy, s.nn, s.yn}; }
+stats::RatioSums ratio_sums_from(const json& j) {
+  stats::RatioSums s;
+  long long* f[] = {&s.games, &s.y, &s.n, &s.yy, &s.nn, &s.yn};
+  if (!j.is_array() || j.size() != 6) throw json::type_error::create(302, "ratio sums are 6 numbers", &j);
+  for (size_t i = 0; i < 6; ++i) *f[i] = j.at(i).get<long long>();
+  return s;
+}
+
+template <class T>
+std::vector<T> sized(const json& j, size_t n) {
+  auto v = j.get<std::vector<T>>();
+  if (v.size() != n) throw json::type_error::create(302, "a list of another length", &j);
+  return v;
+}
+
+}  // namespace
+
+json sums_json(const VariantSums& s) {
+  json m = json::array();
+  for (const auto& r : s.m) m.push_back(ratio_sums_json(r));
+  json j = {{"games", s.games},
+            {"wins", {s.wins[0], s.wins[1]}},
+            {"vp", {s.vp[0], s.vp[1]}},
+            {"min_actions", s.min_actions},
+            {"max_actions", s.max_actions},
+            {"measures", m},
+            {"card_y", s.card_y},
+            {"card_n", s.card_n},
+            {"battles_hist", s.battles_hist},
+            {"actions_hist", s.actions_hist},
+            {"vp_hist", s.vp_hist},
+            {"withdrawals", s.withdrawals},
+            {"control_ends", s.control_ends},
+            {"withdraw_ends", s.withdraw_ends},
+            {"reason_ends", s.reason_ends},
+            {"failed", s.failed}};
+  if (s.first_failed >= 0)
+    j["first_failure"] = {{"game", s.first_failed}, {"seed", s.first_failed_seed}, {"error", s.first_error}};
+  return j;
+}
+
+VariantSums sums_from_json(const json& j, size_t cards) {
+  VariantSums s(cards);
+  s.games = j.at("games").get<long long>();
+  for (int p = 0; p < 2; ++p) s.wins[p] = j.at("wins").at(p).get<long long>(), s.vp[p] = j.at("vp").at(p).get<long long>();
+  s.min_actions = j.at("min_actions").get<long long>();
+  s.max_actions = j.at("max_actions").get<long long>();
+  const json& m = j.at("measures");
+  if (!m.is_array() || m.size() != kMeasures) throw json::type_error::create(302, "measures of another shape", &m);
+  for (size_t i = 0; i < kMeasures; ++i) s.m[i] = ratio_sums_from(m[i]);
+  s.card_y = sized<long long>(j.at("card_y"), s.card_y.size());
+  s.card_n = sized<long long>(j.at("card_n"), s.card_n.size());
+  s.battles_hist = sized<long long>(j.at("battles_hist"), s.battles_hist.size());
+  s.actions_hist = sized<long long>(j.at("actions_hist"), s.actions_hist.size());
+  s.vp_hist = sized<long long>(j.at("vp_hist"), s.vp_hist.size());
+  s.withdrawals = sized<long long>(j.at("withdrawals"), s.withdrawals.size());
+  s.control_ends = j.at("control_ends").get<long long>();
+  s.withdraw_ends = j.at("withdraw_ends").get<long long>();
+  s.reason_ends = j.at("reason_ends").get<std::map<std::string, long long>>();
+  s.failed = j.at("failed").get<long long>();
+  if (auto f = j.find("first_failure"); f != j.end())
+    s.first_failed = f->at("game").get<long long>(), s.first_failed_seed = f->at("seed").get<uint64_t>(),
+    s.first_error = f->at("error").get<std::string>();
+  return s;
+}
+
+namespace {
+json pair_sums_json(const stats::PairSums& p) {
+  json j = ratio_sums_json(p.a);
+  for (long long x : ratio_sums_json(p.b)) j.push_back(x);
+  for (long long x : {p.ya_yb, p.ya_nb, p.na_yb, p.na_nb}) j.push_back(x);
+  return j;
+}
+stats::PairSums pair_sums_from(const json& j) {
+  if (!j.is_array() || j.size() != 16) throw json::type_error::create(302, "paired sums are 16 numbers", &j);
+  stats::PairSums p;
+  p.a = ratio_sums_from(json(std::vector<json>(j.begin(), j.begin() + 6)));
+  p.b = ratio_sums_from(json(std::vector<json>(j.begin() + 6, j.begin() + 12)));
+  p.ya_yb = j[12].get<long long>(), p.ya_nb = j[13].get<long long>(), p.na_yb = j[14].get<long long>(),
+  p.na_nb = j[15].get<long long>();
+  return p;
+}
+}  // namespace
+
+json pair_json(const PairTotals& p) {
+  json m = json::array(), c = json::array();
+  for (const auto& s : p.m) m.push_back(pair_sums_json(s));
+  for (const auto& s : p.card) c.push_back(pair_sums_json(s));
+  return {{"measures", m}, {"cards", c}};
+}
+
+PairTotals pair_from_json(const json& j, std::vector<std::pair<size_t, size_t>> cards) {
+  PairTotals p(std::move(cards));
+  const json& m = j.at("measures");
+  const json& c = j.at("cards");
+  if (!m.is_array() || m.size() != p.m.size() || !c.is_array() || c.size() != p.card.size())
+    throw json::type_error::create(302, "paired sums of another shape", &j);
+  for (size_t i = 0; i < p.m.size(); ++i) p.m[i] = pair_sums_from(m[i]);
+  for (size_t i = 0; i < p.card.size(); ++i) p.card[i] = pair_sums_from(c[i]);
+  return p;
+}
+
+json interval_json(const stats::Interval& i) { return {{"value", i.value}, {"low", i.low}, {"high", i.high}}; }
+
+json variant_json(const Engine& e, const VariantSums& s, double confidence) {
+  json measures = json::object(), cards = json::object();
+  for (int i = 0; i < kMeasures; ++i) measures[kMeasureInfo[i].name] = interval_json(s.measure(i, confidence));
+  for (size_t c = 0; c < s.cards(); ++c) {
+    json one = json::object();
+    for (int k = 0; k < kCardMeasures; ++k) one[kCardMeasureNames[k]] = interval_json(s.card_measure(c, k, confidence));
+    cards[e.set().cards[c].id] = one;
+  }
+  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"cards", cards}};
+}
+
+std::string interval_text(const stats::Interval& i, bool rate) {
+  char buf[96];
+  if (rate) {  // percentages with one decimal, "100" for what rounds to it (at most 17 characters)
+    auto pct = [](double x) {
+      char b[24];
+      x *= 100;
+      if (x >= 99.95) return std::string("100");
+      std::snprintf(b, sizeof b, "%.1f", std::max(0.0, x));
+      return std::string(b);
+    };
+    std::snprintf(buf, sizeof buf, "%s%% (%s-%s)", pct(i.value).c_str(), pct(i.low).c_str(), pct(i.high).c_str());
+  } else {  // three or four significant digits
+    const double a = std::abs(i.value);
+    const int d = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    std::snprintf(buf, sizeof buf, "%.*f (%.*f-%.*f)", d, i.value, d, i.low, d, i.high);
+  }
+  return buf;
+}
+
+void print_measures(std::ostream& out, const std::vector<std::string>& names,
+                    const std::vector<const VariantSums*>& sums, double confidence) {
+  constexpr int kLabel = 25, kCell = 18;  // 2 + 23 + 3 * 18 = 79 columns
+  auto cell = [](const std::string& s) { return s.size() > kCell - 1 ? s.substr(0, kCell - 2) + "~" : s; };
+  for (size_t from = 0; from < sums.size(); from += 3) {
+    const size_t to = std::min(sums.size(), from + 3);
+    out << "  " << std::left << std::setw(names.empty() ? 0 : kLabel - 2)
+        << (std::to_string(static_cast<int>(std::lround(confidence * 100))) + "% intervals");
+    for (size_t v = from; v < to && v < names.size(); ++v) out << std::right << std::setw(kCell) << cell(names[v]);
+    out << "\n";
+    for (int m = 0; m < kMeasures; ++m) {
+      out << "  " << std::left << std::setw(kLabel - 2) << kMeasureInfo[m].label;
+      for (size_t v = from; v < to; ++v)
+        out << std::right << std::setw(kCell) << interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate);
+      out << "\n";
+    }
+  }
+}
+
+void print_cards(std::ostream& out, const Engine& e, const VariantSums& s) {
+  out << "  " << std::left << std::setw(18) << "card" << std::right << std::setw(8) << "faceup" << std::setw(10)
+      << "facedown" << std::setw(14) << "won faceup" << std::setw(14) << "won facedown" << std::setw(10) << "unplayed"
+      << "\n";
+  auto pct = [](long long y, long long n) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.1f%%", n ? 100.0 * static_cast<double>(y) / static_cast<double>(n) : 0.0);
+    return std::string(buf);
+  };
+  for (size_t c = 0; c < s.cards(); ++c) {
+    const size_t i = c * kCardMeasures;
+    out << "  " << std::left << std::setw(18) << e.set().cards[c].id << std::right << std::setw(8)
+        << s.card_n[i + kFaceupWinRate] << std::setw(10) << s.card_n[i + kFacedownWinRate] << std::setw(14)
+        << pct(s.card_y[i + kFaceupWinRate], s.card_n[i + kFaceupWinRate]) << std::setw(14)
+        << pct(s.card_y[i + kFacedownWinRate], s.card_n[i + kFacedownWinRate]) << std::setw(10)
+        << pct(s.card_y[i + kUnplayedRate], s.card_n[i + kUnplayedRate]) << "\n";
+  }
+}
+
+}  // namespace als::cli

@@ -1,0 +1,92 @@
+// Many games between computer agents, as `als simulate` and `als compare` play them: variants
+// named SET+RULE..., the games of a run (its seeds, its shards), worker threads, a progress bar,
+// and the sums of the games (play/measures.h) written to and read from JSON for --merge.
+#pragma once
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.h"
+#include "play/measures.h"
+
+namespace als::cli {
+
+/// A variant as typed: `SET` or `SET+RULE+RULE...` (compare.md). Returns false (with `why`)
+/// for an empty part.
+bool parse_variant(const std::string& spec, Common& out, std::string& why);
+
+/// A run's games: the seeds, this shard's share, the agents of the two seats.
+struct RunPlan {
+  uint64_t base = 0;                 // the run's seed: game i is played on game_seed(base, i)
+  long long games = 0;               // games of the whole run (every shard)
+  long long shard_k = 0, shard_n = 1;  // this shard plays games shard_k, shard_k + shard_n, ...
+  std::string p1, p2;                // agent specs (make_agent)
+  int threads = 1;
+  /// Games of this shard.
+  long long mine() const { return games / shard_n + (shard_k < games % shard_n ? 1 : 0); }
+};
+
+/// Reads --shard K/N into `plan` (shard_k is K - 1); false if it is not 1 <= K <= N.
+bool parse_shard(const std::string& text, RunPlan& plan);
+
+/// The sums of a run so far: one VariantSums a variant, and each later variant paired with the
+/// first (the baseline).
+struct Totals {
+  std::vector<VariantSums> v;
+  std::vector<PairTotals> pairs;
+  void add(const Totals& o);
+};
+
+/// The cards both sets have, as (index in a, index in b), in a's order.
+std::vector<std::pair<size_t, size_t>> common_cards(const Engine& a, const Engine& b);
+/// Empty totals for the variants of `engines` (one engine a variant).
+Totals empty_totals(const std::vector<std::shared_ptr<Engine>>& engines);
+
+/// A progress bar on standard error while games are played, when it is a terminal: "[###...]
+/// 1234/10000 games". Stopped (and its line erased) by stop() or the destructor.
+class Progress {
+ public:
+  Progress(const std::atomic<long long>& done, long long total);
+  ~Progress() { stop(); }
+  void stop();
+
+ private:
+  std::atomic<bool> finished_{false};
+  std::thread thread_;
+};
+
+/// Plays games [from, to) of this shard's games (its own numbering: 0 to plan.mine()) of every
+/// variant, on `engines[thread][variant]`, and adds them to `into`. A game a script fails in is
+/// counted as failed for that variant (and left out of its pairs); the run goes on. `done` counts
+/// games played (a variant's game counts one).
+void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
+                long long from, long long to, Totals& into, std::atomic<long long>& done);
+
+/// The sums as JSON (for --merge), and back. from_json throws nlohmann::json::exception for a
+/// document of another shape.
+nlohmann::json sums_json(const VariantSums& s);
+VariantSums sums_from_json(const nlohmann::json& j, size_t cards);
+nlohmann::json pair_json(const PairTotals& p);
+PairTotals pair_from_json(const nlohmann::json& j, std::vector<std::pair<size_t, size_t>> cards);
+
+/// A measure's interval as compare.md writes it: {"value", "low", "high"}.
+nlohmann::json interval_json(const stats::Interval& i);
+/// One variant's `measures`, `end_reasons` and `cards` (compare.md), at `confidence`.
+nlohmann::json variant_json(const Engine& e, const VariantSums& s, double confidence);
+
+/// The measures of one or more variants as a table at most 79 columns wide: a row a measure, a
+/// column a variant ("47.6% (46.4-48.8)": the value and its interval), three variants a block.
+/// `names` heads the columns (none for a single unnamed variant).
+void print_measures(std::ostream& out, const std::vector<std::string>& names,
+                    const std::vector<const VariantSums*>& sums, double confidence);
+/// The per-card table of one variant: battles played faceup and facedown, the share of them won,
+/// and the share of battles the card was dealt in and not played.
+void print_cards(std::ostream& out, const Engine& e, const VariantSums& s);
+/// "47.6% (46.4-48.8)" for a rate, "2.68 (2.65-2.71)" for a mean.
+std::string interval_text(const stats::Interval& i, bool rate);
+
+}  // namespace als::cli

@@ -1,0 +1,183 @@
+#include "play/measures.h"
+
+#include <algorithm>
+
+namespace als {
+
+const MeasureInfo kMeasureInfo[kMeasures] = {
+    {"first_player_battle_win_rate", true, "1st player wins battle"},
+    {"seat1_game_win_rate", true, "seat 1 wins game"},
+    {"battles_per_game", false, "battles a game"},
+    {"actions_per_game", false, "actions a game"},
+    {"branching_factor", false, "branching factor"},
+    {"withdraw_rate", true, "withdrawal ends battle"},
+    {"vp_per_battle", false, "VP a battle"},
+    {"lead_changes_per_game", false, "lead changes a game"},
+    {"decisiveness", true, "game won by 1st leader"},
+};
+const char* const kCardMeasureNames[kCardMeasures] = {"faceup_win_rate", "facedown_win_rate", "unplayed_rate"};
+
+void GameTally::clear() {
+  std::fill(std::begin(y), std::end(y), 0);
+  std::fill(std::begin(n), std::end(n), 0);
+  std::fill(card_y.begin(), card_y.end(), 0);
+  std::fill(card_n.begin(), card_n.end(), 0);
+  std::fill(std::begin(withdrawals), std::end(withdrawals), 0);
+  battle_vp.clear();
+  reasons.clear();
+  control_ends = withdraw_ends = 0;
+  winner = vp[0] = vp[1] = 0;
+}
+
+void GameCounter::start(const Match& m) {
+  t_.clear();
+  leader_ = first_leader_ = -1;
+  deal(m.state());
+}
+
+void GameCounter::deal(const State& s) {
+  up_[0] = up_[1] = down_[0] = down_[1] = 0;
+  first_ = s.b.first;
+  dealt_ = s.b.in_zone(Zone::Hand);
+}
+
+void GameCounter::on_action(const Match& m, int, const Action&, const std::string&, const EventLog& log) {
+  for (const Event& ev : log.events) {
+    if (ev.type == Event::Deploy) up_[ev.player] |= uint64_t{1} << ev.card;
+    else if (ev.type == Event::Improvise) down_[ev.player] |= uint64_t{1} << ev.card;
+    else if (ev.type == Event::Withdraw) ++t_.withdrawals[std::min(ev.value, kWithdrawRows - 1)];
+    else if (ev.type == Event::BattleEnd) {
+      ++t_.n[kFirstPlayerBattleWinRate], ++t_.n[kWithdrawRate], ++t_.n[kVpPerBattle];
+      t_.y[kFirstPlayerBattleWinRate] += ev.player == first_;
+      t_.y[kVpPerBattle] += ev.vp;
+      t_.battle_vp.push_back(ev.vp);
+      if (ev.withdrew) ++t_.withdraw_ends, ++t_.y[kWithdrawRate];
+      else if (ev.option > 0) count_reason(m.engine().name(ev.option));
+      else ++t_.control_ends;
+      // Who is ahead on VP now: a change of leader (not a tie, not taking a first lead) counts.
+      const int lead = ev.score[0] > ev.score[1] ? 0 : ev.score[1] > ev.score[0] ? 1 : -1;
+      if (t_.n[kVpPerBattle] == 1) first_leader_ = lead;
+      if (lead >= 0) {
+        if (leader_ >= 0 && lead != leader_) ++t_.y[kLeadChangesPerGame];
+        leader_ = lead;
+      }
+      int* cy = t_.card_y.data();
+      int* cn = t_.card_n.data();
+      const uint64_t played = up_[0] | up_[1] | down_[0] | down_[1];
+      for (int q = 0; q < 2; ++q) {  // the cards played, bit by bit
+        const int won = ev.player == q;
+        for (uint64_t b = up_[q]; b; b &= b - 1) {
+          const int i = __builtin_ctzll(b) * kCardMeasures + kFaceupWinRate;
+          ++cn[i], cy[i] += won;
+        }
+        for (uint64_t b = down_[q]; b; b &= b - 1) {
+          const int i = __builtin_ctzll(b) * kCardMeasures + kFacedownWinRate;
+          ++cn[i], cy[i] += won;
+        }
+      }
+      for (uint64_t b = dealt_; b; b &= b - 1) {
+        const int c = __builtin_ctzll(b);
+        const int i = c * kCardMeasures + kUnplayedRate;
+        ++cn[i], cy[i] += !(played >> c & 1);
+      }
+      deal(m.state());  // the next battle's (already dealt), if any
+    }
+  }
+}
+
+void GameCounter::finish(const Match& m) {
+  const State& s = m.state();
+  const long long decisions = m.actions() + m.answered();  // the decisions answered during runs count too
+  t_.winner = s.b.winner;
+  t_.vp[0] = s.b.score[0], t_.vp[1] = s.b.score[1];
+  t_.y[kSeat1GameWinRate] = s.b.winner == 0, t_.n[kSeat1GameWinRate] = 1;
+  t_.y[kBattlesPerGame] = t_.n[kVpPerBattle], t_.n[kBattlesPerGame] = 1;
+  t_.y[kActionsPerGame] = decisions, t_.n[kActionsPerGame] = 1;
+  t_.y[kBranchingFactor] = m.options(), t_.n[kBranchingFactor] = m.decisions();
+  t_.n[kLeadChangesPerGame] = 1;
+  t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
+}
+
+VariantSums::VariantSums(size_t cards)
+    : card_y(cards * kCardMeasures, 0),
+      card_n(cards * kCardMeasures, 0),
+      battles_hist(kBattleBuckets, 0),
+      actions_hist(kActionBuckets, 0),
+      vp_hist(kVpBuckets, 0),
+      withdrawals(kWithdrawRows, 0) {}
+
+void VariantSums::add(const GameTally& g) {
+  const long long actions = g.y[kActionsPerGame];
+  if (!games || actions < min_actions) min_actions = actions;
+  max_actions = std::max(max_actions, actions);
+  ++games;
+  ++wins[g.winner];
+  vp[0] += g.vp[0], vp[1] += g.vp[1];
+  for (int i = 0; i < kMeasures; ++i) m[i].add(g.y[i], g.n[i]);
+  for (size_t i = 0; i < card_y.size(); ++i) card_y[i] += g.card_y[i], card_n[i] += g.card_n[i];
+  ++battles_hist[static_cast<size_t>(std::min<long long>(g.y[kBattlesPerGame], kBattleBuckets - 1))];
+  ++actions_hist[static_cast<size_t>(std::min<long long>(actions / kActionBucket, kActionBuckets - 1))];
+  for (int v : g.battle_vp) ++vp_hist[static_cast<size_t>(std::clamp(v, 0, kVpBuckets - 1))];
+  for (int r = 0; r < kWithdrawRows; ++r) withdrawals[static_cast<size_t>(r)] += g.withdrawals[r];
+  control_ends += g.control_ends, withdraw_ends += g.withdraw_ends;
+  for (const std::string& r : g.reasons) ++reason_ends[r];
+}
+
+void VariantSums::add(const VariantSums& o) {
+  failed += o.failed;
+  if (o.first_failed >= 0 && (first_failed < 0 || o.first_failed < first_failed))
+    first_failed = o.first_failed, first_failed_seed = o.first_failed_seed, first_error = o.first_error;
+  if (o.games && (!games || o.min_actions < min_actions)) min_actions = o.min_actions;
+  max_actions = std::max(max_actions, o.max_actions);
+  games += o.games;
+  for (int p = 0; p < 2; ++p) wins[p] += o.wins[p], vp[p] += o.vp[p];
+  for (int i = 0; i < kMeasures; ++i) m[i].add(o.m[i]);
+  auto sum = [](std::vector<long long>& a, const std::vector<long long>& b) {
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i) a[i] += b[i];
+  };
+  sum(card_y, o.card_y), sum(card_n, o.card_n), sum(battles_hist, o.battles_hist), sum(actions_hist, o.actions_hist);
+  sum(vp_hist, o.vp_hist), sum(withdrawals, o.withdrawals);
+  control_ends += o.control_ends, withdraw_ends += o.withdraw_ends;
+  for (const auto& [how, k] : o.reason_ends) reason_ends[how] += k;
+}
+
+void VariantSums::fail(long long i, uint64_t seed, const std::string& error) {
+  ++failed;
+  if (first_failed < 0 || i < first_failed) first_failed = i, first_failed_seed = seed, first_error = error;
+}
+
+std::map<std::string, long long> VariantSums::end_reasons() const {
+  std::map<std::string, long long> all = reason_ends;
+  all["control"] += control_ends;
+  all["withdraw"] += withdraw_ends;
+  return all;
+}
+
+stats::Interval VariantSums::measure(int id, double confidence) const {
+  const stats::RatioSums& s = m[id];
+  return kMeasureInfo[id].rate ? stats::wilson(s.y, s.n, confidence) : stats::ratio_t(s, confidence);
+}
+
+stats::Interval VariantSums::card_measure(size_t card, int id, double confidence) const {
+  const size_t i = card * kCardMeasures + static_cast<size_t>(id);
+  return stats::wilson(card_y[i], card_n[i], confidence);
+}
+
+PairTotals::PairTotals(std::vector<std::pair<size_t, size_t>> common)
+    : cards(std::move(common)), m(kMeasures), card(cards.size() * kCardMeasures) {}
+
+void PairTotals::add(const GameTally& a, const GameTally& b) {
+  for (int i = 0; i < kMeasures; ++i) m[static_cast<size_t>(i)].add(a.y[i], a.n[i], b.y[i], b.n[i]);
+  for (size_t c = 0; c < cards.size(); ++c)
+    for (size_t k = 0; k < kCardMeasures; ++k) {
+      const size_t ia = cards[c].first * kCardMeasures + k, ib = cards[c].second * kCardMeasures + k;
+      card[c * kCardMeasures + k].add(a.card_y[ia], a.card_n[ia], b.card_y[ib], b.card_n[ib]);
+    }
+}
+
+void PairTotals::add(const PairTotals& o) {
+  for (size_t i = 0; i < m.size(); ++i) m[i].add(o.m[i]);
+  for (size_t i = 0; i < card.size() && i < o.card.size(); ++i) card[i].add(o.card[i]);
+}
+
+}  // namespace als

@@ -1,0 +1,124 @@
+// What a designer measures of a variant (docs/variants.md): one game's counts (GameTally, filled
+// by a GameCounter listening to the game's Match), their sums over many games (VariantSums), and
+// the paired sums of two variants played on the same seeds (PairTotals). `als simulate` and
+// `als compare` both count through these, so both report the same measures the same way.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "play/match.h"
+#include "play/statistics.h"
+
+namespace als {
+
+/// The game measures, in the order reports list them. Each is sum(y) / sum(n) of per-game
+/// counts: a rate (y successes of n trials), or a mean (n = 1 a game, or n a game's battles or
+/// decisions).
+enum MeasureId : int {
+  kFirstPlayerBattleWinRate,  // y: battles the 1st player won; n: battles
+  kSeat1GameWinRate,          // y: 1 if seat 1 won; n: 1
+  kBattlesPerGame,            // y: battles; n: 1
+  kActionsPerGame,            // y: decisions taken (actions, and answers during abilities); n: 1
+  kBranchingFactor,           // y: legal actions summed over decisions; n: decisions
+  kWithdrawRate,              // y: battles ended by a withdrawal; n: battles
+  kVpPerBattle,               // y: VP the battles awarded; n: battles
+  kLeadChangesPerGame,        // y: times the player ahead on VP changed; n: 1
+  kDecisiveness,              // y: 1 if the winner led after the first battle; n: 1
+  kMeasures
+};
+struct MeasureInfo {
+  const char* name;   // the JSON name (compare's contract)
+  bool rate;          // a share (Wilson interval, shown as a percentage) or a mean (t interval)
+  const char* label;  // a short label for tables and plots
+};
+/// Name, kind and label of each MeasureId.
+extern const MeasureInfo kMeasureInfo[kMeasures];
+
+/// The per-card measures, each a rate over battles: the battle won by the player who played the
+/// card faceup (facedown), of the battles it was played so; and the battles it was dealt in and
+/// not played, of the battles it was dealt in (in a hand as the battle began).
+enum CardMeasureId : int { kFaceupWinRate, kFacedownWinRate, kUnplayedRate, kCardMeasures };
+extern const char* const kCardMeasureNames[kCardMeasures];
+
+/// Bounds of the histograms kept for reports (the last bucket holds everything above).
+constexpr int kBattleBuckets = 21;   // battles a game: 0 .. 20+
+constexpr int kActionBucket = 5;     // actions a game, in buckets of 5: 0-4, 5-9, ...
+constexpr int kActionBuckets = 41;   // ... up to 200+
+constexpr int kVpBuckets = 13;       // VP a battle awarded: 0 .. 12+
+constexpr int kWithdrawRows = 7;     // withdrawals by cards left in hand: 0 .. 6+ (the charts' rows)
+
+/// One game's counts.
+struct GameTally {
+  long long y[kMeasures] = {}, n[kMeasures] = {};
+  std::vector<int> card_y, card_n;  // [card * kCardMeasures + CardMeasureId]
+  std::vector<int> battle_vp;       // VP each battle awarded, in order
+  int control_ends = 0, withdraw_ends = 0;
+  std::vector<std::string> reasons;  // battle_over hooks' reasons, one per battle so ended
+  int withdrawals[kWithdrawRows] = {};
+  int winner = 0, vp[2] = {0, 0};
+  explicit GameTally(size_t cards = 0) : card_y(cards * kCardMeasures), card_n(cards * kCardMeasures) {}
+  void clear();
+};
+
+/// Counts one game as it is played: listen to its Match, call start() after each reset and
+/// finish() once it is over; tally() is then the game's counts. Reads only Deploy, Improvise,
+/// Withdraw and BattleEnd events (kEventTypes: a Match may keep just those).
+class GameCounter : public MatchListener {
+ public:
+  static constexpr uint32_t kEventTypes = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw |
+                                          1u << Event::BattleEnd;
+  explicit GameCounter(size_t cards) : t_(cards) {}
+  void start(const Match& m);
+  void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) override;
+  void finish(const Match& m);
+  const GameTally& tally() const { return t_; }
+
+ private:
+  void deal(const State& s);  // a battle begins: the cards in hands
+  [[gnu::noinline, gnu::cold]] void count_reason(const std::string& reason) { t_.reasons.push_back(reason); }
+  GameTally t_;
+  uint64_t up_[2] = {0, 0}, down_[2] = {0, 0}, dealt_ = 0;  // this battle's plays, by owner; hands dealt
+  int first_ = 0;                                          // the battle's 1st player
+  int leader_ = -1, first_leader_ = -1;                     // ahead on VP (-1: nobody yet / a tie)
+};
+
+/// Sums of many games of one variant (as integers: threads and shards add up exactly), and the
+/// games that failed.
+struct VariantSums {
+  long long games = 0, wins[2] = {0, 0}, vp[2] = {0, 0}, min_actions = 0, max_actions = 0;
+  stats::RatioSums m[kMeasures];
+  std::vector<long long> card_y, card_n;  // [card * kCardMeasures + CardMeasureId]
+  std::vector<long long> battles_hist, actions_hist, vp_hist, withdrawals;
+  long long control_ends = 0, withdraw_ends = 0;
+  std::map<std::string, long long> reason_ends;
+  // Games a script failed in (not counted above), and the first of them by game number.
+  long long failed = 0, first_failed = -1;
+  uint64_t first_failed_seed = 0;
+  std::string first_error;
+
+  explicit VariantSums(size_t cards = 0);
+  size_t cards() const { return card_y.size() / kCardMeasures; }
+  void add(const GameTally& g);
+  void add(const VariantSums& o);
+  /// Counts failed game number i; keeps the one with the lowest number (whatever the threads).
+  void fail(long long i, uint64_t seed, const std::string& error);
+  /// Battles by how they ended: "control", "withdraw", and each battle_over reason.
+  std::map<std::string, long long> end_reasons() const;
+  /// A measure and its interval: Wilson for rates, a t interval for means.
+  stats::Interval measure(int id, double confidence) const;
+  stats::Interval card_measure(size_t card, int id, double confidence) const;
+};
+
+/// The paired sums of a variant B against the baseline A over the games both completed: one
+/// PairSums for each measure, and for each card both sets have (`cards`: its index in A and B).
+struct PairTotals {
+  std::vector<std::pair<size_t, size_t>> cards;
+  std::vector<stats::PairSums> m, card;  // kMeasures; cards.size() * kCardMeasures
+  explicit PairTotals(std::vector<std::pair<size_t, size_t>> common = {});
+  void add(const GameTally& a, const GameTally& b);
+  void add(const PairTotals& o);
+};
+
+}  // namespace als
