@@ -54,5 +54,6 @@ int cmd_test(int argc, char** argv);
 int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
+int cmd_compare(int argc, char** argv);
 
 }  // namespace als::cli

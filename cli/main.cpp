@@ -23,6 +23,7 @@ constexpr CommandDef kCommands[] = {
     {"cards", als::cli::cmd_cards, "list and validate a card set"},
     {"replay", als::cli::cmd_replay, "re-run a game record (als play --log FILE) and check its results"},
     {"serve", als::cli::cmd_serve, "play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)"},
+    {"compare", als::cli::cmd_compare, "play variants on the same seeds and report what changed, with confidence"},
 };
 
 void usage(std::ostream& os) {

@@ -1,0 +1,382 @@
+// als compare: plays variants on the same seeds and reports what changed, with confidence
+// (docs/variants.md); shards and --merge; the HTML report is report.cpp's.
+#include "compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "jsonl.h"
+#include "play/agents.h"
+
+namespace als::cli {
+
+using nlohmann::json;
+
+namespace {
+
+/// How far from zero a difference may be and still count as no change, for early stopping: a
+/// percentage point for game rates, two for card rates (fewer battles each), 1% of the
+/// baseline's value for means.
+double margin(const DiffRow& r, double baseline) {
+  if (!r.card.empty()) return 0.02;
+  if (r.rate) return 0.01;
+  return std::max(0.01 * std::abs(baseline), 1e-9);
+}
+
+}  // namespace
+
+void compute_differences(Comparison& c) {
+  c.diffs.clear();
+  std::vector<double> baseline;  // the baseline's value of each row (for margins)
+  for (size_t v = 1; v < c.engines.size(); ++v) {
+    const PairTotals& p = c.totals.pairs[v - 1];
+    for (int m = 0; m < kMeasures; ++m) {
+      DiffRow r;
+      r.variant = v, r.measure = m, r.rate = kMeasureInfo[m].rate;
+      r.d = stats::paired_difference(p.m[static_cast<size_t>(m)], c.confidence);
+      c.diffs.push_back(r);
+      baseline.push_back(p.m[static_cast<size_t>(m)].a.ratio());
+    }
+    for (size_t k = 0; k < p.cards.size(); ++k)
+      for (int m = 0; m < kCardMeasures; ++m) {
+        const stats::PairSums& s = p.card[k * kCardMeasures + static_cast<size_t>(m)];
+        DiffRow r;
+        r.variant = v, r.measure = m, r.rate = true;
+        r.card = c.engines[0]->set().cards[p.cards[k].first].id;
+        r.d = stats::paired_difference(s, c.confidence);
+        c.diffs.push_back(r);
+        baseline.push_back(s.a.ratio());
+      }
+  }
+  std::vector<double> p;
+  for (const DiffRow& r : c.diffs) p.push_back(r.d.p);
+  const std::vector<double> adj = c.correction == "bh" ? stats::benjamini_hochberg(p) : stats::holm(p);
+  // Negligible: the interval at the Bonferroni level over every difference (so that all of them
+  // hold at once) lies within the margin.
+  const double simultaneous = 1 - c.alpha() / static_cast<double>(std::max<size_t>(c.diffs.size(), 1));
+  size_t row = 0;
+  for (size_t v = 1; v < c.engines.size(); ++v) {
+    const PairTotals& pt = c.totals.pairs[v - 1];
+    for (size_t i = 0; i < pt.m.size() + pt.card.size(); ++i, ++row) {
+      DiffRow& r = c.diffs[row];
+      r.p_adjusted = adj[row];
+      r.significant = adj[row] < c.alpha();
+      const stats::Difference wide =
+          stats::paired_difference(i < pt.m.size() ? pt.m[i] : pt.card[i - pt.m.size()], simultaneous);
+      const double mg = margin(r, baseline[row]);
+      r.negligible = wide.low > -mg && wide.high < mg;
+    }
+  }
+}
+
+bool all_decided(const Comparison& c) {
+  return std::all_of(c.diffs.begin(), c.diffs.end(), [](const DiffRow& r) { return r.significant || r.negligible; });
+}
+
+namespace {
+
+json comparison_json(const Comparison& c, const json& run) {
+  json variants = json::array(), diffs = json::array(), sums = json::array(), pairs = json::array();
+  for (size_t v = 0; v < c.engines.size(); ++v) {
+    const VariantSums& s = c.totals.v[v];
+    json one = {{"name", c.names[v]}, {"games", s.games}, {"battles", s.m[kBattlesPerGame].y}, {"failed_games", s.failed}};
+    one.update(variant_json(*c.engines[v], s, c.confidence));
+    variants.push_back(one);
+    sums.push_back(sums_json(s));
+  }
+  for (const PairTotals& p : c.totals.pairs) pairs.push_back(pair_json(p));
+  for (const DiffRow& r : c.diffs) {
+    json d = {{"variant", c.names[r.variant]}, {"baseline", c.names[0]}, {"measure", r.name()},
+              {"delta", r.d.delta},            {"low", r.d.low},          {"high", r.d.high},
+              {"significant", r.significant},  {"p", r.d.p},              {"p_adjusted", r.p_adjusted},
+              {"negligible", r.negligible}};
+    if (!r.card.empty()) d["card"] = r.card;
+    diffs.push_back(d);
+  }
+  return {{"confidence", c.confidence},
+          {"agent", c.agent},
+          {"seed", c.seed},
+          {"correction", c.correction == "bh" ? "benjamini-hochberg" : "holm"},
+          {"games_planned", c.planned},
+          {"looks", c.looks},
+          {"looks_taken", c.looks_taken},
+          {"stopped_early", c.stopped_early},
+          {"variants", variants},
+          {"differences", diffs},
+          {"run", run},
+          {"sums", {{"variants", sums}, {"pairs", pairs}}}};
+}
+
+std::string signed_text(const DiffRow& r) {
+  char buf[96];
+  if (r.rate)
+    std::snprintf(buf, sizeof buf, "%+.1f pts (%+.1f to %+.1f)", 100 * r.d.delta, 100 * r.d.low, 100 * r.d.high);
+  else
+    std::snprintf(buf, sizeof buf, "%+.3g (%+.3g to %+.3g)", r.d.delta, r.d.low, r.d.high);
+  return buf;
+}
+
+void print_text(const Comparison& c) {
+  std::ostream& out = std::cout;
+  const VariantSums& base = c.totals.v[0];
+  out << "als compare: " << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent "
+      << c.agent << "\n";
+  if (c.stopped_early)
+    out << "stopped early at look " << c.looks_taken << " of " << c.looks << " (of " << c.planned
+        << " games): every difference decided\n";
+  std::vector<const VariantSums*> sums;
+  for (const VariantSums& s : c.totals.v) sums.push_back(&s);
+  print_measures(out, c.names, sums, c.confidence);
+  out << "  battles ended by\n";
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    out << "    " << c.names[v] << ":";
+    for (const auto& [how, k] : c.totals.v[v].end_reasons())
+      out << " " << how << " " << std::fixed << std::setprecision(1)
+          << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].m[kBattlesPerGame].y))
+          << "%";
+    out << "\n";
+  }
+  if (c.diffs.empty()) return;
+  out << "differences from " << c.names[0] << " (" << std::lround(c.confidence * 100) << "% intervals; significant "
+      << "after " << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " over " << c.diffs.size()
+      << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "") << ")\n";
+  for (size_t v = 1; v < c.names.size(); ++v) {
+    out << "  " << c.names[v] << "\n";
+    int cards = 0, flagged = 0;
+    for (const DiffRow& r : c.diffs) {
+      if (r.variant != v) continue;
+      if (!r.card.empty()) {
+        ++cards;
+        if (!r.significant) continue;
+        ++flagged;
+      }
+      std::string label = r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure];
+      if (label.size() > 30) label = label.substr(0, 29) + "~";
+      out << "    " << std::left << std::setw(31) << label << std::setw(34) << signed_text(r) << std::right
+          << (r.significant ? "significant" : r.negligible ? "no change" : "") << "\n";
+    }
+    out << "    " << flagged << " of " << cards << " card measures differ significantly"
+        << (flagged ? " (listed above)" : "") << "\n";
+  }
+}
+
+// Reads the failures of each variant to standard error; 1 if any.
+int report_failures(const Comparison& c) {
+  int status = 0;
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const VariantSums& s = c.totals.v[v];
+    if (!s.failed) continue;
+    std::cerr << "als compare: " << c.names[v] << ": " << s.failed << " game" << (s.failed == 1 ? "" : "s")
+              << " failed and are not counted; the first: game " << s.first_failed << " (seed " << s.first_failed_seed
+              << "): " << s.first_error << "\n";
+    status = 1;
+  }
+  return status;
+}
+
+// Loads each variant's engine (one set of engines a thread); prints the error and returns false.
+bool load_variants(const std::vector<std::string>& names, int threads,
+                   std::vector<std::vector<std::shared_ptr<Engine>>>& engines) {
+  engines.assign(static_cast<size_t>(threads), {});
+  for (const std::string& name : names) {
+    Common c;
+    std::string why;
+    if (!parse_variant(name, c, why)) {
+      std::cerr << "als compare: " << why << "\n";
+      return false;
+    }
+    for (auto& per_thread : engines) {
+      auto e = open_engine(c);
+      if (!e) return false;
+      per_thread.push_back(e);
+    }
+  }
+  return true;
+}
+
+int output(const Comparison& c, const json& run, bool as_json, const std::string& report) {
+  if (!report.empty()) {
+    try {
+      write_report(report, c);
+    } catch (const std::exception& e) {
+      std::cerr << "als compare: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  if (as_json) std::cout << comparison_json(c, run).dump() << "\n";
+  else print_text(c);
+  return report_failures(c);
+}
+
+/// The looks planned for a run of `games` games: four (at 1/8, 1/4, 1/2 and all of them) when
+/// the first has at least 50 games, else one at the end. A function of --games alone, so that
+/// shards and their merge test at the same level as one run.
+int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
+
+int merge(const std::vector<std::string>& files, bool as_json, const std::string& report) {
+  Comparison c;
+  json run;
+  std::vector<bool> shards;
+  for (const std::string& f : files) {
+    std::string text;
+    if (!read_input("compare", f, text)) return 2;
+    json j;
+    std::string why;
+    auto bad = [&](const std::string& why) {
+      std::cerr << "als compare --merge: " << f << ": " << why << "\n";
+      return 2;
+    };
+    if (!parse_json(text, j, why)) return bad("not the --json output of als compare (" + why + ")");
+    if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums"))
+      return bad("not the --json output of als compare");
+    try {
+      const json& r = j["run"];
+      int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
+      if (run.is_null()) {
+        run = r;
+        shards.assign(static_cast<size_t>(n), false);
+        c.names = r.at("variants").get<std::vector<std::string>>();
+        if (c.names.empty()) return bad("no variants");
+        std::vector<std::vector<std::shared_ptr<Engine>>> engines;
+        if (!load_variants(c.names, 1, engines)) return 2;
+        c.engines = engines[0];
+        c.totals = empty_totals(c.engines);
+        c.agent = r.at("agent").get<std::string>();
+        c.seed = r.at("seed").get<uint64_t>();
+        c.planned = r.at("games").get<long long>();
+        c.confidence = r.at("confidence").get<double>();
+        c.correction = r.at("correction").get<std::string>();
+      } else {
+        json a = run, b = r;
+        a.erase("shard"), b.erase("shard");
+        if (a != b) return bad("a shard of another run (variants, seed, games, agent or confidence differ)");
+      }
+      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
+        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
+      shards[static_cast<size_t>(k - 1)] = true;
+      const json& sv = j["sums"].at("variants");
+      const json& sp = j["sums"].at("pairs");
+      if (!sv.is_array() || sv.size() != c.names.size() || !sp.is_array() || sp.size() + 1 != c.names.size())
+        return bad("its sums do not have the shape of the others'");
+      Totals t;
+      for (size_t v = 0; v < c.names.size(); ++v) t.v.push_back(sums_from_json(sv[v], c.totals.v[v].cards()));
+      for (size_t v = 1; v < c.names.size(); ++v) t.pairs.push_back(pair_from_json(sp[v - 1], c.totals.pairs[v - 1].cards));
+      c.totals.add(t);
+    } catch (const json::exception&) {
+      return bad("a field is missing or of the wrong type");
+    }
+  }
+  for (size_t k = 0; k < shards.size(); ++k)
+    if (!shards[k]) std::cerr << "als compare --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
+  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
+  c.looks = looks_for(c.planned);
+  c.looks_taken = c.looks;
+  compute_differences(c);
+  run["shard"] = {1, 1};
+  return output(c, run, as_json, report);
+}
+
+}  // namespace
+
+int cmd_compare(int argc, char** argv) {
+  po::variables_map vm;
+  po::options_description desc(
+      "als compare VARIANT VARIANT... [options]\n"
+      "  A VARIANT is SET or SET+RULE+RULE... (a bundled name or a path each); the first is the\n"
+      "  baseline. Every variant plays the same seeds; differences are paired.\n"
+      "  examples: als compare standard standard+beginner --report r.html\n"
+      "            als compare standard standard+long-war --agent mcts:200 --games 2000\n"
+      "            als compare standard standard+beginner --seed 5 --shard 2/8 --json > c2.json\n"
+      "options");
+  std::vector<std::string> names, merge_files;
+  RunPlan plan;
+  Comparison c;
+  std::string shard, report;
+  const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+  desc.add_options()("help,h", "show this help")(
+      "games", po::value<long long>(&plan.games)->default_value(10000), "most games a variant (it may stop earlier)")(
+      "agent", po::value<std::string>(&c.agent)->default_value("greedy"),
+      ("the agent of both seats: " + agent_help()).c_str())(
+      "seed", po::value<std::string>(), "seed of the run (0 to 2^64-1); random if absent")(
+      "threads", po::value<int>(&plan.threads)->default_value(cores), "worker threads (the results do not depend on them)")(
+      "confidence", po::value<double>(&c.confidence)->default_value(0.95, "0.95"),
+      "confidence of the intervals and of the tests (0.5 to 0.9999)")(
+      "correction", po::value<std::string>(&c.correction)->default_value("holm"),
+      "holm (no false positive, 95% of runs) or bh (Benjamini-Hochberg: 5% of flags false)")(
+      "json", "print one JSON document")("report", po::value<std::string>(&report), "FILE.html: write the report")(
+      "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, K+2N, ... of the run (no early stop)")(
+      "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(),
+      "FILE...: add up the --json results of a run's shards")(
+      "variant", po::value<std::vector<std::string>>(&names), "");
+  po::positional_options_description pos;
+  pos.add("variant", -1);
+  if (!parse(argc, argv, "compare", desc, vm, &pos)) return 0;
+  if (c.correction != "holm" && c.correction != "bh") {
+    std::cerr << "als compare: --correction takes holm or bh, not '" << c.correction << "'\n";
+    return 2;
+  }
+  if (!(c.confidence >= 0.5 && c.confidence <= 0.9999)) {
+    std::cerr << "als compare: --confidence must be between 0.5 and 0.9999\n";
+    return 2;
+  }
+  if (!merge_files.empty()) return merge(merge_files, vm.count("json") > 0, report);
+  if (names.empty()) {
+    std::cerr << "als compare: name the variants (the baseline first), e.g. als compare standard standard+beginner\n";
+    return 2;
+  }
+  if (plan.games < 1 || plan.threads < 1 || plan.threads > 256) {
+    std::cerr << "als compare: --games must be >= 1 and --threads between 1 and 256\n";
+    return 2;
+  }
+  if (!shard.empty() && !parse_shard(shard, plan)) {
+    std::cerr << "als compare: --shard takes K/N with 1 <= K <= N\n";
+    return 2;
+  }
+  if (c.agent == "human" || !make_agent(c.agent, 0, 0)) {
+    std::cerr << "als compare: agent '" << c.agent << "' cannot play unattended (agents: " << computer_agents()
+              << ")\n";
+    return 2;
+  }
+  plan.p1 = plan.p2 = c.agent;
+  plan.base = c.seed = seed_or_random(vm);
+  c.names = names;
+  c.planned = plan.games;
+  std::vector<std::vector<std::shared_ptr<Engine>>> engines;
+  if (!load_variants(names, plan.threads, engines)) return 2;
+  c.engines = engines[0];
+  c.totals = empty_totals(c.engines);
+  c.looks = looks_for(plan.games);
+  // The looks in this shard's games: 1/8, 1/4, 1/2 and all of them (or all at once).
+  const long long mine = plan.mine();
+  std::vector<long long> at;
+  for (int k = c.looks - 1; k >= 0; --k) at.push_back(mine >> k);
+  std::atomic<long long> done{0};
+  {
+    Progress bar(done, mine * static_cast<long long>(names.size()));
+    long long from = 0;
+    for (long long to : at) {
+      play_games(engines, plan, from, to, c.totals, done);
+      from = to;
+      ++c.looks_taken;
+      compute_differences(c);
+      if (plan.shard_n == 1 && c.looks_taken < c.looks && c.names.size() > 1 && all_decided(c)) {
+        c.stopped_early = true;
+        break;
+      }
+    }
+  }
+  json hashes = json::array();
+  for (const auto& e : c.engines) hashes.push_back(e->content_hash());
+  json run = {{"variants", c.names},       {"agent", c.agent},           {"seed", c.seed},
+              {"games", c.planned},        {"confidence", c.confidence}, {"correction", c.correction},
+              {"content_hashes", hashes}, {"shard", {plan.shard_k + 1, plan.shard_n}}};
+  return output(c, run, vm.count("json") > 0, report);
+}
+
+}  // namespace als::cli
