@@ -193,11 +193,11 @@ struct EventsSeen : MatchListener {
   }
 };
 
-// A random agent that also counts the legal actions it was offered.
+// A greedy agent (it withdraws at times) that also counts the legal actions it was offered.
 struct CountingAgent : Agent {
   std::unique_ptr<Agent> inner;
   long long decisions = 0, options = 0;
-  CountingAgent(uint64_t seed, int seat) : inner(make_agent("random", seed, seat)) {}
+  CountingAgent(uint64_t seed, int seat) : inner(make_agent("greedy", seed, seat)) {}
   Action decide(const InfoState& info) override {
     ++decisions, options += static_cast<long long>(info.legal().size());
     return inner->decide(info);
