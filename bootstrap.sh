@@ -11,7 +11,8 @@ what="${1:-play}"
 
 packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
           libxxhash-dev nlohmann-json3-dev libedit-dev libsodium-dev)
-[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3)  # the sanitizer and fuzz build
+# the sanitizer and fuzz build; a browser for the HTML report's test (tests/cli/report_test.sh)
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -34,6 +35,7 @@ case "$what" in
   play) exec build/als play "$@" ;;
   test)
     status=0
+    export ALS_REQUIRE_CHROMIUM=1  # the report's test fails, rather than skips, without a browser
     # 1. The release build: Catch2 (unit), the CLI end-to-end checks, the rule scenarios (rules).
     meson test -C build --print-errorlogs || status=$?
     # 2. The sanitizer build: the same suites, then each fuzz target for a fixed number of inputs.

@@ -377,7 +377,7 @@ void write_report(const std::string& path, const Comparison& c) {
     << esc(title)
     << "</title><style>\n"
        "body{font-family:sans-serif;margin:0 auto;padding:0 12px 24px;max-width:760px;color:#111;background:#fff;"
-       "line-height:1.4}\n"
+       "line-height:1.4;overflow-wrap:anywhere}\n"
        "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em;border-bottom:1px solid #999}\n"
        "figure.plot{margin:1em 0}figure.plot svg{width:100%;max-width:640px;height:auto;display:block}\n"
        "figcaption{font-weight:bold;margin-bottom:.3em}.note{font-size:.9em;color:#333}\n"
