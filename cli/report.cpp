@@ -338,30 +338,32 @@ std::string legend(const Comparison& c) {
 
 std::string differences_table(const Comparison& c) {
   std::ostringstream o;
-  o << "<table class=\"diffs\"><thead><tr><th>variant</th><th>measure</th><th>difference</th><th>interval</th>"
-       "<th>adjusted p</th><th></th></tr></thead><tbody>";
-  int card_rows = 0, hidden = 0;
-  for (const DiffRow& r : c.diffs) {
-    if (!r.card.empty() && !r.significant) {
-      ++hidden;
-      continue;
+  for (size_t v = 1; v < c.names.size(); ++v) {
+    o << "<h3>" << esc(c.names[v]) << "</h3>\n<table class=\"diffs\"><thead><tr><th>measure</th><th>difference</th>"
+         "<th>interval</th><th>adjusted p</th><th></th></tr></thead><tbody>";
+    int hidden = 0, shown = 0;
+    for (const DiffRow& r : c.diffs) {
+      if (r.variant != v) continue;
+      if (!r.card.empty() && !r.significant) {
+        ++hidden;
+        continue;
+      }
+      shown += !r.card.empty();
+      char p[32], d[40], lo[40], hi[40];
+      if (r.p_adjusted < 1e-16) std::snprintf(p, sizeof p, "&lt; 1e-16");  // beyond a double's resolution
+      else std::snprintf(p, sizeof p, r.p_adjusted < 1e-4 ? "%.1e" : "%.4f", r.p_adjusted);
+      const double k = r.rate ? 100 : 1;
+      std::snprintf(d, sizeof d, r.rate ? "%+.1f pts" : "%+.3g", k * r.d.delta);
+      std::snprintf(lo, sizeof lo, r.rate ? "%+.1f" : "%+.3g", k * r.d.low);
+      std::snprintf(hi, sizeof hi, r.rate ? "%+.1f" : "%+.3g", k * r.d.high);
+      o << "<tr" << (r.significant ? " class=\"sig\"" : "") << "><td>"
+        << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << "</td><td>"
+        << d << "</td><td>" << lo << " to " << hi << "</td><td>" << p << "</td><td>"
+        << (r.significant ? "<strong>significant</strong>" : r.negligible ? "no change" : "undecided") << "</td></tr>";
     }
-    card_rows += !r.card.empty();
-    char p[32];
-    std::snprintf(p, sizeof p, r.p_adjusted < 1e-4 ? "%.1e" : "%.4f", r.p_adjusted);
-    auto d = [&](double x) {
-      char b[40];
-      if (r.rate) std::snprintf(b, sizeof b, "%+.1f pts", 100 * x);
-      else std::snprintf(b, sizeof b, "%+.3g", x);
-      return std::string(b);
-    };
-    o << "<tr" << (r.significant ? " class=\"sig\"" : "") << "><td>" << esc(c.names[r.variant]) << "</td><td>"
-      << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << "</td><td>"
-      << d(r.d.delta) << "</td><td>" << d(r.d.low) << " to " << d(r.d.high) << "</td><td>" << p << "</td><td>"
-      << (r.significant ? "<strong>significant</strong>" : r.negligible ? "no change" : "undecided") << "</td></tr>";
+    o << "</tbody></table>\n<p class=\"note\">" << hidden << " card measures not significantly different are not listed"
+      << (shown ? "" : "; no card measure differs significantly") << ".</p>\n";
   }
-  o << "</tbody></table>\n<p class=\"note\">" << hidden << " card measures not significantly different are not listed"
-    << (card_rows ? "" : "; no card measure differs significantly") << ".</p>\n";
   return o.str();
 }
 
@@ -378,7 +380,7 @@ void write_report(const std::string& path, const Comparison& c) {
     << "</title><style>\n"
        "body{font-family:sans-serif;margin:0 auto;padding:0 12px 24px;max-width:760px;color:#111;background:#fff;"
        "line-height:1.4;overflow-wrap:anywhere}\n"
-       "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em;border-bottom:1px solid #999}\n"
+       "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em;border-bottom:1px solid #999}h3{font-size:1em}\n"
        "figure.plot{margin:1em 0}figure.plot svg{width:100%;max-width:640px;height:auto;display:block}\n"
        "figcaption{font-weight:bold;margin-bottom:.3em}.note{font-size:.9em;color:#333}\n"
        "ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3em 1.2em}"
@@ -391,7 +393,8 @@ void write_report(const std::string& path, const Comparison& c) {
     << "), agent <code>" << esc(c.agent) << "</code> in both seats; " << std::lround(c.confidence * 100)
     << "% intervals; a difference is significant after the "
     << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " correction over " << c.diffs.size()
-    << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "") << ".";
+    << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "")
+    << " (its adjusted p below " << c.alpha() << ").";
   if (c.stopped_early)
     h << " The run stopped early, at look " << c.looks_taken << " of " << c.looks
       << ": every difference was decided (significant, or within its margin of no change).";
