@@ -146,7 +146,7 @@ void print_text(const Comparison& c) {
   out << "differences from " << c.names[0] << ", " << std::lround(c.confidence * 100) << "% intervals\n"
       << "(significant: after " << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " over " << c.diffs.size()
       << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "") << ": p below "
-      << c.alpha() << ")\n";
+      << std::defaultfloat << std::setprecision(4) << c.alpha() << ")\n";
   for (size_t v = 1; v < c.names.size(); ++v) {
     out << "  " << c.names[v] << "\n";
     int cards = 0, flagged = 0;
