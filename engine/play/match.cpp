@@ -52,12 +52,19 @@ bool Match::run(long max_actions) {
   const bool quiet = listeners_.empty() && !opt_.log;
   Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
   const long cap = e_.rules().max_actions;
+  // The decisions and their options, counted in registers and stored once the loop ends.
+  struct Count {
+    long long& to_decided;
+    long long& to_options;
+    long long decided = 0, options = 0;
+    ~Count() { to_decided += decided, to_options += options; }
+  } count{decided_, options_};
   for (long n = 0; max_actions == 0 || n < max_actions; ++n) {
     int seat = to_act();
     if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
     try {
       const std::vector<Action>& options = legal();
-      ++decided_, options_ += static_cast<long long>(options.size());
+      ++count.decided, count.options += static_cast<long long>(options.size());
       Action a = agents_[seat]->choose(e_, s_, options);  // the agent's search may run scripts too
       if (!quiet) {
         apply(a);

@@ -23,7 +23,7 @@ void GameTally::clear() {
   std::fill(card_y.begin(), card_y.end(), 0);
   std::fill(card_n.begin(), card_n.end(), 0);
   std::fill(std::begin(withdrawals), std::end(withdrawals), 0);
-  battle_vp.clear();
+  std::fill(std::begin(vp_hist), std::end(vp_hist), 0);
   reasons.clear();
   control_ends = withdraw_ends = 0;
   winner = vp[0] = vp[1] = 0;
@@ -50,7 +50,7 @@ void GameCounter::on_action(const Match& m, int, const Action&, const std::strin
       ++t_.n[kFirstPlayerBattleWinRate], ++t_.n[kWithdrawRate], ++t_.n[kVpPerBattle];
       t_.y[kFirstPlayerBattleWinRate] += ev.player == first_;
       t_.y[kVpPerBattle] += ev.vp;
-      t_.battle_vp.push_back(ev.vp);
+      ++t_.vp_hist[std::clamp(ev.vp, 0, kVpBuckets - 1)];
       if (ev.withdrew) ++t_.withdraw_ends, ++t_.y[kWithdrawRate];
       else if (ev.option > 0) count_reason(m.engine().name(ev.option));
       else ++t_.control_ends;
@@ -117,7 +117,7 @@ void VariantSums::add(const GameTally& g) {
   for (size_t i = 0; i < card_y.size(); ++i) card_y[i] += g.card_y[i], card_n[i] += g.card_n[i];
   ++battles_hist[static_cast<size_t>(std::min<long long>(g.y[kBattlesPerGame], kBattleBuckets - 1))];
   ++actions_hist[static_cast<size_t>(std::min<long long>(actions / kActionBucket, kActionBuckets - 1))];
-  for (int v : g.battle_vp) ++vp_hist[static_cast<size_t>(std::clamp(v, 0, kVpBuckets - 1))];
+  for (int v = 0; v < kVpBuckets; ++v) vp_hist[static_cast<size_t>(v)] += g.vp_hist[v];
   for (int r = 0; r < kWithdrawRows; ++r) withdrawals[static_cast<size_t>(r)] += g.withdrawals[r];
   control_ends += g.control_ends, withdraw_ends += g.withdraw_ends;
   for (const std::string& r : g.reasons) ++reason_ends[r];

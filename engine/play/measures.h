@@ -53,7 +53,7 @@ constexpr int kWithdrawRows = 7;     // withdrawals by cards left in hand: 0 .. 
 struct GameTally {
   long long y[kMeasures] = {}, n[kMeasures] = {};
   std::vector<int> card_y, card_n;  // [card * kCardMeasures + CardMeasureId]
-  std::vector<int> battle_vp;       // VP each battle awarded, in order
+  int vp_hist[kVpBuckets] = {};     // battles by the VP they awarded
   int control_ends = 0, withdraw_ends = 0;
   std::vector<std::string> reasons;  // battle_over hooks' reasons, one per battle so ended
   int withdrawals[kWithdrawRows] = {};

@@ -30,7 +30,12 @@ std::vector<size_t> order(const std::vector<double>& p) {
 
 }  // namespace
 
-double z_value(double confidence) { return boost::math::quantile(boost::math::normal(), tail(confidence)); }
+double z_value(double confidence) {
+  // Reports ask for the same level many times (a Wilson interval a card measure): the last one is kept.
+  thread_local double last = -1, z = 0;
+  if (confidence != last) last = confidence, z = boost::math::quantile(boost::math::normal(), tail(confidence));
+  return z;
+}
 
 double t_value(double confidence, double df) {
   return boost::math::quantile(boost::math::students_t(std::max(df, 1e-6)), tail(confidence));
