@@ -223,63 +223,38 @@ int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
 int merge(const std::vector<std::string>& files, bool as_json, const std::string& report) {
   Comparison c;
   json run;
-  std::vector<bool> shards;
-  for (const std::string& f : files) {
-    std::string text;
-    if (!read_input("compare", f, text)) return 2;
-    json j;
-    std::string why;
-    auto bad = [&](const std::string& why) {
-      std::cerr << "als compare --merge: " << f << ": " << why << "\n";
-      return 2;
-    };
-    if (!parse_json(text, j, why)) return bad("not the --json output of als compare (" + why + ")");
-    if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums"))
-      return bad("not the --json output of als compare");
-    try {
-      const json& r = j["run"];
-      int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
-      if (run.is_null()) {
-        run = r;
-        shards.assign(static_cast<size_t>(n), false);
-        c.names = r.at("variants").get<std::vector<std::string>>();
-        if (c.names.empty()) return bad("no variants");
-        std::vector<std::vector<std::shared_ptr<Engine>>> engines;
-        if (!load_variants(c.names, 1, engines)) return 2;
-        c.engines = engines[0];
-        c.totals = empty_totals(c.engines);
-        c.agent = r.at("agent").get<std::string>();
-        c.seed = r.at("seed").get<uint64_t>();
-        c.planned = r.at("games").get<long long>();
-        c.confidence = r.at("confidence").get<double>();
-        c.correction = r.at("correction").get<std::string>();
-      } else {
-        json a = run, b = r;
-        a.erase("shard"), b.erase("shard");
-        if (a != b) return bad("a shard of another run (variants, seed, games, agent or confidence differ)");
+  int status = read_shards("compare", files, run, [&](const json& j, bool first) -> std::string {
+    const json& r = j["run"];
+    if (first) {
+      c.names = r.at("variants").get<std::vector<std::string>>();
+      if (c.names.empty()) return "no variants";
+      for (const std::string& name : c.names) {
+        Common v;
+        std::string why;
+        if (!parse_variant(name, v, why)) return why;
+        c.engines.push_back(load_engine(v.cards, v.rules, data_dir()));  // LoadError: reported
       }
-      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
-        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
-      shards[static_cast<size_t>(k - 1)] = true;
-      const json& sv = j["sums"].at("variants");
-      const json& sp = j["sums"].at("pairs");
-      if (!sv.is_array() || sv.size() != c.names.size() || !sp.is_array() || sp.size() + 1 != c.names.size())
-        return bad("its sums do not have the shape of the others'");
-      Totals t;
-      for (size_t v = 0; v < c.names.size(); ++v) t.v.push_back(sums_from_json(sv[v], c.totals.v[v].cards()));
-      for (size_t v = 1; v < c.names.size(); ++v) t.pairs.push_back(pair_from_json(sp[v - 1], c.totals.pairs[v - 1].cards));
-      c.totals.add(t);
-    } catch (const json::exception&) {
-      return bad("a field is missing or of the wrong type");
+      c.totals = empty_totals(c.engines);
+      c.agent = r.at("agent").get<std::string>();
+      c.seed = r.at("seed").get<uint64_t>();
+      c.planned = r.at("games").get<long long>();
+      c.confidence = r.at("confidence").get<double>();
+      c.correction = r.at("correction").get<std::string>();
     }
-  }
-  for (size_t k = 0; k < shards.size(); ++k)
-    if (!shards[k]) std::cerr << "als compare --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
-  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
+    const json& sv = j["sums"].at("variants");
+    const json& sp = j["sums"].at("pairs");
+    if (!sv.is_array() || sv.size() != c.names.size() || !sp.is_array() || sp.size() + 1 != c.names.size())
+      return "its sums do not have the shape of the others'";
+    Totals t;
+    for (size_t v = 0; v < c.names.size(); ++v) t.v.push_back(sums_from_json(sv[v], c.totals.v[v].cards()));
+    for (size_t v = 1; v < c.names.size(); ++v) t.pairs.push_back(pair_from_json(sp[v - 1], c.totals.pairs[v - 1].cards));
+    c.totals.add(t);
+    return "";
+  });
+  if (status) return status;
   c.looks = looks_for(c.planned);
   c.looks_taken = c.looks;
   compute_differences(c);
-  run["shard"] = {1, 1};
   return output(c, run, as_json, report);
 }
 
@@ -288,13 +263,12 @@ int merge(const std::vector<std::string>& files, bool as_json, const std::string
 int cmd_compare(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
-      "als compare VARIANT VARIANT... [options]\n"
-      "  A VARIANT is SET or SET+RULE+RULE... (a bundled name or a path each); the first is the\n"
-      "  baseline. Every variant plays the same seeds; differences are paired.\n"
+      "als compare options (plays variants on the same seeds and reports what changed)\n"
+      "  A VARIANT is SET or SET+RULE+RULE..., each a bundled name or a path; the first\n"
+      "  is the baseline. Every variant plays the same seeds: differences are paired.\n"
       "  examples: als compare standard standard+beginner --report r.html\n"
       "            als compare standard standard+long-war --agent mcts:200 --games 2000\n"
-      "            als compare standard standard+beginner --seed 5 --shard 2/8 --json > c2.json\n"
-      "options");
+      "            als compare standard standard+beginner --seed 5 --shard 2/8 --json");
   std::vector<std::string> names, merge_files;
   RunPlan plan;
   Comparison c;
@@ -314,10 +288,10 @@ int cmd_compare(int argc, char** argv) {
       "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, K+2N, ... of the run (no early stop)")(
       "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(),
       "FILE...: add up the --json results of a run's shards")(
-      "variant", po::value<std::vector<std::string>>(&names), "");
+      "variant", po::value<std::vector<std::string>>(&names), "VARIANT... (the words without --): the variants");
   po::positional_options_description pos;
   pos.add("variant", -1);
-  if (!parse(argc, argv, "compare", desc, vm, &pos)) return 0;
+  if (!parse(argc, argv, "compare VARIANT VARIANT...", desc, vm, &pos)) return 0;
   if (c.correction != "holm" && c.correction != "bh") {
     std::cerr << "als compare: --correction takes holm or bh, not '" << c.correction << "'\n";
     return 2;

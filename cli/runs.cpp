@@ -11,7 +11,9 @@
 
 #include <unistd.h>
 
+#include "jsonl.h"
 #include "play/agents.h"
+#include "script/loader.h"
 
 namespace als::cli {
 
@@ -237,6 +239,49 @@ PairTotals pair_from_json(const json& j, std::vector<std::pair<size_t, size_t>> 
   for (size_t i = 0; i < p.m.size(); ++i) p.m[i] = pair_sums_from(m[i]);
   for (size_t i = 0; i < p.card.size(); ++i) p.card[i] = pair_sums_from(c[i]);
   return p;
+}
+
+int read_shards(const char* command, const std::vector<std::string>& files, json& run,
+                const std::function<std::string(const json& doc, bool first)>& add) {
+  std::vector<bool> shards;
+  for (const std::string& f : files) {
+    auto bad = [&](const std::string& why) {
+      std::cerr << "als " << command << " --merge: " << f << ": " << why << "\n";
+      return 2;
+    };
+    std::string text, why;
+    if (!read_input(command, f, text)) return 2;
+    json j;
+    if (!parse_json(text, j, why)) return bad(std::string("not the --json output of als ") + command + " (" + why + ")");
+    if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums") || !j["sums"].is_object())
+      return bad(std::string("not the --json output of als ") + command + " (of this version)");
+    try {
+      const json& r = j["run"];
+      const int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
+      const bool first = run.is_null();
+      if (first) {
+        run = r;
+        shards.assign(static_cast<size_t>(std::max(n, 0)), false);
+      } else {
+        json a = run, b = r;
+        a.erase("shard"), b.erase("shard");
+        if (a != b) return bad("a shard of another run (its seed, games, variants or agents differ)");
+      }
+      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
+        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
+      shards[static_cast<size_t>(k - 1)] = true;
+      if (std::string e = add(j, first); !e.empty()) return bad(e);
+    } catch (const json::exception&) {
+      return bad("a field is missing or of the wrong type");
+    } catch (const LoadError& e) {
+      return bad(std::string("its card set does not load here: ") + e.what());
+    }
+  }
+  for (size_t k = 0; k < shards.size(); ++k)
+    if (!shards[k]) std::cerr << "als " << command << " --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
+  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
+  run["shard"] = {1, 1};
+  return 0;
 }
 
 json interval_json(const stats::Interval& i) { return {{"value", i.value}, {"low", i.low}, {"high", i.high}}; }

@@ -3,6 +3,7 @@
 // and the sums of the games (play/measures.h) written to and read from JSON for --merge.
 #pragma once
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -72,6 +73,15 @@ nlohmann::json sums_json(const VariantSums& s);
 VariantSums sums_from_json(const nlohmann::json& j, size_t cards);
 nlohmann::json pair_json(const PairTotals& p);
 PairTotals pair_from_json(const nlohmann::json& j, std::vector<std::pair<size_t, size_t>> cards);
+
+/// Reads the --json outputs of a run's shards (--merge of simulate and compare): each file parsed,
+/// an object with "run" and "sums", its "run" the first file's but for "shard", each shard K of N
+/// given once. `add(doc, first)` takes each document (`first`: the first file's) and returns ""
+/// or what is wrong with it; a json::exception or LoadError it throws is reported too. On the
+/// first problem prints "als COMMAND --merge: FILE: why" and returns 2; names every missing shard
+/// and returns 2; else 0, with `run` the first file's "run" and its "shard" set to 1/1.
+int read_shards(const char* command, const std::vector<std::string>& files, nlohmann::json& run,
+                const std::function<std::string(const nlohmann::json& doc, bool first)>& add);
 
 /// A measure's interval as compare.md writes it: {"value", "low", "high"}.
 nlohmann::json interval_json(const stats::Interval& i);

@@ -108,48 +108,17 @@ int merge(const std::vector<std::string>& files, bool as_json) {
   std::optional<VariantSums> total;
   json run;
   double confidence = 0.95;
-  std::vector<bool> shards;
-  for (const std::string& f : files) {
-    std::string text;
-    if (!read_input("simulate", f, text)) return 2;
-    json j;
-    std::string why;
-    auto bad = [&](const std::string& why) {
-      std::cerr << "als simulate --merge: " << f << ": " << why << "\n";
-      return 2;
-    };
-    if (!parse_json(text, j, why)) return bad("not the --json output of als simulate (" + why + ")");
-    if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums") || !j["sums"].is_object())
-      return bad("not the --json output of als simulate (of this version)");
-    json r = j["run"];
-    try {
-      int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
-      if (run.is_null()) {
-        run = r;
-        shards.assign(static_cast<size_t>(n), false);
-        confidence = j.value("confidence", 0.95);
-        std::vector<std::string> rules = r.at("rules").get<std::vector<std::string>>();
-        eng = load_engine(r.at("cards_arg").get<std::string>(), rules, data_dir());
-        total.emplace(eng->set().cards.size());
-      } else {
-        json a = run, b = r;
-        a.erase("shard"), b.erase("shard");
-        if (a != b) return bad("a shard of another run (seed, games, cards, rules or agents differ)");
-      }
-      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
-        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
-      shards[static_cast<size_t>(k - 1)] = true;
-      total->add(sums_from_json(j["sums"], total->cards()));
-    } catch (const json::exception&) {
-      return bad("a field is missing or of the wrong type");
-    } catch (const LoadError& e) {
-      return bad(std::string("its card set does not load here: ") + e.what());
+  int status = read_shards("simulate", files, run, [&](const json& j, bool first) {
+    if (first) {
+      const json& r = j["run"];
+      confidence = j.value("confidence", 0.95);
+      eng = load_engine(r.at("cards_arg").get<std::string>(), r.at("rules").get<std::vector<std::string>>(), data_dir());
+      total.emplace(eng->set().cards.size());
     }
-  }
-  for (size_t k = 0; k < shards.size(); ++k)
-    if (!shards[k]) std::cerr << "als simulate --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
-  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
-  run["shard"] = {1, 1};
+    total->add(sums_from_json(j["sums"], total->cards()));
+    return std::string();
+  });
+  if (status) return status;
   json out = stats_json(*eng, *total, run, confidence);
   out["run"] = run;
   if (as_json) std::cout << out.dump() << "\n";
