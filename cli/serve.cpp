@@ -231,6 +231,20 @@ std::vector<std::string> observation_layout(const Engine& e) {
   return out;
 }
 
+constexpr int kObsList = 1, kObsHex = 2;  // new_game's "observation": true, "hex"
+
+/// The observation as one string: each number as four hex digits (16 bits, two's complement,
+/// most significant first; numbers beyond -32768..32767 are clamped to them).
+std::string observation_hex(const std::vector<int>& obs) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out(obs.size() * 4, '0');
+  for (size_t i = 0; i < obs.size(); ++i) {
+    const auto v = static_cast<uint16_t>(static_cast<int16_t>(std::clamp(obs[i], -32768, 32767)));
+    for (int d = 0; d < 4; ++d) out[4 * i + static_cast<size_t>(d)] = digits[(v >> (12 - 4 * d)) & 15];
+  }
+  return out;
+}
+
 std::vector<int> observation(const Engine& e, const State& s, int seat) {
   const Board& b = s.b;
   const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
@@ -288,7 +302,9 @@ struct Game : MatchListener {
   uint64_t seed = 0;
   int number = 0;
   bool events = true;  // new_game's "events": false sends no event messages
-  bool observation = false;  // new_game's "observation": true adds one to each decision
+  // new_game's "observation": true adds one to each decision (a list of numbers); "hex" adds it
+  // as one string, four hex digits a number (kObsHex: faster to read for clients)
+  int observation = 0;
   bool view = true;          // new_game's "view": false leaves the view and the legal texts out
   std::shared_ptr<const ActionIds> ids;  // the set's fixed action ids (protocol 2)
   Recorder record;
@@ -396,7 +412,7 @@ class Server {
     std::string names[2];
     std::optional<uint64_t> seed;
     bool events = true;
-    bool observation = false;
+    int observation = 0;  // 0 none, kObsList, kObsHex
     bool view = true;
     bool tables = true;  // false: the game message leaves out actions, card_table, observation_layout
     std::shared_ptr<Engine> eng;
@@ -410,12 +426,16 @@ class Server {
                           m),
                false;
     auto fail = [&](const std::string& why) { return send_error(verb + ": " + why, m), false; };
-    for (auto [name, flag] : {std::pair<const char*, bool*>{"events", &o.events}, {"observation", &o.observation},
-                              {"tables", &o.tables}, {"view", &o.view}})
+    for (auto [name, flag] : {std::pair<const char*, bool*>{"events", &o.events}, {"tables", &o.tables}, {"view", &o.view}})
       if (auto it = m.find(name); it != m.end()) {
         if (!it->is_boolean()) return fail(std::string("\"") + name + "\" must be true or false");
         *flag = it->get<bool>();
       }
+    if (auto it = m.find("observation"); it != m.end()) {
+      if (it->is_boolean()) o.observation = it->get<bool>() ? kObsList : 0;
+      else if (it->is_string() && it->get<std::string>() == "hex") o.observation = kObsHex;
+      else return fail("\"observation\" must be true, false or \"hex\"");
+    }
     if (!o.view && !o.observation) return fail("\"view\": false needs \"observation\": true (a decision must show something)");
     o.cards = common_.cards;
     o.rules = common_.rules;
@@ -714,7 +734,8 @@ class Server {
       d["view"] = view_json(*g.eng, g.s(), seat);
       d["legal"] = texts;
     }
-    if (g.observation) d["observation"] = observation(*g.eng, g.s(), seat);
+    if (g.observation == kObsList) d["observation"] = observation(*g.eng, g.s(), seat);
+    if (g.observation == kObsHex) d["observation_hex"] = observation_hex(observation(*g.eng, g.s(), seat));
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
     if (g.s().r.active) {
       const Due& due = g.s().r.due;
@@ -740,7 +761,7 @@ class Server {
     out += "],\"kind\":\"";
     out += kind;
     out += '"';
-    if (g.observation) {
+    if (g.observation == kObsList) {
       out += ",\"observation\":[";
       const std::vector<int> obs = observation(*g.eng, g.s(), seat);
       for (size_t i = 0; i < obs.size(); ++i) {
@@ -749,6 +770,10 @@ class Server {
         out.append(num, r.ptr);
       }
       out += ']';
+    } else if (g.observation == kObsHex) {
+      out += ",\"observation_hex\":\"";
+      out += observation_hex(observation(*g.eng, g.s(), seat));
+      out += '"';
     }
     out += ",\"seat\":" + std::to_string(seat + 1) + ",\"type\":\"decision\"}";
     return out;

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -69,7 +70,7 @@ class _Server:
             assert self.process.stdout is not None
             fd = self.process.stdout.fileno()
             while True:
-                chunk = os.read(fd, 1 << 20)
+                chunk = os.read(fd, 1 << 16)  # below the allocator's mmap threshold: a bigger buffer costs a map and unmap a read
                 if not chunk:
                     raise self._died()
                 data = self._partial + chunk
@@ -104,13 +105,22 @@ def _array(values: List[int]) -> Any:
     return np.asarray(values, dtype=np.int32) if np is not None else list(values)
 
 
+def _observation(decision: Message) -> Any:
+    """A decision's observation: sent as hex (four digits a number, 16 bits, two's complement),
+    which is several times faster to read than a list of numbers."""
+    raw = bytes.fromhex(decision["observation_hex"])
+    if np is not None:
+        return np.frombuffer(raw, dtype=">i2").astype(np.int32)
+    return list(struct.unpack(">%dh" % (len(raw) // 2), raw))
+
+
 class _Games:
     """What both environments share: the games' state as the last messages left it."""
 
     def __init__(self, server: _Server, options: Dict[str, Any]) -> None:
         self.server = server
-        # Decisions carry the observation and the legal ids only (no view, no texts, no events).
-        self.options = dict(options, observation=True, events=False, view=False)
+        # Decisions carry the observation (as hex) and the legal ids only (no view, no texts, no events).
+        self.options = dict(options, observation="hex", events=False, view=False)
         self.num_actions = 0
         self.actions: List[str] = []
         self.card_table: Dict[str, Any] = {}
@@ -187,7 +197,7 @@ class AlsEnv:
             m = self._server.receive()
             if m["type"] == "decision":
                 self._decision = m
-                return _array(m["observation"]), self._games.info(m)
+                return _observation(m), self._games.info(m)
             if m["type"] in ("game_over", "game_abandoned"):
                 raise EnvError(f"the game ended before a decision: {m}")
             if m["type"] == "error":
@@ -201,9 +211,9 @@ class AlsEnv:
             m = self._server.receive()
             if m["type"] == "decision":
                 self._decision = m
-                return _array(m["observation"]), 0.0, False, False, self._games.info(m)
+                return _observation(m), 0.0, False, False, self._games.info(m)
             if m["type"] in ("game_over", "game_abandoned"):
-                obs = _array(self._decision["observation"])
+                obs = _observation(self._decision)
                 self._decision, self._game = None, None
                 reward = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
                 info = self._games.info(None)
@@ -219,7 +229,9 @@ class AlsEnv:
 class AlsVectorEnv:
     """`n` games at once through one ``als serve`` (``new_games``). ``step(actions)`` takes one
     action id per game; a finished game is replaced at once by a new one (its ``info`` has
-    ``final_observation`` and ``result``)."""
+    ``final_observation`` and ``result``). A few games are started ahead, their first decision
+    waiting, so that replacing a finished game costs no round trip to the server: the games
+    that replace them are asked for in the same write as the next actions."""
 
     def __init__(self, als: str = "als", n: int = 8, opponent: str = "random", args: Sequence[str] = (),
                  **new_game_options: Any) -> None:
@@ -228,62 +240,88 @@ class AlsVectorEnv:
         self._games = _Games(self._server, new_game_options)
         self._slot_game: List[int] = []
         self._decisions: List[Optional[Message]] = []
+        self._spare_count = max(2, n // 8)
+        self._spares: List[Tuple[int, Message]] = []  # started games and their first decisions
+        self._ask_more = 0  # spares used since the last write: asked for with the next actions
 
     @property
     def num_actions(self) -> int:
         return self._games.num_actions
 
     def reset(self, seed: Optional[int] = None) -> Tuple[List[Any], List[Dict[str, Any]]]:
-        numbers = self._games.start(self.n, seed)
-        self._slot_game = numbers
+        numbers = self._games.start(self.n + self._spare_count, seed)
+        self._slot_game = numbers[:self.n]
         self._decisions = [None] * self.n
-        self._collect(set(range(self.n)))
-        return [_array(d["observation"]) for d in self._decisions], [self._games.info(d) for d in self._decisions]
+        self._spares, self._ask_more = [], 0
+        spares = {g: None for g in numbers[self.n:]}
+        self._collect(set(range(self.n)), spares)
+        return [_observation(d) for d in self._decisions], [self._games.info(d) for d in self._decisions]
 
-    def _collect(self, waiting: set) -> Dict[int, Message]:
-        """Reads until every slot in `waiting` has its next decision or its end."""
+    def _collect(self, waiting: set, spares: Dict[int, Optional[Message]]) -> Dict[int, Message]:
+        """Reads until every slot in `waiting` has its next decision or its end, and every game
+        in `spares` (started as spares) its first decision."""
         slot_of = {g: i for i, g in enumerate(self._slot_game)}
         ends: Dict[int, Message] = {}
-        while waiting:
+        missing = len(spares)
+        while waiting or missing:
             m = self._server.receive()
             kind = m["type"]
             if kind == "error":
                 raise EnvError(m["message"])
-            slot = slot_of.get(m.get("game"))
-            if slot is None or slot not in waiting:
+            game = m.get("game")
+            if kind == "game":
+                if missing and game not in spares:
+                    spares[game] = None
                 continue
-            if kind == "decision":
-                self._decisions[slot] = m
-                waiting.discard(slot)
-            elif kind in ("game_over", "game_abandoned"):
-                ends[slot] = m
-                waiting.discard(slot)
+            slot = slot_of.get(game)
+            if slot is not None and slot in waiting:
+                if kind == "decision":
+                    self._decisions[slot] = m
+                    waiting.discard(slot)
+                elif kind in ("game_over", "game_abandoned"):
+                    ends[slot] = m
+                    waiting.discard(slot)
+            elif game in spares and spares[game] is None and kind == "decision":
+                spares[game] = m
+                self._spares.append((game, m))
+                missing -= 1
         return ends
 
     def step(self, actions: Sequence[int]):
-        # One act a game, written directly (the server reads this exact shape without its general parser).
-        self._server.send_text("".join('{"type": "act", "game": %d, "id": %d}\n' % (g, int(a))
-                                       for g, a in zip(self._slot_game, actions)))
+        # One act a game, written directly (the server reads this exact shape without its general
+        # parser), and the spares used last time asked for again in the same write.
+        text = "".join('{"type": "act", "game": %d, "id": %d}\n' % (g, int(a)) for g, a in zip(self._slot_game, actions))
+        asked = self._ask_more
+        if asked:
+            text += json.dumps({"type": "new_games", "count": asked, **self._games.options, "tables": False}) + "\n"
+            self._ask_more = 0
+        self._server.send_text(text)
         before = list(self._decisions)
-        ends = self._collect(set(range(self.n)))
+        # The new spares' numbers come in their "game" messages: placeholders until then.
+        ends = self._collect(set(range(self.n)), {("new", k): None for k in range(asked)} if asked else {})
         rewards = [0.0] * self.n
         terminated = [False] * self.n
         truncated = [False] * self.n
         infos: List[Dict[str, Any]] = [{} for _ in range(self.n)]
-        if ends:  # replace the finished games
-            numbers = self._games.start(len(ends), None)
-            for slot, number in zip(sorted(ends), numbers):
+        if ends:  # replace the finished games: spares first, then (rarely) games started now
+            short = max(0, len(ends) - len(self._spares))
+            started = self._games.start(short, None) if short else []
+            if started:
+                self._collect(set(), {g: None for g in started})
+            for slot in sorted(ends):
                 m = ends[slot]
                 rewards[slot] = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
                 terminated[slot] = m["type"] == "game_over"
                 truncated[slot] = m["type"] == "game_abandoned"
-                infos[slot]["final_observation"] = _array(before[slot]["observation"]) if before[slot] else None
+                infos[slot]["final_observation"] = _observation(before[slot]) if before[slot] else None
                 infos[slot]["result"] = m
+                number, decision = self._spares.pop(0)
                 self._slot_game[slot] = number
-            self._collect(set(ends))
+                self._decisions[slot] = decision
+            self._ask_more = self._spare_count - len(self._spares)
         obs = []
         for i, d in enumerate(self._decisions):
-            obs.append(_array(d["observation"]))
+            obs.append(_observation(d))
             infos[i].update(self._games.info(d))
         return obs, rewards, terminated, truncated, infos
 

@@ -2,6 +2,7 @@
 als_env.py, bench.py) as a reinforcement-learning user would: usage: test_env.py ALS SRC"""
 import json
 import os
+import struct
 import random
 import subprocess
 import sys
@@ -141,6 +142,35 @@ def docs_examples_run():
         check(r.returncode == 0, f"'{line}' exits 0: {r.stderr[-300:]}")
 
 
+def hex_observations_equal_lists():
+    # "observation": "hex" sends the same numbers as one string (4 hex digits each, 16 bits, two's
+    # complement): the same games, decision by decision, as with "observation": true.
+    seqs = []
+    for form in (True, "hex"):
+        with Client(ALS, ["--p1", "external", "--p2", "random", "--seed", "4"], timeout=30) as c:
+            c.send({"type": "new_games", "count": 2, "observation": form, "events": False, "view": False})
+            got, over = [], 0
+            while over < 2:
+                m = c.receive()
+                if m["type"] == "decision":
+                    if form is True:
+                        got.append(m["observation"])
+                        check("observation_hex" not in m, "a list when asked for a list")
+                    else:
+                        raw = bytes.fromhex(m["observation_hex"])
+                        got.append(list(struct.unpack(">%dh" % (len(raw) // 2), raw)))
+                        check("observation" not in m, "hex when asked for hex")
+                    c.send({"type": "act", "game": m["game"], "id": m["ids"][0]})
+                elif m["type"] in ("game_over", "game_abandoned"):
+                    over += 1
+            seqs.append(got)
+    check(len(seqs[0]) > 20 and seqs[0] == seqs[1], f"hex observations are the lists' numbers ({len(seqs[0])} decisions)")
+    with Client(ALS, ["--p1", "external", "--p2", "random"], timeout=30) as c:
+        c.send({"type": "new_game", "observation": "octal"})
+        err = c.receive()
+        check(err["type"] == "error" and "true, false or" in err["message"], f"a bad observation form: {err}")
+
+
 def bench_runs():
     out = subprocess.run([sys.executable, os.path.join(SRC, "clients", "python", "bench.py"), "--als", ALS,
                           "--games", "100", "--envs", "16"], capture_output=True, text=True, timeout=120).stdout
@@ -152,5 +182,6 @@ many_games()
 observations_hide_what_the_view_hides()
 env_plays_games()
 vector_env_replaces_finished_games()
+hex_observations_equal_lists()
 bench_runs()
 finish()
