@@ -311,6 +311,9 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
     emit(nullptr, log, e);
   }
   if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
+  const uint64_t bit = uint64_t{1} << s.r.nanswers;  // its kind: a determinization renames card answers
+  s.r.card_answers = d.kind == DecisionKind::Card ? s.r.card_answers | bit : s.r.card_answers & ~bit;
+  s.r.play_answers = d.kind == DecisionKind::Play ? s.r.play_answers | bit : s.r.play_answers & ~bit;
   s.r.answers[s.r.nanswers++] = opt;
   return opt;
 }

@@ -49,12 +49,9 @@ void map_board(Board& t, const Board& s, const uint8_t* map) {
 
 State Engine::sample(const State& s, int viewer, Rng& rng) const {
   const Board& b = s.b;
-  // The cards the viewer does not know, less those an answer of the running ability names (an
-  // answer's kind is not kept, so it could not be renamed).
-  uint64_t fixed = b.known[viewer];
-  if (s.r.active)
-    for (int i = 0; i < s.r.nanswers; ++i)
-      if (s.r.answers[i] < b.ncards) fixed |= bit(s.r.answers[i]);
+  // The cards the viewer does not know trade identities; the running ability's answers that name
+  // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
+  const uint64_t fixed = b.known[viewer];
   uint8_t places[kMaxCards], ids[kMaxCards];
   int n = 0;
   for (int c = 0; c < b.ncards; ++c)
@@ -78,6 +75,12 @@ State Engine::sample(const State& s, int viewer, Rng& rng) const {
     map_cards(t.r.snapshot, s.r.snapshot, map);
     t.r.snapshot.rng.seed(rng.next());
     map_due(t.r.due, map);
+    for (int i = 0; i < s.r.nanswers; ++i) {  // an answer names the card at a place: the place's new card
+      uint16_t& a = t.r.answers[i];
+      if (a == kNone) continue;
+      if ((s.r.card_answers >> i) & 1) a = map[a];
+      else if ((s.r.play_answers >> i) & 1) a = map_play(a, map);
+    }
     Decision& d = t.r.pending;
     if (d.card != kNone) d.card = map[d.card];
     if (d.about != kNone) d.about = map[d.about];

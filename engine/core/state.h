@@ -250,6 +250,7 @@ struct Board : BoardCore {
 
 constexpr int kMaxOptions = 160;  // options of one decision (choose_play in a big hand is the most)
 constexpr int kMaxAnswers = 48;
+static_assert(kMaxAnswers <= 64, "Resolution keeps the answers' kinds as bits of a uint64_t");
 
 enum class DecisionKind : uint8_t { Turn, Card, Theater, Play };
 
@@ -319,6 +320,9 @@ struct Resolution {
   Due due;               // the outermost ability running
   uint8_t nanswers = 0;
   uint16_t answers[kMaxAnswers] = {};
+  // Bit i: answer i chose a card (card_answers) or a play (play_answers): what a determinization
+  // renames with the cards (Engine::sample). Bits at or past nanswers are stale.
+  uint64_t card_answers = 0, play_answers = 0;
   uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
   Decision pending;
   BoardCore snapshot;    // the board when it began (its queue: the first snapshot.qlen of b's)

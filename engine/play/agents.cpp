@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <sodium.h>
+
 namespace als {
 
 void InfoState::order_card_options() {
@@ -223,7 +225,18 @@ Action MctsAgent::decide(const InfoState& info) {
 // ---- the registry -------------------------------------------------------------------------------
 
 uint64_t agent_seed(uint64_t game_seed, int seat) {
-  return game_seed ^ (0xa0761d6478bd642fULL * static_cast<uint64_t>(seat + 1)) ^ 0xe7037ed1a0b428dbULL;
+  // BLAKE2b (libsodium's generic hash), keyed: an agent's seed tells nothing of the game's, so its
+  // random choices cannot be turned back into the deal (issue: no peeking by construction).
+  static const bool ready = sodium_init() >= 0;
+  (void)ready;
+  static const unsigned char key[] = "als: an agent's seed from its game's";
+  unsigned char in[9], out[8];
+  for (int i = 0; i < 8; ++i) in[i] = static_cast<unsigned char>(game_seed >> (8 * i));
+  in[8] = static_cast<unsigned char>(seat);
+  crypto_generichash(out, sizeof out, in, sizeof in, key, sizeof key - 1);
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(out[i]) << (8 * i);
+  return v;
 }
 
 namespace {

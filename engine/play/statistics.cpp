@@ -47,7 +47,8 @@ Interval wilson(long long successes, long long trials, double confidence) {
   const double z2 = z * z, denom = 1 + z2 / n;
   const double center = (p + z2 / (2 * n)) / denom;
   const double half = z / denom * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-  return {p, std::clamp(center - half, 0.0, 1.0), std::clamp(center + half, 0.0, 1.0)};
+  // The interval always holds the estimate (at 0 or all successes rounding could leave it out by 1e-19).
+  return {p, std::clamp(std::min(center - half, p), 0.0, 1.0), std::clamp(std::max(center + half, p), 0.0, 1.0)};
 }
 
 Interval ratio_t(const RatioSums& s, double confidence) {

@@ -27,6 +27,12 @@ TEST_CASE("Wilson intervals match Newcombe's (1998) published values") {
   }
   stats::Interval none = stats::wilson(0, 0, 0.95);
   CHECK((none.low == 0 && none.high == 1));
+  for (long long n = 1; n < 3000; n += 7) {  // the interval holds the estimate, even at 0 and n successes
+    for (long long x : {0LL, n / 3, n}) {
+      stats::Interval i = stats::wilson(x, n, 0.95);
+      CHECK((0 <= i.low && i.low <= i.value && i.value <= i.high && i.high <= 1));
+    }
+  }
   stats::Interval all = stats::wilson(20, 20, 0.95);
   CHECK(all.high == 1.0);
   CHECK(all.low == Approx(1 - 0.1611).margin(5e-5));
