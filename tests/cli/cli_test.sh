@@ -181,6 +181,26 @@ grep -q "shard 3/3 is missing" m.err && ok || bad "missing shard message: $(cat 
 "$als" simulate --merge s1.json s1.json s3.json > /dev/null 2>&1; expect_rc 2 $? "merge with a repeated shard"
 "$als" simulate --games 20 --p1 greedy --p2 mcts:50 --seed 2 > /dev/null; expect_rc 0 $? "simulate greedy against mcts"
 
+# als tournament: scores with Wilson intervals, an SPRT verdict per pair, Elo with intervals; the
+# same whatever the threads; bad agents refused
+"$als" tournament random greedy --games 40 --seed 1 --json > tour1.json; expect_rc 0 $? "tournament"
+"$als" tournament random greedy --games 40 --seed 1 --threads 2 --json > tour2.json
+cmp -s tour1.json tour2.json && ok || bad "tournament depends on threads"
+python3 - tour1.json <<'PY' && ok || bad "tournament JSON: $(head -c 300 tour1.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+(p,) = d["pairs"]
+assert p["a"] == "random" and p["b"] == "greedy" and p["games"] == p["a_wins"] + p["b_wins"] <= 40
+assert p["a_win_rate"]["low"] <= p["a_win_rate"]["value"] <= p["a_win_rate"]["high"]
+assert p["sprt"] == "b stronger" and p["games"] == 20, p  # greedy wins every game: decided at the first batch
+elo = {e["agent"]: e for e in d["elo"]}
+assert elo["random"]["elo"] == 0 and elo["greedy"]["elo"] > 200 and elo["greedy"]["low"] <= elo["greedy"]["elo"] <= elo["greedy"]["high"]
+PY
+"$als" tournament random greedy --games 40 --seed 1 > tour.txt; expect_rc 0 $? "tournament text"
+awk 'length > 80 { bad = 1 } END { exit bad }' tour.txt && grep -q "second stronger" tour.txt && ok || bad "tournament text: $(cat tour.txt)"
+"$als" tournament random 2> t.err; expect_rc 2 $? "tournament of one agent"
+"$als" tournament random nobody 2> t.err; expect_rc 2 $? "tournament with an unknown agent"
+
 # terminal play: undo (and the record follows it), case-insensitive input, withdraw's cost, and at
 # a terminal (a pseudo-terminal from script(1)) a confirmation before withdrawing
 printf 'undo\n1\n2\nundo\n3\nWITH\n' | "$als" play --seed 5 --p2 random --log undo.jsonl > undo.txt 2>&1
