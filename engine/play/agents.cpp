@@ -1,6 +1,7 @@
 #include "play/agents.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -123,7 +124,10 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   std::vector<int> path, untried, matching;
   RandomAgent rollout(rng_.next());
   SeatChooser rollout_answers(&rollout, &rollout);  // its decisions inside abilities, during their runs
+  // With a time budget the search stops once it is spent (the clock read every 8 iterations).
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(opt_.time_ms * 1000));
   for (int it = 0; it < opt_.iterations; ++it) {
+    if (opt_.time_ms > 0 && it > 0 && it % 8 == 0 && std::chrono::steady_clock::now() >= until) break;
     State t = info.sample(rng_);
     // What the reward needs of the start (not a whole copy of the state: one an iteration).
     const struct {
@@ -280,16 +284,25 @@ void no_options(const std::string& spec, const std::string& name) {
   if (spec != name) throw std::invalid_argument("agent '" + name + "' takes no options");
 }
 
+// mcts and mcts-v1: the same search for now. mcts-v1 is the search as of 2026-11-24, kept so that
+// every later version is measured against it: a stronger search goes into a class of its own and
+// takes the name mcts; this one stays as it is.
 std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   MctsAgent::Options o;
-  for (const auto& [k, v] : options(spec, "mcts", "iterations")) {
-    if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000));
-    else if (k == "c") o.c = number(spec, k, v, 0, 100);
+  const std::string name = spec.substr(0, spec.find(':'));
+  bool counted = false;
+  for (const auto& [k, v] : options(spec, name, "iterations")) {
+    if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000)), counted = true;
+    else if (k == "time") {  // milliseconds, "20" or "20ms"; the iterations then bound it only if given
+      std::string ms = v.size() > 2 && v.compare(v.size() - 2, 2, "ms") == 0 ? v.substr(0, v.size() - 2) : v;
+      o.time_ms = number(spec, k, ms, 1, 600'000);
+      if (!counted) o.iterations = 10'000'000;
+    } else if (k == "c") o.c = number(spec, k, v, 0, 100);
     else if (k == "horizon") {
       if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
       o.game = v == "game";
     } else {
-      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, c, horizon)");
+      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, time, c, horizon)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
@@ -309,7 +322,9 @@ const std::vector<AgentKind>& agent_registry() {
          no_options(spec, "greedy");
          return std::make_unique<GreedyAgent>(seed);
        }},
-      {"mcts", "iterations=600,c=0.7,horizon=battle|game",
+      {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
+       "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts},
+      {"mcts", "iterations=600,time=MS,c=0.7,horizon=battle|game",
        "information-set Monte Carlo tree search (the default opponent)", make_mcts},
   };
   return kinds;

@@ -103,9 +103,10 @@ struct Estimate {
 class MctsAgent : public Agent {
  public:
   struct Options {
-    int iterations = 600;   // iterations per decision
+    int iterations = 600;   // iterations per decision (with `time_ms`: the most)
     double c = 0.7;         // UCB exploration
     bool game = false;      // roll out to the end of the game (else of the battle)
+    double time_ms = 0;     // > 0: think this long a decision (wall clock; not reproducible)
   };
   MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
   Action decide(const InfoState& info) override;

@@ -232,9 +232,10 @@ grep -q $'\033\[' col.txt && ok || bad "--color always printed no colour"
 printf '1\n' | "$als" play --seed 5 > plain.txt 2>&1
 grep -q $'\033\[' plain.txt && bad "colour into a pipe" || ok
 if command -v script > /dev/null; then
-  printf '1\n' | timeout 60 script -qec "$als play --seed 5" /dev/null > colpty.txt 2>&1
+  # (the opponent named: the default one thinks a second a move at a terminal)
+  printf '1\n' | timeout 60 script -qec "$als play --seed 5 --p2 mcts" /dev/null > colpty.txt 2>&1
   grep -q $'\033\[3[56]m' colpty.txt && ok || bad "no colour at a terminal"
-  printf '1\n' | NO_COLOR=1 timeout 60 script -qec "$als play --seed 5" /dev/null > nocol.txt 2>&1
+  printf '1\n' | NO_COLOR=1 timeout 60 script -qec "$als play --seed 5 --p2 mcts" /dev/null > nocol.txt 2>&1
   grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
 fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
