@@ -74,7 +74,49 @@ std::string paint_card(const std::string& label) {
 }
 
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
+// The search a hint runs: the opponent's own (at least as strong as the player's opponent), or,
+// against a person or a weaker agent, a second's search at a terminal (a fixed budget in a pipe).
+std::string hint_agent = "mcts";
+// The opponent's last action as the player saw it, shown under the board's header.
+std::string last_move;
 void on_interrupt(int) { interrupted = 1; }
+
+// Columns a line takes at a terminal: its characters but colour codes (ESC [ ... m).
+size_t visible_width(const std::string& line) {
+  size_t n = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\033') {
+      while (i < line.size() && line[i] != 'm') ++i;
+      continue;
+    }
+    n += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;  // UTF-8: count lead bytes only
+  }
+  return n;
+}
+
+// `text` as it is when it fits 80 columns; else broken at its last space before the 80th column
+// (colour codes take none), each continuation indented by `indent`.
+std::string wrapped(const std::string& text, size_t indent) {
+  std::string out;
+  size_t start = 0;
+  while ((start ? indent : 0) + visible_width(text.substr(start)) > 80) {
+    size_t col = start == 0 ? 0 : indent, cut = std::string::npos;
+    for (size_t i = start; i < text.size(); ++i) {
+      if (text[i] == '\033') {
+        while (i < text.size() && text[i] != 'm') ++i;
+        continue;
+      }
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+      if (text[i] == ' ' && i > start) cut = i;
+      if (++col > 80) break;
+    }
+    if (cut == std::string::npos) break;  // one word longer than a line: left as it is
+    out += (start ? std::string(indent, ' ') : "") + text.substr(start, cut - start) + "\n";
+    start = text.find_first_not_of(' ', cut);
+    if (start == std::string::npos) return out.substr(0, out.size() - 1);
+  }
+  return out + (start ? std::string(indent, ' ') : "") + text.substr(start);
+}
 
 // A card in a hand, compactly: "heavy_tanks (land 6)", "ambush (land 2, instant)".
 std::string hand_card(const Engine& e, const std::string& id) {
@@ -90,10 +132,11 @@ std::string hand_card(const Engine& e, const std::string& id) {
 // with what adds to them, who holds it; the hands compactly (`rules ID` for a card's text).
 void print_board(const Engine& e, const State& s, int viewer) {
   View v = e.view(s, viewer);
-  std::cout << "\n=== battle " << v.battle << " | score: player 1 " << v.score[0] << " - player 2 " << v.score[1]
-            << " (" << e.rules().vp_target << " to win) | 1st player: " << pname(v.first) << " | you are "
-            << pname(viewer) << " ===\n";
   int opp = 1 - viewer;
+  std::cout << "=== battle " << v.battle << " | VP: you " << v.score[viewer] << ", opponent " << v.score[opp] << " ("
+            << e.rules().vp_target << " to win) | 1st player: " << (v.first == viewer ? "you" : "the opponent")
+            << " ===\n";
+  if (!last_move.empty()) std::cout << wrapped("last move: " + last_move, 4) << "\n";
   auto stack = [&](int p, size_t i) {
     if (v.stacks[p][i].empty()) return std::string("-");
     std::string out;
@@ -103,23 +146,27 @@ void print_board(const Engine& e, const State& s, int viewer) {
     for (const auto& b : v.bonuses[p][i]) out += "  " + b;
     return out;
   };
+  // Two lines a theater (three when its stacks do not fit one line of 80 columns), so that a
+  // decision's screen fits 80x24.
   for (size_t i = 0; i < v.theaters.size(); ++i) {
     std::cout << ink.bold << std::left << std::setw(6) << v.theaters[i] << ink.reset << " " << ink.player[viewer]
               << "you " << std::right << std::setw(2) << v.strength[viewer][i] << ink.reset << " vs " << ink.player[opp]
               << std::setw(2) << v.strength[opp][i] << " opponent" << ink.reset << "  -> "
               << (v.controller[i] == viewer ? ink.good + "you hold it" : ink.bad + "the opponent holds it") << ink.reset
               << "\n";
-    std::cout << "         " << ink.player[opp] << "opponent:" << ink.reset << " " << stack(opp, i) << "\n";
-    std::cout << "         " << ink.player[viewer] << "you:" << ink.reset << "      " << stack(viewer, i) << "\n";
+    const std::string theirs = stack(opp, i), mine = stack(viewer, i);
+    const std::string a = "       " + ink.player[opp] + "opponent:" + ink.reset + " " + theirs;
+    const std::string b = ink.player[viewer] + "you:" + ink.reset + " " + mine;
+    if (visible_width(a) + 4 + visible_width(b) <= 80) std::cout << a << "  | " << b << "\n";
+    else std::cout << wrapped(a, 17) << "\n" << wrapped("       " + b, 12) << "\n";
   }
-  std::cout << "(stacks bottom to top, each card with its strength; ~ facedown, ~? a card you cannot see)\n";
   std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
   auto known = std::count_if(v.hand[opp].begin(), v.hand[opp].end(), [](const std::string& x) { return x != "?"; });
   if (known) std::cout << " (" << join(v.hand[opp]) << ")";
   std::cout << " | deck: " << v.deck_size << "\n";
   std::vector<std::string> hand;
   for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
-  std::cout << "your hand: " << (hand.empty() ? "(empty)" : join(hand)) << "\n";
+  std::cout << wrapped("your hand: " + (hand.empty() ? std::string("(empty)") : join(hand)), 11) << "\n";
   if (!v.held.empty()) std::cout << "you drew: " << hand_card(e, v.held) << "\n";
   // API 3: players' counters and lasting effects, when there are any.
   for (int p : {viewer, opp}) {
@@ -138,16 +185,18 @@ void print_revealed_board(const Engine& e, const State& at) {
   uint8_t st[kMaxCards];
   for (int i = 0; i < b.ntheaters; ++i) {
     int t = b.order[i];
-    std::cout << "  " << std::left << std::setw(6) << e.theater_name(t) << std::right;
+    std::ostringstream row;
+    row << "  " << std::left << std::setw(6) << e.theater_name(t) << std::right;
     for (int p = 0; p < 2; ++p) {
       int n = e.stack(at, p, t, st);
-      std::cout << (p ? "  vs  " : "") << pname(p) << " " << e.strength(at, p, t) << " [";
+      row << (p ? "  vs  " : "") << pname(p) << " " << e.strength(at, p, t) << " [";
       for (int j = 0; j < n; ++j)
-        std::cout << (j ? ", " : "") << (b.card[st[j]].faceup ? "" : "~") << e.set().cards[st[j]].id << " "
-                  << e.card_strength(at, st[j]);
-      std::cout << "]";
+        row << (j ? ", " : "") << (b.card[st[j]].faceup ? "" : "~") << e.set().cards[st[j]].id << " "
+            << e.card_strength(at, st[j]);
+      row << "]";
     }
-    std::cout << "  -> " << pname(e.controller(at, t)) << "\n";
+    row << "  -> " << pname(e.controller(at, t));
+    std::cout << wrapped(row.str(), 8) << "\n";
   }
 }
 
@@ -208,30 +257,49 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       std::string whose = d.card == kNone || l         ? "the " + what
                           : s.b.card[d.card].owner == p ? "your " + what
                                                         : "the opponent's " + what;
+      std::ostringstream q;  // the question, wrapped at 80 columns
       if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
-        std::cout << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
+        q << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
       else
-        std::cout << pname(p) << ", " << whose << " asks you to choose";
-      if (s.r.pending.card != kNone) std::cout << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+        q << pname(p) << ", " << whose << " asks you to choose";
+      if (s.r.pending.card != kNone) q << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
       else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
-        std::cout << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
-      if (d.card != kNone) std::cout << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
-      std::cout << ":\n";
+        q << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
+      if (d.card != kNone) q << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
+      q << ":";
+      std::cout << wrapped(q.str(), 2) << "\n";
     }
-    // One line per card for improvise (its theaters numbered inline), so a turn fits 80x24.
+    // A card a line, its deploys and improvisations numbered inline, so that a turn fits 80x24:
+    //   air_maneuver      deploy  1 air       improvise  7 air  8 land  9 sea
+    struct Plays {
+      std::string card, deploy, improvise;
+    };
+    std::vector<Plays> cards;
+    std::vector<size_t> rest;  // withdraw, and anything else, a line each
     for (size_t i = 0; i < sorted.size(); ++i) {
       auto w = words(sorted[i]);
-      if (w.size() == 3 && w[0] == "improvise") {
-        std::cout << "      improvise " << w[1] << ":";
-        for (; i < sorted.size(); ++i) {
-          auto x = words(sorted[i]);
-          if (x.size() != 3 || x[0] != "improvise" || x[1] != w[1]) break;
-          std::cout << "  " << i + 1 << " " << x[2];
-        }
-        --i;
-        std::cout << "\n";
+      if (w.size() != 3 || (w[0] != "deploy" && w[0] != "improvise")) {
+        rest.push_back(i);
         continue;
       }
+      auto it = std::find_if(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == w[1]; });
+      if (it == cards.end()) it = cards.insert(cards.end(), Plays{w[1], "", ""});
+      (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2];
+    }
+    for (const Plays& x : cards) {
+      std::string line = "  " + x.card + std::string(x.card.size() < 17 ? 17 - x.card.size() : 1, ' ');
+      if (!x.deploy.empty()) line += "deploy" + x.deploy;
+      if (!x.improvise.empty()) {
+        if (!x.deploy.empty()) line += std::string(line.size() < 38 ? 38 - line.size() : 2, ' ');
+        if (line.size() + 9 + x.improvise.size() > 80) {  // a long line: improvise below
+          std::cout << line << "\n";
+          line = std::string(19, ' ');
+        }
+        line += "improvise" + x.improvise;
+      }
+      std::cout << line << "\n";
+    }
+    for (size_t i : rest) {
       std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
       if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
       std::cout << "\n";
@@ -267,30 +335,43 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
         std::cout << "Type the number of an action, or its text (unique prefixes are fine:\n"
                      "'dep air_d air'). Typing is case-insensitive. A card you cannot see is named\n"
                      "by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
-                     "Commands: hand, board (reprint), rules ID (a card's text), hint (the search's\n"
-                     "three best actions, each with its estimate of winning the game), undo (back\n"
-                     "to your previous decision), help.\n";
+                     "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
+                     "card's text), hint (the search's three best actions, best first, with the\n"
+                     "chance to win the battle and the game), undo (back to your previous\n"
+                     "decision), help.\n";
       } else if (w[0] == "hint") {
-        // The search sees only what this player may see (InfoState), like the computer players.
-        MctsAgent search(hint_seed++, MctsAgent::Options{2000, 0.7, true});
-        std::vector<Estimate> ranked;
+        // The search sees only what this player may see (InfoState), like the computer players:
+        // the opponent's own search ranks the actions (to the battle's end, as it plays), and the
+        // same search to the game's end estimates the chance of winning the game.
+        std::vector<Estimate> ranked, game;
         try {
-          ranked = search.rank(InfoState(e, s, acts));
+          InfoState info(e, s, acts);
+          auto by_battle = make_agent(hint_agent, hint_seed++, p);
+          auto by_game = make_agent(hint_agent + ",horizon=game", hint_seed++, p);
+          ranked = dynamic_cast<MctsAgent&>(*by_battle).rank(info);
+          game = dynamic_cast<MctsAgent&>(*by_game).rank(info);
         } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
           std::cout << "no hint: a script failed " << err.what() << "\n";
           continue;
         }
-        std::cout << "hint (the search's estimate of winning the game after each action):\n";
-        for (size_t i = 0; i < ranked.size() && i < 3; ++i)
-          std::cout << "  " << std::setw(3) << static_cast<int>(ranked[i].win * 100 + 0.5) << "%  " << ranked[i].text
-                    << "\n";
+        std::cout << "hint (best first; the chance to win this battle and the game after each):\n";
+        for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
+          double g = 0.5;
+          for (const Estimate& x : game)
+            if (x.text == ranked[i].text) g = x.win;
+          std::cout << "  " << i + 1 << ". " << std::left << std::setw(34) << ranked[i].text << std::right << " battle "
+                    << std::setw(3) << static_cast<int>(ranked[i].battle * 100 + 0.5) << "%, game " << std::setw(3)
+                    << static_cast<int>(g * 100 + 0.5) << "%\n";
+        }
       } else if (w[0] == "rules") {
         if (w.size() < 2) {
           for (const auto& d : e.set().cards) print_card(e, d.id);
         } else {
           print_card(e, w[1]);
         }
-      } else {
+      } else if (w[0] == "board") {
+        print_board(e, s, p);  // the board only: the actions are above
+      } else {  // hand: the board with the hand, and the actions again
         print_board(e, s, p);
         list();
       }
@@ -339,6 +420,9 @@ int cmd_play(int argc, char** argv) {
   // waits for it happily, and it plays far stronger); through a pipe it keeps its fixed,
   // reproducible budget.
   if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) p2 = strongest_agent() + ":time=1000";
+  for (const std::string& a : {p2, p1})  // a hint searches as the strongest computer seat does, at least
+    if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":600" : a;
+  if (hint_agent == "mcts") hint_agent = isatty(0) && isatty(1) ? "mcts:time=1000" : "mcts:600";
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
   if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {
@@ -418,7 +502,14 @@ int cmd_play(int argc, char** argv) {
                     << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
         }
       }
-      std::cout << e.event_text(ev, v) << "\n";
+      const std::string text = e.event_text(ev, v);
+      if (&ev == &log.events.front() && viewer >= 0 && p != viewer) last_move = text;  // shown with the board
+      std::cout << wrapped(text, 4) << "\n";
+      // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
+      if (ev.type == Event::BattleEnd && s.b.phase != Phase::Over && viewer != -1 && isatty(0) && isatty(1)) {
+        std::string enter;
+        read_line("> press Enter for the next battle ", enter);
+      }
     }
   };
   m.listen(&printer);

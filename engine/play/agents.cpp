@@ -108,6 +108,7 @@ struct Node {
   std::string key;   // the move into this node, as the searching player sees it
   int player = -1;   // who made that move
   double wins = 0;   // reward for `player`
+  double battle_wins = 0;  // the battle the search began in won by `player` (hints; not used to search)
   int visits = 0;
   int avail = 0;     // times the move was available when this node's parent was visited
   std::vector<int> children;
@@ -137,6 +138,10 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     int node = 0;
     path.assign(1, 0);
     bool expanded = false;
+    int battle_won = -1;  // 1 if `me` won the battle the search began in, 0 if lost, -1 not over
+    auto battle_over = [&] {
+      if (battle_won < 0 && t.b.last.number == start.battle) battle_won = t.b.last.winner == me;
+    };
     try {
       while (!expanded && e.to_act(t) >= 0) {
         if (!opt_.game && t.b.battle != start.battle) break;
@@ -184,6 +189,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
           pick = static_cast<size_t>(matching[rng_.below(matching.size())]);
         }
         e.apply_discarding(t, acts[pick]);
+        battle_over();
         node = next;
         path.push_back(node);
       }
@@ -192,6 +198,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
         if (!opt_.game && t.b.battle != start.battle) break;
         e.legal(t, acts);
         e.apply_discarding(t, rollout.choose(e, t, acts), &rollout_answers);
+        battle_over();
       }
     } catch (const ScriptError& err) {
       // A script that fails in the search fails the game, as it would in play: the search must
@@ -204,17 +211,21 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
       int swing = (t.b.score[me] - start.score[me]) - (t.b.score[1 - me] - start.score[1 - me]);  // as vp_swing
       reward = std::clamp(0.5 + 0.5 * swing / std::max(e.rules().battle_vp, 1), 0.0, 1.0);
     }
+    const double battle = battle_won < 0 ? 0.5 : battle_won;
     for (size_t i = 1; i < path.size(); ++i) {
       Node& n = tree[static_cast<size_t>(path[i])];
       ++n.visits;
       n.wins += n.player == me ? reward : 1.0 - reward;
+      n.battle_wins += n.player == me ? battle : 1.0 - battle;
     }
   }
   std::vector<Estimate> out;
   for (const Action& a : info.legal()) {
     Estimate est{a, info.text(a), 0.5, 0};
     for (int ch : tree[0].children)
-      if (tree[ch].key == est.text && tree[ch].visits > 0) est.win = tree[ch].wins / tree[ch].visits, est.visits = tree[ch].visits;
+      if (tree[ch].key == est.text && tree[ch].visits > 0)
+        est.win = tree[ch].wins / tree[ch].visits, est.visits = tree[ch].visits,
+        est.battle = tree[ch].battle_wins / tree[ch].visits;
     out.push_back(est);
   }
   std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) { return x.visits > y.visits; });

@@ -92,8 +92,10 @@ class RandomAgent : public Agent {
 struct Estimate {
   Action action;
   std::string text;     // as the player sees it
-  double win = 0;       // the search's estimate of winning the game after it, 0 to 1
+  double win = 0;       // the search's reward after it, 0 to 1: winning the game (horizon game),
+                        // or the battle's VP swing scaled to 0..1 (horizon battle)
   int visits = 0;
+  double battle = 0.5;  // the share of its iterations in which the player won the current battle
 };
 
 /// Information-set MCTS, single observer (Cowling, Powley & Whitehouse 2012): each iteration

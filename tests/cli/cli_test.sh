@@ -238,12 +238,41 @@ if command -v script > /dev/null; then
   printf '1\n' | NO_COLOR=1 timeout 60 script -qec "$als play --seed 5 --p2 mcts" /dev/null > nocol.txt 2>&1
   grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
 fi
+# At a terminal of 80x24, every decision fits one screen: from the board's header (with the
+# opponent's last move) to the prompt at most 24 lines, no line wider than 80 columns; a battle's
+# end waits for Enter. Whole games of both printings at a pseudo-terminal.
+if command -v script > /dev/null; then
+  for cards in standard original; do
+    yes 1 | head -n 400 | timeout 120 script -qec "stty cols 80 rows 24; $als play --seed 6 --p2 random --cards $cards" \
+      /dev/null > screen-$cards.txt 2>&1
+    python3 - screen-$cards.txt <<'PY' && ok || bad "80x24 ($cards): $(tail -3 screen-$cards.txt)"
+import re, sys
+text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", open(sys.argv[1], errors="replace").read())
+lines = text.split("\n")
+blocks, cur = [], None
+for line in lines:
+    if line.startswith("=== battle"):
+        cur = [line]
+    elif cur is not None:
+        cur.append(line)
+        if line.startswith("> "):
+            blocks.append(cur)
+            cur = None
+assert len(blocks) > 10 and "game over" in text, (len(blocks), text[-300:])
+assert max(len(b) for b in blocks) <= 24, max(blocks, key=len)
+wide = [l for l in lines if len(l) > 80]
+assert not wide, wide[:3]
+assert "press Enter for the next battle" in text
+assert all(b[1].startswith("last move: ") for b in blocks[1:] if "Your turn" in "".join(b)), "the last move"
+PY
+  done
+fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
 # a whole human game through a pseudo-terminal: colour, undo, to the last line
 if command -v script > /dev/null; then
   { printf 'undo\nhint\n'; yes 1 | head -n 200; } | timeout 120 script -qec "$als play --seed 5 --p2 random" /dev/null > whole.txt 2>&1
   tr -d '\r' < whole.txt | grep -q "^game over: player [12] wins" && grep -q $'\033\[' whole.txt && grep -q "nothing to undo" whole.txt &&
-    grep -q "hint (the search" whole.txt && ok || bad "a whole game at a terminal: $(tail -n 3 whole.txt)"
+    grep -q "hint (best first" whole.txt && ok || bad "a whole game at a terminal: $(tail -n 3 whole.txt)"
 fi
 # line editing at a terminal (libedit): cursor keys edit the line; Ctrl-C abandons the game cleanly
 if command -v script > /dev/null; then
