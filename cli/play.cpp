@@ -516,6 +516,7 @@ int cmd_play(int argc, char** argv) {
   struct Checkpoint {
     State state;    // the game at one of a human's decisions
     size_t record;  // the record up to there
+    bool real;      // more than one legal action (undo skips the others)
   };
   std::vector<Checkpoint> undo;
   int last_human = -1;
@@ -552,6 +553,8 @@ int cmd_play(int argc, char** argv) {
       Action a;
       Reply reply = human_choice(e, s, p, m.legal(), a, !undo.empty());
       if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
+        // A question with one possible answer is no decision: undo goes past it.
+        while (undo.size() > 1 && !undo.back().real) undo.pop_back();
         m.restore(undo.back().state);
         rec.truncate(undo.back().record);
         undo.pop_back();
@@ -565,7 +568,7 @@ int cmd_play(int argc, char** argv) {
         std::cout << "game abandoned\n";
         return finish(0);
       }
-      Checkpoint here{s, rec.mark()};
+      Checkpoint here{s, rec.mark(), m.legal().size() > 1};
       try {
         m.apply(a);
       } catch (const ScriptError& err) {

@@ -208,6 +208,10 @@ grep -q "nothing to undo" undo.txt && grep -q "undone: back to your previous dec
 grep -q "player 1 withdraws" undo.txt && ok || bad "case-insensitive WITH did not withdraw"
 grep -q "withdraw (the opponent scores [0-9]* VP)" undo.txt && ok || bad "withdraw does not show its cost"
 "$als" replay undo.jsonl > /dev/null; expect_rc 0 $? "a record with undone actions replays"
+# undo goes past a question with one possible answer (seed 5: the 13th prompt is one; the 12th the
+# turn that led to it): back to the turn, not to the question
+{ yes 1 | head -n 13; echo undo; } | "$als" play --seed 5 --p2 random > undo1.txt 2>&1
+sed -n '/undone/,/^> /p' undo1.txt | grep -q "Your turn" && ok || bad "undo stopped at a one-answer question"
 if command -v script > /dev/null; then
   printf 'withdraw\nn\nwithdraw\ny\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > pty.txt 2>&1
   grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
