@@ -320,10 +320,10 @@ struct Resolution {
   Due due;               // the outermost ability running
   uint8_t nanswers = 0;
   uint16_t answers[kMaxAnswers] = {};
+  uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
   // Bit i: answer i chose a card (card_answers) or a play (play_answers): what a determinization
   // renames with the cards (Engine::sample). Bits at or past nanswers are stale.
   uint64_t card_answers = 0, play_answers = 0;
-  uint32_t events = 0;   // events the runs so far emitted (a re-run does not emit them again)
   Decision pending;
   BoardCore snapshot;    // the board when it began (its queue: the first snapshot.qlen of b's)
   bool operator==(const Resolution&) const = default;
