@@ -313,11 +313,7 @@ int cmd_compare(int argc, char** argv) {
     std::cerr << "als compare: --shard takes K/N with 1 <= K <= N\n";
     return 2;
   }
-  if (c.agent == "human" || !make_agent(c.agent, 0, 0)) {
-    std::cerr << "als compare: agent '" << c.agent << "' cannot play unattended (agents: " << computer_agents()
-              << ")\n";
-    return 2;
-  }
+  if (!unattended("compare", c.agent)) return 2;
   plan.p1 = plan.p2 = c.agent;
   plan.base = c.seed = seed_or_random(vm);
   c.names = names;

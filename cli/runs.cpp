@@ -86,53 +86,73 @@ void Progress::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+void for_each_index(size_t threads, long long from, long long to, const std::function<void(size_t, long long)>& work) {
+  std::atomic<long long> next{from};
+  auto worker = [&](size_t t) {
+    for (long long k; (k = next.fetch_add(1)) < to;) work(t, k);
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& th : pool) th.join();
+}
+
+bool unattended(const char* command, const std::string& spec) {
+  if (spec != "human" && make_agent(spec, 0, 0)) return true;
+  std::cerr << "als " << command << ": agent '" << spec << "' cannot play unattended (agents: " << computer_agents()
+            << ")\n";
+  return false;
+}
+
 void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
                 long long from, long long to, Totals& into, std::atomic<long long>& done) {
   const size_t variants = engines[0].size();
-  std::atomic<long long> next{from};
-  std::vector<Totals> local(engines.size(), empty_totals(engines[0]));
-  auto work = [&](size_t t) {
-    Match::Options o;
-    o.answer_during_runs = true;  // pure agents answer abilities' decisions during their runs
-    o.texts = false;
-    o.keep_battle_ends = false;  // the counters read these events only
-    o.kept_types = GameCounter::kEventTypes;
-    std::vector<std::optional<Match>> m(variants);
+  Match::Options o;
+  o.answer_during_runs = true;  // pure agents answer abilities' decisions during their runs
+  o.texts = false;
+  o.keep_battle_ends = false;  // the counters read these events only
+  o.kept_types = GameCounter::kEventTypes;
+  // Each thread's sums, and its matches and counters (one a variant, made at its first game).
+  struct Worker {
+    std::vector<std::optional<Match>> m;
     std::vector<std::unique_ptr<GameCounter>> counts;
-    for (const auto& e : engines[t]) counts.push_back(std::make_unique<GameCounter>(e->set().cards.size()));
-    std::vector<char> ok(variants);
-    Totals& tot = local[t];
-    for (long long j; (j = next.fetch_add(1)) < to;) {
-      const long long i = plan.shard_k + j * plan.shard_n;  // the run's game number
-      const uint64_t seed = game_seed(plan.base, i);
-      for (size_t v = 0; v < variants; ++v) {
-        ok[v] = 0;
-        try {
-          auto a1 = make_agent(plan.p1, seed, 0), a2 = make_agent(plan.p2, seed, 1);
-          if (!m[v]) {
-            m[v].emplace(*engines[t][v], seed, nullptr, nullptr, o);
-            m[v]->listen(counts[v].get());
-          }
-          m[v]->reset(seed, a1.get(), a2.get());
-          counts[v]->start(*m[v]);
-          m[v]->run();
-          if (!m[v]->over()) throw ScriptError(m[v]->abandoned());
-          counts[v]->finish(*m[v]);
-          tot.v[v].add(counts[v]->tally());
-          ok[v] = 1;
-        } catch (const ScriptError& ex) {  // counted, and the run goes on
-          tot.v[v].fail(i, seed, ex.what());
-        }
-        ++done;
-      }
-      for (size_t v = 1; v < variants; ++v)
-        if (ok[0] && ok[v]) tot.pairs[v - 1].add(counts[0]->tally(), counts[v]->tally());
-    }
+    std::vector<char> ok;
   };
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < engines.size(); ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+  std::vector<Worker> workers(engines.size());
+  std::vector<Totals> local(engines.size(), empty_totals(engines[0]));
+  for_each_index(engines.size(), from, to, [&](size_t t, long long j) {
+    Worker& w = workers[t];
+    if (w.counts.empty()) {
+      w.m.resize(variants), w.ok.resize(variants);
+      for (const auto& e : engines[t]) w.counts.push_back(std::make_unique<GameCounter>(e->set().cards.size()));
+    }
+    Totals& tot = local[t];
+    const long long i = plan.shard_k + j * plan.shard_n;  // the run's game number
+    const uint64_t seed = game_seed(plan.base, i);
+    for (size_t v = 0; v < variants; ++v) {
+      w.ok[v] = 0;
+      try {
+        auto a1 = make_agent(plan.p1, seed, 0), a2 = make_agent(plan.p2, seed, 1);
+        if (!w.m[v]) {
+          w.m[v].emplace(*engines[t][v], seed, nullptr, nullptr, o);
+          w.m[v]->listen(w.counts[v].get());
+        }
+        Match& m = *w.m[v];
+        m.reset(seed, a1.get(), a2.get());
+        w.counts[v]->start(m);
+        m.run();
+        if (!m.over()) throw ScriptError(m.abandoned());
+        w.counts[v]->finish(m);
+        tot.v[v].add(w.counts[v]->tally());
+        w.ok[v] = 1;
+      } catch (const ScriptError& ex) {  // counted, and the run goes on
+        tot.v[v].fail(i, seed, ex.what());
+      }
+      ++done;
+    }
+    for (size_t v = 1; v < variants; ++v)
+      if (w.ok[0] && w.ok[v]) tot.pairs[v - 1].add(w.counts[0]->tally(), w.counts[v]->tally());
+  });
   for (const Totals& l : local) into.add(l);
 }
 

@@ -60,6 +60,14 @@ class Progress {
   std::thread thread_;
 };
 
+/// Runs `work(thread, k)` for every k in [from, to) on `threads` threads (the calling thread is
+/// thread 0), each k once, handed out in order as threads come free.
+void for_each_index(size_t threads, long long from, long long to, const std::function<void(size_t, long long)>& work);
+
+/// Whether agent `spec` can play without a person (not `human`, a known agent); else prints
+/// "als COMMAND: agent 'SPEC' cannot play unattended (agents: ...)" and returns false.
+bool unattended(const char* command, const std::string& spec);
+
 /// Plays games [from, to) of this shard's games (its own numbering: 0 to plan.mine()) of every
 /// variant, on `engines[thread][variant]`, and adds them to `into`. A game a script fails in is
 /// counted as failed for that variant (and left out of its pairs); the run goes on. `done` counts

@@ -170,10 +170,7 @@ int cmd_simulate(int argc, char** argv) {
     return 2;
   }
   for (const std::string& a : {plan.p1, plan.p2})
-    if (a == "human" || !make_agent(a, 0, 0)) {
-      std::cerr << "als simulate: agent '" << a << "' cannot play unattended (agents: " << computer_agents() << ")\n";
-      return 2;
-    }
+    if (!unattended("simulate", a)) return 2;
   plan.base = seed_or_random(vm);
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
   for (int t = 0; t < plan.threads; ++t) {

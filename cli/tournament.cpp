@@ -3,12 +3,10 @@
 // stronger (SPRT), and the report gives every pair's score with its Wilson interval and each
 // agent's Elo (Bradley-Terry) with a bootstrap interval.
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +15,7 @@
 #include "play/agents.h"
 #include "play/match.h"
 #include "play/statistics.h"
+#include "runs.h"
 
 namespace als::cli {
 
@@ -76,32 +75,23 @@ std::vector<double> bradley_terry(size_t n, const std::vector<PairResult>& pairs
 /// seat 1 when k is even) on `threads` threads; adds the results to `p`.
 void play_pair(const std::vector<std::shared_ptr<Engine>>& engines, const std::vector<std::string>& agents,
                uint64_t base, PairResult& p, long long from, long long to) {
-  std::atomic<long long> next{from};
   std::vector<PairResult> local(engines.size());
-  auto work = [&](size_t t) {
-    for (long long k; (k = next.fetch_add(1)) < to;) {
-      const uint64_t seed = game_seed(base, k / 2);
-      const bool a_first = k % 2 == 0;
-      const std::string& s1 = agents[a_first ? p.a : p.b];
-      const std::string& s2 = agents[a_first ? p.b : p.a];
-      auto x = make_agent(s1, seed, 0), y = make_agent(s2, seed, 1);
-      Match::Options o;
-      o.answer_during_runs = true, o.texts = false, o.log = false;
-      try {
-        Match m(*engines[t], seed, x.get(), y.get(), o);
-        m.run();
-        if (!m.over()) throw ScriptError(m.abandoned());
-        const bool seat1_won = m.state().b.winner == 0;
-        (seat1_won == a_first ? local[t].a_wins : local[t].b_wins)++;
-      } catch (const ScriptError&) {
-        ++local[t].failed;
-      }
+  for_each_index(engines.size(), from, to, [&](size_t t, long long k) {
+    const uint64_t seed = game_seed(base, k / 2);
+    const bool a_first = k % 2 == 0;
+    auto x = make_agent(agents[a_first ? p.a : p.b], seed, 0), y = make_agent(agents[a_first ? p.b : p.a], seed, 1);
+    Match::Options o;
+    o.answer_during_runs = true, o.texts = false, o.log = false;
+    try {
+      Match m(*engines[t], seed, x.get(), y.get(), o);
+      m.run();
+      if (!m.over()) throw ScriptError(m.abandoned());
+      const bool seat1_won = m.state().b.winner == 0;
+      (seat1_won == a_first ? local[t].a_wins : local[t].b_wins)++;
+    } catch (const ScriptError&) {
+      ++local[t].failed;
     }
-  };
-  std::vector<std::thread> pool;
-  for (size_t t = 1; t < engines.size(); ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
+  });
   for (const PairResult& l : local) p.a_wins += l.a_wins, p.b_wins += l.b_wins, p.failed += l.failed;
 }
 
@@ -143,10 +133,7 @@ int cmd_tournament(int argc, char** argv) {
     return 2;
   }
   for (const std::string& a : agents)
-    if (a == "human" || !make_agent(a, 0, 0)) {
-      std::cerr << "als tournament: agent '" << a << "' cannot play unattended (agents: " << computer_agents() << ")\n";
-      return 2;
-    }
+    if (!unattended("tournament", a)) return 2;
   const uint64_t base = seed_or_random(vm);
   std::vector<std::shared_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
@@ -196,7 +183,7 @@ int cmd_tournament(int argc, char** argv) {
       stats::Interval w = stats::wilson(p.a_wins, p.games(), confidence);
       jp.push_back({{"a", agents[p.a]}, {"b", agents[p.b]}, {"games", p.games()}, {"a_wins", p.a_wins},
                     {"b_wins", p.b_wins}, {"failed_games", p.failed},
-                    {"a_win_rate", {{"value", w.value}, {"low", w.low}, {"high", w.high}}},
+                    {"a_win_rate", interval_json(w)},
                     {"sprt", p.verdict > 0 ? "a stronger" : p.verdict < 0 ? "b stronger" : "undecided"},
                     {"llr", p.llr}});
     }
