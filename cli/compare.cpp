@@ -58,20 +58,20 @@ void compute_differences(Comparison& c) {
   for (const DiffRow& r : c.diffs) p.push_back(r.d.p);
   const std::vector<double> adj = c.correction == "bh" ? stats::benjamini_hochberg(p) : stats::holm(p);
   // Negligible: the interval at the Bonferroni level over every difference (so that all of them
-  // hold at once) lies within the margin.
+  // hold at once) lies within the margin: each difference's own interval, widened by the ratio of
+  // the two t quantiles (a pair's games are the degrees of freedom of all its differences).
   const double simultaneous = 1 - c.alpha() / static_cast<double>(std::max<size_t>(c.diffs.size(), 1));
-  size_t row = 0;
+  std::vector<double> widen(c.engines.size(), 1.0);
   for (size_t v = 1; v < c.engines.size(); ++v) {
-    const PairTotals& pt = c.totals.pairs[v - 1];
-    for (size_t i = 0; i < pt.m.size() + pt.card.size(); ++i, ++row) {
-      DiffRow& r = c.diffs[row];
-      r.p_adjusted = adj[row];
-      r.significant = adj[row] < c.alpha();
-      const stats::Difference wide =
-          stats::paired_difference(i < pt.m.size() ? pt.m[i] : pt.card[i - pt.m.size()], simultaneous);
-      const double mg = margin(r, baseline[row]);
-      r.negligible = wide.low > -mg && wide.high < mg;
-    }
+    const double games = static_cast<double>(c.totals.pairs[v - 1].m[0].a.games);
+    if (games >= 2) widen[v] = stats::t_value(simultaneous, games - 1) / stats::t_value(c.confidence, games - 1);
+  }
+  for (size_t row = 0; row < c.diffs.size(); ++row) {
+    DiffRow& r = c.diffs[row];
+    r.p_adjusted = adj[row];
+    r.significant = adj[row] < c.alpha();
+    const double half = (r.d.high - r.d.delta) * widen[r.variant], mg = margin(r, baseline[row]);
+    r.negligible = r.d.delta - half > -mg && r.d.delta + half < mg;
   }
 }
 
