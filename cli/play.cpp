@@ -348,8 +348,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
           InfoState info(e, s, acts);
           auto by_battle = make_agent(hint_agent, hint_seed++, p);
           auto by_game = make_agent(hint_agent + ",horizon=game", hint_seed++, p);
-          ranked = dynamic_cast<MctsAgent&>(*by_battle).rank(info);
-          game = dynamic_cast<MctsAgent&>(*by_game).rank(info);
+          ranked = dynamic_cast<SearchAgent&>(*by_battle).rank(info);
+          game = dynamic_cast<SearchAgent&>(*by_game).rank(info);
         } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
           std::cout << "no hint: a script failed " << err.what() << "\n";
           continue;

@@ -76,6 +76,14 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
 
 Engine::~Engine() = default;
 
+std::shared_ptr<Engine> Engine::twin() const {
+  if (!twin_maker_) return nullptr;
+  std::shared_ptr<Engine> t = twin_maker_();
+  if (!t || t->content_hash() != hash_ || t->set_.cards.size() != set_.cards.size()) return nullptr;
+  t->names_ = names_;
+  return t;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading the board
 
@@ -759,19 +767,21 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 // API 3: counters, change of side, dealing, lasting effects (docs/modding.md, "Card script API 3")
 
 uint16_t Engine::intern(std::string_view name) const {
-  auto it = name_ids_.find(std::string(name));
-  if (it != name_ids_.end()) return it->second;
-  if (names_.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
-  uint16_t id = static_cast<uint16_t>(names_.size());
-  names_.emplace_back(name);
-  name_ids_.emplace(std::string(name), id);
+  NameTable& t = *names_;
+  std::lock_guard<std::mutex> hold(t.lock);
+  auto it = t.ids.find(std::string(name));
+  if (it != t.ids.end()) return it->second;
+  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
+  uint16_t id = static_cast<uint16_t>(t.list.size());
+  t.list.emplace_back(name);
+  t.ids.emplace(std::string(name), id);
   return id;
 }
 
 std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
   std::vector<std::pair<std::string, int>> out;
   for (int i = 0; i < s.b.ncounters; ++i)
-    if (s.b.counters[i].target == target) out.emplace_back(names_[s.b.counters[i].name], s.b.counters[i].value);
+    if (s.b.counters[i].target == target) out.emplace_back(name(s.b.counters[i].name), s.b.counters[i].value);
   return out;
 }
 
@@ -779,7 +789,7 @@ void Engine::set_counter(State& s, int target, int name, int value) const {
   Board& b = s.b;
   if (value < -kCounterLimit || value > kCounterLimit)
     throw ScriptError("a counter stays within -" + std::to_string(kCounterLimit) + ".." + std::to_string(kCounterLimit) +
-                      " (" + names_[static_cast<size_t>(name)] + " would be " + std::to_string(value) + ")");
+                      " (" + this->name(name) + " would be " + std::to_string(value) + ")");
   int i = 0;
   while (i < b.ncounters && !(b.counters[i].target == target && b.counters[i].name == name)) ++i;
   if (value == 0) {  // not kept: the rest move down, the freed slot is zeroed
@@ -1045,22 +1055,22 @@ struct Bytes {
     for (int i = 0; i < b.qlen; ++i) due(queue[i]);
     put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
     // API 3: names by their text (numbers are per engine)
-    text(names[b.last.reason]), text(names[b.end_reason]);
+    text(eng.name(b.last.reason)), text(eng.name(b.end_reason));
     put(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
-    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(names[b.counters[i].name]), put(b.counters[i].value);
+    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.name(b.counters[i].name)), put(b.counters[i].value);
     for (int i = 0; i < b.nlasting; ++i) {
       const Lasting& e = lasting[i];
       put(e.card), put(e.effect), put(e.uid), put(e.ends), put(e.nfields);
-      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(names[e.key[k]]), put(e.value[k]);
+      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(e.key[k])), put(e.value[k]);
     }
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
-  const std::vector<std::string>& names;
+  const Engine& eng;
 };
 }  // namespace
 
 uint64_t Engine::digest(const State& s) const {
-  Bytes out{{}, names_};
+  Bytes out{{}, *this};
   out.board(s.b, s.b.queue, s.b.lasting);
   out.put(s.r.active);
   if (s.r.active) {
@@ -1071,7 +1081,7 @@ uint64_t Engine::digest(const State& s) const {
     uint16_t opt[kMaxOptions];
     int n = options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
-    out.text(names_[d.prompt]);
+    out.text(name(d.prompt));
     for (int i = 0; i < n; ++i) out.put(opt[i]);
     out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }

@@ -6,7 +6,10 @@
 // resolve.cpp (abilities due, re-running from a snapshot, triggers, hooks, turns and battles),
 // text.cpp (texts, parsing, views). The Lua side (binding.cpp, loader.cpp) implements Scripts.
 #pragma once
+#include <functional>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -76,6 +79,13 @@ class Engine {
   const std::vector<std::string>& rule_names() const { return rule_names_; }
   /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
   const std::string& content_hash() const { return hash_; }
+  /// Another engine for the same card set and rules, with scripts of its own, for another thread
+  /// (a search's second thread: an engine runs scripts in one thread only). Made by the function
+  /// the loader set (set_twin_maker); nullptr when there is none or the files changed since
+  /// (content_hash). It shares this engine's table of names (intern), so a state means the same
+  /// to both. Call it from the thread that uses this engine. Throws LoadError.
+  std::shared_ptr<Engine> twin() const;
+  void set_twin_maker(std::function<std::shared_ptr<Engine>()> make) { twin_maker_ = std::move(make); }
 
   /// A new game dealt for battle 1 from `seed` (ruling 2), its battle_start and first
   /// turn_start abilities resolved up to the first decision. Throws ScriptError.
@@ -151,6 +161,11 @@ class Engine {
   std::string option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const;
   /// "deploy ID THEATER", "improvise ID THEATER", "withdraw", "choose OPTION".
   std::string action_text(const State& s, const Action& a, int viewer) const;
+  /// The move `a` as `viewer` sees it, coded in a number: two legal actions of a state have the
+  /// same key exactly when they have the same `action_text(.., viewer)`, so a key names a card
+  /// the viewer cannot identify by its place, never by which card it is (ruling 28). Keys of
+  /// different states compare as their texts do. For searches' trees (no text built).
+  uint32_t action_key(const State& s, const Action& a, int viewer) const;
   /// Orders `acts` (legal actions now) as `viewer` is shown them: by their texts as the viewer
   /// sees them, and actions whose texts are the same (cards the viewer cannot tell apart, "?")
   /// by the cards' places (zone, owner, theater, order), never by the cards' identities. Fills
@@ -227,7 +242,10 @@ class Engine {
   /// data fields), interned on first use: the state holds numbers (this engine's), texts and
   /// digests the names. Throws ScriptError past 65,535 distinct names.
   uint16_t intern(std::string_view name) const;
-  const std::string& name(int id) const { return names_[static_cast<size_t>(id)]; }
+  const std::string& name(int id) const {
+    std::lock_guard<std::mutex> hold(names_->lock);
+    return names_->list[static_cast<size_t>(id)];
+  }
   /// Counter `name` of `target` (as op_set_counter), 0 if never set.
   int counter(const State& s, int target, int name) const {
     for (int i = 0; i < s.b.ncounters; ++i)
@@ -319,6 +337,7 @@ class Engine {
   std::vector<std::string> rule_names_;
   std::string hash_;
   std::unique_ptr<Scripts> scripts_;
+  std::function<std::shared_ptr<Engine>()> twin_maker_;
   uint64_t effect_cards_ = 0;    // cards with ongoing declarations
   uint64_t effect_type_cards_[Effect::Count] = {};  // by Effect::Type: cards with at least one effect of it
   uint64_t effects_of(Effect::Type t) const { return effect_type_cards_[t]; }
@@ -333,8 +352,14 @@ class Engine {
   bool fires_[kTriggerEvents] = {};
   bool fn_used(Fn f) const { return fn_used_[static_cast<int>(f)]; }
   // Names scripts gave the state (intern): a symbol table, not game state (states hold numbers).
-  mutable std::vector<std::string> names_{""};
-  mutable std::unordered_map<std::string, uint16_t> name_ids_;
+  // Shared with the engine's twins (twin()), so a number means the same name to all of them
+  // whichever interned it first; locked, as twins run in other threads.
+  struct NameTable {
+    std::mutex lock;
+    std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
+    std::unordered_map<std::string, uint16_t> ids;
+  };
+  std::shared_ptr<NameTable> names_ = std::make_shared<NameTable>();
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
   bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone

@@ -65,6 +65,55 @@ std::string Engine::action_text(const State& s, const Action& a, int viewer) con
   return "?";
 }
 
+namespace {
+// A card label (card_label) coded: 0 "?", 1 + card for a card the viewer knows, and from 64 a
+// board place (owner, theater, position from the bottom).
+constexpr uint32_t kUnknownLabel = 0;
+constexpr uint32_t kPlaceLabel = 64;
+static_assert(kMaxCards < kPlaceLabel, "card labels and place labels do not overlap");
+}  // namespace
+
+uint32_t Engine::action_key(const State& s, const Action& a, int viewer) const {
+  const Board& b = s.b;
+  const uint32_t ncards = static_cast<uint32_t>(set_.cards.size());
+  const uint32_t ntheaters = static_cast<uint32_t>(rules_.theaters.size());
+  auto label = [&](uint32_t card) -> uint32_t {  // as card_label
+    if (card >= ncards) return kUnknownLabel;
+    if (viewer < 0 || ((b.known[viewer] >> card) & 1)) return 1 + card;
+    const CardLoc& l = b.card[card];
+    if (l.zone != Zone::Board) return kUnknownLabel;
+    const uint64_t below = b.in_stack(l.owner, l.theater);
+    int pos = 0;  // cards under it: its position from the bottom, less one
+    for (uint64_t m = below; m; m &= m - 1) pos += b.card[__builtin_ctzll(m)].seq < l.seq;
+    return kPlaceLabel + (static_cast<uint32_t>(l.owner) * kMaxTheaters + l.theater) * kMaxCards + static_cast<uint32_t>(pos);
+  };
+  auto theater = [&](uint32_t t) { return t < ntheaters ? t : static_cast<uint32_t>(kMaxTheaters); };  // "?"
+  // The low two bits: the type; then a label and a theater (plays), or the option (choices).
+  switch (a.type) {
+    case Action::Deploy:
+    case Action::Improvise: return a.type | label(a.card) << 2 | theater(a.theater) << 12;
+    case Action::Withdraw: return Action::Withdraw;
+    case Action::Choose: {
+      // "choose " and the option's text (option_text): one code for each text it can have.
+      const DecisionKind kind = s.r.active ? s.r.pending.kind : DecisionKind::Card;
+      uint32_t opt;
+      if (kind == DecisionKind::Play) {
+        PlayOption po = PlayOption::decode(a.option);
+        opt = po.card >= ncards || po.theater >= ntheaters ? 0 : 1 + static_cast<uint32_t>(po.bit());
+      } else if (a.option == kNone) {
+        opt = 1u << 12;  // "none"
+      } else if (kind == DecisionKind::Theater) {
+        opt = a.option < ntheaters ? 2u << 12 | a.option : 0;
+      } else {
+        const uint32_t l = label(a.option);
+        opt = l == kUnknownLabel ? 0 : 3u << 12 | l;
+      }
+      return Action::Choose | opt << 2;
+    }
+  }
+  return 0xffffffffu;
+}
+
 Action Engine::parse_action(const State& s, std::string_view text, int viewer) const {
   std::vector<Action> acts;
   legal(s, acts);
@@ -155,11 +204,11 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::BattleEnd:
       return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
              (e.withdrew                          ? std::string("(opponent withdrew)")
-              : e.option > 0 ? "(" + names_[e.option] + ")"
+              : e.option > 0 ? "(" + name(e.option) + ")"
                                                   : std::string("(theaters controlled)")) +
              ", score " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
     case Event::Counter:
-      return "counter " + names_[e.option] + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
+      return "counter " + name(e.option) + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
              ": " + std::to_string(e.vp) + " -> " + std::to_string(e.value);
     case Event::Give:
       return (known ? card : "a facedown card") + " in " + th(e.theater) + " goes from " + pl(e.from) + " to " +
@@ -246,7 +295,7 @@ View Engine::view(const State& s, int viewer) const {
     int u = e.ends == kUntilBattleEnd ? 2 : e.ends > b.turns ? 1 : 0;
     v.effects.push_back(effect_text(e.effect) + until[u]);
   }
-  if (s.r.active && s.r.pending.prompt) v.prompt = names_[s.r.pending.prompt];
+  if (s.r.active && s.r.pending.prompt) v.prompt = name(s.r.pending.prompt);
   for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
   int n = zone(s, Zone::Deck, 0, buf);
   v.deck_size = n;

@@ -1,5 +1,7 @@
 #include "play/agents.h"
 
+#include "play/mcts.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -116,7 +118,7 @@ struct Node {
 
 }  // namespace
 
-std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
+std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
   const Engine& e = info.engine();
   const int me = info.player();
   std::vector<Node> tree(1);
@@ -232,7 +234,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   return out;
 }
 
-Action MctsAgent::decide(const InfoState& info) {
+Action MctsV1Agent::decide(const InfoState& info) {
   if (info.legal().size() == 1) return info.legal()[0];
   return rank(info).front().action;
 }
@@ -295,25 +297,56 @@ void no_options(const std::string& spec, const std::string& name) {
   if (spec != name) throw std::invalid_argument("agent '" + name + "' takes no options");
 }
 
-// mcts and mcts-v1: the same search for now. mcts-v1 is the search as of 2026-11-24, kept so that
-// every later version is measured against it: a stronger search goes into a class of its own and
-// takes the name mcts; this one stays as it is.
+// The options mcts and mcts-v1 share: iterations, time, c, horizon. Returns false for a key
+// that is none of them.
+template <typename Options>
+bool search_option(const std::string& spec, const std::string& k, const std::string& v, Options& o, bool& counted) {
+  if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000)), counted = true;
+  else if (k == "time") {  // milliseconds, "20" or "20ms"; the iterations then bound it only if given
+    std::string ms = v.size() > 2 && v.compare(v.size() - 2, 2, "ms") == 0 ? v.substr(0, v.size() - 2) : v;
+    o.time_ms = number(spec, k, ms, 1, 600'000);
+    if (!counted) o.iterations = 10'000'000;
+  } else if (k == "c") o.c = number(spec, k, v, 0, 100);
+  else if (k == "horizon") {
+    if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
+    o.game = v == "game";
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// mcts-v1: the search as of 2026-11-24, kept so that every later version is measured against it.
+std::unique_ptr<Agent> make_mcts_v1(const std::string& spec, uint64_t seed) {
+  MctsV1Agent::Options o;
+  bool counted = false;
+  for (const auto& [k, v] : options(spec, "mcts-v1", "iterations"))
+    if (!search_option(spec, k, v, o, counted))
+      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, time, c, horizon)");
+  return std::make_unique<MctsV1Agent>(seed, o);
+}
+
 std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   MctsAgent::Options o;
-  const std::string name = spec.substr(0, spec.find(':'));
   bool counted = false;
-  for (const auto& [k, v] : options(spec, name, "iterations")) {
-    if (k == "iterations") o.iterations = static_cast<int>(number(spec, k, v, 1, 10'000'000)), counted = true;
-    else if (k == "time") {  // milliseconds, "20" or "20ms"; the iterations then bound it only if given
-      std::string ms = v.size() > 2 && v.compare(v.size() - 2, 2, "ms") == 0 ? v.substr(0, v.size() - 2) : v;
-      o.time_ms = number(spec, k, ms, 1, 600'000);
-      if (!counted) o.iterations = 10'000'000;
-    } else if (k == "c") o.c = number(spec, k, v, 0, 100);
-    else if (k == "horizon") {
-      if (v != "battle" && v != "game") throw std::invalid_argument("agent '" + spec + "': horizon is battle or game");
-      o.game = v == "game";
+  for (const auto& [k, v] : options(spec, "mcts", "iterations")) {
+    if (search_option(spec, k, v, o, counted)) continue;
+    if (k == "playout") {
+      if (v != "guided" && v != "random") throw std::invalid_argument("agent '" + spec + "': playout is guided or random");
+      o.guided = v == "guided";
+    } else if (k == "reward") {
+      if (v != "match" && v != "battle") throw std::invalid_argument("agent '" + spec + "': reward is match or battle");
+      o.match = v == "match";
+    } else if (k == "move") {
+      if (v != "best" && v != "draw") throw std::invalid_argument("agent '" + spec + "': move is best or draw");
+      o.draw = v == "draw";
+    } else if (k == "explore") {
+      o.explore = number(spec, k, v, 0, 1);
+    } else if (k == "threads") {
+      o.threads = static_cast<int>(number(spec, k, v, 1, 64));
     } else {
-      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k + "' (iterations, time, c, horizon)");
+      throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, threads)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
@@ -334,9 +367,9 @@ const std::vector<AgentKind>& agent_registry() {
          return std::make_unique<GreedyAgent>(seed);
        }},
       {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
-       "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts},
-      {"mcts", "iterations=600,time=MS,c=0.7,horizon=battle|game",
-       "information-set Monte Carlo tree search (the default opponent)", make_mcts},
+       "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1",
+       "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;
 }

@@ -25,6 +25,8 @@ class InfoState {
   const std::vector<Action>& legal() const { return *legal_; }
   /// An action as the player sees it ("choose 2:land:1" for a card they cannot identify).
   std::string text(const Action& a) const { return e_.action_text(s_, a, player_); }
+  /// The same as a number (Engine::action_key): equal for two actions exactly when their texts are.
+  uint32_t key(const Action& a) const { return e_.action_key(s_, a, player_); }
   View view() const { return e_.view(s_, player_); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).
@@ -98,11 +100,20 @@ struct Estimate {
   double battle = 0.5;  // the share of its iterations in which the player won the current battle
 };
 
-/// Information-set MCTS, single observer (Cowling, Powley & Whitehouse 2012): each iteration
-/// samples a determinization, descends a tree of the player's information sets (moves as the
-/// player sees them, selected by UCB with availability counts), expands one move, plays random
-/// moves to the end of the battle (or the game), and backs the result up.
-class MctsAgent : public Agent {
+/// An agent that searches: it can rank every legal action (hints, tests).
+class SearchAgent : public Agent {
+ public:
+  /// The legal actions, most visited first, with the search's estimates after each.
+  virtual std::vector<Estimate> rank(const InfoState& info) = 0;
+};
+
+/// The search of 2026-11-24, frozen as `mcts-v1` so that every later search is measured against
+/// it (docs/agents.md): information-set MCTS, single observer (Cowling, Powley & Whitehouse
+/// 2012): each iteration samples a determinization, descends a tree of the player's information
+/// sets (moves as the player sees them, keyed by their texts, selected by UCB with availability
+/// counts), expands one move, plays random moves to the end of the battle (or the game), and backs
+/// the battle's VP swing up. Do not change it: a stronger search is a new class (play/mcts.h).
+class MctsV1Agent : public SearchAgent {
  public:
   struct Options {
     int iterations = 600;   // iterations per decision (with `time_ms`: the most)
@@ -110,10 +121,9 @@ class MctsAgent : public Agent {
     bool game = false;      // roll out to the end of the game (else of the battle)
     double time_ms = 0;     // > 0: think this long a decision (wall clock; not reproducible)
   };
-  MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
+  MctsV1Agent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
   Action decide(const InfoState& info) override;
-  /// The actions ranked by visits, with their estimated chance of winning the game.
-  std::vector<Estimate> rank(const InfoState& info);
+  std::vector<Estimate> rank(const InfoState& info) override;
 
  private:
   Rng rng_;

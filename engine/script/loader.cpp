@@ -804,7 +804,11 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
   XXH64_freeState(h);
   set.lasting = rt->lasting_defs();  // the cards' lasting effects, then the house rules'
-  return std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
+  auto engine = std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
+  // Its twin (a search's second thread) is the same files loaded again: Engine::twin refuses it
+  // if they changed in between.
+  engine->set_twin_maker([cards, rules, data_dir] { return load_engine(cards, rules, data_dir); });
+  return engine;
 }
 
 }  // namespace als

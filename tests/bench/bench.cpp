@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
   // The computer opponent's search: IS-MCTS iterations per second from the first decision of a
   // game (each iteration: a determinization, a descent, random moves to the end of the battle).
   const int iterations = 3000;
-  MctsAgent mcts(7, MctsAgent::Options{iterations, 0.7, false});
+  MctsV1Agent mcts(7, MctsV1Agent::Options{iterations, 0.7, false});
   e.legal(s, acts);
   t0 = Clock::now();
   auto ranked = mcts.rank(InfoState(e, s, acts));

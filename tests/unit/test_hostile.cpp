@@ -54,7 +54,7 @@ TEST_CASE("an ongoing list holding a number is refused at load, naming the card"
 
 TEST_CASE("a script failing in a computer player's search ends the game with the error, as in play") {
   auto e = test::load("standard", {hostile("rules/fails_played_out.lua")});
-  for (const char* spec : {"mcts:50", "greedy"}) {
+  for (const char* spec : {"mcts:50", "mcts:50,threads=2", "mcts-v1:50", "greedy"}) {
     INFO(spec);
     bool ended = false;
     for (uint64_t seed = 1; seed <= 5 && !ended; ++seed) {

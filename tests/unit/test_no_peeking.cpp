@@ -86,7 +86,7 @@ std::vector<std::string> ranking(const Engine& e, const State& s, const std::str
   InfoState info(e, s, legal);
   auto agent = make_agent(spec, 1234, seat);
   std::vector<std::string> out;
-  if (auto* m = dynamic_cast<MctsAgent*>(agent.get())) {
+  if (auto* m = dynamic_cast<SearchAgent*>(agent.get())) {
     for (const Estimate& x : m->rank(info))
       out.push_back(x.text + " " + std::to_string(x.visits) + " " + std::to_string(x.win));
   } else {
@@ -121,7 +121,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
         for (int w = 0; w < 2; ++w) {
           State t = other_world(e, s, p, gen);
           changed_worlds += !(t == s);
-          for (const std::string& spec : {std::string("random"), std::string("greedy"), std::string("mcts:30"),
+          for (const std::string& spec : {std::string("random"), std::string("greedy"), std::string("mcts:30"), std::string("mcts-v1:30"),
                                           std::string("mcts:iterations=20,horizon=game")}) {
             INFO(c.set << " game " << g << " " << spec << " decision " << decisions);
             REQUIRE(ranking(e, s, spec, p) == ranking(e, t, spec, p));

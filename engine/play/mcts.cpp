@@ -1,0 +1,357 @@
+#include "play/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <thread>
+
+namespace als {
+
+std::vector<double> MctsAgent::win_chances(const Rules& r) {
+  const int target = std::max(r.vp_target, 1);
+  // The VP a battle gives its winner: the battle's VP half the time, else one entry of either
+  // withdrawal chart (each entry as likely).
+  std::vector<std::pair<int, double>> vp{{std::max(r.battle_vp, 1), 0.5}};
+  const size_t entries = r.withdraw_chart[0].size() + r.withdraw_chart[1].size();
+  for (const auto& chart : r.withdraw_chart)
+    for (int v : chart) vp.emplace_back(std::max(v, 1), 0.5 / static_cast<double>(entries));
+  if (entries == 0) vp[0].second = 1;
+  // p[a][b]: the chance of the player a VP short against one b short, filled from small to large.
+  const int n = target + 1;
+  std::vector<double> p(static_cast<size_t>(n * n));
+  auto at = [&](int a, int b) -> double {
+    if (a <= 0) return b <= 0 ? 0.5 : 1.0;
+    if (b <= 0) return 0.0;
+    return p[static_cast<size_t>(a * n + b)];
+  };
+  for (int a = 0; a <= target; ++a)
+    for (int b = 0; b <= target; ++b) {
+      if (a == 0 || b == 0) {
+        p[static_cast<size_t>(a * n + b)] = at(a, b);
+        continue;
+      }
+      double v = 0;
+      for (const auto& [x, q] : vp) v += 0.5 * q * (at(a - x, b) + at(a, b - x));
+      p[static_cast<size_t>(a * n + b)] = v;
+    }
+  return p;
+}
+
+double MctsAgent::win_chance(const Rules& r, int need, int other_need) {
+  const int target = std::max(r.vp_target, 1);
+  const int n = target + 1;
+  return win_chances(r)[static_cast<size_t>(std::clamp(need, 0, target) * n + std::clamp(other_need, 0, target))];
+}
+
+namespace {
+
+// How much a turn's play does for player p, by the margins (p's total less the opponent's, by
+// theater id) before it: taking a theater, holding a close one, a card's full strength and
+// ability; a play wasted on a theater safely held or already lost scores low. -100 for an action
+// that is not a play.
+int play_score(const Engine& e, const State& s, int p, const int* margin, const Action& a) {
+  if (a.type != Action::Deploy && a.type != Action::Improvise) return -100;
+  const bool deploy = a.type == Action::Deploy;
+  const int m = margin[a.theater];
+  const int after = m + (deploy ? e.set().cards[a.card].strength : e.rules().facedown_strength);
+  const bool before_held = m > 0 || (m == 0 && s.b.first == p);
+  const bool after_held = after > 0 || (after == 0 && s.b.first == p);
+  int v = deploy ? 2 : 0;
+  if (!before_held && after_held) v += 6;
+  else if (before_held) v += m <= 3 ? 3 : -2;
+  else v += after > -4 ? 1 : -3;
+  return v;
+}
+
+// Player p's total less the opponent's in each theater (by theater id); returns the theaters p holds.
+int margins(const Engine& e, const State& s, int p, int* margin) {
+  int held = 0;
+  for (int i = 0; i < s.b.ntheaters; ++i) {
+    const int t = s.b.order[i];
+    margin[t] = e.strength(s, p, t) - e.strength(s, 1 - p, t);
+    held += margin[t] > 0 || (margin[t] == 0 && s.b.first == p);
+  }
+  return held;
+}
+
+// The policy that guides playouts and orders expansions. Not a search: it reads the totals in
+// each theater once and scores every play by what it does to control there (play_score); it
+// withdraws by the chart when that costs less than the battle and taking the theaters still
+// needed would ask more than the cards left can be expected to give; a share `explore` of its
+// turns is uniform. Picks among `among` (indices into `acts`, not empty); returns an index into
+// `acts`.
+size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& acts, const std::vector<int>& among,
+                    double explore, Rng& rng) {
+  const size_t n = among.size();
+  if (n == 1) return static_cast<size_t>(among[0]);
+  int withdraw = -1;  // the withdrawal's place in `among`, if it is there
+  for (size_t i = 0; i < n; ++i)
+    if (acts[static_cast<size_t>(among[i])].type == Action::Withdraw) withdraw = static_cast<int>(i);
+  auto uniform = [&] {  // any but the withdrawal
+    size_t k = static_cast<size_t>(rng.below(withdraw >= 0 ? n - 1 : n));
+    if (withdraw >= 0 && k >= static_cast<size_t>(withdraw)) ++k;
+    return static_cast<size_t>(among[k]);
+  };
+  if (e.decision_kind(s) != DecisionKind::Turn) return uniform();
+  const Board& b = s.b;
+  const int p = e.to_act(s);
+  int margin[kMaxTheaters] = {};
+  const int held = margins(e, s, p, margin);
+  if (withdraw >= 0 && held < 2) {
+    const int mine = count_cards(b.in_hand(p)), theirs = count_cards(b.in_hand(1 - p));
+    if (e.withdraw_vp(s, p, mine) < e.rules().battle_vp) {
+      int low[2] = {1 << 20, 1 << 20};  // the two smallest gaps: the strength needed to take a theater
+      for (int i = 0; i < b.ntheaters; ++i) {
+        const int t = b.order[i];
+        const int gap = -margin[t] + (b.first == p ? 0 : 1);
+        if (gap <= 0) continue;
+        if (gap < low[0]) low[1] = low[0], low[0] = gap;
+        else if (gap < low[1]) low[1] = gap;
+      }
+      const int needed = held == 1 ? low[0] : low[0] + low[1];
+      if (needed > 5 + 3 * std::max(0, mine - theirs)) return static_cast<size_t>(among[static_cast<size_t>(withdraw)]);
+    }
+  }
+  if (static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < explore) return uniform();
+  int best = -1000;
+  size_t pick = static_cast<size_t>(among[0]), ties = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const int v = play_score(e, s, p, margin, acts[static_cast<size_t>(among[i])]);
+    if (v > best) best = v, pick = static_cast<size_t>(among[i]), ties = 1;
+    else if (v == best && rng.below(++ties) == 0) pick = static_cast<size_t>(among[i]);  // ties at random
+  }
+  return pick;
+}
+
+// A move as the searching player `me` sees it once it is made: its text's key (Engine::action_key),
+// except that a deploy names its card, which the deploy shows (an opponent's card in hand has no
+// name before it). So the tree tells the opponent's deploys apart as they are seen on the table.
+uint32_t move_key(const Engine& e, const State& s, const Action& a, int me) {
+  if (a.type == Action::Deploy && a.card < e.set().cards.size() && !((s.b.known[me] >> a.card) & 1))
+    return e.action_key(s, a, -1);
+  return e.action_key(s, a, me);
+}
+
+}  // namespace
+
+// One thread's search: its own tree, generator and buffers, and an engine of its own (scripts
+// run in one thread per engine).
+struct MctsAgent::Worker {
+  const Engine* engine = nullptr;
+  Rng rng;
+  std::vector<Node> tree;
+  std::vector<Action> acts;
+  std::vector<uint32_t> keys;
+  std::vector<int32_t> child_of;  // for each legal action, the child of the node with its key (-1 none)
+  std::vector<int32_t> path;
+  std::vector<int> candidates, all;
+  int iterations = 0;  // done
+};
+
+void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
+  const Engine& e = *w.engine;
+  const int me = info.player();
+  const Rules& rules = e.rules();
+  const int target = std::max(rules.vp_target, 1);
+  auto chance = [&](int mine, int theirs) {  // of `me` winning the game at these scores
+    const int need = std::clamp(target - mine, 0, target), other = std::clamp(target - theirs, 0, target);
+    return chance_[static_cast<size_t>(need * (target + 1) + other)];
+  };
+  std::vector<Node>& tree = w.tree;
+  tree.assign(1, Node{});
+  RandomAgent inside(w.rng.next());
+  SeatChooser inside_answers(&inside, &inside);  // decisions inside abilities, during their runs
+  int it = 0;
+  for (; it < iterations; ++it) {
+    if (opt_.time_ms > 0 && it > 0 && it % 8 == 0 && std::chrono::steady_clock::now() >= until) break;
+    State t = info.sample(w.rng);
+    const uint16_t start_battle = t.b.battle;
+    const int32_t start_score[2] = {t.b.score[0], t.b.score[1]};
+    int32_t node = 0;
+    w.path.assign(1, 0);
+    bool expanded = false;
+    int battle_won = -1;  // 1 if `me` won the battle the search began in, 0 if lost, -1 not over
+    auto battle_over = [&] {
+      if (battle_won < 0 && t.b.last.number == start_battle) battle_won = t.b.last.winner == me;
+    };
+    try {
+      while (!expanded && e.to_act(t) >= 0) {
+        if (!opt_.game && t.b.battle != start_battle) break;
+        std::vector<Action>& acts = w.acts;
+        e.legal(t, acts);
+        const int who = e.to_act(t);
+        const size_t n = acts.size();
+        w.keys.resize(n);
+        w.child_of.assign(n, -1);
+        for (size_t i = 0; i < n; ++i) w.keys[i] = move_key(e, t, acts[i], me);
+        // Availability: every child whose move exists in this determinization.
+        for (int32_t ch = tree[static_cast<size_t>(node)].first; ch >= 0; ch = tree[static_cast<size_t>(ch)].next) {
+          bool present = false;
+          for (size_t i = 0; i < n; ++i)
+            if (w.keys[i] == tree[static_cast<size_t>(ch)].key) w.child_of[i] = ch, present = true;
+          tree[static_cast<size_t>(ch)].avail += present;
+        }
+        std::vector<int>& cand = w.candidates;
+        cand.clear();  // moves not tried yet, one action for each
+        for (size_t i = 0; i < n; ++i) {
+          if (w.child_of[i] >= 0) continue;
+          bool dup = false;
+          for (int j : cand) dup = dup || w.keys[static_cast<size_t>(j)] == w.keys[i];
+          if (!dup) cand.push_back(static_cast<int>(i));
+        }
+        int32_t next;
+        size_t pick;
+        if (!cand.empty()) {  // expand one move not tried yet: the policy's choice among them
+          pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng)
+                             : static_cast<size_t>(cand[w.rng.below(cand.size())]);
+          next = static_cast<int32_t>(tree.size());
+          Node child;
+          child.key = w.keys[pick];
+          child.player = static_cast<int8_t>(who);
+          child.avail = 1;
+          child.next = tree[static_cast<size_t>(node)].first;
+          tree[static_cast<size_t>(node)].first = next;
+          tree.push_back(child);
+          expanded = true;
+        } else {  // UCB over the available children, with availability counts
+          double best = -1;
+          next = -1;
+          for (size_t i = 0; i < n; ++i) {
+            const Node& c = tree[static_cast<size_t>(w.child_of[i])];
+            // A child never backed up (its iterations all ended early) is tried first.
+            const double u = c.visits == 0 ? 1e300
+                                           : c.wins / c.visits + opt_.c * std::sqrt(std::log(std::max(c.avail, 1)) / c.visits);
+            if (u > best) best = u, next = w.child_of[i];
+          }
+          cand.clear();
+          for (size_t i = 0; i < n; ++i)
+            if (w.child_of[i] == next) cand.push_back(static_cast<int>(i));
+          pick = static_cast<size_t>(cand[w.rng.below(cand.size())]);
+        }
+        e.apply_discarding(t, acts[pick]);
+        battle_over();
+        node = next;
+        w.path.push_back(node);
+      }
+      // The playout: to the end of the battle (or of the game).
+      for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
+        if (!opt_.game && t.b.battle != start_battle) break;
+        e.legal(t, w.acts);
+        if (opt_.guided) {
+          w.all.resize(w.acts.size());
+          for (size_t i = 0; i < w.acts.size(); ++i) w.all[i] = static_cast<int>(i);
+        }
+        const Action a = opt_.guided ? w.acts[guided_index(e, t, w.acts, w.all, opt_.explore, w.rng)]
+                                     : inside.choose(e, t, w.acts);
+        e.apply_discarding(t, a, &inside_answers);
+        battle_over();
+      }
+    } catch (const ScriptError& err) {
+      // A script that fails in the search fails the game, as it would in play.
+      throw ScriptError(std::string("during the computer's search: ") + err.what());
+    }
+    double reward;  // for `me`, 0 to 1
+    if (t.b.phase == Phase::Over) {
+      reward = t.b.winner == me ? 1.0 : 0.0;
+    } else if (opt_.match && t.b.battle != start_battle) {
+      // The change in the chance to win the game, scaled so that winning the battle outright
+      // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
+      // to the match.
+      const int mine0 = start_score[me], theirs0 = start_score[1 - me];
+      const double spread =
+          std::max(chance(mine0 + rules.battle_vp, theirs0) - chance(mine0, theirs0 + rules.battle_vp), 1e-9);
+      reward = std::clamp(0.5 + (chance(t.b.score[me], t.b.score[1 - me]) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
+    } else {
+      const int swing = (t.b.score[me] - start_score[me]) - (t.b.score[1 - me] - start_score[1 - me]);
+      reward = std::clamp(0.5 + 0.5 * swing / std::max(rules.battle_vp, 1), 0.0, 1.0);
+    }
+    const double battle = battle_won < 0 ? 0.5 : battle_won;
+    for (size_t i = 1; i < w.path.size(); ++i) {
+      Node& nd = tree[static_cast<size_t>(w.path[i])];
+      ++nd.visits;
+      nd.wins += nd.player == me ? reward : 1.0 - reward;
+      nd.battle_wins += nd.player == me ? battle : 1.0 - battle;
+    }
+  }
+  w.iterations = it;
+}
+
+MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
+MctsAgent::~MctsAgent() = default;
+
+std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
+  const Engine& e = info.engine();
+  if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
+  // The workers: the first uses the game's engine; the others twins of it, made once (none when
+  // the engine has no twin: then one thread does all the work).
+  const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));
+  if (threads > 1 && twins_of_ != &e) {
+    twins_.clear();
+    twins_of_ = &e;
+    for (size_t i = 1; i < threads; ++i)
+      if (auto t = e.twin()) twins_.push_back(std::move(t));
+  }
+  workers_.resize(threads > 1 && twins_of_ == &e ? 1 + twins_.size() : 1);
+  for (size_t i = 0; i < workers_.size(); ++i) {
+    if (!workers_[i]) workers_[i] = std::make_unique<Worker>();
+    workers_[i]->engine = i == 0 ? &e : twins_[i - 1].get();
+    workers_[i]->rng.seed(rng_.next());
+  }
+  // The iterations are the whole search's: each worker does its share.
+  const int share = static_cast<int>(std::max<long long>(1, opt_.iterations / static_cast<long long>(workers_.size())));
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(opt_.time_ms * 1000));
+  std::vector<std::exception_ptr> failed(workers_.size());
+  std::vector<std::thread> pool;
+  for (size_t i = 1; i < workers_.size(); ++i)
+    pool.emplace_back([&, i] {
+      try {
+        search(*workers_[i], info, share, until);
+      } catch (...) {
+        failed[i] = std::current_exception();
+      }
+    });
+  try {
+    search(*workers_[0], info, share, until);
+  } catch (...) {
+    failed[0] = std::current_exception();
+  }
+  for (std::thread& t : pool) t.join();
+  for (const auto& f : failed)
+    if (f) std::rethrow_exception(f);
+  // The root's children of every tree, summed by move.
+  std::vector<Estimate> out;
+  for (const Action& a : info.legal()) {
+    Estimate est{a, info.text(a), 0.5, 0};
+    const uint32_t key = info.key(a);
+    double wins = 0, battle = 0;
+    for (const auto& w : workers_)
+      for (int32_t ch = w->tree[0].first; ch >= 0; ch = w->tree[static_cast<size_t>(ch)].next) {
+        const Node& c = w->tree[static_cast<size_t>(ch)];
+        if (c.key == key) est.visits += c.visits, wins += c.wins, battle += c.battle_wins;
+      }
+    if (est.visits > 0) est.win = wins / est.visits, est.battle = battle / est.visits;
+    out.push_back(est);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) {
+    return x.visits != y.visits ? x.visits > y.visits : x.win > y.win;
+  });
+  last_iterations_ = 0;
+  for (const auto& w : workers_) last_iterations_ += w->iterations;
+  return out;
+}
+
+Action MctsAgent::decide(const InfoState& info) {
+  if (info.legal().size() == 1) return info.legal()[0];
+  std::vector<Estimate> ranked = rank(info);
+  if (!opt_.draw) return ranked.front().action;
+  long long total = 0;
+  for (const Estimate& x : ranked) total += x.visits;
+  if (total <= 0) return ranked.front().action;
+  long long r = static_cast<long long>(rng_.below(static_cast<uint64_t>(total)));
+  for (const Estimate& x : ranked)
+    if ((r -= x.visits) < 0) return x.action;
+  return ranked.front().action;
+}
+
+}  // namespace als

@@ -1,0 +1,74 @@
+// The default computer opponent's search (`mcts` in the registry; docs/agents.md).
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "play/agents.h"
+
+namespace als {
+
+/// Information-set MCTS, single observer (Cowling, Powley & Whitehouse 2012), the successor of
+/// MctsV1Agent, each change chosen by measurement against it (docs/agents.md):
+/// - the tree is keyed by numbers (Engine::action_key: a move as the player sees it), its
+///   children linked in one array (no text, no allocation an iteration);
+/// - playouts follow a cheap policy (`guided`): a turn plays the card that takes or holds a
+///   theater, deploys rather than improvises, avoids theaters already lost or safely held, and
+///   withdraws by the chart when the battle is lost; a share of moves stays uniform;
+/// - the reward values the match score (`match`): the chance of winning the game from the
+///   scores after the battle, by a race model of the remaining battles (win_chance);
+/// - the move played is the most visited (or, with `draw`, drawn in proportion to the visits:
+///   the search then bluffs, and is harder to read).
+class MctsAgent : public SearchAgent {
+ public:
+  struct Options {
+    int iterations = 600;   // iterations per decision, of all threads together (with `time_ms`: the most)
+    double c = 0.45;        // UCB exploration
+    bool game = false;      // roll out to the end of the game (else of the battle)
+    double time_ms = 0;     // > 0: think this long a decision (wall clock; not reproducible)
+    bool guided = true;     // playouts and expansions by the policy above (else uniform, as mcts-v1)
+    bool match = false;     // reward: the change in the chance to win the game (else the battle's VP swing)
+    bool draw = false;      // the move played drawn in proportion to the visits (else the most)
+    double explore = 0.1;   // the share of a guided playout's turns played uniformly
+    int threads = 1;        // search threads, each with a tree and an engine of its own (Engine::twin)
+  };
+  MctsAgent(uint64_t seed, Options o);
+  ~MctsAgent() override;
+  Action decide(const InfoState& info) override;
+  std::vector<Estimate> rank(const InfoState& info) override;
+  /// The iterations of the last search, all threads together.
+  long long last_iterations() const { return last_iterations_; }
+  /// The chance that a player `need` VP short of the rules' target wins against one `other_need`
+  /// short, 0 to 1 (1 when need <= 0 < other_need; both clamped to 0..target): a race of battles
+  /// each won by either player at even odds, for the battle's VP half the time and for an entry
+  /// of a withdrawal chart (each as likely) otherwise.
+  static double win_chance(const Rules& r, int need, int other_need);
+
+ private:
+  struct Node {
+    uint32_t key = 0;       // the move into this node, as the searching player sees it
+    int8_t player = -1;     // who made that move
+    int32_t first = -1;     // first child (a list linked by `next`)
+    int32_t next = -1;      // next sibling
+    int32_t visits = 0;
+    int32_t avail = 0;      // times the move was available when the parent was visited
+    double wins = 0;        // reward for `player`
+    double battle_wins = 0; // the battle the search began in won by `player` (hints only)
+  };
+  struct Worker;
+  /// win_chance for every (need, other_need), at [need * (target + 1) + other_need].
+  static std::vector<double> win_chances(const Rules& r);
+  void search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until);
+
+  Rng rng_;
+  Options opt_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<std::shared_ptr<Engine>> twins_;  // the other threads' engines
+  const Engine* twins_of_ = nullptr;            // the engine they are twins of
+  std::vector<double> chance_;                  // win_chances of the rules of the last search
+  const Rules* chance_rules_ = nullptr;
+  long long last_iterations_ = 0;
+};
+
+}  // namespace als

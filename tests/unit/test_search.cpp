@@ -1,0 +1,152 @@
+// The default search (play/mcts.h): move keys, its engine twins and threads, the match-score
+// model, and the frozen yardstick it is measured against (issue 20).
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+
+#include "play/agents.h"
+#include "play/match.h"
+#include "play/mcts.h"
+#include "helpers.h"
+
+using namespace als;
+
+TEST_CASE("two actions have the same key exactly when a viewer reads the same text") {
+  // Every legal action of every decision of random games, in both printings and an API 3 variant
+  // (abilities' card, theater and play decisions included), as each player and as the omniscient
+  // viewer sees it: key(a) == key(b) <=> text(a) == text(b), across decisions too.
+  const std::string examples = std::string(ALS_DATA_DIR) + "/docs/examples/";
+  for (const auto& [cards, rules] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"standard", {}}, {"original", {}}, {examples + "frontier", {examples + "frontier/rules/mulligan.lua"}}}) {
+    INFO(cards);
+    auto eng = test::load(cards, rules);
+    const Engine& e = *eng;
+    std::map<uint32_t, std::string> text_of[3];
+    std::map<std::string, uint32_t> key_of[3];
+    std::vector<Action> acts;
+    int checked = 0, merged = 0;
+    std::set<int> kinds;
+    for (uint64_t g = 1; g <= 40; ++g) {
+      State s = e.new_game(g);
+      RandomAgent agent(g);
+      while (e.to_act(s) >= 0) {
+        e.legal(s, acts);
+        kinds.insert(static_cast<int>(e.decision_kind(s)));
+        for (size_t i = 0; i < acts.size(); ++i)
+          for (size_t j = 0; j < i; ++j) merged += e.action_key(s, acts[i], 1 - e.to_act(s)) == e.action_key(s, acts[j], 1 - e.to_act(s));
+        for (const Action& a : acts)
+          for (int viewer = -1; viewer <= 1; ++viewer) {
+            const uint32_t key = e.action_key(s, a, viewer);
+            const std::string text = e.action_text(s, a, viewer);
+            auto [k, new_key] = text_of[viewer + 1].emplace(key, text);
+            auto [t, new_text] = key_of[viewer + 1].emplace(text, key);
+            INFO(text << " / " << k->second << " / key " << key);
+            REQUIRE(k->second == text);
+            REQUIRE(t->second == key);
+            ++checked;
+          }
+        e.apply(s, agent.choose(e, s, acts));
+      }
+    }
+    REQUIRE(checked > 10000);
+    REQUIRE(kinds.size() >= 3);  // turns and abilities' decisions both
+    REQUIRE(merged > 0);  // some distinct actions look alike to a player (cards they cannot see)
+  }
+}
+
+TEST_CASE("an engine's twin plays every game exactly as the engine does") {
+  for (const std::string& cards : {std::string("standard"), std::string(ALS_DATA_DIR) + "/docs/examples/frontier"}) {
+    INFO(cards);
+    auto eng = test::load(cards);
+    const Engine& e = *eng;
+    auto twin = e.twin();
+    REQUIRE(twin != nullptr);
+    REQUIRE(twin.get() != &e);
+    REQUIRE(twin->content_hash() == e.content_hash());
+    std::vector<Action> acts, twin_acts;
+    for (uint64_t g = 1; g <= 20; ++g) {
+      State s = e.new_game(g), t = s;
+      RandomAgent agent(g);
+      while (e.to_act(s) >= 0) {
+        e.legal(s, acts);
+        twin->legal(t, twin_acts);
+        REQUIRE(acts == twin_acts);
+        const Action a = agent.choose(e, s, acts);
+        e.apply(s, a);
+        twin->apply(t, a);
+        REQUIRE(test::same(s, t));
+        REQUIRE(e.digest(s) == twin->digest(t));
+      }
+    }
+  }
+}
+
+TEST_CASE("the search's threads: reproducible with an iteration budget, and every iteration counted") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  State s = e.new_game(11);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  auto ranking = [&](const std::string& spec, long long* iterations) {
+    auto agent = make_agent(spec, 9, e.to_act(s));
+    auto& search = dynamic_cast<MctsAgent&>(*agent);
+    std::vector<std::pair<std::string, int>> out;
+    int visits = 0;
+    for (const Estimate& x : search.rank(InfoState(e, s, legal))) out.emplace_back(x.text, x.visits), visits += x.visits;
+    *iterations = search.last_iterations();
+    REQUIRE(visits == search.last_iterations());  // every iteration backs up one move of the root
+    return out;
+  };
+  long long one = 0, two = 0, again = 0;
+  const auto single = ranking("mcts:800", &one);
+  const auto threaded = ranking("mcts:800,threads=2", &two);
+  REQUIRE(one == 800);
+  REQUIRE(two == 800);  // the budget is the whole search's: 400 a thread
+  REQUIRE(ranking("mcts:800,threads=2", &again) == threaded);  // the same seed, the same ranking
+  REQUIRE(threaded != single);  // two trees of 400, not one of 800
+}
+
+TEST_CASE("the match-score model: a fair race, monotone in the scores") {
+  Rules r;  // the rulebook's: 12 VP, battles of 6, the withdrawal charts
+  for (int a = 0; a <= 12; ++a)
+    for (int b = 0; b <= 12; ++b) {
+      const double p = MctsAgent::win_chance(r, a, b);
+      INFO(a << " short against " << b << " short: " << p);
+      REQUIRE(p >= 0);
+      REQUIRE(p <= 1);
+      REQUIRE(p + MctsAgent::win_chance(r, b, a) == Approx(1.0));  // the same race from the other side
+      if (a < 12) REQUIRE(MctsAgent::win_chance(r, a + 1, b) <= p + 1e-12);  // further to go: less likely
+    }
+  REQUIRE(MctsAgent::win_chance(r, 0, 5) == 1.0);
+  REQUIRE(MctsAgent::win_chance(r, 5, 0) == 0.0);
+  REQUIRE(MctsAgent::win_chance(r, 12, 12) == Approx(0.5));
+  // A player one battle from the target is far ahead of one two battles away.
+  REQUIRE(MctsAgent::win_chance(r, 6, 12) > 0.7);
+}
+
+TEST_CASE("mcts-v1 is frozen: its rankings do not change") {
+  // The yardstick later searches are measured against (docs/agents.md): the same search as the
+  // one measured on 2026-11-24, so the same visits as then at the first decision of game 3.
+  auto eng = test::load();
+  const Engine& e = *eng;
+  State s = e.new_game(3);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  auto agent = make_agent("mcts-v1:300", 5, e.to_act(s));
+  std::string got;
+  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(e, s, legal)))
+    got += x.text + "=" + std::to_string(x.visits) + ";";
+  CHECK(got ==
+      "deploy heavy_bombers air=20;deploy sea_maneuver sea=18;deploy escalation sea=17;"
+      "improvise land_maneuver land=16;improvise heavy_tanks land=16;"
+      "improvise land_maneuver air=15;deploy land_maneuver land=15;"
+      "improvise escalation land=15;improvise sea_maneuver land=15;deploy containment air=14;"
+      "improvise containment land=14;improvise containment air=13;"
+      "improvise land_maneuver sea=13;improvise escalation sea=13;"
+      "improvise heavy_bombers land=12;deploy heavy_tanks land=12;"
+      "improvise heavy_bombers air=10;improvise sea_maneuver sea=10;"
+      "improvise heavy_tanks air=9;improvise sea_maneuver air=9;improvise heavy_tanks sea=8;"
+      "improvise heavy_bombers sea=7;withdraw=4;improvise containment sea=3;"
+      "improvise escalation air=2;");
+}
