@@ -25,7 +25,25 @@ void InfoState::order_card_options() {
   if (!hidden) return;
   sorted_ = legal;
   e.order_for_viewer(s, player_, sorted_);
-  legal_ = &sorted_;
+  legal_ = shown_ = &sorted_;
+}
+
+void InfoState::make_handles() {
+  const DecisionKind kind = e_.decision_kind(s_);
+  const uint64_t known = s_.b.known[player_];
+  const size_t ncards = e_.set().cards.size();
+  auto hidden = [&](const Action& a) {
+    int card = a.card;
+    if (a.type == Action::Choose)
+      card = kind == DecisionKind::Card ? a.option : kind == DecisionKind::Play ? PlayOption::decode(a.option).card : kNone;
+    return card >= 0 && static_cast<size_t>(card) < ncards && !((known >> card) & 1);
+  };
+  const std::vector<Action>& legal = *legal_;
+  if (std::none_of(legal.begin(), legal.end(), hidden)) return;
+  handles_ = legal;
+  for (size_t i = 0; i < legal.size(); ++i)
+    if (hidden(legal[i])) handles_[i] = Action{legal[i].type, kHandleCard, legal[i].theater, static_cast<uint16_t>(i)};
+  shown_ = &handles_;
 }
 
 Action RandomAgent::decide(const InfoState& info) {

@@ -4,6 +4,7 @@
 // the game's seed and their seat, never from the game's.
 #pragma once
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,34 +13,53 @@
 
 namespace als {
 
-/// What one player knows at a decision: the only thing an agent sees.
+/// What one player knows at a decision: the only thing an agent sees. Its legal actions hold no
+/// identity the player cannot see: an action naming a card the player cannot identify (a
+/// facedown card to choose, a card of the opponent's hand) is an opaque handle (card
+/// kHandleCard, option its place in the list), which means a place in the list, not a card;
+/// text() and key() read handles as the player would, and Agent::choose turns the handle an
+/// agent picks back into the engine's action.
 class InfoState {
  public:
+  static constexpr uint8_t kHandleCard = 254;  // Action::card of a handle
   InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
-      : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal) {
+      : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal), shown_(&legal) {
     if (e.decision_kind(s) == DecisionKind::Card) order_card_options();
+    // A turn's plays are the player's own cards in hand, which they know (ruling 28): a turn
+    // needs no handle unless the player holds a card they do not know.
+    if (s.r.active || (s.b.in_hand(player_) & ~s.b.known[player_])) make_handles();
   }
   const Engine& engine() const { return e_; }
   int player() const { return player_; }
-  /// The legal actions, in an order that depends only on what the player knows.
-  const std::vector<Action>& legal() const { return *legal_; }
-  /// An action as the player sees it ("choose 2:land:1" for a card they cannot identify).
-  std::string text(const Action& a) const { return e_.action_text(s_, a, player_); }
+  /// The legal actions, in an order that depends only on what the player knows, with handles
+  /// for what they cannot identify.
+  const std::vector<Action>& legal() const { return *shown_; }
+  /// An action of legal() as the player sees it ("choose 2:land:1" for a card they cannot identify).
+  std::string text(const Action& a) const { return e_.action_text(s_, real(a), player_); }
   /// The same as a number (Engine::action_key): equal for two actions exactly when their texts are.
-  uint32_t key(const Action& a) const { return e_.action_key(s_, a, player_); }
+  uint32_t key(const Action& a) const { return e_.action_key(s_, real(a), player_); }
   View view() const { return e_.view(s_, player_); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
+  /// The engine's action for an action of legal() (a handle's card restored). Throws
+  /// std::out_of_range for a handle that is not one of legal()'s.
+  Action real(const Action& a) const {
+    if (a.card != kHandleCard) return a;
+    if (a.option >= legal_->size()) throw std::out_of_range("an agent's action is no handle of this decision");
+    return (*legal_)[a.option];
+  }
 
  private:
   void order_card_options();  // a card decision's options in an order the player may know
+  void make_handles();        // shown_: the actions with handles for what the player cannot identify
 
   const Engine& e_;
   const State& s_;  // private: agents reach the game only through sample()
   int player_;
   const std::vector<Action>* legal_;  // the engine's list, or `sorted_` when it had to be reordered
-  std::vector<Action> sorted_;
+  const std::vector<Action>* shown_;  // legal_, or `handles_` when some action names a hidden card
+  std::vector<Action> sorted_, handles_;
 };
 
 class Agent {
@@ -51,7 +71,8 @@ class Agent {
   virtual Action decide(const InfoState& info) = 0;
   /// Convenience: builds the information state of the player to act in `s` and decides.
   Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) {
-    return decide(InfoState(e, s, legal));
+    InfoState info(e, s, legal);
+    return info.real(decide(info));
   }
   /// Whether deciding never applies actions or runs scripts (so it may answer an ability's
   /// decision during the ability's run: SeatChooser).

@@ -100,7 +100,11 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     for (size_t i = 0; i < 4; ++i) {
       REQUIRE(texts[i] == "choose ?");
       REQUIRE(listed[i].option == others[i]);
-      REQUIRE(info.legal()[i].option == others[i]);
+      // ... and the agent is given a handle for it, never the card.
+      REQUIRE(info.legal()[i].card == InfoState::kHandleCard);
+      REQUIRE(info.legal()[i].option == i);
+      REQUIRE(info.real(info.legal()[i]).option == others[i]);
+      REQUIRE(info.text(info.legal()[i]) == "choose ?");
     }
     std::vector<std::string> ids;
     for (int i = 0; i < 4; ++i) ids.push_back(e.set().cards[static_cast<size_t>(others[static_cast<size_t>(i)])].id);

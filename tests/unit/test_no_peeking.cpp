@@ -103,7 +103,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
     const char* set;
     std::vector<std::string> rules;
   };
-  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0;
+  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0;
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
                         Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}}}) {
     std::vector<std::string> rules;
@@ -121,6 +121,23 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
         for (int w = 0; w < 2; ++w) {
           State t = other_world(e, s, p, gen);
           changed_worlds += !(t == s);
+          // The information state itself: the very same actions in both worlds, handles for
+          // every card the player cannot identify, so nothing an agent is given names one.
+          std::vector<Action> here, there;
+          e.legal(s, here);
+          e.legal(t, there);
+          InfoState info_here(e, s, here), info_there(e, t, there);
+          REQUIRE(info_here.legal() == info_there.legal());
+          for (const Action& x : info_here.legal()) {
+            handles += x.card == InfoState::kHandleCard;
+            if (x.card == InfoState::kHandleCard) continue;
+            const DecisionKind kind = e.decision_kind(s);
+            const int card = x.type != Action::Choose     ? x.card
+                             : kind == DecisionKind::Card ? x.option
+                             : kind == DecisionKind::Play ? PlayOption::decode(x.option).card
+                                                          : kNone;
+            if (card < s.b.ncards) REQUIRE(((s.b.known[p] >> card) & 1));
+          }
           for (const std::string& spec : {std::string("random"), std::string("greedy"), std::string("mcts:30"), std::string("mcts-v1:30"),
                                           std::string("mcts:iterations=20,horizon=game")}) {
             INFO(c.set << " game " << g << " " << spec << " decision " << decisions);
@@ -138,9 +155,11 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
       }
     }
   }
-  INFO(decisions << " decisions, " << mid_ability << " in an ability, " << answered_hidden << " answers numbered as a hidden card");
+  INFO(decisions << " decisions, " << mid_ability << " in an ability, " << answered_hidden
+                 << " answers numbered as a hidden card, " << handles << " handles");
   CHECK(decisions > 1000);
   CHECK(mid_ability > 30);
   CHECK(answered_hidden > 0);  // the case the old determinization pinned
   CHECK(changed_worlds > decisions);  // the worlds really differ
+  CHECK(handles > 0);  // and agents were given handles for hidden cards
 }
