@@ -406,7 +406,7 @@ int cmd_play(int argc, char** argv) {
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
       ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, " +
-       strongest_agent() + ":time=1000 (a second a move)").c_str())(
+       strongest_agent() + ":time=1000,threads=2 (a second a move, two threads)").c_str())(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "color", po::value<std::string>(&color)->default_value("auto"),
@@ -419,10 +419,11 @@ int cmd_play(int argc, char** argv) {
   // Against a person at a terminal the default opponent thinks about a second a move (a person
   // waits for it happily, and it plays far stronger); through a pipe it keeps its fixed,
   // reproducible budget.
-  if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) p2 = strongest_agent() + ":time=1000";
+  const std::string at_terminal = strongest_agent() + ":time=1000,threads=2";
+  if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) p2 = at_terminal;
   for (const std::string& a : {p2, p1})  // a hint searches as the strongest computer seat does, at least
     if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":600" : a;
-  if (hint_agent == "mcts") hint_agent = isatty(0) && isatty(1) ? "mcts:time=1000" : "mcts:600";
+  if (hint_agent == "mcts") hint_agent = isatty(0) && isatty(1) ? at_terminal : "mcts:600";
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
   if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {

@@ -76,13 +76,6 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
 
 Engine::~Engine() = default;
 
-std::shared_ptr<Engine> Engine::twin() const {
-  if (!twin_maker_) return nullptr;
-  std::shared_ptr<Engine> t = twin_maker_();
-  if (!t || t->content_hash() != hash_ || t->set_.cards.size() != set_.cards.size()) return nullptr;
-  t->names_ = names_;
-  return t;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the board
@@ -766,17 +759,6 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 // ---------------------------------------------------------------------------------------------
 // API 3: counters, change of side, dealing, lasting effects (docs/modding.md, "Card script API 3")
 
-uint16_t Engine::intern(std::string_view name) const {
-  NameTable& t = *names_;
-  std::lock_guard<std::mutex> hold(t.lock);
-  auto it = t.ids.find(std::string(name));
-  if (it != t.ids.end()) return it->second;
-  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
-  uint16_t id = static_cast<uint16_t>(t.list.size());
-  t.list.emplace_back(name);
-  t.ids.emplace(std::string(name), id);
-  return id;
-}
 
 std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
   std::vector<std::pair<std::string, int>> out;

@@ -7,9 +7,7 @@
 // text.cpp (texts, parsing, views). The Lua side (binding.cpp, loader.cpp) implements Scripts.
 #pragma once
 #include <functional>
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -242,10 +240,7 @@ class Engine {
   /// data fields), interned on first use: the state holds numbers (this engine's), texts and
   /// digests the names. Throws ScriptError past 65,535 distinct names.
   uint16_t intern(std::string_view name) const;
-  const std::string& name(int id) const {
-    std::lock_guard<std::mutex> hold(names_->lock);
-    return names_->list[static_cast<size_t>(id)];
-  }
+  const std::string& name(int id) const;
   /// Counter `name` of `target` (as op_set_counter), 0 if never set.
   int counter(const State& s, int target, int name) const {
     for (int i = 0; i < s.b.ncounters; ++i)
@@ -354,12 +349,9 @@ class Engine {
   // Names scripts gave the state (intern): a symbol table, not game state (states hold numbers).
   // Shared with the engine's twins (twin()), so a number means the same name to all of them
   // whichever interned it first; locked, as twins run in other threads.
-  struct NameTable {
-    std::mutex lock;
-    std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
-    std::unordered_map<std::string, uint16_t> ids;
-  };
-  std::shared_ptr<NameTable> names_ = std::make_shared<NameTable>();
+  struct NameTable;  // text.cpp
+  static std::shared_ptr<NameTable> new_names();
+  std::shared_ptr<NameTable> names_ = new_names();
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
   bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone

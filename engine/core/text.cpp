@@ -1,10 +1,47 @@
 // Texts and views of the game: action and option texts, their parsing, event lines, and what
 // each player may see (ruling 28). Nothing here changes a game.
 #include <algorithm>
+#include <deque>
+#include <mutex>
 
 #include "core/engine.h"
 
 namespace als {
+
+// ---- names scripts give the state, and the engine's twins that share them -------------------
+
+struct Engine::NameTable {
+  std::mutex lock;
+  std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
+  std::unordered_map<std::string, uint16_t> ids;
+};
+
+std::shared_ptr<Engine::NameTable> Engine::new_names() { return std::make_shared<NameTable>(); }
+
+const std::string& Engine::name(int id) const {
+  std::lock_guard<std::mutex> hold(names_->lock);
+  return names_->list[static_cast<size_t>(id)];
+}
+
+uint16_t Engine::intern(std::string_view name) const {
+  NameTable& t = *names_;
+  std::lock_guard<std::mutex> hold(t.lock);
+  auto it = t.ids.find(std::string(name));
+  if (it != t.ids.end()) return it->second;
+  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
+  uint16_t id = static_cast<uint16_t>(t.list.size());
+  t.list.emplace_back(name);
+  t.ids.emplace(std::string(name), id);
+  return id;
+}
+
+std::shared_ptr<Engine> Engine::twin() const {
+  if (!twin_maker_) return nullptr;
+  std::shared_ptr<Engine> t = twin_maker_();
+  if (!t || t->content_hash() != hash_ || t->set_.cards.size() != set_.cards.size()) return nullptr;
+  t->names_ = names_;
+  return t;
+}
 
 int Engine::theater_id(std::string_view name) const {
   for (size_t i = 0; i < rules_.theaters.size(); ++i)

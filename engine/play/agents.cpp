@@ -30,13 +30,16 @@ void InfoState::order_card_options() {
 
 void InfoState::make_handles() {
   const DecisionKind kind = e_.decision_kind(s_);
-  const uint64_t known = s_.b.known[player_];
+  if (kind == DecisionKind::Theater) return;  // theaters are public
+  const uint64_t hidden_cards = ~s_.b.known[player_];
   const size_t ncards = e_.set().cards.size();
+  auto card_of = [&](const Action& a) -> unsigned {
+    if (a.type != Action::Choose) return a.card;
+    return kind == DecisionKind::Card ? a.option : kind == DecisionKind::Play ? PlayOption::decode(a.option).card : kNone;
+  };
   auto hidden = [&](const Action& a) {
-    int card = a.card;
-    if (a.type == Action::Choose)
-      card = kind == DecisionKind::Card ? a.option : kind == DecisionKind::Play ? PlayOption::decode(a.option).card : kNone;
-    return card >= 0 && static_cast<size_t>(card) < ncards && !((known >> card) & 1);
+    const unsigned card = card_of(a);
+    return card < ncards && ((hidden_cards >> card) & 1);
   };
   const std::vector<Action>& legal = *legal_;
   if (std::none_of(legal.begin(), legal.end(), hidden)) return;
@@ -360,6 +363,8 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.draw = v == "draw";
     } else if (k == "explore") {
       o.explore = number(spec, k, v, 0, 1);
+    } else if (k == "widen") {
+      o.widen = number(spec, k, v, 0, 100);
     } else if (k == "threads") {
       o.threads = static_cast<int>(number(spec, k, v, 1, 64));
     } else {
@@ -386,7 +391,7 @@ const std::vector<AgentKind>& agent_registry() {
        }},
       {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

@@ -24,10 +24,12 @@ class InfoState {
   static constexpr uint8_t kHandleCard = 254;  // Action::card of a handle
   InfoState(const Engine& e, const State& s, const std::vector<Action>& legal)
       : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal), shown_(&legal) {
-    if (e.decision_kind(s) == DecisionKind::Card) order_card_options();
     // A turn's plays are the player's own cards in hand, which they know (ruling 28): a turn
-    // needs no handle unless the player holds a card they do not know.
-    if (s.r.active || (s.b.in_hand(player_) & ~s.b.known[player_])) make_handles();
+    // needs no handle (nor a new order) unless the player holds a card they do not know.
+    if (s.r.active || (s.b.in_hand(player_) & ~s.b.known[player_])) [[unlikely]] {
+      if (e.decision_kind(s) == DecisionKind::Card) order_card_options();
+      make_handles();
+    }
   }
   const Engine& engine() const { return e_; }
   int player() const { return player_; }

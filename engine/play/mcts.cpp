@@ -202,7 +202,15 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         }
         int32_t next;
         size_t pick;
-        if (!cand.empty()) {  // expand one move not tried yet: the policy's choice among them
+        // Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
+        bool grow = !cand.empty();
+        if (grow && opt_.widen > 0) {
+          int have = 0;
+          for (size_t i = 0; i < n; ++i) have += w.child_of[i] >= 0 && (i == 0 || w.child_of[i] != w.child_of[i - 1]);
+          const int v = node == 0 ? it : tree[static_cast<size_t>(node)].visits;
+          grow = have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
+        }
+        if (grow) {  // expand one move not tried yet: the policy's choice among them
           pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng)
                              : static_cast<size_t>(cand[w.rng.below(cand.size())]);
           next = static_cast<int32_t>(tree.size());
@@ -218,6 +226,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
           double best = -1;
           next = -1;
           for (size_t i = 0; i < n; ++i) {
+            if (w.child_of[i] < 0) continue;  // not tried (widening holds it back)
             const Node& c = tree[static_cast<size_t>(w.child_of[i])];
             // A child never backed up (its iterations all ended early) is tried first.
             const double u = c.visits == 0 ? 1e300

@@ -31,6 +31,8 @@ class MctsAgent : public SearchAgent {
     bool match = false;     // reward: the change in the chance to win the game (else the battle's VP swing)
     bool draw = false;      // the move played drawn in proportion to the visits (else the most)
     double explore = 0.1;   // the share of a guided playout's turns played uniformly
+    double widen = 1;       // > 0: progressive widening: a node visited v times has at most 2 + widen * sqrt(v)
+                            // moves, added in the policy's order (0: every move at once)
     int threads = 1;        // search threads, each with a tree and an engine of its own (Engine::twin)
   };
   MctsAgent(uint64_t seed, Options o);

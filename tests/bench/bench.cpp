@@ -6,6 +6,7 @@
 #include <string>
 
 #include "play/agents.h"
+#include "play/mcts.h"
 #include "play/match.h"
 #include "core/engine.h"
 #include "script/loader.h"
@@ -83,15 +84,29 @@ int main(int argc, char** argv) {
   t = since(t0);
   std::printf("hot path:       legal actions + control of every theater: %.1f ns (checksum %ld)\n", t / reps * 1e9, sum);
 
-  // The computer opponent's search: IS-MCTS iterations per second from the first decision of a
-  // game (each iteration: a determinization, a descent, random moves to the end of the battle).
+  // The computer opponents' searches: IS-MCTS iterations per second from the first decision of a
+  // game (each iteration: a determinization, a descent, moves to the end of the battle): the
+  // frozen mcts-v1 (random moves, text keys), and mcts on one and on two threads.
   const int iterations = 3000;
-  MctsV1Agent mcts(7, MctsV1Agent::Options{iterations, 0.7, false});
   e.legal(s, acts);
-  t0 = Clock::now();
-  auto ranked = mcts.rank(InfoState(e, s, acts));
-  t = since(t0);
-  std::printf("search:         IS-MCTS %.0f iterations/s (%d in %.3f s; a default move, 600 iterations: %.1f ms)\n",
+  auto timed = [&](SearchAgent& agent) {
+    auto start = Clock::now();
+    agent.rank(InfoState(e, s, acts));
+    return since(start);
+  };
+  MctsV1Agent v1(7, MctsV1Agent::Options{iterations, 0.7, false});
+  t = timed(v1);
+  std::printf("search:         mcts-v1 %.0f iterations/s (%d in %.3f s; a default move, 600 iterations: %.1f ms)\n",
               iterations / t, iterations, t, 600 / (iterations / t) * 1e3);
+  for (int threads : {1, 2}) {
+    MctsAgent::Options o;
+    o.iterations = iterations;
+    o.threads = threads;
+    MctsAgent search(7, o);
+    timed(search);  // the first search makes the twins (loads the set again)
+    t = timed(search);
+    std::printf("search:         mcts (%d thread%s) %.0f iterations/s (%d in %.3f s)\n", threads, threads == 1 ? "" : "s",
+                iterations / t, iterations, t);
+  }
   return 0;
 }
