@@ -12,7 +12,7 @@
 
 namespace als {
 
-void InfoState::order_card_options() {
+bool InfoState::order_card_options() {
   // A card decision's options are sorted by the cards' ids: when the player cannot identify
   // some of them, that order would tell them something. Order them as the player sees them
   // (Engine::order_for_viewer: by text, cards they cannot tell apart by place).
@@ -22,10 +22,11 @@ void InfoState::order_card_options() {
   const uint64_t known = s.b.known[player_];
   bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
-  if (!hidden) return;
+  if (!hidden) return false;
   sorted_ = legal;
   e.order_for_viewer(s, player_, sorted_);
   legal_ = shown_ = &sorted_;
+  return true;
 }
 
 void InfoState::make_handles() {

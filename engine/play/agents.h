@@ -27,8 +27,10 @@ class InfoState {
     // A turn's plays are the player's own cards in hand, which they know (ruling 28): a turn
     // needs no handle (nor a new order) unless the player holds a card they do not know.
     if (s.r.active || (s.b.in_hand(player_) & ~s.b.known[player_])) [[unlikely]] {
-      if (e.decision_kind(s) == DecisionKind::Card) order_card_options();
-      make_handles();
+      const DecisionKind kind = e.decision_kind(s);
+      // A card decision needs handles exactly when it needs a new order: when it names a card
+      // the player cannot identify. Theaters are public.
+      if (kind == DecisionKind::Card ? order_card_options() : kind != DecisionKind::Theater) make_handles();
     }
   }
   const Engine& engine() const { return e_; }
@@ -53,7 +55,7 @@ class InfoState {
   }
 
  private:
-  void order_card_options();  // a card decision's options in an order the player may know
+  bool order_card_options();  // a card decision's options in an order the player may know; false if all are known
   void make_handles();        // shown_: the actions with handles for what the player cannot identify
 
   const Engine& e_;
