@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/engine.h"
 #include "script/loader.h"
@@ -8,6 +9,19 @@ namespace als::test {
 
 inline std::shared_ptr<Engine> load(const std::string& cards = "standard", const std::vector<std::string>& rules = {}) {
   return load_engine(cards, rules, ALS_DATA_DIR);
+}
+
+/// The first decision of a standard game dealt from `seed`: the engine, the state, its legal actions.
+struct Decision {
+  std::shared_ptr<Engine> engine;
+  State s;
+  std::vector<Action> legal;
+};
+inline Decision first_decision(uint64_t seed) {
+  Decision d{load(), {}, {}};
+  d.s = d.engine->new_game(seed);
+  d.engine->legal(d.s, d.legal);
+  return d;
 }
 
 /// Equality of two states: every field of every struct (State::operator==), so copies and

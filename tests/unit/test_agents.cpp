@@ -140,11 +140,10 @@ TEST_CASE("agent specs: names, options, and clear refusals") {
 }
 
 TEST_CASE("a time budget bounds the search by the clock; the iterations, when given too, bound it") {
-  auto eng = test::load();
-  const Engine& e = *eng;
-  State s = e.new_game(3);
-  std::vector<Action> legal;
-  e.legal(s, legal);
+  const test::Decision d = test::first_decision(3);
+  const Engine& e = *d.engine;
+  const State& s = d.s;
+  const std::vector<Action>& legal = d.legal;
   auto visits = [&](const std::string& spec) {
     auto agent = make_agent(spec, 5, e.to_act(s));
     int total = 0;

@@ -83,11 +83,10 @@ TEST_CASE("an engine's twin plays every game exactly as the engine does") {
 }
 
 TEST_CASE("the search's threads: reproducible with an iteration budget, and every iteration counted") {
-  auto eng = test::load();
-  const Engine& e = *eng;
-  State s = e.new_game(11);
-  std::vector<Action> legal;
-  e.legal(s, legal);
+  const test::Decision d = test::first_decision(11);
+  const Engine& e = *d.engine;
+  const State& s = d.s;
+  const std::vector<Action>& legal = d.legal;
   auto ranking = [&](const std::string& spec, long long* iterations) {
     auto agent = make_agent(spec, 9, e.to_act(s));
     auto& search = dynamic_cast<MctsAgent&>(*agent);
@@ -128,14 +127,10 @@ TEST_CASE("the match-score model: a fair race, monotone in the scores") {
 TEST_CASE("mcts-v1 is frozen: its rankings do not change") {
   // The yardstick later searches are measured against (docs/agents.md): the same search as the
   // one measured on 2026-11-24, so the same visits as then at the first decision of game 3.
-  auto eng = test::load();
-  const Engine& e = *eng;
-  State s = e.new_game(3);
-  std::vector<Action> legal;
-  e.legal(s, legal);
-  auto agent = make_agent("mcts-v1:300", 5, e.to_act(s));
+  const test::Decision d = test::first_decision(3);
+  auto agent = make_agent("mcts-v1:300", 5, d.engine->to_act(d.s));
   std::string got;
-  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(e, s, legal)))
+  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(*d.engine, d.s, d.legal)))
     got += x.text + "=" + std::to_string(x.visits) + ";";
   CHECK(got ==
       "deploy heavy_bombers air=20;deploy sea_maneuver sea=18;deploy escalation sea=17;"
