@@ -76,7 +76,6 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
 
 Engine::~Engine() = default;
 
-
 // ---------------------------------------------------------------------------------------------
 // Reading the board
 
@@ -758,7 +757,6 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 
 // ---------------------------------------------------------------------------------------------
 // API 3: counters, change of side, dealing, lasting effects (docs/modding.md, "Card script API 3")
-
 
 std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
   std::vector<std::pair<std::string, int>> out;

@@ -11,15 +11,18 @@ namespace als {
 
 /// Information-set MCTS, single observer (Cowling, Powley & Whitehouse 2012), the successor of
 /// MctsV1Agent, each change chosen by measurement against it (docs/agents.md):
-/// - the tree is keyed by numbers (Engine::action_key: a move as the player sees it), its
-///   children linked in one array (no text, no allocation an iteration);
-/// - playouts follow a cheap policy (`guided`): a turn plays the card that takes or holds a
-///   theater, deploys rather than improvises, avoids theaters already lost or safely held, and
-///   withdraws by the chart when the battle is lost; a share of moves stays uniform;
-/// - the reward values the match score (`match`): the chance of winning the game from the
-///   scores after the battle, by a race model of the remaining battles (win_chance);
-/// - the move played is the most visited (or, with `draw`, drawn in proportion to the visits:
-///   the search then bluffs, and is harder to read).
+/// - the tree is keyed by numbers (Engine::action_key: a move as the player sees it; a deploy by
+///   its card, which it reveals), its children linked in one array (no text, no allocation an
+///   iteration);
+/// - playouts and the order of expansions follow a cheap policy (`guided`): a turn plays the card
+///   that takes or holds a theater, deploys rather than improvises, avoids theaters already lost
+///   or safely held, and withdraws by the chart when the battle is lost; a share of turns stays
+///   uniform (`explore`);
+/// - progressive widening (`widen`): a node grows its moves with the square root of its visits;
+/// - `threads`: one tree a thread on engine twins (Engine::twin), the root's statistics summed;
+/// - options measured weaker and so not the default: a reward that values the match score
+///   (`match`: the change in the chance to win the game, win_chance), and a move drawn in
+///   proportion to the visits (`draw`: the search then bluffs, and is harder to read).
 class MctsAgent : public SearchAgent {
  public:
   struct Options {
