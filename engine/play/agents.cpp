@@ -23,9 +23,10 @@ bool InfoState::order_card_options() {
   bool hidden = std::any_of(legal.begin(), legal.end(),
                             [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
   if (!hidden) return false;
-  sorted_ = legal;
-  e.order_for_viewer(s, player_, sorted_);
-  legal_ = shown_ = &sorted_;
+  if (!lists_) lists_ = std::make_unique<Lists>();
+  lists_->sorted = legal;
+  e.order_for_viewer(s, player_, lists_->sorted);
+  legal_ = shown_ = &lists_->sorted;
   return true;
 }
 
@@ -44,10 +45,12 @@ void InfoState::make_handles() {
   };
   const std::vector<Action>& legal = *legal_;
   if (std::none_of(legal.begin(), legal.end(), hidden)) return;
-  handles_ = legal;
+  if (!lists_) lists_ = std::make_unique<Lists>();
+  std::vector<Action>& handles = lists_->handles;
+  handles = legal;
   for (size_t i = 0; i < legal.size(); ++i)
-    if (hidden(legal[i])) handles_[i] = Action{legal[i].type, kHandleCard, legal[i].theater, static_cast<uint16_t>(i)};
-  shown_ = &handles_;
+    if (hidden(legal[i])) handles[i] = Action{legal[i].type, kHandleCard, legal[i].theater, static_cast<uint16_t>(i)};
+  shown_ = &handles;
 }
 
 Action RandomAgent::decide(const InfoState& info) {

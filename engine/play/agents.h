@@ -61,9 +61,12 @@ class InfoState {
   const Engine& e_;
   const State& s_;  // private: agents reach the game only through sample()
   int player_;
-  const std::vector<Action>* legal_;  // the engine's list, or `sorted_` when it had to be reordered
-  const std::vector<Action>* shown_;  // legal_, or `handles_` when some action names a hidden card
-  std::vector<Action> sorted_, handles_;
+  const std::vector<Action>* legal_;  // the engine's list, or `lists_->sorted` when it had to be reordered
+  const std::vector<Action>* shown_;  // legal_, or `lists_->handles` when some action names a hidden card
+  struct Lists {
+    std::vector<Action> sorted, handles;
+  };
+  std::unique_ptr<Lists> lists_;  // made only when needed: a turn needs neither list
 };
 
 class Agent {
