@@ -373,7 +373,7 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.threads = static_cast<int>(number(spec, k, v, 1, 64));
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, threads)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, threads)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);

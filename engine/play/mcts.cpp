@@ -186,11 +186,13 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         w.child_of.assign(n, -1);
         for (size_t i = 0; i < n; ++i) w.keys[i] = move_key(e, t, acts[i], me);
         // Availability: every child whose move exists in this determinization.
+        int have = 0;  // children available
         for (int32_t ch = tree[static_cast<size_t>(node)].first; ch >= 0; ch = tree[static_cast<size_t>(ch)].next) {
           bool present = false;
           for (size_t i = 0; i < n; ++i)
             if (w.keys[i] == tree[static_cast<size_t>(ch)].key) w.child_of[i] = ch, present = true;
           tree[static_cast<size_t>(ch)].avail += present;
+          have += present;
         }
         std::vector<int>& cand = w.candidates;
         cand.clear();  // moves not tried yet, one action for each
@@ -205,8 +207,6 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         // Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
         bool grow = !cand.empty();
         if (grow && opt_.widen > 0) {
-          int have = 0;
-          for (size_t i = 0; i < n; ++i) have += w.child_of[i] >= 0 && (i == 0 || w.child_of[i] != w.child_of[i - 1]);
           const int v = node == 0 ? it : tree[static_cast<size_t>(node)].visits;
           grow = have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
         }
@@ -291,7 +291,7 @@ MctsAgent::~MctsAgent() = default;
 
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   const Engine& e = info.engine();
-  if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
+  if (opt_.match && chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));
