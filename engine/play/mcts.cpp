@@ -75,14 +75,49 @@ int margins(const Engine& e, const State& s, int p, int* margin) {
   return held;
 }
 
+// Move-average sampling (MAST, Finnsson & Bjornsson 2008): the mean reward of each move, by the
+// player who made it, over every iteration of one search (tree and playout alike), a move named
+// as it is in the determinization (its card, theater and option). A hashed table; collisions are
+// rare and only blur the policy.
+struct Mast {
+  static constexpr int kBits = 12;  // a table of 2 x 4,096 cells (64 KB, in cache)
+  struct Cell {
+    float sum = 0;
+    int32_t n = 0;
+  };
+  std::vector<Cell> cells = std::vector<Cell>(size_t{2} << kBits);
+  std::vector<uint32_t> touched;
+  static uint32_t index(int player, const Action& a) {
+    const uint32_t k = static_cast<uint32_t>(a.type) | static_cast<uint32_t>(a.card) << 2 |
+                       static_cast<uint32_t>(a.theater) << 10 | static_cast<uint32_t>(a.option) << 16;
+    return static_cast<uint32_t>(player & 1) << kBits | (k * 0x9E3779B1u) >> (32 - kBits);
+  }
+  // The mean reward of the move, 0.5 if it has none yet.
+  double value(int player, const Action& a) const {
+    const Cell& c = cells[index(player, a)];
+    return c.n ? c.sum / static_cast<double>(c.n) : 0.5;
+  }
+  void add(uint32_t i, double reward) {
+    Cell& c = cells[i];
+    if (c.n == 0) touched.push_back(i);
+    c.sum += static_cast<float>(reward);
+    ++c.n;
+  }
+  void clear() {
+    for (uint32_t i : touched) cells[i] = Cell{};
+    touched.clear();
+  }
+};
+
 // The policy that guides playouts and orders expansions. Not a search: it reads the totals in
 // each theater once and scores every play by what it does to control there (play_score); it
 // withdraws by the chart when that costs less than the battle and taking the theaters still
 // needed would ask more than the cards left can be expected to give; a share `explore` of its
-// turns is uniform. Picks among `among` (indices into `acts`, not empty); returns an index into
-// `acts`.
+// turns is uniform. With `mast` (not null), a play's score gains weight * (its mean reward so far
+// - 0.5), and an ability's decision takes the option with the best mean (else it is uniform).
+// Picks among `among` (indices into `acts`, not empty); returns an index into `acts`.
 size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& acts, const std::vector<int>& among,
-                    double explore, Rng& rng) {
+                    double explore, Rng& rng, const Mast* mast, double weight) {
   const size_t n = among.size();
   if (n == 1) return static_cast<size_t>(among[0]);
   int withdraw = -1;  // the withdrawal's place in `among`, if it is there
@@ -93,9 +128,19 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
     if (withdraw >= 0 && k >= static_cast<size_t>(withdraw)) ++k;
     return static_cast<size_t>(among[k]);
   };
-  if (e.decision_kind(s) != DecisionKind::Turn) return uniform();
-  const Board& b = s.b;
   const int p = e.to_act(s);
+  if (e.decision_kind(s) != DecisionKind::Turn) {
+    if (!mast || static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < explore) return uniform();
+    double best = -1;
+    size_t pick = static_cast<size_t>(among[0]), ties = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const double v = mast->value(p, acts[static_cast<size_t>(among[i])]);
+      if (v > best) best = v, pick = static_cast<size_t>(among[i]), ties = 1;
+      else if (v == best && rng.below(++ties) == 0) pick = static_cast<size_t>(among[i]);
+    }
+    return pick;
+  }
+  const Board& b = s.b;
   int margin[kMaxTheaters] = {};
   const int held = margins(e, s, p, margin);
   if (withdraw >= 0 && held < 2) {
@@ -114,10 +159,11 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
     }
   }
   if (static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < explore) return uniform();
-  int best = -1000;
+  double best = -1000;
   size_t pick = static_cast<size_t>(among[0]), ties = 0;
   for (size_t i = 0; i < n; ++i) {
-    const int v = play_score(e, s, p, margin, acts[static_cast<size_t>(among[i])]);
+    const Action& a = acts[static_cast<size_t>(among[i])];
+    const double v = play_score(e, s, p, margin, a) + (mast ? weight * (mast->value(p, a) - 0.5) : 0.0);
     if (v > best) best = v, pick = static_cast<size_t>(among[i]), ties = 1;
     else if (v == best && rng.below(++ties) == 0) pick = static_cast<size_t>(among[i]);  // ties at random
   }
@@ -144,9 +190,23 @@ struct MctsAgent::Worker {
   std::vector<Action> acts;
   std::vector<uint32_t> keys;
   std::vector<int32_t> child_of;  // for each legal action, the child of the node with its key (-1 none)
+  std::vector<int32_t> same;      // for each legal action, the next with the same key (-1 none)
+  std::vector<int32_t> slots;     // an open-addressed table of the keys: the first action with each
+  std::vector<int32_t> distinct;  // the first action of each key, in order
   std::vector<int32_t> path;
   std::vector<int> candidates, all;
+  Mast mast;
+  std::vector<uint32_t> moves;  // this iteration's moves (Mast::index)
   int iterations = 0;  // done
+  std::vector<double> logs;  // log(n) for n >= 1 (log(1) for 0), grown as needed
+  double log(int n) {
+    if (static_cast<size_t>(n) >= logs.size()) {
+      const size_t from = logs.size();
+      logs.resize(std::max<size_t>(static_cast<size_t>(n) + 1, 2 * from + 64));
+      for (size_t k = from; k < logs.size(); ++k) logs[k] = std::log(static_cast<double>(std::max<size_t>(k, 1)));
+    }
+    return logs[static_cast<size_t>(n)];
+  }
 };
 
 void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
@@ -160,6 +220,8 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
   };
   std::vector<Node>& tree = w.tree;
   tree.assign(1, Node{});
+  w.mast.clear();
+  const Mast* mastp = opt_.mast > 0 ? &w.mast : nullptr;
   RandomAgent inside(w.rng.next());
   SeatChooser inside_answers(&inside, &inside);  // decisions inside abilities, during their runs
   int it = 0;
@@ -170,6 +232,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
     const int32_t start_score[2] = {t.b.score[0], t.b.score[1]};
     int32_t node = 0;
     w.path.assign(1, 0);
+    w.moves.clear();
     bool expanded = false;
     int battle_won = -1;  // 1 if `me` won the battle the search began in, 0 if lost, -1 not over
     auto battle_over = [&] {
@@ -185,23 +248,44 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         w.keys.resize(n);
         w.child_of.assign(n, -1);
         for (size_t i = 0; i < n; ++i) w.keys[i] = move_key(e, t, acts[i], me);
+        // The actions grouped by key: a table of at least twice as many slots as actions.
+        size_t mask = 15;
+        while (mask < 2 * n) mask = mask * 2 + 1;
+        w.slots.assign(mask + 1, -1);
+        w.same.resize(n);
+        w.distinct.clear();
+        auto slot_of = [&](uint32_t key) -> int32_t& {  // the slot holding the key, or the empty one where it would go
+          size_t h = (key * 0x9E3779B1u) >> 7;
+          for (;; ++h) {
+            int32_t& sl = w.slots[h & mask];
+            if (sl < 0 || w.keys[static_cast<size_t>(sl)] == key) return sl;
+          }
+        };
+        for (size_t i = 0; i < n; ++i) {
+          int32_t& sl = slot_of(w.keys[i]);
+          w.same[i] = -1;
+          if (sl < 0) {
+            sl = static_cast<int32_t>(i);
+            w.distinct.push_back(static_cast<int32_t>(i));
+          } else {  // after the last action with the key
+            int32_t j = sl;
+            while (w.same[static_cast<size_t>(j)] >= 0) j = w.same[static_cast<size_t>(j)];
+            w.same[static_cast<size_t>(j)] = static_cast<int32_t>(i);
+          }
+        }
         // Availability: every child whose move exists in this determinization.
         int have = 0;  // children available
         for (int32_t ch = tree[static_cast<size_t>(node)].first; ch >= 0; ch = tree[static_cast<size_t>(ch)].next) {
-          bool present = false;
-          for (size_t i = 0; i < n; ++i)
-            if (w.keys[i] == tree[static_cast<size_t>(ch)].key) w.child_of[i] = ch, present = true;
+          const int32_t first = slot_of(tree[static_cast<size_t>(ch)].key);
+          const bool present = first >= 0;
+          for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) w.child_of[static_cast<size_t>(j)] = ch;
           tree[static_cast<size_t>(ch)].avail += present;
           have += present;
         }
         std::vector<int>& cand = w.candidates;
         cand.clear();  // moves not tried yet, one action for each
-        for (size_t i = 0; i < n; ++i) {
-          if (w.child_of[i] >= 0) continue;
-          bool dup = false;
-          for (int j : cand) dup = dup || w.keys[static_cast<size_t>(j)] == w.keys[i];
-          if (!dup) cand.push_back(static_cast<int>(i));
-        }
+        for (int32_t i : w.distinct)
+          if (w.child_of[static_cast<size_t>(i)] < 0) cand.push_back(i);
         int32_t next;
         size_t pick;
         // Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
@@ -211,7 +295,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
           grow = have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
         }
         if (grow) {  // expand one move not tried yet: the policy's choice among them
-          pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng)
+          pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng, mastp, opt_.mast)
                              : static_cast<size_t>(cand[w.rng.below(cand.size())]);
           next = static_cast<int32_t>(tree.size());
           Node child;
@@ -225,19 +309,20 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         } else {  // UCB over the available children, with availability counts
           double best = -1;
           next = -1;
-          for (size_t i = 0; i < n; ++i) {
-            if (w.child_of[i] < 0) continue;  // not tried (widening holds it back)
-            const Node& c = tree[static_cast<size_t>(w.child_of[i])];
+          int32_t first = -1;  // the first action of the child chosen
+          for (int32_t i : w.distinct) {
+            const int32_t ch = w.child_of[static_cast<size_t>(i)];
+            if (ch < 0) continue;  // not tried (widening holds it back)
+            const Node& c = tree[static_cast<size_t>(ch)];
             // A child never backed up (its iterations all ended early) is tried first.
-            const double u = c.visits == 0 ? 1e300
-                                           : c.wins / c.visits + opt_.c * std::sqrt(std::log(std::max(c.avail, 1)) / c.visits);
-            if (u > best) best = u, next = w.child_of[i];
+            const double u = c.visits == 0 ? 1e300 : c.wins / c.visits + opt_.c * std::sqrt(w.log(c.avail) / c.visits);
+            if (u > best) best = u, next = ch, first = i;
           }
           cand.clear();
-          for (size_t i = 0; i < n; ++i)
-            if (w.child_of[i] == next) cand.push_back(static_cast<int>(i));
+          for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) cand.push_back(j);
           pick = static_cast<size_t>(cand[w.rng.below(cand.size())]);
         }
+        if (mastp) w.moves.push_back(Mast::index(who, acts[pick]));
         e.apply_discarding(t, acts[pick]);
         battle_over();
         node = next;
@@ -251,8 +336,9 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
           w.all.resize(w.acts.size());
           for (size_t i = 0; i < w.acts.size(); ++i) w.all[i] = static_cast<int>(i);
         }
-        const Action a = opt_.guided ? w.acts[guided_index(e, t, w.acts, w.all, opt_.explore, w.rng)]
+        const Action a = opt_.guided ? w.acts[guided_index(e, t, w.acts, w.all, opt_.explore, w.rng, mastp, opt_.mast)]
                                      : inside.choose(e, t, w.acts);
+        if (mastp) w.moves.push_back(Mast::index(e.to_act(t), a));
         e.apply_discarding(t, a, &inside_answers);
         battle_over();
       }
@@ -276,6 +362,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
       reward = std::clamp(0.5 + 0.5 * swing / std::max(rules.battle_vp, 1), 0.0, 1.0);
     }
     const double battle = battle_won < 0 ? 0.5 : battle_won;
+    for (uint32_t i : w.moves) w.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me) ? reward : 1.0 - reward);
     for (size_t i = 1; i < w.path.size(); ++i) {
       Node& nd = tree[static_cast<size_t>(w.path[i])];
       ++nd.visits;

@@ -18,6 +18,9 @@ namespace als {
 ///   that takes or holds a theater, deploys rather than improvises, avoids theaters already lost
 ///   or safely held, and withdraws by the chart when the battle is lost; a share of turns stays
 ///   uniform (`explore`);
+/// - the policy learns as the search goes (MAST, `mast`): each move's mean reward over the
+///   iterations so far, by the player who made it, is added to its score, so playouts come to
+///   play the cards that have done well in this position;
 /// - progressive widening (`widen`): a node grows its moves with the square root of its visits;
 /// - `threads`: one tree a thread on engine twins (Engine::twin), the root's statistics summed;
 /// - options measured weaker and so not the default: a reward that values the match score
@@ -36,6 +39,7 @@ class MctsAgent : public SearchAgent {
     double explore = 0.1;   // the share of a guided playout's turns played uniformly
     double widen = 1;       // > 0: progressive widening: a node visited v times has at most 2 + widen * sqrt(v)
                             // moves, added in the policy's order (0: every move at once)
+    double mast = 15;       // > 0: the guided policy adds mast * (a move's mean reward in this search - 0.5) (MAST)
     int threads = 1;        // search threads, each with a tree and an engine of its own (Engine::twin)
   };
   MctsAgent(uint64_t seed, Options o);

@@ -104,6 +104,13 @@ TEST_CASE("the search's threads: reproducible with an iteration budget, and ever
   REQUIRE(two == 800);  // the budget is the whole search's: 400 a thread
   REQUIRE(ranking("mcts:800,threads=2", &again) == threaded);  // the same seed, the same ranking
   REQUIRE(threaded != single);  // two trees of 400, not one of 800
+  // MAST (on by default) steers the playouts by the means so far: switched off, another search.
+  long long plain = 0;
+  const auto without = ranking("mcts:800,mast=0", &plain);
+  REQUIRE(plain == 800);
+  REQUIRE(without != single);
+  REQUIRE(ranking("mcts:800,mast=0", &plain) == without);
+  REQUIRE_THROWS_WITH(make_agent("mcts:mast=-1", 9, 0), Catch::Contains("mast must be a number"));
 }
 
 TEST_CASE("the match-score model: a fair race, monotone in the scores") {
