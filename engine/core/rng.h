@@ -39,6 +39,9 @@ class Rng {
     return result;
   }
 
+  /// A uniform double in [0, 1): the top 53 bits of next(), each value a multiple of 2^-53.
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
   /// A uniform integer in [0, n); n must be at least 1. Unbiased (rejection sampling).
   uint64_t below(uint64_t n) {
     // Lemire, "Fast Random Integer Generation in an Interval" (2019).

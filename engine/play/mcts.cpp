@@ -128,17 +128,20 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
     if (withdraw >= 0 && k >= static_cast<size_t>(withdraw)) ++k;
     return static_cast<size_t>(among[k]);
   };
-  const int p = e.to_act(s);
-  if (e.decision_kind(s) != DecisionKind::Turn) {
-    if (!mast || static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < explore) return uniform();
-    double best = -1;
+  auto best_by = [&](auto score) {  // the action of `among` with the highest score, ties at random
+    double best = -1e300;
     size_t pick = static_cast<size_t>(among[0]), ties = 0;
     for (size_t i = 0; i < n; ++i) {
-      const double v = mast->value(p, acts[static_cast<size_t>(among[i])]);
+      const double v = score(acts[static_cast<size_t>(among[i])]);
       if (v > best) best = v, pick = static_cast<size_t>(among[i]), ties = 1;
       else if (v == best && rng.below(++ties) == 0) pick = static_cast<size_t>(among[i]);
     }
     return pick;
+  };
+  const int p = e.to_act(s);
+  if (e.decision_kind(s) != DecisionKind::Turn) {
+    if (!mast || rng.unit() < explore) return uniform();
+    return best_by([&](const Action& a) { return mast->value(p, a); });
   }
   const Board& b = s.b;
   int margin[kMaxTheaters] = {};
@@ -158,16 +161,10 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
       if (needed > 5 + 3 * std::max(0, mine - theirs)) return static_cast<size_t>(among[static_cast<size_t>(withdraw)]);
     }
   }
-  if (static_cast<double>(rng.next() >> 11) * 0x1.0p-53 < explore) return uniform();
-  double best = -1000;
-  size_t pick = static_cast<size_t>(among[0]), ties = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const Action& a = acts[static_cast<size_t>(among[i])];
-    const double v = play_score(e, s, p, margin, a) + (mast ? weight * (mast->value(p, a) - 0.5) : 0.0);
-    if (v > best) best = v, pick = static_cast<size_t>(among[i]), ties = 1;
-    else if (v == best && rng.below(++ties) == 0) pick = static_cast<size_t>(among[i]);  // ties at random
-  }
-  return pick;
+  if (rng.unit() < explore) return uniform();
+  return best_by([&](const Action& a) {
+    return play_score(e, s, p, margin, a) + (mast ? weight * (mast->value(p, a) - 0.5) : 0.0);
+  });
 }
 
 // A move as the searching player `me` sees it once it is made: its text's key (Engine::action_key),

@@ -188,7 +188,7 @@ int sandbox_random(lua_State* L) {
   Rng& rng = info_of(L)->rng;
   lua_Integer lo = 1, hi;
   switch (lua_gettop(L)) {
-    case 0: lua_pushnumber(L, static_cast<lua_Number>(rng.next() >> 11) * 0x1.0p-53); return 1;
+    case 0: lua_pushnumber(L, static_cast<lua_Number>(rng.unit())); return 1;
     case 1:
       hi = luaL_checkinteger(L, 1);
       if (hi == 0) {
