@@ -40,6 +40,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     d.type_theater = theater_id(d.type);
     if (d.type_theater < 0) bad("card " + d.id + ": type '" + d.type + "' names no theater");
     theater_type_.push_back(d.type_theater);
+    printed_strength_[c] = d.strength;
     uint64_t b = bit(static_cast<int>(c));
     if (!d.effects.empty()) effect_cards_ |= b;
     for (const Effect& f : d.effects) effect_type_cards_[f.type] |= b;
@@ -142,9 +143,6 @@ static bool in_scope(const Engine& e, const State& s, Scope sc, int from, int t)
   return false;
 }
 
-int Engine::base_strength(const Board& b, int card) const {
-  return b.card[card].faceup ? set_.cards[card].strength : rules_.facedown_strength;  // ruling 6
-}
 
 int Engine::holders(const Board& b, uint64_t mask, uint8_t* out) const {
   int n = 0;
@@ -188,6 +186,20 @@ int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
   return value;
 }
 
+namespace {
+// Whether a SetStrength or AddStrength effect of the card at `el` reaches the card at `l` (rulings 6-8).
+inline bool strength_reaches(const Effect& f, const CardLoc& l, const CardLoc& el) {
+  switch (f.target) {
+    case Target::CoveredByThis: return l.owner == el.owner && l.theater == el.theater && l.seq < el.seq;
+    case Target::OwnFacedown: return l.owner == el.owner && !l.faceup;
+    case Target::OwnFaceup: return l.owner == el.owner && l.faceup;
+    case Target::OwnInTheater: return l.owner == el.owner && l.theater == el.theater;
+    case Target::AllFacedown: return !l.faceup;
+  }
+  return false;
+}
+}  // namespace
+
 // Rulings 6-8: faceup printed strength, facedown 2; SetStrength effects (Cover Fire, Escalation)
 // replace it (the highest if several apply: nothing stacks), AddStrength effects add to it;
 // then the strength functions (API 2).
@@ -201,18 +213,7 @@ int Engine::card_strength(const State& s, int card) const {
     const CardLoc& el = b.card[e];
     if (el.zone != Zone::Board || !el.faceup) continue;  // ruling 10
     for (const Effect& f : set_.cards[e].effects) {
-      if (f.type != Effect::SetStrength && f.type != Effect::AddStrength) continue;
-      bool hit = false;
-      switch (f.target) {
-        case Target::CoveredByThis:
-          hit = l.owner == el.owner && l.theater == el.theater && l.seq < el.seq;
-          break;
-        case Target::OwnFacedown: hit = l.owner == el.owner && !l.faceup; break;
-        case Target::OwnFaceup: hit = l.owner == el.owner && l.faceup; break;
-        case Target::OwnInTheater: hit = l.owner == el.owner && l.theater == el.theater; break;
-        case Target::AllFacedown: hit = !l.faceup; break;
-      }
-      if (!hit) continue;
+      if ((f.type != Effect::SetStrength && f.type != Effect::AddStrength) || !strength_reaches(f, l, el)) continue;
       if (f.type == Effect::SetStrength) set_to = std::max(set_to, f.amount);
       else add += f.amount;
     }
@@ -225,12 +226,10 @@ int Engine::card_strength(const State& s, int card) const {
   return value;
 }
 
-// RB "Strength"; ruling 9: Support's bonus goes to the total, not to a card; then the total
-// functions (API 2).
-int Engine::strength(const State& s, int player, int theater) const {
+// Ruling 9: the StrengthBonus effects (Support) of `player`'s faceup cards that reach `theater`.
+int Engine::strength_bonus(const State& s, int player, int theater) const {
   const Board& b = s.b;
-  int total = b.tokens[player][theater];
-  for (uint64_t m = b.in_stack(player, theater); m; m &= m - 1) total += card_strength(s, __builtin_ctzll(m));
+  int total = 0;
   for (uint64_t m = effects_of(Effect::StrengthBonus); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
@@ -238,6 +237,15 @@ int Engine::strength(const State& s, int player, int theater) const {
     for (const Effect& f : set_.cards[e].effects)
       if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
   }
+  return total;
+}
+
+// RB "Strength"; ruling 9: Support's bonus goes to the total, not to a card; then the total
+// functions (API 2).
+int Engine::strength(const State& s, int player, int theater) const {
+  const Board& b = s.b;
+  int total = b.tokens[player][theater] + strength_bonus(s, player, theater);
+  for (uint64_t m = b.in_stack(player, theater); m; m &= m - 1) total += card_strength(s, __builtin_ctzll(m));
   if (fn_used(Fn::Total)) {
     int args[2] = {player, theater};
     total = apply_fns(s, Fn::Total, args, total);
@@ -245,12 +253,70 @@ int Engine::strength(const State& s, int player, int theater) const {
   return total;
 }
 
+// strength() of both players in every theater at once: the strength effects in play are found
+// once, not once a card (the search's policy reads every total at every turn).
+void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
+  const Board& b = s.b;
+  if (fn_used(Fn::Strength) || fn_used(Fn::Total)) {  // functions see one card or one total at a time
+    for (int i = 0; i < b.ntheaters; ++i)
+      for (int p = 0; p < 2; ++p) out[p][b.order[i]] = strength(s, p, b.order[i]);
+    return;
+  }
+  for (int i = 0; i < b.ntheaters; ++i)
+    for (int p = 0; p < 2; ++p) out[p][b.order[i]] = b.tokens[p][b.order[i]];
+  for (uint64_t m = effects_of(Effect::StrengthBonus); m; m &= m - 1) {  // ruling 9, as strength_bonus
+    int e = __builtin_ctzll(m);
+    const CardLoc& el = b.card[e];
+    if (el.zone != Zone::Board || !el.faceup) continue;
+    for (const Effect& f : set_.cards[e].effects)
+      if (f.type == Effect::StrengthBonus)
+        for (int i = 0; i < b.ntheaters; ++i)
+          if (in_scope(*this, s, f.scope, el.theater, b.order[i])) out[el.owner][b.order[i]] += f.amount;
+  }
+  struct InPlay {
+    const Effect* f;
+    const CardLoc* at;
+  };
+  InPlay in_play[kMaxCards];  // the SetStrength and AddStrength effects of faceup board cards
+  int n = 0;
+  bool all_fit = true;
+  for (uint64_t m = effects_of(Effect::SetStrength) | effects_of(Effect::AddStrength); m && all_fit; m &= m - 1) {
+    int e = __builtin_ctzll(m);
+    const CardLoc& el = b.card[e];
+    if (el.zone != Zone::Board || !el.faceup) continue;  // ruling 10
+    for (const Effect& f : set_.cards[e].effects)
+      if (f.type == Effect::SetStrength || f.type == Effect::AddStrength) {
+        if (n == kMaxCards) {
+          all_fit = false;
+          break;
+        }
+        in_play[n++] = {&f, &el};
+      }
+  }
+  for (uint64_t m = b.in_zone(Zone::Board); m; m &= m - 1) {
+    const int c = __builtin_ctzll(m);
+    const CardLoc& l = b.card[c];
+    int value;
+    if (n == 0) {
+      value = base_strength(b, c);
+    } else if (!all_fit) {
+      value = card_strength(s, c);
+    } else {
+      int set_to = INT_MIN, add = 0;
+      for (int k = 0; k < n; ++k) {
+        if (!strength_reaches(*in_play[k].f, l, *in_play[k].at)) continue;
+        if (in_play[k].f->type == Effect::SetStrength) set_to = std::max(set_to, in_play[k].f->amount);
+        else add += in_play[k].f->amount;
+      }
+      value = (set_to == INT_MIN ? base_strength(b, c) : set_to) + add;
+    }
+    out[l.owner][l.theater] += value;
+  }
+}
+
 // Ruling 5: strictly higher total controls; ties and empty theaters go to the 1st player.
 int Engine::controller(const State& s, int theater) const {
-  int s0 = strength(s, 0, theater), s1 = strength(s, 1, theater);
-  if (s0 > s1) return 0;
-  if (s1 > s0) return 1;
-  return s.b.first;
+  return control(strength(s, 0, theater), strength(s, 1, theater), s.b.first);
 }
 
 // ---------------------------------------------------------------------------------------------

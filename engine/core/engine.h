@@ -105,8 +105,11 @@ class Engine {
   void apply(State& s, const Action& a, EventLog* log = nullptr, Chooser* ask = nullptr) const;
   /// The same for a state the caller discards if a script fails (a search's look-ahead): no
   /// backup is taken, and after an error `s` is left partway (not to be played on). Throws as
-  /// apply does.
-  void apply_discarding(State& s, const Action& a, Chooser* ask = nullptr) const;
+  /// apply does. With `stop_at_battle_end`, it also returns as soon as a battle is scored, before
+  /// the next is dealt (a look-ahead that ends with the battle): then `s.b.score`, `s.b.last`,
+  /// `s.b.phase` and `s.b.battle` (the next battle's number) are final and the rest is not to be
+  /// played on.
+  void apply_discarding(State& s, const Action& a, Chooser* ask = nullptr, bool stop_at_battle_end = false) const;
   /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
   /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the
   /// card it is about, or kNone) with options `opts` (n of them, in any order, repeats allowed:
@@ -130,6 +133,12 @@ class Engine {
   int strength(const State& s, int player, int theater) const;  // total, Support included
   int card_strength(const State& s, int card) const;            // a card on the board
   int controller(const State& s, int theater) const;            // 0 or 1 (ties: 1st player)
+  /// Who controls a theater where player 1's total is s0 and player 2's s1: 0 or 1, ties to
+  /// `first` (the 1st player; ruling 5).
+  static int control(int s0, int s1, int first) { return s0 > s1 ? 0 : s1 > s0 ? 1 : first; }
+  /// strength(s, p, t) of both players p in every theater t, at out[p][t] (t a theater id; ids
+  /// not in play are left as they were), faster than six calls.
+  void totals(const State& s, int out[2][kMaxTheaters]) const;
   bool uncovered(const State& s, int card) const;
   /// Player p's cards in a theater, bottom to top.
   int stack(const State& s, int player, int theater, uint8_t* out) const;
@@ -284,6 +293,7 @@ class Engine {
     EventLog* log = nullptr;
     Chooser* ask = nullptr;  // answers abilities' decisions during their runs (apply)
     int resolved = 0;  // abilities resolved for this action (at most kMaxAbilitiesPerAction)
+    bool stop_at_battle_end = false;  // apply_discarding's: no next battle dealt once one is scored
   };
   void advance(State& s, Flow& f) const;
   void resolve(State& s, Flow& f) const;
@@ -316,7 +326,12 @@ class Engine {
   void place(Board& b, int player, int card, int theater, bool faceup) const;
   /// The card whose ongoing ability destroys `card` as it is played, or -1 (rulings 18-20).
   int destroyed_on_play(const State& s, int card) const;
-  int base_strength(const Board& b, int card) const;
+  /// A card's strength before any effect: printed faceup, rules_.facedown_strength facedown (ruling 6).
+  int base_strength(const Board& b, int card) const {
+    return b.card[card].faceup ? printed_strength_[card] : rules_.facedown_strength;
+  }
+  /// The StrengthBonus effects (Support) of `player`'s faceup cards reaching `theater` (ruling 9).
+  int strength_bonus(const State& s, int player, int theater) const;
   bool deploy_allowed(const Board& b, int player, int card, int theater) const;
   int deploy_reach(const Board& b, int player) const;
   bool may_withdraw(const State& s, int player) const;
@@ -355,6 +370,7 @@ class Engine {
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
   bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone
+  int printed_strength_[kMaxCards] = {};  // card -> its printed strength (set_.cards[card].strength)
   // Sort keys giving the plain string order of option texts without building strings:
   // 2 * rank + 1 for an id or theater name, and an even key for "none" between them.
   std::vector<int> card_key_, theater_key_;

@@ -155,6 +155,7 @@ void Engine::score_battle(State& s, Flow& f) const {
     return;
   }
   ++b.battle;
+  if (f.stop_at_battle_end) return;  // (advance returns too)
   start_battle(b, false);  // Step::BattleStarting
   if (turn_abilities_) queue_turn_abilities(b, What::Instant, Hook::BattleStart, b.first);
 }
@@ -233,14 +234,22 @@ void Engine::advance(State& s, Flow& f) const {
           return;
         }
         int won[2] = {0, 0};  // ruling 5: most theaters controlled
-        for (int i = 0; i < b.ntheaters; ++i) ++won[controller(s, b.order[i])];
+        int total[2][kMaxTheaters];
+        totals(s, total);
+        for (int i = 0; i < b.ntheaters; ++i) {
+          const int t = b.order[i];
+          ++won[control(total[0][t], total[1][t], b.first)];
+        }
         int winner = won[0] > won[1] ? 0 : won[1] > won[0] ? 1 : b.first;
         if (rules_.has(Hook::BattleWinner)) winner = scripts_->battle_winner(s, winner);
         decide_battle(s, f, winner, false, 0, reason);
         break;
       }
       case Step::TurnStarting: b.step = Step::Action; return;
-      case Step::BattleDecided: score_battle(s, f); break;
+      case Step::BattleDecided:
+        score_battle(s, f);
+        if (f.stop_at_battle_end) return;
+        break;
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
         ++b.turns;
@@ -289,9 +298,10 @@ void Engine::apply(State& s, const Action& a, EventLog* log, Chooser* ask) const
   }
 }
 
-void Engine::apply_discarding(State& s, const Action& a, Chooser* ask) const {
+void Engine::apply_discarding(State& s, const Action& a, Chooser* ask, bool stop_at_battle_end) const {
   Flow f;
   f.ask = ask;
+  f.stop_at_battle_end = stop_at_battle_end;
   ActionScope scope(*scripts_);
   apply_unchecked(s, a, f);
 }

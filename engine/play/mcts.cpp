@@ -67,9 +67,11 @@ int play_score(const Engine& e, const State& s, int p, const int* margin, const 
 // Player p's total less the opponent's in each theater (by theater id); returns the theaters p holds.
 int margins(const Engine& e, const State& s, int p, int* margin) {
   int held = 0;
+  int total[2][kMaxTheaters];
+  e.totals(s, total);
   for (int i = 0; i < s.b.ntheaters; ++i) {
     const int t = s.b.order[i];
-    margin[t] = e.strength(s, p, t) - e.strength(s, 1 - p, t);
+    margin[t] = total[p][t] - total[1 - p][t];
     held += margin[t] > 0 || (margin[t] == 0 && s.b.first == p);
   }
   return held;
@@ -320,7 +322,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
           pick = static_cast<size_t>(cand[w.rng.below(cand.size())]);
         }
         if (mastp) w.moves.push_back(Mast::index(who, acts[pick]));
-        e.apply_discarding(t, acts[pick]);
+        e.apply_discarding(t, acts[pick], nullptr, !opt_.game);
         battle_over();
         node = next;
         w.path.push_back(node);
@@ -336,7 +338,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         const Action a = opt_.guided ? w.acts[guided_index(e, t, w.acts, w.all, opt_.explore, w.rng, mastp, opt_.mast)]
                                      : inside.choose(e, t, w.acts);
         if (mastp) w.moves.push_back(Mast::index(e.to_act(t), a));
-        e.apply_discarding(t, a, &inside_answers);
+        e.apply_discarding(t, a, &inside_answers, !opt_.game);
         battle_over();
       }
     } catch (const ScriptError& err) {

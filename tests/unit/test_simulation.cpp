@@ -112,10 +112,23 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
       check_views(e, s);
       e.legal(s, acts);
       REQUIRE(!acts.empty());
-      // Every legal action applies.
+      // Every theater's totals at once are the totals one by one.
+      int total[2][kMaxTheaters];
+      e.totals(s, total);
+      for (int i = 0; i < s.b.ntheaters; ++i)
+        for (int p = 0; p < 2; ++p) REQUIRE(total[p][s.b.order[i]] == e.strength(s, p, s.b.order[i]));
+      // Every legal action applies; stopped at the battle's end, it gives the same score, the
+      // same last battle and the same game end (and the same state, if the battle goes on).
       for (const Action& a : acts) {
         State t = s;
         REQUIRE_NOTHROW(e.apply(t, a));
+        State u = s;
+        e.apply_discarding(u, a, nullptr, true);
+        REQUIRE(u.b.battle == t.b.battle);
+        REQUIRE(u.b.phase == t.b.phase);
+        REQUIRE(u.b.last == t.b.last);
+        REQUIRE((u.b.score[0] == t.b.score[0] && u.b.score[1] == t.b.score[1]));
+        if (t.b.battle == s.b.battle) REQUIRE(test::same(u, t));
       }
       // An illegal action is refused and changes nothing.
       {
