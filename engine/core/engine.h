@@ -158,6 +158,23 @@ class Engine {
   /// is reseeded. Two states that differ only in what `viewer` cannot see give the same sample
   /// for the same `rng`.
   State sample(const State& s, int viewer, Rng& rng) const;
+  /// Determinizations of one state for one viewer, drawn many times (a search's iterations):
+  /// what does not depend on the draw (the hidden places, in their canonical order) is worked
+  /// out once. draw(out, rng) leaves in `out` exactly what sample(s, viewer, rng) returns (out
+  /// must keep its unused list slots at their defaults, as every State the engine made does).
+  /// Holds references to the engine and to `s`, which must outlive it.
+  class Sampler {
+   public:
+    Sampler(const Engine& e, const State& s, int viewer);
+    void draw(State& out, Rng& rng) const;
+
+   private:
+    const Engine* e_;
+    const State* s_;
+    int n_ = 0;                    // cards the viewer does not know
+    uint8_t places_[kMaxCards] = {};  // their places, in canonical order
+    uint8_t ids_[kMaxCards] = {};     // their numbers, ascending
+  };
 
   // ---- text (text.cpp) ---------------------------------------------------------------------
   int theater_id(std::string_view name) const;  // -1 if unknown

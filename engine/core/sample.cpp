@@ -47,28 +47,34 @@ void map_board(Board& t, const Board& s, const uint8_t* map) {
 }
 }  // namespace
 
-State Engine::sample(const State& s, int viewer, Rng& rng) const {
+Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), s_(&s) {
   const Board& b = s.b;
   // The cards the viewer does not know trade identities; the running ability's answers that name
   // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
   const uint64_t fixed = b.known[viewer];
-  uint8_t places[kMaxCards], ids[kMaxCards];
-  int n = 0;
   for (int c = 0; c < b.ncards; ++c)
-    if (!((fixed >> c) & 1)) places[n] = ids[n] = static_cast<uint8_t>(c), ++n;
+    if (!((fixed >> c) & 1)) places_[n_] = ids_[n_] = static_cast<uint8_t>(c), ++n_;
   // Places in a canonical order (zone, owner, theater, position): two states that differ only in
   // what the viewer cannot see give the same sample for the same generator.
   auto key = [&](uint8_t c) {
     const CardLoc& l = b.card[c];
     return std::make_tuple(l.zone, l.owner, l.theater, l.seq, (b.known[1 - viewer] >> c) & 1);
   };
-  std::sort(places, places + n, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
-  rng.shuffle(ids, static_cast<size_t>(n));
+  std::sort(places_, places_ + n_, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
+}
+
+void Engine::Sampler::draw(State& t, Rng& rng) const {
+  const State& s = *s_;
+  const Board& b = s.b;
+  // The identities of the hidden cards, shuffled over their places.
+  uint8_t ids[kMaxCards];
+  std::copy(ids_, ids_ + n_, ids);
+  rng.shuffle(ids, static_cast<size_t>(n_));
   uint8_t map[kMaxCards];
   for (int c = 0; c < b.ncards; ++c) map[c] = static_cast<uint8_t>(c);
-  for (int i = 0; i < n; ++i) map[places[i]] = ids[i];
+  for (int i = 0; i < n_; ++i) map[places_[i]] = ids[i];
 
-  State t = s;
+  copy_state(t, s);
   map_board(t.b, s.b, map);
   t.b.rng.seed(rng.next());
   if (s.r.active) {
@@ -85,13 +91,18 @@ State Engine::sample(const State& s, int viewer, Rng& rng) const {
     if (d.card != kNone) d.card = map[d.card];
     if (d.about != kNone) d.about = map[d.about];
     uint16_t opt[kMaxOptions];
-    int n = options(d, opt);
+    int n = e_->options(d, opt);
     for (int i = 0; i < n; ++i) {
       if (d.kind == DecisionKind::Card && opt[i] != kNone) opt[i] = map[opt[i]];
       else if (d.kind == DecisionKind::Play) opt[i] = map_play(opt[i], map);
     }
     d.set_options(opt, n);
   }
+}
+
+State Engine::sample(const State& s, int viewer, Rng& rng) const {
+  State t;
+  Sampler(*this, s, viewer).draw(t, rng);
   return t;
 }
 

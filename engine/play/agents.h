@@ -46,6 +46,9 @@ class InfoState {
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
+  /// The same drawn many times (Engine::Sampler::draw(out, rng) gives what sample(rng) gives),
+  /// cheaper from the second draw on. Valid while this InfoState is.
+  Engine::Sampler sampler() const { return Engine::Sampler(e_, s_, player_); }
   /// The engine's action for an action of legal() (a handle's card restored). Throws
   /// std::out_of_range for a handle that is not one of legal()'s.
   Action real(const Action& a) const {

@@ -194,6 +194,7 @@ struct MctsAgent::Worker {
   std::vector<int32_t> distinct;  // the first action of each key, in order
   std::vector<int32_t> path;
   std::vector<int> candidates, all;
+  State state;  // this iteration's determinization, played on
   Mast mast;
   std::vector<uint32_t> moves;  // this iteration's moves (Mast::index)
   int iterations = 0;  // done
@@ -223,10 +224,12 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
   const Mast* mastp = opt_.mast > 0 ? &w.mast : nullptr;
   RandomAgent inside(w.rng.next());
   SeatChooser inside_answers(&inside, &inside);  // decisions inside abilities, during their runs
+  const Engine::Sampler sampler = info.sampler();
   int it = 0;
   for (; it < iterations; ++it) {
     if (opt_.time_ms > 0 && it > 0 && it % 8 == 0 && std::chrono::steady_clock::now() >= until) break;
-    State t = info.sample(w.rng);
+    sampler.draw(w.state, w.rng);
+    State& t = w.state;
     const uint16_t start_battle = t.b.battle;
     const int32_t start_score[2] = {t.b.score[0], t.b.score[1]};
     int32_t node = 0;

@@ -99,6 +99,7 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
   const Engine& e = *eng;
   std::vector<Action> acts;
   int mid_ability_copies = 0;
+  State reused{};
   for (uint64_t seed = 1; seed <= games; ++seed) {
     State s = e.new_game(seed);
     RandomAgent agent(seed * 31 + 7);
@@ -112,6 +113,12 @@ TEST_CASE("random games keep every invariant, with every card set and house rule
       check_views(e, s);
       e.legal(s, acts);
       REQUIRE(!acts.empty());
+      // A determinization drawn into a state used before (a search's) is the one sample() makes.
+      for (int p = 0; p < 2; ++p) {
+        Rng r1(seed * 7 + static_cast<uint64_t>(steps)), r2 = r1;
+        Engine::Sampler(e, s, p).draw(reused, r1);
+        REQUIRE(test::same(reused, e.sample(s, p, r2)));
+      }
       // Every theater's totals at once are the totals one by one.
       int total[2][kMaxTheaters];
       e.totals(s, total);
