@@ -143,7 +143,6 @@ static bool in_scope(const Engine& e, const State& s, Scope sc, int from, int t)
   return false;
 }
 
-
 int Engine::holders(const Board& b, uint64_t mask, uint8_t* out) const {
   int n = 0;
   for (uint64_t m = mask; m; m &= m - 1) {
