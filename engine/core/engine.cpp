@@ -207,16 +207,11 @@ int Engine::card_strength(const State& s, int card) const {
   const CardLoc& l = b.card[card];
   int value = base_strength(b, card);
   int set_to = INT_MIN, add = 0;
-  for (uint64_t m = effects_of(Effect::SetStrength) | effects_of(Effect::AddStrength); m; m &= m - 1) {
-    int e = __builtin_ctzll(m);
-    const CardLoc& el = b.card[e];
-    if (el.zone != Zone::Board || !el.faceup) continue;  // ruling 10
-    for (const Effect& f : set_.cards[e].effects) {
-      if ((f.type != Effect::SetStrength && f.type != Effect::AddStrength) || !strength_reaches(f, l, el)) continue;
-      if (f.type == Effect::SetStrength) set_to = std::max(set_to, f.amount);
-      else add += f.amount;
-    }
-  }
+  each_effect_in_play(b, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
+    if (!strength_reaches(f, l, el)) return;
+    if (f.type == Effect::SetStrength) set_to = std::max(set_to, f.amount);
+    else add += f.amount;
+  });
   value = (set_to == INT_MIN ? value : set_to) + add;
   if (fn_used(Fn::Strength)) {
     int args[1] = {card};
@@ -227,15 +222,10 @@ int Engine::card_strength(const State& s, int card) const {
 
 // Ruling 9: the StrengthBonus effects (Support) of `player`'s faceup cards that reach `theater`.
 int Engine::strength_bonus(const State& s, int player, int theater) const {
-  const Board& b = s.b;
   int total = 0;
-  for (uint64_t m = effects_of(Effect::StrengthBonus); m; m &= m - 1) {
-    int e = __builtin_ctzll(m);
-    const CardLoc& el = b.card[e];
-    if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
-    for (const Effect& f : set_.cards[e].effects)
-      if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
-  }
+  each_effect_in_play(s.b, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {
+    if (el.owner == player && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
+  });
   return total;
 }
 
@@ -263,35 +253,21 @@ void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
   }
   for (int i = 0; i < b.ntheaters; ++i)
     for (int p = 0; p < 2; ++p) out[p][b.order[i]] = b.tokens[p][b.order[i]];
-  for (uint64_t m = effects_of(Effect::StrengthBonus); m; m &= m - 1) {  // ruling 9, as strength_bonus
-    int e = __builtin_ctzll(m);
-    const CardLoc& el = b.card[e];
-    if (el.zone != Zone::Board || !el.faceup) continue;
-    for (const Effect& f : set_.cards[e].effects)
-      if (f.type == Effect::StrengthBonus)
-        for (int i = 0; i < b.ntheaters; ++i)
-          if (in_scope(*this, s, f.scope, el.theater, b.order[i])) out[el.owner][b.order[i]] += f.amount;
-  }
+  each_effect_in_play(b, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {  // ruling 9
+    for (int i = 0; i < b.ntheaters; ++i)
+      if (in_scope(*this, s, f.scope, el.theater, b.order[i])) out[el.owner][b.order[i]] += f.amount;
+  });
   struct InPlay {
     const Effect* f;
     const CardLoc* at;
   };
-  InPlay in_play[kMaxCards];  // the SetStrength and AddStrength effects of faceup board cards
+  InPlay in_play[kMaxCards];  // the SetStrength and AddStrength effects in play
   int n = 0;
   bool all_fit = true;
-  for (uint64_t m = effects_of(Effect::SetStrength) | effects_of(Effect::AddStrength); m && all_fit; m &= m - 1) {
-    int e = __builtin_ctzll(m);
-    const CardLoc& el = b.card[e];
-    if (el.zone != Zone::Board || !el.faceup) continue;  // ruling 10
-    for (const Effect& f : set_.cards[e].effects)
-      if (f.type == Effect::SetStrength || f.type == Effect::AddStrength) {
-        if (n == kMaxCards) {
-          all_fit = false;
-          break;
-        }
-        in_play[n++] = {&f, &el};
-      }
-  }
+  each_effect_in_play(b, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
+    if (n < kMaxCards) in_play[n++] = {&f, &el};
+    else all_fit = false;
+  });
   for (uint64_t m = b.in_zone(Zone::Board); m; m &= m - 1) {
     const int c = __builtin_ctzll(m);
     const CardLoc& l = b.card[c];
@@ -326,13 +302,9 @@ int Engine::controller(const State& s, int theater) const {
 int Engine::deploy_reach(const Board& b, int player) const {
   if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
   int reach = -1;
-  for (uint64_t m = effects_of(Effect::PlayAnywhere); m; m &= m - 1) {
-    int e = __builtin_ctzll(m);
-    const CardLoc& el = b.card[e];
-    if (el.zone != Zone::Board || !el.faceup || el.owner != player) continue;
-    for (const Effect& f : set_.cards[e].effects)
-      if (f.type == Effect::PlayAnywhere) reach = std::max(reach, f.amount);
-  }
+  each_effect_in_play(b, 1u << Effect::PlayAnywhere, [&](const CardLoc& el, const Effect& f) {
+    if (el.owner == player) reach = std::max(reach, f.amount);
+  });
   return reach;
 }
 

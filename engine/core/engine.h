@@ -347,6 +347,22 @@ class Engine {
   int base_strength(const Board& b, int card) const {
     return b.card[card].faceup ? printed_strength_[card] : rules_.facedown_strength;
   }
+  /// Calls f(el, effect) for every effect of a type in `types` (bits 1 << Effect::Type) of a card
+  /// faceup on the board (ruling 10), `el` being where that card is; cards in index order.
+  template <class F>
+  void each_effect_in_play(const Board& b, unsigned types, F f) const {
+    uint64_t cards = 0;
+    for (int t = 0; t < Effect::Count; ++t)
+      if ((types >> t) & 1) cards |= effect_type_cards_[t];
+    for (uint64_t m = cards; m; m &= m - 1) {
+      const int e = __builtin_ctzll(m);
+      const CardLoc& el = b.card[e];
+      if (el.zone != Zone::Board || !el.faceup) continue;
+      for (const Effect& x : set_.cards[e].effects)
+        if ((types >> x.type) & 1) f(el, x);
+    }
+  }
+  static constexpr unsigned kStrengthEffects = 1u << Effect::SetStrength | 1u << Effect::AddStrength;
   /// The StrengthBonus effects (Support) of `player`'s faceup cards reaching `theater` (ruling 9).
   int strength_bonus(const State& s, int player, int theater) const;
   bool deploy_allowed(const Board& b, int player, int card, int theater) const;
