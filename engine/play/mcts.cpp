@@ -1,8 +1,11 @@
 #include "play/mcts.h"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <thread>
 
@@ -180,12 +183,132 @@ uint32_t move_key(const Engine& e, const State& s, const Action& a, int me) {
 
 }  // namespace
 
-// One thread's search: its own tree, generator and buffers, and an engine of its own (scripts
-// run in one thread per engine).
+namespace {
+
+// An array of a trivially copyable aggregate in raw memory: its pages are touched only as its
+// elements are written (assigning an aggregate into the memory begins its life).
+template <typename T>
+struct RawArray {
+  struct Free {
+    void operator()(T* p) const { ::operator delete(p); }
+  };
+  std::unique_ptr<T, Free> data;
+  size_t size = 0;
+  // Room for n elements at least, the first `keep` kept.
+  void reserve(size_t n, size_t keep) {
+    if (n <= size) return;
+    T* p = static_cast<T*>(::operator new(sizeof(T) * n));
+    if (keep > 0) std::memcpy(static_cast<void*>(p), data.get(), sizeof(T) * keep);
+    data.reset(p);
+    size = n;
+  }
+  T& operator[](int32_t i) { return data.get()[i]; }
+};
+
+}  // namespace
+
+// A search tree: its nodes' shapes in one array, the root at 0, and their figures in others, one
+// a worker that grows the tree, so that a worker writes only its own figures and the shapes stay
+// in every core's cache. A tree of one worker grows as it needs. A tree several workers share has
+// room reserved before the search (no node moves while another thread reads it), its nodes handed
+// out by an atomic counter; each worker also keeps the other workers' figures as it last read them
+// (`seen`), and reads them again only now and then at a node it visits often: reading figures
+// another core has just written costs as much as the rest of an iteration.
+struct MctsAgent::Tree {
+  RawArray<Node> nodes;
+  std::vector<RawArray<Stat>> stats;
+  std::vector<RawArray<Stat>> seen;  // a shared tree's: by worker, the others' figures summed, as last read
+  int32_t capacity = 0;  // nodes with room in every array
+  std::atomic<int32_t> used{0};
+  bool shared = false;
+  // Empties the tree to its root, for `workers` workers; `room` > 0: shared, with room for that
+  // many nodes.
+  void reset(size_t workers, int32_t room) {
+    shared = room > 0;
+    stats.resize(workers);
+    seen.resize(shared ? workers : 0);
+    const size_t n = shared ? static_cast<size_t>(room) : std::max<size_t>(nodes.size, 1024);
+    nodes.reserve(n, 0);
+    for (auto& st : stats) st.reserve(n, 0);
+    for (auto& st : seen) st.reserve(n, 0);
+    capacity = static_cast<int32_t>(n);
+    nodes[0] = Node{};
+    for (auto& st : stats) st[0] = Stat{};
+    for (auto& st : seen) st[0] = Stat{};
+    used.store(1, std::memory_order_relaxed);
+  }
+  // A new node, its shape and figures empty, or -1 when a shared tree is full.
+  int32_t make() {
+    int32_t i;
+    if (!shared) {
+      i = used.load(std::memory_order_relaxed);
+      if (i == capacity) {
+        capacity *= 2;
+        nodes.reserve(static_cast<size_t>(capacity), static_cast<size_t>(i));
+        for (auto& st : stats) st.reserve(static_cast<size_t>(capacity), static_cast<size_t>(i));
+      }
+      used.store(i + 1, std::memory_order_relaxed);
+    } else {
+      i = used.fetch_add(1, std::memory_order_relaxed);
+      if (i >= capacity) return -1;
+    }
+    nodes[i] = Node{};
+    for (auto& st : stats) st[i] = Stat{};
+    for (auto& st : seen) st[i] = Stat{};
+    return i;
+  }
+  Node& operator[](int32_t i) { return nodes[i]; }
+};
+
+namespace {
+
+// A figure of a tree's node as its one writer changes it: plain in a tree of one worker; in a
+// shared one an atomic load and store (other workers read it meanwhile, none writes it).
+template <bool Shared, typename T>
+void add(T& x, T v) {
+  if constexpr (Shared) {
+    std::atomic_ref<T> r(x);
+    r.store(r.load(std::memory_order_relaxed) + v, std::memory_order_relaxed);
+  } else {
+    x += v;
+  }
+}
+// A node's figures, summed over the workers' arrays but `skip`'s (-1: none).
+template <bool Shared, typename Stat>
+Stat total(std::vector<RawArray<Stat>>& stats, int32_t node, size_t skip = size_t(-1)) {
+  Stat sum;
+  for (size_t k = 0; k < stats.size(); ++k) {
+    if (k == skip) continue;
+    Stat& x = stats[k][node];
+    if constexpr (Shared) {
+      sum.visits += std::atomic_ref<int32_t>(x.visits).load(std::memory_order_relaxed);
+      sum.avail += std::atomic_ref<int32_t>(x.avail).load(std::memory_order_relaxed);
+      sum.wins += std::atomic_ref<double>(x.wins).load(std::memory_order_relaxed);
+      sum.battle_wins += std::atomic_ref<double>(x.battle_wins).load(std::memory_order_relaxed);
+    } else {
+      sum.visits += x.visits, sum.avail += x.avail, sum.wins += x.wins, sum.battle_wins += x.battle_wins;
+    }
+  }
+  return sum;
+}
+// A node's first child: acquire in a shared tree, so that the child's shape, written before it
+// was linked in, is seen.
+template <bool Shared>
+int32_t first_child(int32_t& first) {
+  if constexpr (Shared) return std::atomic_ref<int32_t>(first).load(std::memory_order_acquire);
+  else return first;
+}
+
+}  // namespace
+
+// One thread's search: its generator and buffers, an engine of its own (scripts run in one
+// thread per engine), and its tree (its own, or the one all workers share).
 struct MctsAgent::Worker {
   const Engine* engine = nullptr;
   Rng rng;
-  std::vector<Node> tree;
+  Tree own;
+  Tree* tree = &own;
+  size_t slot = 0;  // its figures in the tree (tree->stats[slot])
   std::vector<Action> acts;
   std::vector<uint32_t> keys;
   std::vector<int32_t> child_of;  // for each legal action, the child of the node with its key (-1 none)
@@ -209,6 +332,7 @@ struct MctsAgent::Worker {
   }
 };
 
+template <bool Shared>
 void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
   const Engine& e = *w.engine;
   const int me = info.player();
@@ -218,8 +342,37 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
     const int need = std::clamp(target - mine, 0, target), other = std::clamp(target - theirs, 0, target);
     return chance_[static_cast<size_t>(need * (target + 1) + other)];
   };
-  std::vector<Node>& tree = w.tree;
-  tree.assign(1, Node{});
+  Tree& tree = *w.tree;
+  // The tree's shapes and this worker's figures (in a tree of its own, the only ones), looked up
+  // again after a node is made (a tree of one worker may then move).
+  Node* nodes = nullptr;
+  Stat* mine = nullptr;
+  auto view = [&] {
+    nodes = tree.nodes.data.get();
+    mine = tree.stats[w.slot].data.get();
+  };
+  view();
+  // A node's figures, all workers' together: in a shared tree this worker's own and the others'
+  // as last read, read again when `fresh` or when none were seen yet.
+  auto figures = [&](int32_t n, bool fresh) -> Stat {
+    if constexpr (!Shared) {
+      return mine[n];
+    } else {
+      Stat& other = tree.seen[w.slot][n];
+      if (fresh || other.visits == 0) other = total<true>(tree.stats, n, w.slot);
+      const Stat& own = mine[n];
+      return Stat{own.visits + other.visits, own.avail + other.avail, own.wins + other.wins,
+                  own.battle_wins + other.battle_wins};
+    }
+  };
+  // Whether a node's children's figures are read again at this visit: when this worker has
+  // visited it v times, at every step-th visit, step the largest power of two at most v / 16 (so
+  // the others' figures are at most about a sixteenth behind), from 1 up to 128.
+  auto fresh_at = [&](int32_t n) {
+    if constexpr (!Shared) return false;
+    const auto v = static_cast<uint32_t>(mine[n].visits);
+    return v % std::clamp<uint32_t>(std::bit_floor(v) >> 4, 1, 128) == 0;
+  };
   w.mast.clear();
   const Mast* mastp = opt_.mast > 0 ? &w.mast : nullptr;
   RandomAgent inside(w.rng.next());
@@ -232,6 +385,9 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
     State& t = w.state;
     const uint16_t start_battle = t.b.battle;
     const int32_t start_score[2] = {t.b.score[0], t.b.score[1]};
+    // The root's visits before this iteration: the iterations of every worker begun so far.
+    const int root_visits = figures(0, fresh_at(0)).visits;
+    add<Shared>(mine[0].visits, 1);
     int32_t node = 0;
     w.path.assign(1, 0);
     w.moves.clear();
@@ -277,12 +433,13 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         }
         // Availability: every child whose move exists in this determinization.
         int have = 0;  // children available
-        for (int32_t ch = tree[static_cast<size_t>(node)].first; ch >= 0; ch = tree[static_cast<size_t>(ch)].next) {
-          const int32_t first = slot_of(tree[static_cast<size_t>(ch)].key);
-          const bool present = first >= 0;
+        const int32_t head = first_child<Shared>(nodes[node].first);  // the children this visit sees
+        for (int32_t ch = head; ch >= 0; ch = nodes[ch].next) {
+          const int32_t first = slot_of(nodes[ch].key);
+          if (first < 0) continue;
           for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) w.child_of[static_cast<size_t>(j)] = ch;
-          tree[static_cast<size_t>(ch)].avail += present;
-          have += present;
+          add<Shared>(mine[ch].avail, 1);
+          ++have;
         }
         std::vector<int>& cand = w.candidates;
         cand.clear();  // moves not tried yet, one action for each
@@ -293,33 +450,59 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
         // Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
         bool grow = !cand.empty();
         if (grow && opt_.widen > 0) {
-          const int v = node == 0 ? it : tree[static_cast<size_t>(node)].visits;
+          // (The root's visits counted here are those before this iteration, as at any other node.)
+          const int v = node == 0 ? root_visits : figures(node, false).visits - 1;
           grow = have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
         }
         if (grow) {  // expand one move not tried yet: the policy's choice among them
           pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng, mastp, opt_.mast)
                              : static_cast<size_t>(cand[w.rng.below(cand.size())]);
-          next = static_cast<int32_t>(tree.size());
-          Node child;
+          next = tree.make();
+          if (next < 0) break;  // a shared tree full: play out from here
+          view();
+          Node& child = nodes[next];
           child.key = w.keys[pick];
           child.player = static_cast<int8_t>(who);
-          child.avail = 1;
-          child.next = tree[static_cast<size_t>(node)].first;
-          tree[static_cast<size_t>(node)].first = next;
-          tree.push_back(child);
+          mine[next].avail = 1;
+          mine[next].visits = 1;
+          if constexpr (Shared) {
+            // Link the child in unless another worker has just added the same move; then go on
+            // into that one (the node made here is left unused).
+            std::atomic_ref<int32_t> first(nodes[node].first);
+            int32_t seen = head, now = head;
+            for (;;) {
+              child.next = now;
+              if (first.compare_exchange_weak(now, next, std::memory_order_release, std::memory_order_acquire)) break;
+              int32_t twin = -1;
+              for (int32_t ch = now; ch != seen && ch >= 0; ch = nodes[ch].next)
+                if (nodes[ch].key == child.key) twin = ch;
+              seen = now;
+              if (twin >= 0) {
+                add<Shared>(mine[twin].avail, 1);
+                add<Shared>(mine[twin].visits, 1);
+                next = twin;
+                break;
+              }
+            }
+          } else {
+            child.next = nodes[node].first;
+            nodes[node].first = next;
+          }
           expanded = true;
         } else {  // UCB over the available children, with availability counts
           double best = -1;
           next = -1;
           int32_t first = -1;  // the first action of the child chosen
+          const bool fresh = fresh_at(node);
           for (int32_t i : w.distinct) {
             const int32_t ch = w.child_of[static_cast<size_t>(i)];
             if (ch < 0) continue;  // not tried (widening holds it back)
-            const Node& c = tree[static_cast<size_t>(ch)];
-            // A child never backed up (its iterations all ended early) is tried first.
+            const Stat c = figures(ch, fresh);
+            // (Every node is counted as visited when it is made: no division by zero.)
             const double u = c.visits == 0 ? 1e300 : c.wins / c.visits + opt_.c * std::sqrt(w.log(c.avail) / c.visits);
             if (u > best) best = u, next = ch, first = i;
           }
+          add<Shared>(mine[next].visits, 1);
           cand.clear();
           for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) cand.push_back(j);
           pick = static_cast<size_t>(cand[w.rng.below(cand.size())]);
@@ -365,11 +548,11 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
     }
     const double battle = battle_won < 0 ? 0.5 : battle_won;
     for (uint32_t i : w.moves) w.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me) ? reward : 1.0 - reward);
-    for (size_t i = 1; i < w.path.size(); ++i) {
-      Node& nd = tree[static_cast<size_t>(w.path[i])];
-      ++nd.visits;
-      nd.wins += nd.player == me ? reward : 1.0 - reward;
-      nd.battle_wins += nd.player == me ? battle : 1.0 - battle;
+    for (size_t i = 1; i < w.path.size(); ++i) {  // (the visits were counted on the way down)
+      const bool mover = nodes[w.path[i]].player == me;
+      Stat& st = mine[w.path[i]];
+      add<Shared>(st.wins, mover ? reward : 1.0 - reward);
+      add<Shared>(st.battle_wins, mover ? battle : 1.0 - battle);
     }
   }
   w.iterations = it;
@@ -391,43 +574,60 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
       if (auto t = e.twin()) twins_.push_back(std::move(t));
   }
   workers_.resize(threads > 1 && twins_of_ == &e ? 1 + twins_.size() : 1);
+  // Under a time budget the workers grow one tree; with a fixed number of iterations each grows
+  // a tree of its own, so that the search is the same on every run.
+  const bool shared = workers_.size() > 1 && opt_.time_ms > 0;
+  if (shared) {
+    if (!shared_) shared_ = std::make_unique<Tree>();
+    // An iteration asks for one node at most (even one it then leaves unused), so this is room
+    // for every iteration of the budget and of up to 2,000 a millisecond (two threads do 250 to
+    // 1,100 today), 16 million at most: a full tree stops growing, its search goes on. Only the
+    // nodes made are ever touched.
+    const double room = std::min({static_cast<double>(opt_.iterations), opt_.time_ms * 2000, 16.0 * (1 << 20)});
+    shared_->reset(workers_.size(), static_cast<int32_t>(room) + 2);
+  }
   for (size_t i = 0; i < workers_.size(); ++i) {
     if (!workers_[i]) workers_[i] = std::make_unique<Worker>();
-    workers_[i]->engine = i == 0 ? &e : twins_[i - 1].get();
-    workers_[i]->rng.seed(rng_.next());
+    Worker& w = *workers_[i];
+    w.engine = i == 0 ? &e : twins_[i - 1].get();
+    w.rng.seed(rng_.next());
+    w.tree = shared ? shared_.get() : &w.own;
+    w.slot = shared ? i : 0;
+    if (!shared) w.own.reset(1, 0);
   }
   // The iterations are the whole search's: each worker does its share.
   const int share = static_cast<int>(std::max<long long>(1, opt_.iterations / static_cast<long long>(workers_.size())));
   const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(opt_.time_ms * 1000));
   std::vector<std::exception_ptr> failed(workers_.size());
   std::vector<std::thread> pool;
-  for (size_t i = 1; i < workers_.size(); ++i)
-    pool.emplace_back([&, i] {
-      try {
-        search(*workers_[i], info, share, until);
-      } catch (...) {
-        failed[i] = std::current_exception();
-      }
-    });
-  try {
-    search(*workers_[0], info, share, until);
-  } catch (...) {
-    failed[0] = std::current_exception();
-  }
+  auto run = [&](size_t i) {
+    try {
+      if (shared) search<true>(*workers_[i], info, share, until);
+      else search<false>(*workers_[i], info, share, until);
+    } catch (...) {
+      failed[i] = std::current_exception();
+    }
+  };
+  for (size_t i = 1; i < workers_.size(); ++i) pool.emplace_back(run, i);
+  run(0);
   for (std::thread& t : pool) t.join();
   for (const auto& f : failed)
     if (f) std::rethrow_exception(f);
-  // The root's children of every tree, summed by move.
+  // The root's children of every tree (the one shared tree, or one a worker), summed by move.
+  std::vector<Tree*> trees;
+  for (const auto& w : workers_)
+    if (std::find(trees.begin(), trees.end(), w->tree) == trees.end()) trees.push_back(w->tree);
   std::vector<Estimate> out;
   for (const Action& a : info.legal()) {
     Estimate est{a, info.text(a), 0.5, 0};
     const uint32_t key = info.key(a);
     double wins = 0, battle = 0;
-    for (const auto& w : workers_)
-      for (int32_t ch = w->tree[0].first; ch >= 0; ch = w->tree[static_cast<size_t>(ch)].next) {
-        const Node& c = w->tree[static_cast<size_t>(ch)];
-        if (c.key == key) est.visits += c.visits, wins += c.wins, battle += c.battle_wins;
-      }
+    for (Tree* tree : trees)
+      for (int32_t ch = (*tree)[0].first; ch >= 0; ch = (*tree)[ch].next)
+        if ((*tree)[ch].key == key) {
+          const Stat c = total<true>(tree->stats, ch);  // (the workers are done)
+          est.visits += c.visits, wins += c.wins, battle += c.battle_wins;
+        }
     if (est.visits > 0) est.win = wins / est.visits, est.battle = battle / est.visits;
     out.push_back(est);
   }

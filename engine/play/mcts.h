@@ -22,7 +22,10 @@ namespace als {
 ///   iterations so far, by the player who made it, is added to its score, so playouts come to
 ///   play the cards that have done well in this position;
 /// - progressive widening (`widen`): a node grows its moves with the square root of its visits;
-/// - `threads`: one tree a thread on engine twins (Engine::twin), the root's statistics summed;
+/// - `threads`: workers on engine twins (Engine::twin). Under a time budget they grow one tree
+///   (lock-free: children linked by compare-and-swap, each worker's figures kept apart and the
+///   others' read again now and then, iterations under way counted as losses); with a fixed
+///   number of iterations, a tree each, the root's statistics summed, so the search is reproducible;
 /// - options measured weaker and so not the default: a reward that values the match score
 ///   (`match`: the change in the chance to win the game, win_chance), and a move drawn in
 ///   proportion to the visits (`draw`: the search then bluffs, and is harder to read).
@@ -40,7 +43,8 @@ class MctsAgent : public SearchAgent {
     double widen = 1;       // > 0: progressive widening: a node visited v times has at most 2 + widen * sqrt(v)
                             // moves, added in the policy's order (0: every move at once)
     double mast = 15;       // > 0: the guided policy adds mast * (a move's mean reward in this search - 0.5) (MAST)
-    int threads = 1;        // search threads, each with a tree and an engine of its own (Engine::twin)
+    int threads = 1;        // search threads, each with an engine of its own (Engine::twin): one tree
+                            // for all under a time budget, else a tree each
   };
   MctsAgent(uint64_t seed, Options o);
   ~MctsAgent() override;
@@ -55,24 +59,32 @@ class MctsAgent : public SearchAgent {
   static double win_chance(const Rules& r, int need, int other_need);
 
  private:
-  struct Node {
+  struct Node {             // a tree's shape: written once when the node is made, save `first`
     uint32_t key = 0;       // the move into this node, as the searching player sees it
     int8_t player = -1;     // who made that move
-    int32_t first = -1;     // first child (a list linked by `next`)
-    int32_t next = -1;      // next sibling
-    int32_t visits = 0;
-    int32_t avail = 0;      // times the move was available when the parent was visited
-    double wins = 0;        // reward for `player`
-    double battle_wins = 0; // the battle the search began in won by `player` (hints only)
+    int32_t first = -1;     // first child (a list linked by `next`; in a shared tree, set by compare-and-swap)
+    int32_t next = -1;      // next sibling (set before the node is linked in, then never changed)
   };
+  struct Stat {             // a node's figures, kept apart from its shape (one set a worker in a shared tree)
+    int32_t visits = 0;     // iterations through the node, counted as they pass down (so, in a
+                            // shared tree, those still running count as losses: virtual loss)
+    int32_t avail = 0;      // times the move was available when the parent was visited
+    double wins = 0;        // reward for the node's player
+    double battle_wins = 0; // the battle the search began in won by that player (hints only)
+  };
+  struct Tree;
   struct Worker;
   /// win_chance for every (need, other_need), at [need * (target + 1) + other_need].
   static std::vector<double> win_chances(const Rules& r);
+  /// One worker's iterations on its tree (w.tree); `Shared`: other workers grow the same tree at
+  /// the same time (its counts are then updated atomically and its children linked lock-free).
+  template <bool Shared>
   void search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until);
 
   Rng rng_;
   Options opt_;
   std::vector<std::unique_ptr<Worker>> workers_;
+  std::unique_ptr<Tree> shared_;                // the tree all workers grow under a time budget
   std::vector<std::shared_ptr<Engine>> twins_;  // the other threads' engines
   const Engine* twins_of_ = nullptr;            // the engine they are twins of
   std::vector<double> chance_;                  // win_chances of the rules of the last search

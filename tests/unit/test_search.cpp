@@ -113,6 +113,38 @@ TEST_CASE("the search's threads: reproducible with an iteration budget, and ever
   REQUIRE_THROWS_WITH(make_agent("mcts:mast=-1", 9, 0), Catch::Contains("mast must be a number"));
 }
 
+TEST_CASE("under a time budget the threads grow one tree, and every iteration is counted once") {
+  for (int seed : {11, 12, 13}) {
+    const test::Decision d = test::first_decision(seed);
+    const Engine& e = *d.engine;
+    // A clock budget far too long to end the search: the iteration cap (the whole search's) ends
+    // it, 3,000 iterations over two workers growing one tree (their figures kept apart and summed).
+    auto agent = make_agent("mcts:iterations=3000,time=600000,threads=2", 9, e.to_act(d.s));
+    auto& search = dynamic_cast<MctsAgent&>(*agent);
+    for (int round = 0; round < 2; ++round) {  // the tree emptied and grown again
+      const std::vector<Estimate> ranked = search.rank(InfoState(e, d.s, d.legal));
+      REQUIRE(search.last_iterations() == 3000);
+      long long visits = 0;
+      std::set<std::string> texts;
+      for (const Estimate& x : ranked) {
+        visits += x.visits;
+        texts.insert(x.text);
+        REQUIRE(x.win >= 0.0);
+        REQUIRE(x.win <= 1.0);
+        REQUIRE(x.battle >= 0.0);
+        REQUIRE(x.battle <= 1.0);
+      }
+      // Each iteration went down exactly one of the root's moves, counted by the worker that ran
+      // it (so no visit is lost to the other thread, nor counted twice), and each move is one
+      // child of the root: a move two workers added at once is linked in once.
+      REQUIRE(visits == 3000);
+      REQUIRE(texts.size() == ranked.size());
+      REQUIRE(ranked.size() == d.legal.size());
+      for (size_t i = 1; i < ranked.size(); ++i) REQUIRE(ranked[i - 1].visits >= ranked[i].visits);
+    }
+  }
+}
+
 TEST_CASE("the match-score model: a fair race, monotone in the scores") {
   Rules r;  // the rulebook's: 12 VP, battles of 6, the withdrawal charts
   for (int a = 0; a <= 12; ++a)
