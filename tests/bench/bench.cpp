@@ -1,5 +1,7 @@
 // Benchmark: random games per second on one thread, state copies, and the hot path without Lua.
-// Run: build/tests/bench [games] [all|games] ("games": only the standard random games, for profiling). Not a test: figures depend on the machine (state it with them).
+// Run: build/tests/bench [games] [all|games] ("games": only the standard random games, for profiling),
+// or build/tests/bench 0 search [MS] (the search's iterations a decision at MS ms, default 20,
+// over the same positions every run). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +41,35 @@ void random_games(const Engine& e, const char* name, long games) {
   std::printf("random games:   %-14s %ld games in %.3f s = %.0f games/s (%.1f actions/game, %.1f decisions/game)\n",
               name, games, t, games / t, double(actions) / games, double(abilities) / games);
 }
+// `mcts:time=MS` on one thread and on two (one tree): its iterations a decision, averaged over
+// every decision with more than one action of four games of the standard set, the same positions
+// on every run (the moves played are those of `mcts:300`, whose search is reproducible; the timed
+// search only ranks). Later decisions of a battle have shorter playouts, so more iterations.
+void search_at(const Engine& e, double ms) {
+  for (int threads : {1, 2}) {
+    MctsAgent::Options timed_options, player_options;
+    timed_options.time_ms = ms;
+    timed_options.iterations = 1 << 30;
+    timed_options.threads = threads;
+    player_options.iterations = 300;
+    MctsAgent timed(1, timed_options), first(2, player_options), second(3, player_options);
+    long long iterations = 0, decisions = 0;
+    std::vector<Action> acts;
+    for (uint64_t g = 0; g < 4; ++g) {
+      State s = e.new_game(100 + g);
+      while (e.to_act(s) >= 0) {
+        e.legal(s, acts);
+        if (acts.size() > 1) {
+          timed.rank(InfoState(e, s, acts));
+          iterations += timed.last_iterations(), ++decisions;
+        }
+        e.apply(s, (e.to_act(s) == 0 ? first : second).choose(e, s, acts));
+      }
+    }
+    std::printf("search:         mcts:time=%g,threads=%d %.0f iterations a decision (%lld decisions)\n", ms, threads,
+                static_cast<double>(iterations) / static_cast<double>(decisions), decisions);
+  }
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,6 +79,10 @@ int main(int argc, char** argv) {
   auto eng = load_engine("standard", {}, dir);
   const Engine& e = *eng;
   std::vector<Action> acts;
+  if (argc > 2 && std::string(argv[2]) == "search") {
+    search_at(e, argc > 3 ? std::atof(argv[3]) : 20);
+    return 0;
+  }
   random_games(e, "standard", games);
   if (argc > 2 && std::string(argv[2]) == "games") return 0;
   // The example variant of card script API 2: ongoing functions, triggers, a hook.
@@ -86,7 +121,9 @@ int main(int argc, char** argv) {
 
   // The computer opponents' searches: IS-MCTS iterations per second from the first decision of a
   // game (each iteration: a determinization, a descent, moves to the end of the battle): the
-  // frozen mcts-v1 (random moves, text keys), and mcts on one and on two threads.
+  // frozen mcts-v1 (random moves, text keys), and mcts on one and on two threads (a tree each with
+  // a fixed budget; one tree both grow under a time budget, here a clock far off so that the
+  // iterations end the search).
   const int iterations = 3000;
   e.legal(s, acts);
   auto timed = [&](SearchAgent& agent) {
@@ -98,15 +135,16 @@ int main(int argc, char** argv) {
   t = timed(v1);
   std::printf("search:         mcts-v1 %.0f iterations/s (%d in %.3f s; a default move, 600 iterations: %.1f ms)\n",
               iterations / t, iterations, t, 600 / (iterations / t) * 1e3);
-  for (int threads : {1, 2}) {
+  for (int threads : {1, 2, -2}) {
     MctsAgent::Options o;
     o.iterations = iterations;
-    o.threads = threads;
+    o.threads = std::abs(threads);
+    if (threads < 0) o.time_ms = 600'000;
     MctsAgent search(7, o);
     timed(search);  // the first search makes the twins (loads the set again)
     t = timed(search);
-    std::printf("search:         mcts (%d thread%s) %.0f iterations/s (%d in %.3f s)\n", threads, threads == 1 ? "" : "s",
-                iterations / t, iterations, t);
+    std::printf("search:         mcts (%s) %.0f iterations/s (%d in %.3f s)\n",
+                threads == 1 ? "1 thread" : threads == 2 ? "2 threads" : "2 threads, one tree", iterations / t, iterations, t);
   }
   return 0;
 }
