@@ -273,21 +273,18 @@ void add(T& x, T v) {
     x += v;
   }
 }
-// A node's figures, summed over the workers' arrays but `skip`'s (-1: none).
-template <bool Shared, typename Stat>
+// A node's figures, summed over the workers' arrays but `skip`'s (-1: none); atomic loads
+// (relaxed), as other workers may be writing them.
+template <typename Stat>
 Stat total(std::vector<RawArray<Stat>>& stats, int32_t node, size_t skip = size_t(-1)) {
   Stat sum;
   for (size_t k = 0; k < stats.size(); ++k) {
     if (k == skip) continue;
     Stat& x = stats[k][node];
-    if constexpr (Shared) {
-      sum.visits += std::atomic_ref<int32_t>(x.visits).load(std::memory_order_relaxed);
-      sum.avail += std::atomic_ref<int32_t>(x.avail).load(std::memory_order_relaxed);
-      sum.wins += std::atomic_ref<double>(x.wins).load(std::memory_order_relaxed);
-      sum.battle_wins += std::atomic_ref<double>(x.battle_wins).load(std::memory_order_relaxed);
-    } else {
-      sum.visits += x.visits, sum.avail += x.avail, sum.wins += x.wins, sum.battle_wins += x.battle_wins;
-    }
+    sum.visits += std::atomic_ref<int32_t>(x.visits).load(std::memory_order_relaxed);
+    sum.avail += std::atomic_ref<int32_t>(x.avail).load(std::memory_order_relaxed);
+    sum.wins += std::atomic_ref<double>(x.wins).load(std::memory_order_relaxed);
+    sum.battle_wins += std::atomic_ref<double>(x.battle_wins).load(std::memory_order_relaxed);
   }
   return sum;
 }
@@ -359,7 +356,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
       return mine[n];
     } else {
       Stat& other = tree.seen[w.slot][n];
-      if (fresh || other.visits == 0) other = total<true>(tree.stats, n, w.slot);
+      if (fresh || other.visits == 0) other = total(tree.stats, n, w.slot);
       const Stat& own = mine[n];
       return Stat{own.visits + other.visits, own.avail + other.avail, own.wins + other.wins,
                   own.battle_wins + other.battle_wins};
@@ -625,7 +622,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     for (Tree* tree : trees)
       for (int32_t ch = (*tree)[0].first; ch >= 0; ch = (*tree)[ch].next)
         if ((*tree)[ch].key == key) {
-          const Stat c = total<true>(tree->stats, ch);  // (the workers are done)
+          const Stat c = total(tree->stats, ch);  // (the workers are done)
           est.visits += c.visits, wins += c.wins, battle += c.battle_wins;
         }
     if (est.visits > 0) est.win = wins / est.visits, est.battle = battle / est.visits;
