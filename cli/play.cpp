@@ -486,6 +486,7 @@ int cmd_play(int argc, char** argv) {
     void on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) override {
       print(seat, log);
     }
+    void on_start(const Match& m, const EventLog& opening) override { print(std::max(m.to_act(), 0), opening); }
   } printer;
   printer.print = [&](int p, const EventLog& log) {
     const State& s = m.state();
@@ -504,7 +505,8 @@ int cmd_play(int argc, char** argv) {
         }
       }
       const std::string text = e.event_text(ev, v);
-      if (&ev == &log.events.front() && viewer >= 0 && p != viewer) last_move = text;  // shown with the board
+      if (&ev == &log.events.front() && viewer >= 0 && p != viewer && ev.type != Event::BattleStart)
+        last_move = text;  // shown with the board
       std::cout << wrapped(text, 4) << "\n";
       // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
       if (ev.type == Event::BattleEnd && s.b.phase != Phase::Over && viewer != -1 && isatty(0) && isatty(1)) {
@@ -514,6 +516,7 @@ int cmd_play(int argc, char** argv) {
     }
   };
   m.listen(&printer);
+  m.start();  // battle 1's opening, as every later battle's
   struct Checkpoint {
     State state;    // the game at one of a human's decisions
     size_t record;  // the record up to there
@@ -522,7 +525,6 @@ int cmd_play(int argc, char** argv) {
   std::vector<Checkpoint> undo;
   int last_human = -1;
   bool watch = vm.count("watch") > 0;
-  int last_battle = 0;
   for (;;) {
     if (!m.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
       std::cerr << "als play: " << m.abandoned() << "\n";
@@ -531,12 +533,6 @@ int cmd_play(int argc, char** argv) {
     int p = m.to_act();
     if (p < 0) break;
     const State& s = m.state();
-    if (s.b.battle != last_battle) {
-      last_battle = s.b.battle;
-      std::cout << "battle " << s.b.battle << ": theaters";
-      for (int i = 0; i < s.b.ntheaters; ++i) std::cout << " " << e.theater_name(s.b.order[i]);
-      std::cout << ", " << pname(s.b.first) << " is the 1st player\n";
-    }
     if (human[p]) {
       // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
       // the other's hand (the screen is cleared at a terminal).

@@ -55,6 +55,7 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
   for (const auto& r : rules_args) rules.push_back(portable(r, data_dir, "scripts/rules", ".lua"));
   json h = {{"type", "header"},
             {"format", kRecordFormat},
+            {"digest", Engine::kDigestVersion},
             {"engine", std::string("als ") + ALS_VERSION},
             {"cards", portable(cards_arg, data_dir, "cards", "")},
             {"set", e.set().name},
@@ -69,6 +70,10 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
 void Recorder::action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log) {
   json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
   text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  events(e, log);
+}
+
+void Recorder::events(const Engine& e, const EventLog& log) {
   for (const Event& ev : log.events) {
     if (ev.type == Event::Log)  // g:log lines are seen by both players (docs/modding.md)
       text_ += json{{"type", "log"}, {"text", ev.text}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
@@ -192,14 +197,160 @@ bool get_int(const json& j, const char* k, long long lo, long long hi, long long
 
 }  // namespace
 
+namespace {
+
+// Re-plays a record line by line: one method a line type, each returning -1 to go on or the
+// exit status (Replay::bad, Replay::mismatch).
+class Replayer {
+ public:
+  Replayer(Replay& r, const ReplayOptions& opt) : r_(r), opt_(opt) {}
+  int line(const json& j, const std::string& type) {
+    if (r_.line == 1 && type != "header") return r_.bad("the first line must be the header");
+    if (type == "header") return header(j);
+    if (type == "action") return action(j);
+    if (type == "battle") return battle(j);
+    if (type == "game") return game(j);
+    if (type == "log") return log(j);
+    if (type == "abandoned") {
+      abandoned_ = true;
+      return -1;
+    }
+    return r_.bad("unknown line type '" + type + "'");
+  }
+  bool ended() const { return abandoned_ || game_line_; }
+  int finish(std::ostream& out, const std::string& file) const {
+    if (!eng_) return r_.bad("empty record");
+    if (!game_line_ && !abandoned_)
+      return r_.mismatch("incomplete: the record ends before the game does (and does not say it was abandoned)");
+    out << "replay: " << file << ": " << r_.line << " lines, every result and state matches"
+        << (abandoned_ ? " (the game was abandoned)" : "") << (digests_ ? "" : " (digests of another version not checked)")
+        << "\n";
+    return 0;
+  }
+
+ private:
+  int header(const json& j);
+  int action(const json& j);
+  int battle(const json& j) {
+    json want = j;
+    want.erase("type");
+    if (battles_.empty()) return r_.mismatch("the record has a battle result the replay did not reach");
+    if (battles_.front() != want) return r_.mismatch("battle result " + battles_.front().dump() + ", recorded " + want.dump());
+    battles_.erase(battles_.begin());
+    return -1;
+  }
+  int game(const json& j) {
+    if (!m_) return r_.bad("a game result before the header");
+    const State& s = m_->state();
+    if (s.b.phase != Phase::Over) return r_.mismatch("the record says the game is over, the replay does not");
+    if (!battles_.empty()) return r_.mismatch("the record lacks the result of battle " + battles_.front()["number"].dump());
+    json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
+    json want = j;
+    want.erase("type");
+    if (got != want) return r_.mismatch("game result " + got.dump() + ", recorded " + want.dump());
+    game_line_ = true;
+    return -1;
+  }
+  int log(const json& j) {
+    std::string text;
+    if (!get_string(j, "text", text)) return r_.bad("a log line needs a \"text\" string");
+    if (logs_.empty()) return r_.mismatch("the record has a log line the replay did not write: '" + text + "'");
+    if (logs_.front() != text) return r_.mismatch("log line '" + logs_.front() + "', recorded '" + text + "'");
+    logs_.erase(logs_.begin());
+    return -1;
+  }
+  // What an action's (or the opening's) log gives the lines that must follow.
+  void expect(const EventLog& log) {
+    for (const Event& ev : log.events) {
+      if (ev.type == Event::BattleEnd) battles_.push_back(battle_json(*eng_, ev));
+      if (ev.type == Event::Log) logs_.push_back(ev.text);
+    }
+  }
+
+  Replay& r_;
+  const ReplayOptions& opt_;
+  std::shared_ptr<Engine> eng_;
+  std::optional<Match> m_;  // the game re-played, no seat with an agent: every action is the record's
+  std::vector<json> battles_;
+  std::vector<std::string> logs_;  // g:log lines the replay produced and the record has not shown yet
+  bool game_line_ = false, abandoned_ = false;
+  bool digests_ = true;  // the record's digests are of this engine's version
+};
+
+int Replayer::header(const json& j) {
+  if (eng_) return r_.bad("a second header");
+  long long format, digest = 1;
+  if (!get_int(j, "format", 0, 1000, format)) return r_.bad("\"format\" must be an integer");
+  if (format != kRecordFormat)
+    return r_.bad("record format " + std::to_string(format) + "; this als reads format " + std::to_string(kRecordFormat));
+  // A record before digest versions (als 0.1.0) has no "digest": version 1, and no opening lines.
+  const bool versioned = j.contains("digest");
+  if (versioned && !get_int(j, "digest", 1, 1000000, digest)) return r_.bad("\"digest\" must be a positive integer");
+  digests_ = digest == Engine::kDigestVersion;
+  std::string cards, hash;
+  if (!get_string(j, "cards", cards) || !get_string(j, "content_hash", hash))
+    return r_.bad("the header needs \"cards\" and \"content_hash\" strings");
+  std::vector<std::string> rules;
+  auto ru = j.find("rules");
+  if (ru == j.end() || !ru->is_array()) return r_.bad("\"rules\" must be a list of strings");
+  for (const auto& x : *ru) {
+    if (!x.is_string()) return r_.bad("\"rules\" must be a list of strings");
+    rules.push_back(x.get<std::string>());
+  }
+  auto seed = j.find("seed");
+  if (seed == j.end() || !seed->is_number_unsigned()) return r_.bad("\"seed\" must be an integer from 0 to 2^64-1");
+  // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
+  if (opt_.cards) cards = *opt_.cards;
+  if (opt_.rules) rules = *opt_.rules;
+  try {
+    eng_ = load_engine(cards, rules, opt_.data_dir);
+    if (eng_->content_hash() != hash)
+      return r_.mismatch("the card set or rules changed since the game was recorded (content hash " +
+                         eng_->content_hash() + ", recorded " + hash + ")");
+    m_.emplace(*eng_, seed->get<uint64_t>(), nullptr, nullptr);
+  } catch (const LoadError& e) {
+    return r_.bad(e.what());
+  } catch (const ScriptError& e) {
+    return r_.mismatch(std::string("the game does not start: ") + e.what());
+  }
+  if (versioned) expect(m_->opening());
+  return -1;
+}
+
+int Replayer::action(const json& j) {
+  if (!m_) return r_.bad("an action before the header");
+  long long p;
+  std::string act, digest;
+  if (!get_int(j, "player", 1, 2, p)) return r_.bad("\"player\" must be 1 or 2");
+  if (!get_string(j, "action", act) || !get_string(j, "digest", digest))
+    return r_.bad("an action needs \"action\" and \"digest\" strings");
+  if (!battles_.empty()) return r_.mismatch("the record lacks the result of battle " + battles_.front()["number"].dump());
+  if (!logs_.empty()) return r_.mismatch("the record lacks the log line '" + logs_.front() + "'");
+  if (m_->to_act() < 0) return r_.mismatch("an action after the game is over");
+  if (m_->to_act() + 1 != p)
+    return r_.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
+                       std::to_string(m_->to_act() + 1));
+  try {
+    m_->apply(eng_->parse_action(m_->state(), act, -1));
+  } catch (const IllegalAction& e) {
+    return r_.mismatch("'" + act + "': " + e.what());
+  } catch (const ScriptError& e) {
+    return r_.mismatch("'" + act + "': " + e.what());
+  }
+  if (digests_) {
+    std::string got = digest_text(eng_->digest(m_->state()));
+    if (got != digest) return r_.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
+  }
+  expect(m_->apply_log());
+  return -1;
+}
+
+}  // namespace
+
 int replay_record(const std::string& text, const std::string& file, const ReplayOptions& opt, std::ostream& out,
                   std::ostream& err) {
   Replay r{file, out, err};
-  std::shared_ptr<Engine> eng;
-  std::optional<Match> m;  // the game re-played, no seat with an agent: every action is the record's
-  std::vector<json> battles;
-  std::vector<std::string> logs;  // g:log lines the replay produced and the record has not shown yet
-  bool game_line = false, abandoned = false;
+  Replayer play(r, opt);
   size_t at = 0;
   while (at < text.size()) {
     size_t nl = text.find('\n', at);
@@ -208,7 +359,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
     at = cut ? text.size() : nl + 1;
     ++r.line;
     if (line.empty()) continue;
-    if (abandoned || game_line) return r.bad("a line after the end of the game");
+    if (play.ended()) return r.bad("a line after the end of the game");
     json j;
     std::string why;
     if (!parse_json(line, j, why) && cut) return r.mismatch("incomplete: the record's last line is cut");
@@ -216,97 +367,9 @@ int replay_record(const std::string& text, const std::string& file, const Replay
     if (!j.is_object()) return cut ? r.mismatch("incomplete: the record's last line is cut") : r.bad("not a JSON object");
     std::string type;
     if (!get_string(j, "type", type)) return r.bad("no \"type\"");
-    if (r.line == 1 && type != "header") return r.bad("the first line must be the header");
-    if (type == "header") {
-      if (eng) return r.bad("a second header");
-      long long format;
-      if (!get_int(j, "format", 0, 1000, format)) return r.bad("\"format\" must be an integer");
-      if (format != kRecordFormat)
-        return r.bad("record format " + std::to_string(format) + "; this als reads format " + std::to_string(kRecordFormat));
-      std::string cards, hash;
-      if (!get_string(j, "cards", cards) || !get_string(j, "content_hash", hash))
-        return r.bad("the header needs \"cards\" and \"content_hash\" strings");
-      std::vector<std::string> rules;
-      auto ru = j.find("rules");
-      if (ru == j.end() || !ru->is_array()) return r.bad("\"rules\" must be a list of strings");
-      for (const auto& x : *ru) {
-        if (!x.is_string()) return r.bad("\"rules\" must be a list of strings");
-        rules.push_back(x.get<std::string>());
-      }
-      auto seed = j.find("seed");
-      if (seed == j.end() || !seed->is_number_unsigned()) return r.bad("\"seed\" must be an integer from 0 to 2^64-1");
-      // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
-      if (opt.cards) cards = *opt.cards;
-      if (opt.rules) rules = *opt.rules;
-      try {
-        eng = load_engine(cards, rules, opt.data_dir);
-      } catch (const LoadError& e) {
-        return r.bad(e.what());
-      }
-      if (eng->content_hash() != hash)
-        return r.mismatch("the card set or rules changed since the game was recorded (content hash " +
-                          eng->content_hash() + ", recorded " + hash + ")");
-      m.emplace(*eng, seed->get<uint64_t>(), nullptr, nullptr);
-    } else if (type == "action") {
-      long long p;
-      std::string act, digest;
-      if (!get_int(j, "player", 1, 2, p)) return r.bad("\"player\" must be 1 or 2");
-      if (!get_string(j, "action", act) || !get_string(j, "digest", digest))
-        return r.bad("an action needs \"action\" and \"digest\" strings");
-      if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
-      if (!logs.empty()) return r.mismatch("the record lacks the log line '" + logs.front() + "'");
-      if (m->to_act() < 0) return r.mismatch("an action after the game is over");
-      if (m->to_act() + 1 != p)
-        return r.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
-                          std::to_string(m->to_act() + 1));
-      try {
-        m->apply(eng->parse_action(m->state(), act, -1));
-      } catch (const IllegalAction& e) {
-        return r.mismatch("'" + act + "': " + e.what());
-      } catch (const ScriptError& e) {
-        return r.mismatch("'" + act + "': " + e.what());
-      }
-      const State& s = m->state();
-      const EventLog& log = m->apply_log();
-      std::string got = digest_text(eng->digest(s));
-      if (got != digest) return r.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
-      for (const Event& ev : log.events) {
-        if (ev.type == Event::BattleEnd) battles.push_back(battle_json(*eng, ev));
-        if (ev.type == Event::Log) logs.push_back(ev.text);
-      }
-    } else if (type == "battle") {
-      json want = j;
-      want.erase("type");
-      if (battles.empty()) return r.mismatch("the record has a battle result the replay did not reach");
-      if (battles.front() != want) return r.mismatch("battle result " + battles.front().dump() + ", recorded " + want.dump());
-      battles.erase(battles.begin());
-    } else if (type == "game") {
-      const State& s = m->state();
-      if (s.b.phase != Phase::Over) return r.mismatch("the record says the game is over, the replay does not");
-      if (!battles.empty()) return r.mismatch("the record lacks the result of battle " + battles.front()["number"].dump());
-      json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
-      json want = j;
-      want.erase("type");
-      if (got != want) return r.mismatch("game result " + got.dump() + ", recorded " + want.dump());
-      game_line = true;
-    } else if (type == "log") {
-      std::string text;
-      if (!get_string(j, "text", text)) return r.bad("a log line needs a \"text\" string");
-      if (logs.empty()) return r.mismatch("the record has a log line the replay did not write: '" + text + "'");
-      if (logs.front() != text) return r.mismatch("log line '" + logs.front() + "', recorded '" + text + "'");
-      logs.erase(logs.begin());
-    } else if (type == "abandoned") {
-      abandoned = true;
-    } else {
-      return r.bad("unknown line type '" + type + "'");
-    }
+    if (int rc = play.line(j, type); rc >= 0) return rc;
   }
-  if (!eng) return r.bad("empty record");
-  if (!game_line && !abandoned)
-    return r.mismatch("incomplete: the record ends before the game does (and does not say it was abandoned)");
-  out << "replay: " << file << ": " << r.line << " lines, every result and state matches"
-            << (abandoned ? " (the game was abandoned)" : "") << "\n";
-  return 0;
+  return play.finish(out, file);
 }
 
 }  // namespace als::cli

@@ -26,6 +26,8 @@ class Recorder : public MatchListener {
     action(m.engine(), m.state(), seat, text, log);
   }
   void on_abandoned(const Match&, const std::string& reason) override { abandoned(reason); }
+  /// The game's opening (its log lines, before the first action: battle 1's as every battle's).
+  void on_start(const Match& m, const EventLog& opening) override { events(m.engine(), opening); }
   /// The header: format, engine version, card set (a bundled name, or the folder's absolute
   /// path) and content hash, rules (names or absolute paths), seed and agents.
   void start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,
@@ -46,6 +48,8 @@ class Recorder : public MatchListener {
   bool write(const std::string& path, std::string& error) const;
 
  private:
+  /// The lines a log gives a record: g:log lines, battle and game results.
+  void events(const Engine& e, const EventLog& log);
   std::string text_;
 };
 

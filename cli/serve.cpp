@@ -294,6 +294,8 @@ struct Game : MatchListener {
   std::optional<Match> match;
   const State& s() const { return match->state(); }
   void on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) override;
+  void on_start(const Match&, const EventLog& opening) override { send_events(opening); }
+  void send_events(const EventLog& log);
   std::string cards;
   std::vector<std::string> rules;
   std::string names[2];
@@ -314,7 +316,9 @@ struct Game : MatchListener {
   bool decision_sent = false;
 };
 
-void Game::on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) {
+void Game::on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) { send_events(log); }
+
+void Game::send_events(const EventLog& log) {
   for (const Event& ev : log.events) {
     if (!events && ev.type != Event::BattleEnd) continue;
     if (ev.type == Event::BattleEnd) {
@@ -559,6 +563,7 @@ class Server {
       if (o.observation) start["observation_layout"] = observation_layout(*eng);
     }
     send(start);
+    g->match->start();  // battle 1's opening events, as every later battle's
     running_.emplace(g->number, std::move(g));
     return true;
   }

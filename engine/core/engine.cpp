@@ -906,6 +906,13 @@ void Engine::end_lasting(State& s, Flow& f, bool battle_end) const {
 // ---------------------------------------------------------------------------------------------
 // Battles and games
 
+void Engine::emit_battle_start(const Board& b, EventLog* log) const {
+  if (!log || !((log->kept_types >> Event::BattleStart) & 1)) return;
+  Event e{.type = Event::BattleStart, .player = b.first, .value = b.battle};
+  for (int i = 0; i < b.ntheaters; ++i) e.text += (i ? " " : "") + rules_.theaters[b.order[i]];
+  emit(nullptr, log, std::move(e));
+}
+
 void Engine::start_battle(Board& b, bool first_battle) const {
   if (first_battle) {
     for (int i = 0; i < b.ntheaters; ++i) b.order[i] = static_cast<uint8_t>(i);
@@ -970,18 +977,20 @@ void Engine::make_blank() {
 
 State Engine::blank() const { return *blank_; }
 
-State Engine::new_game(uint64_t seed) const {
+State Engine::new_game(uint64_t seed, EventLog* log) const {
   State s = blank();
-  new_game(s, seed);
+  new_game(s, seed, log);
   return s;
 }
 
-void Engine::new_game(State& s, uint64_t seed) const {
+void Engine::new_game(State& s, uint64_t seed, EventLog* log) const {
   copy_state(s, *blank_);  // the lists of a blank state are empty: a copy of its fixed parts
   s.b.rng.seed(seed);
   start_battle(s.b, true);
+  emit_battle_start(s.b, log);
   if (turn_abilities_) queue_turn_abilities(s.b, What::Instant, Hook::BattleStart, s.b.first);
   Flow f;
+  f.log = log;
   ActionScope scope(*scripts_);
   advance(s, f);  // battle_start and the first turn_start abilities
 }
@@ -1035,14 +1044,85 @@ int Engine::options(const Decision& d, uint16_t* out) const {
 
 
 namespace {
-// Appends plain values to a byte buffer, so that a digest never reads padding.
+// The digest's codes of the state's enumerations: fixed numbers, never an enumerator's position,
+// so that adding or reordering enumerators leaves every recorded digest valid. A new enumerator
+// takes a new code; changing a code changes kDigestVersion (records of another version replay
+// without their digests checked).
+uint8_t digest_code(Zone z) {
+  switch (z) {
+    case Zone::Deck: return 0;
+    case Zone::Hand: return 1;
+    case Zone::Board: return 2;
+    case Zone::Held: return 3;
+    case Zone::Out: return 4;
+  }
+  return 255;
+}
+uint8_t digest_code(Phase p) { return p == Phase::Over ? 1 : 0; }
+uint8_t digest_code(Step s) {
+  switch (s) {
+    case Step::Action: return 0;
+    case Step::AfterAction: return 1;
+    case Step::TurnEnded: return 2;
+    case Step::TurnStarting: return 3;
+    case Step::BattleDecided: return 4;
+    case Step::BattleStarting: return 5;
+  }
+  return 255;
+}
+uint8_t digest_code(DecisionKind k) {
+  switch (k) {
+    case DecisionKind::Turn: return 0;
+    case DecisionKind::Card: return 1;
+    case DecisionKind::Theater: return 2;
+    case DecisionKind::Play: return 3;
+  }
+  return 255;
+}
+uint8_t digest_code(DataType t) {
+  switch (t) {
+    case DataType::Int: return 0;
+    case DataType::Bool: return 1;
+    case DataType::Card: return 2;
+    case DataType::Theater: return 3;
+  }
+  return 255;
+}
+uint8_t digest_code(What w) {
+  switch (w) {
+    case What::Instant: return 0;
+    case What::Played: return 1;
+    case What::Covered: return 2;
+    case What::Uncovered: return 3;
+    case What::Flipped: return 4;
+    case What::Moved: return 5;
+    case What::Destroyed: return 6;
+    case What::Returned: return 7;
+    case What::TurnStart: return 8;
+    case What::TurnEnd: return 9;
+    case What::BattleEnd: return 10;
+    case What::Given: return 11;
+    case What::HookBattleStart: return 12;
+    case What::HookTurnStart: return 13;
+    case What::HookTurnEnd: return 14;
+  }
+  return 255;
+}
+
+// Appends plain values to a byte buffer, so that a digest never reads padding. Enumerations go
+// in by their fixed codes (digest_code).
 struct Bytes {
   std::vector<uint8_t> v;
   template <typename T>
   void put(const T& x) {
-    static_assert(std::is_integral_v<T> || std::is_enum_v<T>);
-    const auto* p = reinterpret_cast<const uint8_t*>(&x);
-    v.insert(v.end(), p, p + sizeof x);
+    if constexpr (std::is_enum_v<T>) {
+      const uint8_t c = digest_code(x);
+      v.push_back(c);
+    } else {
+      static_assert(std::is_integral_v<T>);
+      const auto* p = reinterpret_cast<const uint8_t*>(&x);
+      v.insert(v.end(), p, p + sizeof x);
+    }
   }
   void due(const Due& d) {
     put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface);

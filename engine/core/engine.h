@@ -86,10 +86,13 @@ class Engine {
   void set_twin_maker(std::function<std::shared_ptr<Engine>()> make) { twin_maker_ = std::move(make); }
 
   /// A new game dealt for battle 1 from `seed` (ruling 2), its battle_start and first
-  /// turn_start abilities resolved up to the first decision. Throws ScriptError.
-  State new_game(uint64_t seed) const;
+  /// turn_start abilities resolved up to the first decision. What happened up to there (the
+  /// BattleStart event, what the hooks and triggers did and logged) goes to `log` if given, as
+  /// every later battle's opening goes to the log of the action that ended the battle before.
+  /// Throws ScriptError.
+  State new_game(uint64_t seed, EventLog* log = nullptr) const;
   /// The same into `s` (any valid state, overwritten): no whole State is built or copied.
-  void new_game(State& s, uint64_t seed) const;
+  void new_game(State& s, uint64_t seed, EventLog* log = nullptr) const;
   /// An empty table position (all cards in the deck, set order) for scenario set-ups.
   State blank() const;
 
@@ -151,8 +154,12 @@ class Engine {
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
-  /// digests are, in practice, the same game at the same decision (game records).
+  /// digests are, in practice, the same game at the same decision (game records). Enumerations
+  /// are hashed by fixed codes, names by their text: the digest of a state changes only with
+  /// kDigestVersion.
   uint64_t digest(const State& s) const;
+  /// The version of digest(): records carry it, and a replay checks digests only of its own version.
+  static constexpr int kDigestVersion = 1;
   /// A determinization (sample.cpp): a full state consistent with everything `viewer` has seen
   /// (ruling 28): the cards they do not know trade identities at random and the game's generator
   /// is reseeded. Two states that differ only in what `viewer` cannot see give the same sample
@@ -340,6 +347,8 @@ class Engine {
   void apply_unchecked(State& s, const Action& a, Flow& f) const;
   // The board (engine.cpp).
   void start_battle(Board& b, bool first_battle) const;
+  /// The BattleStart event of the battle just dealt (to a log only).
+  void emit_battle_start(const Board& b, EventLog* log) const;
   void place(Board& b, int player, int card, int theater, bool faceup) const;
   /// The card whose ongoing ability destroys `card` as it is played, or -1 (rulings 18-20).
   int destroyed_on_play(const State& s, int card) const;

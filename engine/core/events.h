@@ -38,6 +38,7 @@ struct Event {
     Deal,        // player took card from the deck into hand
     EffectStart, // lasting effect `value` (CardSet::lasting) of card began, until `option` (Engine::Until)
     EffectEnd,   // lasting effect `value` of card ended
+    BattleStart, // battle `value` was dealt; player holds the 1st-player Supreme Commander; `text`: the theaters, left to right
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;

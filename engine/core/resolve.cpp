@@ -157,6 +157,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   ++b.battle;
   if (f.stop_at_battle_end) return;  // (advance returns too)
   start_battle(b, false);  // Step::BattleStarting
+  emit_battle_start(b, f.log);
   if (turn_abilities_) queue_turn_abilities(b, What::Instant, Hook::BattleStart, b.first);
 }
 

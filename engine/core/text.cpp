@@ -257,6 +257,8 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       return "effect " + effect_text(e.value) + " lasts until " + until[std::min<int>(e.option, 2)];
     }
     case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
+    case Event::BattleStart:
+      return "battle " + std::to_string(e.value) + ": theaters " + e.text + ", " + pl(e.player) + " is the 1st player";
     case Event::GameEnd:
       return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
   }

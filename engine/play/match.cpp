@@ -3,13 +3,27 @@
 namespace als {
 
 Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
-    : e_(e), seed_(seed), s_(e.new_game(seed)), agents_{p1, p2}, opt_(o), chooser_(p1, p2) {
-  log_.kept_types = o.kept_types;
-  log_.keep_battle_ends = o.keep_battle_ends;
+    : e_(e), seed_(seed), agents_{p1, p2}, opt_(o), chooser_(p1, p2) {
+  log_.kept_types = opening_.kept_types = o.kept_types;
+  log_.keep_battle_ends = opening_.keep_battle_ends = o.keep_battle_ends;
+  deal(seed);
+}
+
+void Match::deal(uint64_t seed) {
+  opening_.events.clear();
+  opening_.battle_ends.clear();
+  e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr);
+  started_ = false;
+}
+
+void Match::start() {
+  if (started_) return;
+  started_ = true;
+  for (MatchListener* l : listeners_) l->on_start(*this, opening_);
 }
 
 void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
-  e_.new_game(s_, seed);
+  deal(seed);
   seed_ = seed;
   agents_[0] = p1, agents_[1] = p2;
   chooser_ = SeatChooser(p1, p2);
@@ -33,6 +47,7 @@ const EventLog& Match::apply(const Action& a) {
     if (++actions_ >= e_.rules().max_actions && !over()) stop();
     return log_;
   }
+  start();
   const int seat = to_act();
   text_.clear();
   if (opt_.texts) text_ = e_.action_text(s_, a, -1);  // as it reads before the action
@@ -50,6 +65,7 @@ bool Match::run(long max_actions) {
   // The loop of every game between agents (simulations, the benchmark), kept to the agent's
   // choice and the engine's apply when nobody listens (what apply() does, inline).
   const bool quiet = listeners_.empty() && !opt_.log;
+  if (!listeners_.empty()) start();
   Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
   const long cap = e_.rules().max_actions;
   // The decisions and their options, counted in registers and stored once the loop ends.

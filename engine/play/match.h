@@ -21,6 +21,10 @@ class MatchListener {
   /// After `seat` (0 or 1) took `a`: its omniscient text (empty unless Options::texts) and what
   /// it caused (the match's log; empty unless Options::log). `m.state()` is the game after it.
   virtual void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) = 0;
+  /// The game's opening: what happened from the deal to the first decision (battle 1's
+  /// BattleStart event, what battle_start and turn_start abilities did and logged), in the same
+  /// form as an action's log. Called once a game, before its first action (Match::start).
+  virtual void on_start(const Match&, const EventLog& /*opening*/) {}
   /// The game stopped before its end: by its players ("end of input") or by a failing script.
   virtual void on_abandoned(const Match&, const std::string& /*reason*/) {}
 };
@@ -48,6 +52,12 @@ class Match {
 
   /// What the last action caused (Options::log).
   const EventLog& apply_log() const { return log_; }
+  /// What happened from the deal to the first decision (Options::log), kept for the whole game.
+  const EventLog& opening() const { return opening_; }
+  /// Tells every listener the game's opening (MatchListener::on_start), once a game: call it
+  /// after listen() where the opening must come at a certain point (a front end's header
+  /// first); apply() and run() call it before the first action if nobody did.
+  void start();
   /// Starts another game on this match (its options and listeners kept, its buffers reused):
   /// as a new Match with these arguments.
   void reset(uint64_t seed, Agent* p1, Agent* p2);
@@ -109,6 +119,9 @@ class Match {
   Options opt_;
   SeatChooser chooser_;
   EventLog log_;
+  EventLog opening_;
+  bool started_ = false;  // the listeners were told the opening
+  void deal(uint64_t seed);  // a new game into s_ (Engine::new_game), its opening kept
   std::string text_;  // the last action's text, for listeners (its buffer reused)
   std::vector<Action> legal_;
   bool legal_fresh_ = false;
