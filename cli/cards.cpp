@@ -5,8 +5,8 @@
 
 #include "cli.h"
 #include "input.h"
-#include "play/agents.h"
-#include "play/match.h"
+#include "agents.h"
+#include "match.h"
 
 namespace als::cli {
 

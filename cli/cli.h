@@ -10,8 +10,8 @@
 
 #include <boost/program_options.hpp>
 
-#include "core/engine.h"
-#include "script/loader.h"
+#include "engine.h"
+#include "loader.h"
 
 namespace als::cli {
 

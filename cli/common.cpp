@@ -5,7 +5,7 @@
 #include <random>
 
 #include "cli.h"
-#include "core/files.h"
+#include "files.h"
 
 namespace als::cli {
 

@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jsonl.h"
-#include "play/agents.h"
+#include "agents.h"
 
 namespace als::cli {
 

@@ -10,8 +10,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "play/agents.h"
-#include "play/match.h"
+#include "agents.h"
+#include "match.h"
 #include <editline/readline.h>
 
 #include "cli.h"

@@ -11,11 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/files.h"
+#include "files.h"
 #include "jsonl.h"
-#include "script/sandbox.h"
-#include "play/match.h"
-#include "script/loader.h"
+#include "sandbox.h"
+#include "match.h"
+#include "loader.h"
 
 namespace als::cli {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine.h"
-#include "play/match.h"
+#include "engine.h"
+#include "match.h"
 
 namespace als::cli {
 

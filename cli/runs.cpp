@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "jsonl.h"
-#include "play/agents.h"
-#include "script/loader.h"
+#include "agents.h"
+#include "loader.h"
 
 namespace als::cli {
 

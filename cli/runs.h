@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "play/measures.h"
+#include "measures.h"
 
 namespace als::cli {
 

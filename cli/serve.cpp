@@ -20,13 +20,13 @@
 #include <nlohmann/json.hpp>
 #include <sodium.h>
 
-#include "play/action_ids.h"
-#include "play/agents.h"
-#include "play/match.h"
+#include "action_ids.h"
+#include "agents.h"
+#include "match.h"
 #include "cli.h"
 #include "jsonl.h"
 #include "record.h"
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 namespace als::cli {
 

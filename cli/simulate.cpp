@@ -16,8 +16,8 @@
 
 #include "cli.h"
 #include "jsonl.h"
-#include "play/agents.h"
-#include "play/match.h"
+#include "agents.h"
+#include "match.h"
 #include "runs.h"
 
 namespace als::cli {

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli.h"
-#include "core/files.h"
-#include "scenario/scenario.h"
+#include "files.h"
+#include "scenario.h"
 
 namespace als::cli {
 

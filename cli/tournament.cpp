@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "core/rng.h"
-#include "play/agents.h"
-#include "play/match.h"
-#include "play/statistics.h"
+#include "rng.h"
+#include "agents.h"
+#include "match.h"
+#include "statistics.h"
 #include "runs.h"
 
 namespace als::cli {

@@ -3,10 +3,10 @@
 #pragma once
 #include <cstdint>
 
-#include "core/cardset.h"
-#include "core/events.h"
-#include "core/rng.h"
-#include "core/state.h"
+#include "cardset.h"
+#include "events.h"
+#include "rng.h"
+#include "state.h"
 
 namespace als {
 

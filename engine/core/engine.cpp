@@ -2,7 +2,7 @@
 // verb does to the board (Revised Edition rulebook, "RB"; ruling numbers as in docs/rulings.md).
 // Hot path: legal, strength and control call no script unless a card of the set has an ongoing
 // function (API 2). Abilities due, triggers, hooks and the turn sequence: resolve.cpp.
-#include "core/engine.h"
+#include "engine.h"
 
 #include <algorithm>
 #include <climits>

@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/abilities.h"
-#include "core/cardset.h"
-#include "core/errors.h"
-#include "core/events.h"
-#include "core/state.h"
+#include "abilities.h"
+#include "cardset.h"
+#include "errors.h"
+#include "events.h"
+#include "state.h"
 
 namespace als {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cardset.h"
-#include "core/state.h"
+#include "cardset.h"
+#include "state.h"
 
 namespace als {
 

@@ -1,5 +1,5 @@
 // Reading a whole text file safely (files.h).
-#include "core/files.h"
+#include "files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "core/errors.h"
+#include "errors.h"
 
 namespace als {
 

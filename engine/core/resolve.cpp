@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/engine.h"
+#include "engine.h"
 
 namespace als {
 

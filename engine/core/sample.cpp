@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/engine.h"
+#include "engine.h"
 
 namespace als {
 

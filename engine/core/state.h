@@ -7,8 +7,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "core/cardset.h"
-#include "core/rng.h"
+#include "cardset.h"
+#include "rng.h"
 
 namespace als {
 

@@ -4,7 +4,7 @@
 #include <deque>
 #include <mutex>
 
-#include "core/engine.h"
+#include "engine.h"
 
 namespace als {
 

@@ -1,4 +1,4 @@
-#include "play/action_ids.h"
+#include "action_ids.h"
 
 namespace als {
 

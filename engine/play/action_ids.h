@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/engine.h"
+#include "engine.h"
 
 namespace als {
 

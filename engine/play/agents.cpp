@@ -1,6 +1,6 @@
-#include "play/agents.h"
+#include "agents.h"
 
-#include "play/mcts.h"
+#include "mcts.h"
 
 #include <algorithm>
 #include <chrono>

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/rng.h"
+#include "engine.h"
+#include "rng.h"
 
 namespace als {
 

@@ -1,4 +1,4 @@
-#include "play/match.h"
+#include "match.h"
 
 namespace als {
 

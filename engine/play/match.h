@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "play/agents.h"
+#include "engine.h"
+#include "agents.h"
 
 namespace als {
 

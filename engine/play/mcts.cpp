@@ -1,4 +1,4 @@
-#include "play/mcts.h"
+#include "mcts.h"
 
 #include <algorithm>
 #include <atomic>

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "play/agents.h"
+#include "agents.h"
 
 namespace als {
 

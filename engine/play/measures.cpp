@@ -1,4 +1,4 @@
-#include "play/measures.h"
+#include "measures.h"
 
 #include <algorithm>
 

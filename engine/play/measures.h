@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "play/match.h"
-#include "play/statistics.h"
+#include "match.h"
+#include "statistics.h"
 
 namespace als {
 

@@ -1,4 +1,4 @@
-#include "play/statistics.h"
+#include "statistics.h"
 
 #include <algorithm>
 #include <cmath>

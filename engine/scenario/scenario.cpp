@@ -1,6 +1,6 @@
 // The scripted rule test API (docs/scenarios.md). Each binding catches C++ exceptions
 // and raises them as Lua errors, so nothing crosses the Lua boundary unconverted.
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,9 +10,9 @@
 
 #include <lua.hpp>
 
-#include "core/files.h"
-#include "script/sandbox.h"
-#include "script/loader.h"
+#include "files.h"
+#include "sandbox.h"
+#include "loader.h"
 
 namespace als {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "script/sandbox.h"
+#include "engine.h"
+#include "sandbox.h"
 
 namespace als {
 

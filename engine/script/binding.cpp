@@ -8,9 +8,9 @@
 // effects into no-ops in the dry rest of a run, checks after each effect whether the running
 // ability was interrupted (the first printing), and turns every C++ exception into a Lua error.
 // Adding a verb is one function in Verbs and one line in kVerbs (and a row in docs/modding.md).
-#include "script/binding.h"
+#include "binding.h"
 
-#include "core/names.h"
+#include "names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -23,7 +23,7 @@
 
 #include <lua.hpp>
 
-#include "core/engine.h"
+#include "engine.h"
 
 namespace als {
 

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/abilities.h"
-#include "core/cardset.h"
-#include "script/sandbox.h"
-#include "core/state.h"
+#include "abilities.h"
+#include "cardset.h"
+#include "sandbox.h"
+#include "state.h"
 
 struct lua_State;
 

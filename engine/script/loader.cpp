@@ -10,12 +10,12 @@
 #include <lua.hpp>
 #include <xxhash.h>
 
-#include "script/loader.h"
+#include "loader.h"
 
-#include "core/engine.h"
-#include "core/files.h"
-#include "core/names.h"
-#include "script/binding.h"
+#include "engine.h"
+#include "files.h"
+#include "names.h"
+#include "binding.h"
 
 namespace als {
 

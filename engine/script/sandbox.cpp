@@ -1,6 +1,6 @@
 // The sandbox every untrusted script runs in: card scripts, libraries, house rules and scenario
 // files (sandbox.h). Nothing here knows the game.
-#include "script/sandbox.h"
+#include "sandbox.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -15,7 +15,7 @@
 
 #include <lua.hpp>
 
-#include "core/files.h"
+#include "files.h"
 
 namespace als {
 

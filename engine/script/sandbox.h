@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/rng.h"
+#include "errors.h"
+#include "rng.h"
 
 struct lua_State;
 

@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "play/agents.h"
-#include "play/mcts.h"
-#include "play/match.h"
-#include "core/engine.h"
-#include "script/loader.h"
+#include "agents.h"
+#include "mcts.h"
+#include "match.h"
+#include "engine.h"
+#include "loader.h"
 
 using namespace als;
 using Clock = std::chrono::steady_clock;

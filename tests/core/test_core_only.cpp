@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/engine.h"
-#include "core/rng.h"
+#include "engine.h"
+#include "rng.h"
 
 using namespace als;
 

@@ -7,9 +7,9 @@
 #include <cstring>
 #include <string>
 
-#include "core/engine.h"
+#include "engine.h"
 #include "input.h"
-#include "script/loader.h"
+#include "loader.h"
 
 using namespace als;
 

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 using namespace als;
 

@@ -11,9 +11,9 @@
 #include <fstream>
 #include <string>
 
-#include "play/agents.h"
-#include "core/engine.h"
-#include "script/loader.h"
+#include "agents.h"
+#include "engine.h"
+#include "loader.h"
 
 using namespace als;
 

@@ -2,8 +2,8 @@
 #include <string>
 #include <vector>
 
-#include "core/engine.h"
-#include "script/loader.h"
+#include "engine.h"
+#include "loader.h"
 
 namespace als::test {
 

@@ -1,7 +1,7 @@
 // Computer players: they never peek, and they play well (issue 9).
 #include <catch2/catch.hpp>
 
-#include "play/agents.h"
+#include "agents.h"
 #include "helpers.h"
 
 using namespace als;

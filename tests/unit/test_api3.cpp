@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/rng.h"
+#include "rng.h"
 #include "helpers.h"
 
 using namespace als;

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "helpers.h"
-#include "play/match.h"
-#include "scenario/scenario.h"
+#include "match.h"
+#include "scenario.h"
 
 using namespace als;
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
-#include "play/match.h"
+#include "match.h"
 
 using namespace als;
 

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "helpers.h"
-#include "play/agents.h"
+#include "agents.h"
 
 using namespace als;
 

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "core/rng.h"
+#include "rng.h"
 
 using als::Rng;
 

@@ -11,8 +11,8 @@
 #include <lua.hpp>
 
 #include "helpers.h"
-#include "script/sandbox.h"
-#include "play/match.h"
+#include "sandbox.h"
+#include "match.h"
 
 using namespace als;
 

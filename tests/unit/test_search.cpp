@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "play/agents.h"
-#include "play/match.h"
-#include "play/mcts.h"
+#include "agents.h"
+#include "match.h"
+#include "mcts.h"
 #include "helpers.h"
 
 using namespace als;

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <regex>
 
-#include "play/agents.h"
+#include "agents.h"
 #include "helpers.h"
 
 using namespace als;

@@ -7,10 +7,10 @@
 #include <numeric>
 
 #include "helpers.h"
-#include "play/agents.h"
-#include "play/match.h"
-#include "play/measures.h"
-#include "play/statistics.h"
+#include "agents.h"
+#include "match.h"
+#include "measures.h"
+#include "statistics.h"
 
 using namespace als;
 using Catch::Detail::Approx;

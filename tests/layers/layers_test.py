@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The compiler holds the layers (docs/design.md): a file of a layer, compiled exactly as the build
+compiles that layer's files, may include its own layer's headers and the layers' below, and the
+build refuses it when it includes a header of a layer above (or of the command line).
+
+Usage: layers_test.py BUILD_DIR SOURCE_DIR. Reads BUILD_DIR/compile_commands.json."""
+import json, os, shlex, subprocess, sys, tempfile
+
+build, src = sys.argv[1], os.path.abspath(sys.argv[2])
+commands = json.load(open(os.path.join(build, "compile_commands.json")))
+
+def flags_of(layer_file):
+    """The compiler and flags the build uses for one source file, without its input and output."""
+    for c in commands:
+        if c["file"].endswith(layer_file):
+            args = shlex.split(c["command"])
+            out, skip = [], False
+            for a in args:
+                if skip:
+                    skip = False
+                    continue
+                if a in ("-o", "-MF", "-MQ", "-c"):
+                    skip = a != "-c"
+                    continue
+                if a.endswith(".cpp"):
+                    continue
+                if a in ("-MD",):
+                    continue
+                out.append(a)
+            return out, c["directory"]
+    sys.exit(f"FAIL: {layer_file} is not in compile_commands.json")
+
+passed = failed = 0
+def compiles(layer_file, include):
+    args, cwd = flags_of(layer_file)
+    with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as f:
+        f.write(f'#include "{include}"\nint layers_probe();\nint layers_probe() {{ return 0; }}\n')
+    try:
+        r = subprocess.run(args + ["-fsyntax-only", f.name], cwd=cwd, capture_output=True, text=True)
+        return r.returncode == 0
+    finally:
+        os.unlink(f.name)
+
+def expect(layer_file, include, ok):
+    global passed, failed
+    got = compiles(layer_file, include)
+    if got == ok:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL: a file compiled as {layer_file} {'does not build' if ok else 'builds'} with #include \"{include}\"")
+
+core, script, play, scenario = ("engine/core/engine.cpp", "engine/script/binding.cpp",
+                                "engine/play/match.cpp", "engine/scenario/scenario.cpp")
+# Allowed: its own layer and the ones below (the check can pass).
+expect(core, "engine.h", True)
+expect(script, "engine.h", True)
+expect(script, "loader.h", True)
+expect(play, "engine.h", True)
+expect(play, "mcts.h", True)
+expect(scenario, "loader.h", True)
+expect(scenario, "match.h", True)
+# Refused: a layer above, however the path is written (the check can fail).
+for include in ("match.h", "play/match.h", "engine/play/match.h", "agents.h"):
+    expect(core, include, False)
+for include in ("loader.h", "sandbox.h", "script/loader.h", "scenario.h"):
+    expect(core, include, False)
+expect(script, "match.h", False)     # script and play are side by side: neither sees the other
+expect(play, "loader.h", False)
+expect(play, "scenario.h", False)
+expect(script, "scenario.h", False)
+expect(core, "cli.h", False)          # the command line is above every layer
+expect(core, "cli/cli.h", False)
+# No engine file reaches another folder by a relative path (which no include folder can refuse).
+for root, _, names in os.walk(os.path.join(src, "engine")):
+    for n in names:
+        for i, line in enumerate(open(os.path.join(root, n), errors="replace"), 1):
+            parts = line.split('"')
+            if line.startswith("#include \"") and len(parts) > 1 and "/" in parts[1]:
+                failed += 1
+                print(f"FAIL: {os.path.relpath(os.path.join(root, n), src)}:{i} includes by a path: {line.strip()}")
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
