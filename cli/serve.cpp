@@ -205,32 +205,6 @@ json view_json(const Engine& e, const State& s, int seat) {
   return j;
 }
 
-// Protocol 2's observation: a flat list of numbers built only from a seat's view (View), the
-// same length in every game of a set. Its layout, position by position (docs/protocol.md):
-// per card of the set (set order): where (0 not known to the seat, 1 its hand, 2 its side of the
-// board, 3 the opponent's side, 4 the deck, known, 5 held by an ability for it, 6 the opponent's
-// hand, known), theater (its
-// theater's position left to right, 1..T; 0 off the board), faceup (1 or 0), strength (on the
-// board: now; else 0); per theater position (left to right): the theater (its index in the
-// rules' order), the seat's strength, the opponent's, who controls it (1 the seat, 0 the
-// opponent), the seat's supply tokens, the opponent's, the seat's cards there, the opponent's,
-// the opponent's cards there the seat cannot identify; then: the seat's VP, the opponent's, the
-// VP target, whether the seat is the 1st player, the battle number, the seat's hand size, the
-// opponent's, the deck size, withdraw_vp, the decision's kind (0 turn, 1 card, 2 theater, 3 play).
-std::vector<std::string> observation_layout(const Engine& e) {
-  std::vector<std::string> out;
-  for (const CardDef& c : e.set().cards)
-    for (const char* f : {"where", "theater", "faceup", "strength"}) out.push_back("card " + c.id + " " + f);
-  for (size_t t = 1; t <= e.rules().theaters.size(); ++t)
-    for (const char* f : {"theater", "my_strength", "their_strength", "mine", "my_tokens", "their_tokens", "my_cards",
-                          "their_cards", "their_hidden_cards"})
-      out.push_back("position " + std::to_string(t) + " " + f);
-  for (const char* f : {"my_vp", "their_vp", "vp_target", "i_am_first", "battle", "my_hand", "their_hand", "deck",
-                        "withdraw_vp", "decision_kind"})
-    out.push_back(f);
-  return out;
-}
-
 constexpr int kObsList = 1, kObsHex = 2;  // new_game's "observation": true, "hex"
 
 /// The observation as one string: each number as four hex digits (16 bits, two's complement,
@@ -243,47 +217,6 @@ std::string observation_hex(const std::vector<int>& obs) {
     for (int d = 0; d < 4; ++d) out[4 * i + static_cast<size_t>(d)] = digits[(v >> (12 - 4 * d)) & 15];
   }
   return out;
-}
-
-std::vector<int> observation(const Engine& e, const State& s, int seat) {
-  const Board& b = s.b;
-  const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
-  std::vector<int> o(4 * C + 9 * T + 10, 0);
-  const int opp = 1 - seat;
-  for (size_t c = 0; c < C; ++c) {  // what the seat knows of each card (ruling 28)
-    if (!((b.known[seat] >> c) & 1)) continue;
-    const CardLoc& l = b.card[c];
-    int* at = &o[4 * c];
-    switch (l.zone) {
-      case Zone::Hand: at[0] = l.owner == seat ? 1 : 6; break;
-      case Zone::Board:
-        at[0] = l.owner == seat ? 2 : 3;
-        at[1] = b.pos[l.theater] + 1;
-        at[2] = l.faceup;
-        at[3] = e.card_strength(s, static_cast<int>(c));
-        break;
-      case Zone::Deck: at[0] = 4; break;
-      case Zone::Held: at[0] = l.owner == seat ? 5 : 0; break;
-      default: break;
-    }
-  }
-  for (int i = 0; i < b.ntheaters; ++i) {
-    const int t = b.order[i];
-    int* at = &o[4 * C + 9 * static_cast<size_t>(i)];
-    at[0] = t;
-    at[1] = e.strength(s, seat, t), at[2] = e.strength(s, opp, t);
-    at[3] = e.controller(s, t) == seat;
-    at[4] = b.tokens[seat][t], at[5] = b.tokens[opp][t];
-    at[6] = count_cards(b.in_stack(seat, t)), at[7] = count_cards(b.in_stack(opp, t));
-    at[8] = count_cards(b.in_stack(opp, t) & ~b.known[seat]);
-  }
-  int* g = &o[4 * C + 9 * T];
-  const int hand = e.hand_size(s, seat);
-  const int rest[10] = {b.score[seat], b.score[opp], e.rules().vp_target, b.first == seat, b.battle, hand,
-                        e.hand_size(s, opp), count_cards(b.in_zone(Zone::Deck)), e.withdraw_vp(s, seat, hand),
-                        static_cast<int>(e.decision_kind(s))};
-  std::copy(rest, rest + 10, g);
-  return o;
 }
 
 // One game: its Match (the engine, the state, the agents of the computer seats) and what the
@@ -560,7 +493,7 @@ class Server {
         table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
                        {"text", c.text}};
       start["card_table"] = table;
-      if (o.observation) start["observation_layout"] = observation_layout(*eng);
+      if (o.observation) start["observation_layout"] = eng->observation_layout();
     }
     send(start);
     g->match->start();  // battle 1's opening events, as every later battle's
@@ -739,13 +672,13 @@ class Server {
       d["view"] = view_json(*g.eng, g.s(), seat);
       d["legal"] = texts;
     }
-    if (g.observation == kObsList) d["observation"] = observation(*g.eng, g.s(), seat);
-    if (g.observation == kObsHex) d["observation_hex"] = observation_hex(observation(*g.eng, g.s(), seat));
+    if (g.observation == kObsList) d["observation"] = g.eng->observation(g.s(), seat);
+    if (g.observation == kObsHex) d["observation_hex"] = observation_hex(g.eng->observation(g.s(), seat));
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
     if (g.s().r.active) {
       const Due& due = g.s().r.due;
       d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
-      if (g.s().r.pending.card != kNone && ((g.s().b.known[seat] >> g.s().r.pending.card) & 1))
+      if (g.s().r.pending.card != kNone && g.eng->knows(g.s(), seat, g.s().r.pending.card))
         d["card"] = g.eng->set().cards[g.s().r.pending.card].id;
       if (g.s().r.pending.prompt) d["prompt"] = g.eng->name(g.s().r.pending.prompt);  // API 3
     }
@@ -768,7 +701,7 @@ class Server {
     out += '"';
     if (g.observation == kObsList) {
       out += ",\"observation\":[";
-      const std::vector<int> obs = observation(*g.eng, g.s(), seat);
+      const std::vector<int> obs = g.eng->observation(g.s(), seat);
       for (size_t i = 0; i < obs.size(); ++i) {
         if (i) out += ',';
         auto r = std::to_chars(num, num + sizeof num, obs[i]);
@@ -777,7 +710,7 @@ class Server {
       out += ']';
     } else if (g.observation == kObsHex) {
       out += ",\"observation_hex\":\"";
-      out += observation_hex(observation(*g.eng, g.s(), seat));
+      out += observation_hex(g.eng->observation(g.s(), seat));
       out += '"';
     }
     out += ",\"seat\":" + std::to_string(seat + 1) + ",\"type\":\"decision\"}";

@@ -3,6 +3,7 @@
 // Hot path: legal, strength and control call no script unless a card of the set has an ongoing
 // function (API 2). Abilities due, triggers, hooks and the turn sequence: resolve.cpp.
 #include "engine.h"
+#include "knowledge.h"
 
 #include <algorithm>
 #include <climits>
@@ -472,9 +473,6 @@ void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
   if (log && ((log->kept_types >> e.type) & 1)) log->events.push_back(std::move(e));
 }
 
-static uint8_t known_bits(const Board& b, int card) {
-  return static_cast<uint8_t>(((b.known[0] >> card) & 1) | (((b.known[1] >> card) & 1) << 1));
-}
 
 void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
   CardLoc& l = b.card[card];
@@ -484,8 +482,8 @@ void Engine::place(Board& b, int player, int card, int theater, bool faceup) con
   l.faceup = faceup;
   l.seq = b.seq_next++;  // covers what is there (RB "Covered Cards")
   b.reindex(card);
-  b.known[player] |= bit(card);
-  if (faceup) b.known[0] |= bit(card), b.known[1] |= bit(card);  // ruling 28
+  knowledge::learn(b, player, card);
+  if (faceup) knowledge::make_public(b, card);  // ruling 28
 }
 
 // A card leaving the board loses its counters (API 3). Costs one test when none is set.
@@ -584,12 +582,12 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
   emit(&c, nullptr,
        Event{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
              .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-             .faceup = faceup, .known = known_bits(b, card)});
+             .faceup = faceup, .known = knowledge::knowers(b, card)});
   if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers
     to_deck_bottom(b, card);
     emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-                            .known = known_bits(b, card), .value = 1, .cause = static_cast<uint8_t>(by)});
+                            .known = knowledge::knowers(b, card), .value = 1, .cause = static_cast<uint8_t>(by)});
     fire(&c, b, What::Destroyed,
            Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
                .et1 = static_cast<uint8_t>(theater)},
@@ -631,9 +629,9 @@ bool Engine::op_flip(AbilityCtx& c, int card) const {
   bool was = l.faceup;
   uint64_t key = board_key(b, card);
   l.faceup = !l.faceup;
-  if (l.faceup) b.known[0] |= bit(card), b.known[1] |= bit(card);
+  if (l.faceup) knowledge::make_public(b, card);
   emit(&c, nullptr, Event{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .theater = l.theater, .faceup = l.faceup, .known = known_bits(b, card)});
+                          .theater = l.theater, .faceup = l.faceup, .known = knowledge::knowers(b, card)});
   // ruling 11: a revealed instant takes effect
   if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
@@ -662,7 +660,7 @@ bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                           .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup,
-                          .known = known_bits(b, card)});
+                          .known = knowledge::knowers(b, card)});
   fire(&c, b, What::Moved,
          Due{.ecard = static_cast<uint8_t>(card), .et1 = from, .et2 = static_cast<uint8_t>(theater)}, card, l.faceup,
          key);
@@ -684,7 +682,7 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
   to_deck_bottom(b, card);  // ruling 18
   emit(&c, nullptr, Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
                           .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater,
-                          .known = known_bits(b, card)});
+                          .known = knowledge::knowers(b, card)});
   fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -704,7 +702,7 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .from = from, .known = known_bits(b, card)});
+                          .from = from, .known = knowledge::knowers(b, card)});
   fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -723,7 +721,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card),
-                          .known = known_bits(b, card), .value = top});
+                          .known = knowledge::knowers(b, card), .value = top});
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
@@ -739,9 +737,9 @@ int Engine::op_draw(AbilityCtx& c, int player) const {
   l.zone = Zone::Held;  // ruling 23: in no hand and not in the deck; its owner sees it
   l.owner = static_cast<uint8_t>(player);
   b.reindex(top);
-  b.known[player] |= bit(top);
+  knowledge::learn(b, player, top);
   emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
-                          .card = static_cast<uint8_t>(top), .known = known_bits(b, top)});
+                          .card = static_cast<uint8_t>(top), .known = knowledge::knowers(b, top)});
   return top;
 }
 
@@ -749,10 +747,10 @@ int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
   Board& b = c.s->b;
   int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
   for (int i = 0; i < k; ++i) {
-    b.known[player] |= bit(out[i]);
+    knowledge::learn(b, player, out[i]);
     c.looked[player] |= bit(out[i]);
     emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
-                            .card = out[i], .known = known_bits(b, out[i]), .value = i + 1});
+                            .card = out[i], .known = knowledge::knowers(b, out[i]), .value = i + 1});
   }
   return k;
 }
@@ -843,9 +841,9 @@ bool Engine::op_give(AbilityCtx& c, int card, int player) const {
   l.owner = static_cast<uint8_t>(player);
   l.seq = b.seq_next++;  // on top of the new owner's stack
   b.reindex(card);
-  b.known[player] |= bit(card);  // a player knows their own cards (ruling 28)
+  knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
   emit(&c, nullptr, Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
-                          .theater = theater, .from = from, .faceup = l.faceup, .known = known_bits(b, card)});
+                          .theater = theater, .from = from, .faceup = l.faceup, .known = knowledge::knowers(b, card)});
   fire(&c, b, What::Given, Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player), .et1 = from},
        kNone, false, 0);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -864,9 +862,9 @@ int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
     l.owner = static_cast<uint8_t>(player);
     l.seq = b.seq_next++;  // to the end of the hand
     b.reindex(out[i]);
-    b.known[player] |= bit(out[i]);
+    knowledge::learn(b, player, out[i]);
     emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i],
-                            .known = known_bits(b, out[i])});
+                            .known = knowledge::knowers(b, out[i])});
   }
   return k;
 }
@@ -932,7 +930,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   b.rng.shuffle(deck, b.ncards);
   b.seq_next = 1;
   b.seq_top = 0;
-  b.known[0] = b.known[1] = 0;
+  knowledge::forget_all(b);
   int dealt = 0;
   for (int i = 0; i < b.ncards; ++i) {
     CardLoc& l = b.card[deck[i]];
@@ -942,7 +940,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
     if (dealt < 2 * rules_.hand_size) {  // alternately, the 1st player first
       l.zone = Zone::Hand;
       l.owner = static_cast<uint8_t>(dealt % 2 == 0 ? b.first : other(b.first));
-      b.known[l.owner] |= bit(deck[i]);
+      knowledge::learn(b, l.owner, deck[i]);
       ++dealt;
     } else {
       l.zone = Zone::Deck;

@@ -18,6 +18,7 @@
 #include "cardset.h"
 #include "errors.h"
 #include "events.h"
+#include "knowledge.h"
 #include "state.h"
 
 namespace als {
@@ -153,6 +154,14 @@ class Engine {
   int withdraw_vp(const State& s, int player, int cards_left) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
+  /// Whether `player` (0 or 1; -1 omniscient) knows `card` where it lies now (knowledge.h).
+  bool knows(const State& s, int player, int card) const { return knowledge::knows(s.b, player, card); }
+  /// Protocol 2's observation (observation.cpp, docs/protocol.md): a flat list of integers of
+  /// observation_layout().size(), built only from what `seat` (0 or 1) knows (knowledge.h) and
+  /// what is public.
+  std::vector<int> observation(const State& s, int seat) const;
+  /// The name of each position of observation(), in order ("card ID where", "position 1 theater", ...).
+  std::vector<std::string> observation_layout() const;
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
   /// digests are, in practice, the same game at the same decision (game records). Enumerations
   /// are hashed by fixed codes, names by their text: the digest of a state changes only with

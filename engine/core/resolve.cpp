@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "knowledge.h"
 
 namespace als {
 
@@ -317,7 +318,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
     Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
     if (d.kind == DecisionKind::Card && opt != kNone) {
       e.card = static_cast<uint8_t>(opt);
-      e.known = static_cast<uint8_t>(((b.known[0] >> opt) & 1) | (((b.known[1] >> opt) & 1) << 1));
+      e.known = knowledge::knowers(b, opt);
     }
     emit(nullptr, log, e);
   }

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "engine.h"
+#include "knowledge.h"
 
 namespace als {
 
@@ -51,14 +52,13 @@ Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), 
   const Board& b = s.b;
   // The cards the viewer does not know trade identities; the running ability's answers that name
   // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
-  const uint64_t fixed = b.known[viewer];
-  for (int c = 0; c < b.ncards; ++c)
-    if (!((fixed >> c) & 1)) places_[n_] = ids_[n_] = static_cast<uint8_t>(c), ++n_;
+  for (uint64_t m = knowledge::unknown(b, viewer); m; m &= m - 1)
+    places_[n_] = ids_[n_] = static_cast<uint8_t>(__builtin_ctzll(m)), ++n_;
   // Places in a canonical order (zone, owner, theater, position): two states that differ only in
   // what the viewer cannot see give the same sample for the same generator.
   auto key = [&](uint8_t c) {
     const CardLoc& l = b.card[c];
-    return std::make_tuple(l.zone, l.owner, l.theater, l.seq, (b.known[1 - viewer] >> c) & 1);
+    return std::make_tuple(l.zone, l.owner, l.theater, l.seq, knowledge::knows(b, 1 - viewer, c));
   };
   std::sort(places_, places_ + n_, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
 }

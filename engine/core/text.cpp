@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "engine.h"
+#include "knowledge.h"
 
 namespace als {
 
@@ -51,7 +52,7 @@ int Engine::theater_id(std::string_view name) const {
 
 std::string Engine::card_label(const State& s, int card, int viewer) const {
   const Board& b = s.b;
-  if (viewer < 0 || (b.known[viewer] >> card) & 1) return set_.cards[card].id;
+  if (knowledge::knows(b, viewer, card)) return set_.cards[card].id;
   const CardLoc& l = b.card[card];
   if (l.zone == Zone::Board) {
     uint8_t st[kMaxCards];
@@ -87,7 +88,7 @@ std::string Engine::action_text(const State& s, const Action& a, int viewer) con
     case Action::Improvise: {
       out.append(a.type == Action::Deploy ? "deploy " : "improvise ");
       const bool card_ok = a.card < set_.cards.size();
-      if (card_ok && (viewer < 0 || ((s.b.known[viewer] >> a.card) & 1))) out.append(set_.cards[a.card].id);
+      if (card_ok && knowledge::knows(s.b, viewer, a.card)) out.append(set_.cards[a.card].id);
       else out.append(card_ok ? card_label(s, a.card, viewer) : "?");
       out.push_back(' ');
       out.append(th(a.theater));
@@ -116,7 +117,7 @@ uint32_t Engine::action_key(const State& s, const Action& a, int viewer) const {
   const uint32_t ntheaters = static_cast<uint32_t>(rules_.theaters.size());
   auto label = [&](uint32_t card) -> uint32_t {  // as card_label
     if (card >= ncards) return kUnknownLabel;
-    if (viewer < 0 || ((b.known[viewer] >> card) & 1)) return 1 + card;
+    if (knowledge::knows(b, viewer, static_cast<int>(card))) return 1 + card;
     const CardLoc& l = b.card[card];
     if (l.zone != Zone::Board) return kUnknownLabel;
     const uint64_t below = b.in_stack(l.owner, l.theater);
@@ -271,7 +272,7 @@ View Engine::view(const State& s, int viewer) const {
   v.viewer = viewer;
   uint8_t buf[kMaxCards];
   auto label = [&](int c) -> std::string {
-    bool known = (b.known[viewer] >> c) & 1;
+    const bool known = knowledge::knows(b, viewer, c);
     if (b.card[c].zone == Zone::Board && !b.card[c].faceup) return known ? "~" + set_.cards[c].id : "~?";
     return known ? set_.cards[c].id : "?";
   };
@@ -339,7 +340,7 @@ View Engine::view(const State& s, int viewer) const {
   int n = zone(s, Zone::Deck, 0, buf);
   v.deck_size = n;
   for (int i = 0; i < n; ++i)
-    if ((b.known[viewer] >> buf[i]) & 1) v.deck_known.push_back(set_.cards[buf[i]].id);
+    if (knowledge::knows(b, viewer, buf[i])) v.deck_known.push_back(set_.cards[buf[i]].id);
   for (int c = 0; c < b.ncards; ++c)
     if (b.card[c].zone == Zone::Held && b.card[c].owner == viewer) v.held = set_.cards[c].id;
   v.first = b.first;

@@ -1,5 +1,7 @@
 #include "action_ids.h"
 
+#include "knowledge.h"
+
 namespace als {
 
 ActionIds::ActionIds(const Engine& e) {
@@ -38,7 +40,7 @@ int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) 
   if (a.option == kNone) return base + C + T;
   if (e.decision_kind(s) == DecisionKind::Theater) return base + C + a.option;
   const int c = a.option;
-  if ((s.b.known[viewer] >> c) & 1) return base + c;
+  if (knowledge::knows(s.b, viewer, c)) return base + c;
   const CardLoc& l = s.b.card[c];  // a card the viewer cannot identify: its position
   if (l.zone != Zone::Board) return -1;
   uint8_t st[kMaxCards];

@@ -1,5 +1,6 @@
 #include "agents.h"
 
+#include "knowledge.h"
 #include "mcts.h"
 
 #include <algorithm>
@@ -19,9 +20,9 @@ bool InfoState::order_card_options() {
   const Engine& e = e_;
   const State& s = s_;
   const std::vector<Action>& legal = *legal_;
-  const uint64_t known = s.b.known[player_];
-  bool hidden = std::any_of(legal.begin(), legal.end(),
-                            [&](const Action& a) { return a.option != kNone && !((known >> a.option) & 1); });
+  bool hidden = std::any_of(legal.begin(), legal.end(), [&](const Action& a) {
+    return a.option != kNone && !knowledge::knows(s.b, player_, a.option);
+  });
   if (!hidden) return false;
   if (!lists_) lists_ = std::make_unique<Lists>();
   lists_->sorted = legal;
@@ -33,7 +34,7 @@ bool InfoState::order_card_options() {
 void InfoState::make_handles() {
   const DecisionKind kind = e_.decision_kind(s_);
   if (kind == DecisionKind::Theater) return;  // theaters are public
-  const uint64_t hidden_cards = ~s_.b.known[player_];
+  const uint64_t hidden_cards = knowledge::unknown(s_.b, player_);
   const size_t ncards = e_.set().cards.size();
   auto card_of = [&](const Action& a) -> unsigned {
     if (a.type != Action::Choose) return a.card;

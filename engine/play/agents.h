@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "knowledge.h"
 #include "rng.h"
 
 namespace als {
@@ -26,7 +27,7 @@ class InfoState {
       : e_(e), s_(s), player_(e.to_act(s)), legal_(&legal), shown_(&legal) {
     // A turn's plays are the player's own cards in hand, which they know (ruling 28): a turn
     // needs no handle (nor a new order) unless the player holds a card they do not know.
-    if (s.r.active || (s.b.in_hand(player_) & ~s.b.known[player_])) [[unlikely]] {
+    if (s.r.active || (s.b.in_hand(player_) & knowledge::unknown(s.b, player_))) [[unlikely]] {
       const DecisionKind kind = e.decision_kind(s);
       // A card decision needs handles exactly when it needs a new order: when it names a card
       // the player cannot identify. Theaters are public.

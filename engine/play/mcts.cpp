@@ -1,5 +1,7 @@
 #include "mcts.h"
 
+#include "knowledge.h"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -176,7 +178,7 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
 // except that a deploy names its card, which the deploy shows (an opponent's card in hand has no
 // name before it). So the tree tells the opponent's deploys apart as they are seen on the table.
 uint32_t move_key(const Engine& e, const State& s, const Action& a, int me) {
-  if (a.type == Action::Deploy && a.card < e.set().cards.size() && !((s.b.known[me] >> a.card) & 1))
+  if (a.type == Action::Deploy && a.card < e.set().cards.size() && !knowledge::knows(s.b, me, a.card))
     return e.action_key(s, a, -1);
   return e.action_key(s, a, me);
 }

@@ -2,6 +2,8 @@
 // and raises them as Lua errors, so nothing crosses the Lua boundary unconverted.
 #include "scenario.h"
 
+#include "knowledge.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -481,7 +483,7 @@ int l_setup(lua_State* L) {
         for (const std::string& id : string_list(L, lua_gettop(L), "setup: a hand")) {
           int c = place_id(id);
           b.card[c] = CardLoc{Zone::Hand, static_cast<uint8_t>(p), kNone, 0, b.seq_next++};
-          b.known[p] |= uint64_t{1} << c;
+          knowledge::learn(b, p, c);
         }
       lua_pop(L, 1);
     }
@@ -512,8 +514,8 @@ int l_setup(lua_State* L) {
               if (down) id = id.substr(1);
               int c = place_id(id);
               b.card[c] = CardLoc{Zone::Board, static_cast<uint8_t>(p), b.order[i], static_cast<uint8_t>(!down), b.seq_next++};
-              b.known[p] |= uint64_t{1} << c;
-              if (!down) b.known[0] |= uint64_t{1} << c, b.known[1] |= uint64_t{1} << c;  // ruling 28
+              knowledge::learn(b, p, c);
+              if (!down) knowledge::make_public(b, c);  // ruling 28
             }
           }
           lua_pop(L, 1);
