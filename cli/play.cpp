@@ -351,7 +351,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
           ranked = dynamic_cast<SearchAgent&>(*by_battle).rank(info);
           game = dynamic_cast<SearchAgent&>(*by_game).rank(info);
         } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-          std::cout << "no hint: a script failed " << err.what() << "\n";
+          std::cout << "no hint: a script failed " << e.message_for(s, p, err.what()) << "\n";
           continue;
         }
         std::cout << "hint (best first; the chance to win this battle and the game after each):\n";
@@ -527,7 +527,9 @@ int cmd_play(int argc, char** argv) {
   bool watch = vm.count("watch") > 0;
   for (;;) {
     if (!m.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
-      std::cerr << "als play: " << m.abandoned() << "\n";
+      // Shown to the humans at this terminal: no card they do not know is named.
+      const int reader = viewer >= 0 ? viewer : viewer == -2 ? std::max(m.to_act(), 0) : -1;
+      std::cerr << "als play: " << e.message_for(m.state(), reader, m.abandoned()) << "\n";
       return finish(2);
     }
     int p = m.to_act();
@@ -569,7 +571,7 @@ int cmd_play(int argc, char** argv) {
       try {
         m.apply(a);
       } catch (const ScriptError& err) {
-        std::cerr << "als play: script error: " << err.what() << "\n";
+        std::cerr << "als play: script error: " << e.message_for(m.state(), p, err.what()) << "\n";
         std::cout << "that action was refused (the game is as it was)\n";
         continue;
       }

@@ -629,13 +629,14 @@ class Server {
   // A client's action; false (with an error sent) if it was refused.
   bool apply(const Action& a) {
     Game& g = *game_;
+    const int seat = g.match->to_act();  // a refusal names only cards this seat knows
     try {
       g.match->apply(a);
     } catch (const IllegalAction& e) {
       send_error(e.what());
       return false;
     } catch (const ScriptError& e) {
-      send_error(std::string("the action was refused, the game is as it was: ") + e.what());
+      send_error("the action was refused, the game is as it was: " + g.eng->message_for(g.s(), seat, e.what()));
       g.decision_sent = false;
       return false;
     }

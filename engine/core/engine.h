@@ -214,6 +214,13 @@ class Engine {
                         std::vector<std::string>* texts = nullptr) const;
   /// Parses an exact action text as `action_text(.., viewer)` writes it, or throws IllegalAction.
   Action parse_action(const State& s, std::string_view text, int viewer) const;
+  /// How `viewer` (0 or 1) names a card it does not know, by where it lies: "a facedown card of
+  /// player 2", "a card in player 2's hand", "a card of the deck", "a card held by player 2".
+  std::string hidden_card_text(const State& s, int card) const;
+  /// A message (an error, a refusal, a reason) as seat `viewer` may read it (-1: everything):
+  /// every card id in it that the seat does not know in `s` (knowledge.h) is replaced by
+  /// hidden_card_text, `card 'ID'` included, so that no message names a hidden card.
+  std::string message_for(const State& s, int viewer, std::string_view text) const;
   /// One log line for an event, as `viewer` may see it (-1: everything).
   std::string event_text(const Event& e, int viewer) const;
   std::string event_line(const Event& e, int viewer) const;  // event_text without its cause

@@ -63,6 +63,46 @@ std::string Engine::card_label(const State& s, int card, int viewer) const {
   return "?";
 }
 
+std::string Engine::hidden_card_text(const State& s, int card) const {
+  const CardLoc& l = s.b.card[card];
+  const std::string owner = "player " + std::to_string(l.owner + 1);
+  switch (l.zone) {
+    case Zone::Board: return "a facedown card of " + owner;
+    case Zone::Hand: return "a card in " + owner + "'s hand";
+    case Zone::Held: return "a card held by " + owner;
+    case Zone::Deck: return "a card of the deck";
+    case Zone::Out: break;
+  }
+  return "a card";
+}
+
+std::string Engine::message_for(const State& s, int viewer, std::string_view text) const {
+  if (viewer < 0) return std::string(text);
+  auto word = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'; };
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (!word(text[i])) {
+      out.push_back(text[i++]);
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && word(text[j])) ++j;
+    const std::string_view token = text.substr(i, j - i);
+    const int c = set_.find(std::string(token));
+    if (c < 0 || knowledge::knows(s.b, viewer, c)) {
+      out.append(token);
+    } else {
+      // "card 'ID'" reads "a card in player 2's hand", not "card 'a card in ...'".
+      const bool quoted = i >= 6 && text.substr(i - 6, 6) == "card '" && j < text.size() && text[j] == '\'';
+      if (quoted) out.resize(out.size() - 6), ++j;
+      out += hidden_card_text(s, c);
+    }
+    i = j;
+  }
+  return out;
+}
+
 std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
   const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
   if (kind == DecisionKind::Play) {

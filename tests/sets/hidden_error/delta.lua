@@ -1,0 +1,1 @@
+return { type = "air", strength = 2 }
