@@ -469,6 +469,10 @@ void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
+    // Who knows the card the event is about, after it: the knowledge model decides what each
+    // seat reads of the event (every op_* emits after its change).
+    if (e.card != kNone && e.card < c->s->b.ncards && e.type != Event::Ability && e.type != Event::Interrupted)
+      e.known = knowledge::knowers(c->s->b, e.card);
   }
   if (log && ((log->kept_types >> e.type) & 1)) log->events.push_back(std::move(e));
 }
@@ -711,8 +715,9 @@ void Engine::op_return(AbilityCtx& c, int card) const {
 void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
-  uint8_t owner = l.owner;
-  bool from_board = l.zone == Zone::Board;
+  const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
+  const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
+  const uint8_t from = from_board ? l.theater : from_deck ? kDeckPlace : kHandTheater;
   int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Deck;
@@ -720,7 +725,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
-  emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card),
+  emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
                           .known = knowledge::knowers(b, card), .value = top});
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }

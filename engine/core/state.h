@@ -67,6 +67,7 @@ struct Due {
   bool operator==(const Due&) const = default;
 };
 constexpr uint8_t kHandTheater = 254;  // Due::et1 for "from hand"
+constexpr uint8_t kDeckPlace = 253;    // Event::from for "from the deck"
 constexpr uint8_t kRuleCause = 254;    // Due::ecause and Event::cause for "a house rule"
 
 // ---- API 3: counters and lasting effects (docs/modding.md, "Counters", "Effects that last") ----

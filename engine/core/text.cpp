@@ -228,7 +228,14 @@ std::string Engine::effect_text(int effect) const {
 std::string Engine::event_line(const Event& e, int viewer) const {
   auto pl = [](int p) { return "player " + std::to_string(p + 1); };
   bool known = viewer < 0 || ((e.known >> viewer) & 1);
-  std::string card = e.card == kNone ? "" : known ? set_.cards[e.card].id : "a facedown card";
+  // A card the viewer does not know is named by where it was: a hand's or the deck's card is not
+  // a facedown one.
+  const bool in_hand = e.from == kHandTheater, in_deck = e.from == kDeckPlace;
+  std::string card = e.card == kNone ? ""
+                     : known         ? set_.cards[e.card].id
+                     : in_hand       ? "a card in " + pl(e.player) + "'s hand"
+                     : in_deck       ? std::string("a card of the deck")
+                                     : std::string("a facedown card");
   auto th = [&](int t) { return t == kNone ? std::string("?") : rules_.theaters[t]; };
   switch (e.type) {
     case Event::Deploy: return pl(e.player) + " deploys " + card + " to " + th(e.theater);
@@ -242,10 +249,14 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       if (e.value == 1 && e.cause != kNone)  // destroyed as it was played (Containment, Blockade)
         return cause_text(e.cause) + " destroys " + card + " of " + pl(e.player) + " as it is played in " +
                th(e.theater) + " (to the bottom of the deck)";
-      return card + " of " + pl(e.player) + (e.from == kHandTheater ? " is destroyed from hand" : " is destroyed") +
-             " (to the bottom of the deck)";
-    case Event::ToDeck:
-      return card + " of " + pl(e.player) + " goes facedown to the " + (e.value ? "top" : "bottom") + " of the deck";
+      if (in_hand) return (known ? card + " of " + pl(e.player) : card) + " is destroyed from hand (to the bottom of the deck)";
+      return card + " of " + pl(e.player) + " is destroyed (to the bottom of the deck)";
+    case Event::ToDeck: {
+      const std::string where = std::string(" goes facedown to the ") + (e.value ? "top" : "bottom") + " of the deck";
+      if (in_deck) return (known ? card + " (in the deck)" : card) + where;  // no owner: it was in the deck
+      if (in_hand && !known) return card + where;
+      return card + " of " + pl(e.player) + where;
+    }
     case Event::Look:
       return pl(e.player) + " looks at the " + (e.value == 1 ? "top card" : "card " + std::to_string(e.value) + " from the top") +
              " of the deck" + (known ? ": " + card : "");

@@ -1,0 +1,104 @@
+// The knowledge model (engine/core/knowledge.h) is the one source of what a seat is shown: over
+// random games of every bundled set, example and house rule, no text a seat reads (each event's
+// log line, the legal actions' texts, the view) names a card that seat does not know, and the
+// view and the observation agree with the model at every decision.
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <set>
+
+#include "agents.h"
+#include "helpers.h"
+#include "match.h"
+
+using namespace als;
+
+namespace {
+
+// The card ids a text names (maximal runs of id characters equal to an id of the set).
+std::vector<int> cards_named(const Engine& e, const std::string& text) {
+  std::vector<int> out;
+  static const std::regex word("[a-z0-9_]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it)
+    if (int c = e.set().find(it->str()); c >= 0) out.push_back(c);
+  return out;
+}
+
+// Card texts and effect names are public: the words a card's printed text uses are not names.
+bool public_text(const Event& ev) { return ev.type == Event::Ability || ev.type == Event::EffectStart || ev.type == Event::EffectEnd; }
+
+}  // namespace
+
+TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]") {
+  auto [cards, rules, games] = GENERATE(table<std::string, std::vector<std::string>, uint64_t>({
+      {"standard", {}, 60},
+      {"original", {}, 60},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/supply-lines", {}, 30},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/field-command",
+       {std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/short-battles.lua"}, 30},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/frontier",
+       {std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/mulligan.lua"}, 30},
+      {std::string(ALS_DATA_DIR) + "/tests/sets/hidden_choice", {}, 30},
+  }));
+  INFO(cards);
+  auto eng = test::load(cards, rules);
+  const Engine& e = *eng;
+  long texts = 0, hidden_seen = 0;
+  for (uint64_t g = 1; g <= games; ++g) {
+    auto a1 = make_agent("random", g, 0), a2 = make_agent("random", g, 1);
+    Match m(e, g, a1.get(), a2.get());
+    State before = m.state();
+    auto check_log = [&](const EventLog& log) {
+      for (int p = 0; p < 2; ++p)
+        for (const Event& ev : log.events) {
+          if (public_text(ev) || ev.type == Event::Log) continue;
+          const std::string text = e.event_text(ev, p);
+          ++texts;
+          for (int c : cards_named(e, text)) {
+            INFO("game " << g << ", player " << p + 1 << " reads: " << text);
+            // Known before the action, after it, or when a battle it ended was decided (the
+            // next battle's deal forgets everything).
+            bool known = e.knows(before, p, c) || e.knows(m.state(), p, c);
+            for (const State& end : log.battle_ends) known = known || e.knows(end, p, c);
+            CHECK(known);
+          }
+        }
+    };
+    check_log(m.opening());
+    while (!m.over() && m.abandoned().empty() && m.actions() < 2000) {
+      const int p = m.to_act();
+      // The legal actions' texts and the view as the seat to act sees them.
+      std::vector<Action> acts = m.legal();
+      std::vector<std::string> shown;
+      e.order_for_viewer(m.state(), p, acts, &shown);
+      for (const std::string& t : shown)
+        for (int c : cards_named(e, t)) {
+          INFO("player " << p + 1 << " is offered: " << t);
+          CHECK(e.knows(m.state(), p, c));
+        }
+      const View v = e.view(m.state(), p);
+      const std::vector<int> obs = e.observation(m.state(), p);
+      for (int c = 0; c < m.state().b.ncards; ++c) {
+        const bool known = e.knows(m.state(), p, c);
+        hidden_seen += !known;
+        // The observation's "where" of a card is 0 exactly when the seat does not know it (a
+        // card in another zone the seat knows is always placed).
+        if (!known) CHECK(obs[4 * static_cast<size_t>(c)] == 0);
+      }
+      for (int q = 0; q < 2; ++q) {
+        for (const std::string& h : v.hand[q]) CHECK((h == "?" || e.knows(m.state(), p, e.set().find(h))));
+        for (const auto& stack : v.stacks[q])
+          for (const std::string& x : stack) {
+            if (x == "~?") continue;
+            const std::string id = x[0] == '~' ? x.substr(1) : x;
+            CHECK(e.knows(m.state(), p, e.set().find(id)));
+          }
+      }
+      before = m.state();
+      m.step();
+      check_log(m.apply_log());
+    }
+  }
+  CHECK(texts > 1000);
+  CHECK(hidden_seen > 1000);  // the test met hidden cards
+}
