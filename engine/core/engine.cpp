@@ -469,12 +469,13 @@ void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
-    // Who knows the card the event is about, after it: the knowledge model decides what each
-    // seat reads of the event (every op_* emits after its change).
-    if (e.card != kNone && e.card < c->s->b.ncards && e.type != Event::Ability && e.type != Event::Interrupted)
-      e.known = knowledge::knowers(c->s->b, e.card);
   }
-  if (log && ((log->kept_types >> e.type) & 1)) log->events.push_back(std::move(e));
+  if (!log || !((log->kept_types >> e.type) & 1)) return;
+  // Who knows the card the event is about, after it: the knowledge model decides what each seat
+  // reads of the event (every op_* emits after its change). Only for a log that keeps it.
+  if (c && e.card != kNone && e.card < c->s->b.ncards && e.type != Event::Ability && e.type != Event::Interrupted)
+    e.known = knowledge::knowers(c->s->b, e.card);
+  log->events.push_back(std::move(e));
 }
 
 
