@@ -587,12 +587,12 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
   emit(&c, nullptr,
        Event{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
              .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-             .faceup = faceup, .known = knowledge::knowers(b, card)});
+             .faceup = faceup});
   if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers
     to_deck_bottom(b, card);
     emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
                             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-                            .known = knowledge::knowers(b, card), .value = 1, .cause = static_cast<uint8_t>(by)});
+                            .value = 1, .cause = static_cast<uint8_t>(by)});
     fire(&c, b, What::Destroyed,
            Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
                .et1 = static_cast<uint8_t>(theater)},
@@ -636,7 +636,7 @@ bool Engine::op_flip(AbilityCtx& c, int card) const {
   l.faceup = !l.faceup;
   if (l.faceup) knowledge::make_public(b, card);
   emit(&c, nullptr, Event{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .theater = l.theater, .faceup = l.faceup, .known = knowledge::knowers(b, card)});
+                          .theater = l.theater, .faceup = l.faceup});
   // ruling 11: a revealed instant takes effect
   if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
@@ -664,8 +664,7 @@ bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup,
-                          .known = knowledge::knowers(b, card)});
+                          .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup});
   fire(&c, b, What::Moved,
          Due{.ecard = static_cast<uint8_t>(card), .et1 = from, .et2 = static_cast<uint8_t>(theater)}, card, l.faceup,
          key);
@@ -686,8 +685,7 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
   int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
   to_deck_bottom(b, card);  // ruling 18
   emit(&c, nullptr, Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
-                          .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater,
-                          .known = knowledge::knowers(b, card)});
+                          .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater});
   fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -707,7 +705,7 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .from = from, .known = knowledge::knowers(b, card)});
+                          .from = from});
   fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
          was, key);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -727,7 +725,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
   emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
-                          .known = knowledge::knowers(b, card), .value = top});
+                          .value = top});
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
 }
 
@@ -745,7 +743,7 @@ int Engine::op_draw(AbilityCtx& c, int player) const {
   b.reindex(top);
   knowledge::learn(b, player, top);
   emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
-                          .card = static_cast<uint8_t>(top), .known = knowledge::knowers(b, top)});
+                          .card = static_cast<uint8_t>(top)});
   return top;
 }
 
@@ -756,7 +754,7 @@ int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
     knowledge::learn(b, player, out[i]);
     c.looked[player] |= bit(out[i]);
     emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
-                            .card = out[i], .known = knowledge::knowers(b, out[i]), .value = i + 1});
+                            .card = out[i], .value = i + 1});
   }
   return k;
 }
@@ -849,7 +847,7 @@ bool Engine::op_give(AbilityCtx& c, int card, int player) const {
   b.reindex(card);
   knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
   emit(&c, nullptr, Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
-                          .theater = theater, .from = from, .faceup = l.faceup, .known = knowledge::knowers(b, card)});
+                          .theater = theater, .from = from, .faceup = l.faceup});
   fire(&c, b, What::Given, Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player), .et1 = from},
        kNone, false, 0);
   if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
@@ -869,8 +867,7 @@ int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
     l.seq = b.seq_next++;  // to the end of the hand
     b.reindex(out[i]);
     knowledge::learn(b, player, out[i]);
-    emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i],
-                            .known = knowledge::knowers(b, out[i])});
+    emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
   }
   return k;
 }

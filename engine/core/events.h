@@ -45,7 +45,7 @@ struct Event {
   uint8_t theater = kNone;
   uint8_t from = kNone;
   uint8_t faceup = 0;
-  uint8_t known = 0;     // bit p: player p knew the card's identity after the event
+  uint8_t known = 0;     // bit p: player p knew the card's identity after the event (Engine::emit sets it from knowledge.h)
   uint8_t withdrew = 0;
   int value = 0;
   int vp = 0;
