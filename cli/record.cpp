@@ -240,10 +240,9 @@ class Replayer {
     return -1;
   }
   int game(const json& j) {
-    if (!m_) return r_.bad("a game result before the header");
     const State& s = m_->state();
     if (s.b.phase != Phase::Over) return r_.mismatch("the record says the game is over, the replay does not");
-    if (!battles_.empty()) return r_.mismatch("the record lacks the result of battle " + battles_.front()["number"].dump());
+    if (!battles_.empty()) return lacks_battle();
     json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
     json want = j;
     want.erase("type");
@@ -259,6 +258,9 @@ class Replayer {
     logs_.erase(logs_.begin());
     return -1;
   }
+  int lacks_battle() const {
+    return r_.mismatch("the record lacks the result of battle " + battles_.front()["number"].dump());
+  }
   // What an action's (or the opening's) log gives the lines that must follow.
   void expect(const EventLog& log) {
     for (const Event& ev : log.events) {
@@ -270,7 +272,9 @@ class Replayer {
   Replay& r_;
   const ReplayOptions& opt_;
   std::shared_ptr<Engine> eng_;
-  std::optional<Match> m_;  // the game re-played, no seat with an agent: every action is the record's
+  // The game re-played, no seat with an agent: every action is the record's. Set by the header,
+  // which line() requires first: the other lines' methods read it without a check.
+  std::optional<Match> m_;
   std::vector<json> battles_;
   std::vector<std::string> logs_;  // g:log lines the replay produced and the record has not shown yet
   bool game_line_ = false, abandoned_ = false;
@@ -318,13 +322,12 @@ int Replayer::header(const json& j) {
 }
 
 int Replayer::action(const json& j) {
-  if (!m_) return r_.bad("an action before the header");
   long long p;
   std::string act, digest;
   if (!get_int(j, "player", 1, 2, p)) return r_.bad("\"player\" must be 1 or 2");
   if (!get_string(j, "action", act) || !get_string(j, "digest", digest))
     return r_.bad("an action needs \"action\" and \"digest\" strings");
-  if (!battles_.empty()) return r_.mismatch("the record lacks the result of battle " + battles_.front()["number"].dump());
+  if (!battles_.empty()) return lacks_battle();
   if (!logs_.empty()) return r_.mismatch("the record lacks the log line '" + logs_.front() + "'");
   if (m_->to_act() < 0) return r_.mismatch("an action after the game is over");
   if (m_->to_act() + 1 != p)
