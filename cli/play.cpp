@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <iomanip>
-#include <functional>
 #include <iostream>
 #include <sstream>
 
@@ -239,6 +238,142 @@ void print_card(const Engine& e, const std::string& id) {
 
 enum class Reply { Chosen, Undo, End };
 
+// The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
+void print_question(const Engine& e, const State& s, int p) {
+  const Due& d = s.r.due;
+  const Lasting* l = d.effect != kNone ? e.find_lasting(s, d.effect) : nullptr;
+  std::string what = e.due_text(d, l ? l->effect : -1);
+  std::string whose = d.card == kNone || l         ? "the " + what
+                      : s.b.card[d.card].owner == p ? "your " + what
+                                                    : "the opponent's " + what;
+  std::ostringstream q;  // the question, wrapped at 80 columns
+  if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
+    q << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
+  else
+    q << pname(p) << ", " << whose << " asks you to choose";
+  if (s.r.pending.card != kNone) q << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
+  else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
+    q << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
+  if (d.card != kNone) q << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
+  q << ":";
+  std::cout << wrapped(q.str(), 2) << "\n";
+}
+
+// The legal actions (`sorted`: their texts as the player sees them, numbered from 1), a card a
+// line with its deploys and improvisations numbered inline, so that a turn fits 80x24:
+//   air_maneuver      deploy  1 air       improvise  7 air  8 land  9 sea
+void print_actions(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
+  struct Plays {
+    std::string card, deploy, improvise;
+  };
+  std::vector<Plays> cards;
+  std::vector<size_t> rest;  // withdraw, and anything else, a line each
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    auto w = words(sorted[i]);
+    if (w.size() != 3 || (w[0] != "deploy" && w[0] != "improvise")) {
+      rest.push_back(i);
+      continue;
+    }
+    auto it = std::find_if(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == w[1]; });
+    if (it == cards.end()) it = cards.insert(cards.end(), Plays{w[1], "", ""});
+    (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2];
+  }
+  for (const Plays& x : cards) {
+    std::string line = "  " + x.card + std::string(x.card.size() < 17 ? 17 - x.card.size() : 1, ' ');
+    if (!x.deploy.empty()) line += "deploy" + x.deploy;
+    if (!x.improvise.empty()) {
+      if (!x.deploy.empty()) line += std::string(line.size() < 38 ? 38 - line.size() : 2, ' ');
+      if (line.size() + 9 + x.improvise.size() > 80) {  // a long line: improvise below
+        std::cout << line << "\n";
+        line = std::string(19, ' ');
+      }
+      line += "improvise" + x.improvise;
+    }
+    std::cout << line << "\n";
+  }
+  for (size_t i : rest) {
+    std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
+    if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
+    std::cout << "\n";
+  }
+}
+
+// The decision's header (whose turn, or the ability's question) and its actions.
+void print_decision(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
+  if (e.decision_kind(s) == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
+  else print_question(e, s, p);
+  print_actions(e, s, p, sorted);
+}
+
+// At a terminal, a withdrawal asks first: it ends the battle.
+bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
+  if (a.type != Action::Withdraw || !isatty(0)) return true;
+  std::string answer;
+  if (!read_line("withdraw: the opponent scores " + std::to_string(withdraw_cost(e, s, p)) +
+                     " VP and the battle ends. Sure? (y/n) ",
+                 answer))
+    return false;
+  return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
+}
+
+// The search's three best actions with the chances to win the battle and the game. The search
+// sees only what this player may see (InfoState), like the computer players: the opponent's own
+// search ranks the actions (to the battle's end, as it plays), and the same search to the game's
+// end estimates the chance of winning the game.
+void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
+  std::vector<Estimate> ranked, game;
+  try {
+    InfoState info(e, s, acts);
+    auto by_battle = make_agent(hint_agent, hint_seed++, p);
+    auto by_game = make_agent(hint_agent + ",horizon=game", hint_seed++, p);
+    ranked = dynamic_cast<SearchAgent&>(*by_battle).rank(info);
+    game = dynamic_cast<SearchAgent&>(*by_game).rank(info);
+  } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
+    std::cout << "no hint: a script failed " << e.message_for(s, p, err.what()) << "\n";
+    return;
+  }
+  std::cout << "hint (best first; the chance to win this battle and the game after each):\n";
+  for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
+    double g = 0.5;
+    for (const Estimate& x : game)
+      if (x.text == ranked[i].text) g = x.win;
+    std::cout << "  " << i + 1 << ". " << std::left << std::setw(34) << ranked[i].text << std::right << " battle "
+              << std::setw(3) << static_cast<int>(ranked[i].battle * 100 + 0.5) << "%, game " << std::setw(3)
+              << static_cast<int>(g * 100 + 0.5) << "%\n";
+  }
+}
+
+// Lines of at most 78 columns: the help fits an 80-column terminal.
+constexpr const char* kHelp =
+    "Type the number of an action, or its text (unique prefixes are fine:\n"
+    "'dep air_d air'). Typing is case-insensitive. A card you cannot see is named\n"
+    "by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
+    "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
+    "card's text), hint (the search's three best actions, best first, with the\n"
+    "chance to win the battle and the game), undo (back to your previous\n"
+    "decision), help.\n";
+
+// A command typed at a decision other than undo (help, hint, rules, board, hand).
+void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
+                 const std::vector<std::string>& sorted, const std::vector<std::string>& w) {
+  if (w[0] == "help") {
+    std::cout << kHelp;
+  } else if (w[0] == "hint") {
+    show_hint(e, s, p, acts);
+  } else if (w[0] == "rules") {
+    if (w.size() < 2) {
+      for (const auto& d : e.set().cards) print_card(e, d.id);
+    } else {
+      print_card(e, w[1]);
+    }
+  } else if (w[0] == "board") {
+    print_board(e, s, p);  // the board only: the actions are above
+  } else {  // hand: the board with the hand, and the actions again
+    print_board(e, s, p);
+    print_decision(e, s, p, sorted);
+  }
+}
+
 /// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input.
 Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
                    bool can_undo) {
@@ -246,148 +381,188 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   std::vector<Action> ordered = acts;
   std::vector<std::string> sorted;
   e.order_for_viewer(s, p, ordered, &sorted);
-  auto list = [&] {
-    DecisionKind k = e.decision_kind(s);
-    if (k == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
-    else {
-      // Who asks, in the deciding player's words: the card text's "you" is its owner.
-      const Due& d = s.r.due;
-      const Lasting* l = d.effect != kNone ? e.find_lasting(s, d.effect) : nullptr;
-      std::string what = e.due_text(d, l ? l->effect : -1);
-      std::string whose = d.card == kNone || l         ? "the " + what
-                          : s.b.card[d.card].owner == p ? "your " + what
-                                                        : "the opponent's " + what;
-      std::ostringstream q;  // the question, wrapped at 80 columns
-      if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
-        q << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
-      else
-        q << pname(p) << ", " << whose << " asks you to choose";
-      if (s.r.pending.card != kNone) q << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
-      else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
-        q << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
-      if (d.card != kNone) q << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
-      q << ":";
-      std::cout << wrapped(q.str(), 2) << "\n";
-    }
-    // A card a line, its deploys and improvisations numbered inline, so that a turn fits 80x24:
-    //   air_maneuver      deploy  1 air       improvise  7 air  8 land  9 sea
-    struct Plays {
-      std::string card, deploy, improvise;
-    };
-    std::vector<Plays> cards;
-    std::vector<size_t> rest;  // withdraw, and anything else, a line each
-    for (size_t i = 0; i < sorted.size(); ++i) {
-      auto w = words(sorted[i]);
-      if (w.size() != 3 || (w[0] != "deploy" && w[0] != "improvise")) {
-        rest.push_back(i);
-        continue;
-      }
-      auto it = std::find_if(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == w[1]; });
-      if (it == cards.end()) it = cards.insert(cards.end(), Plays{w[1], "", ""});
-      (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2];
-    }
-    for (const Plays& x : cards) {
-      std::string line = "  " + x.card + std::string(x.card.size() < 17 ? 17 - x.card.size() : 1, ' ');
-      if (!x.deploy.empty()) line += "deploy" + x.deploy;
-      if (!x.improvise.empty()) {
-        if (!x.deploy.empty()) line += std::string(line.size() < 38 ? 38 - line.size() : 2, ' ');
-        if (line.size() + 9 + x.improvise.size() > 80) {  // a long line: improvise below
-          std::cout << line << "\n";
-          line = std::string(19, ' ');
-        }
-        line += "improvise" + x.improvise;
-      }
-      std::cout << line << "\n";
-    }
-    for (size_t i : rest) {
-      std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
-      if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
-      std::cout << "\n";
-    }
-  };
-  // At a terminal, a withdrawal asks first: it ends the battle.
-  auto confirmed = [&](const Action& a) {
-    if (a.type != Action::Withdraw || !isatty(0)) return true;
-    std::string answer;
-    if (!read_line("withdraw: the opponent scores " + std::to_string(withdraw_cost(e, s, p)) +
-                       " VP and the battle ends. Sure? (y/n) ",
-                   answer))
-      return false;
-    return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
-  };
   print_board(e, s, p);
-  list();
+  print_decision(e, s, p, sorted);
+  const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
-    bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
     Input in = parse_input(line, sorted, choice);
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
-      const auto& w = in.command;
-      if (w[0] == "undo") {
-        if (can_undo) return Reply::Undo;
-        std::cout << "nothing to undo: this is your first decision\n";
-        continue;
-      }
-      if (w[0] == "help") {
-        // Lines of at most 78 columns: the help fits an 80-column terminal.
-        std::cout << "Type the number of an action, or its text (unique prefixes are fine:\n"
-                     "'dep air_d air'). Typing is case-insensitive. A card you cannot see is named\n"
-                     "by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
-                     "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
-                     "card's text), hint (the search's three best actions, best first, with the\n"
-                     "chance to win the battle and the game), undo (back to your previous\n"
-                     "decision), help.\n";
-      } else if (w[0] == "hint") {
-        // The search sees only what this player may see (InfoState), like the computer players:
-        // the opponent's own search ranks the actions (to the battle's end, as it plays), and the
-        // same search to the game's end estimates the chance of winning the game.
-        std::vector<Estimate> ranked, game;
-        try {
-          InfoState info(e, s, acts);
-          auto by_battle = make_agent(hint_agent, hint_seed++, p);
-          auto by_game = make_agent(hint_agent + ",horizon=game", hint_seed++, p);
-          ranked = dynamic_cast<SearchAgent&>(*by_battle).rank(info);
-          game = dynamic_cast<SearchAgent&>(*by_game).rank(info);
-        } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-          std::cout << "no hint: a script failed " << e.message_for(s, p, err.what()) << "\n";
-          continue;
-        }
-        std::cout << "hint (best first; the chance to win this battle and the game after each):\n";
-        for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
-          double g = 0.5;
-          for (const Estimate& x : game)
-            if (x.text == ranked[i].text) g = x.win;
-          std::cout << "  " << i + 1 << ". " << std::left << std::setw(34) << ranked[i].text << std::right << " battle "
-                    << std::setw(3) << static_cast<int>(ranked[i].battle * 100 + 0.5) << "%, game " << std::setw(3)
-                    << static_cast<int>(g * 100 + 0.5) << "%\n";
-        }
-      } else if (w[0] == "rules") {
-        if (w.size() < 2) {
-          for (const auto& d : e.set().cards) print_card(e, d.id);
-        } else {
-          print_card(e, w[1]);
-        }
-      } else if (w[0] == "board") {
-        print_board(e, s, p);  // the board only: the actions are above
-      } else {  // hand: the board with the hand, and the actions again
-        print_board(e, s, p);
-        list();
-      }
+      if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);
+      else if (can_undo) return Reply::Undo;
+      else std::cout << "nothing to undo: this is your first decision\n";
       continue;
     }
     if (in.kind == Input::Action) {
       out = ordered[in.index];
-      if (!confirmed(out)) {
+      if (!confirmed(e, s, p, out)) {
         std::cout << "not withdrawn\n";
         continue;
       }
       return Reply::Chosen;
     }
-    std::string why = in.why;
-    std::cout << why << "\n";
+    std::cout << in.why << "\n";
   }
+}
+
+// One game at this terminal: the Match, its record, and what the players here are shown. As a
+// listener of the match it prints each action's events as the players here may see them.
+class TerminalGame : public MatchListener {
+ public:
+  TerminalGame(const Engine& e, uint64_t seed, std::unique_ptr<Agent> (&agents)[2], const bool (&human)[2],
+               std::string log_file, bool watch)
+      : e_(e), m_(e, seed, agents[0].get(), agents[1].get()), seed_(seed), human_{human[0], human[1]},
+        // Log lines show each human only what they may see; with no human, everything.
+        viewer_(human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1), log_file_(std::move(log_file)),
+        watch_(watch) {}
+  /// The seed determines every hidden card: with a human seat it is shown once the game is over.
+  bool hide_seed() const { return human_[0] || human_[1]; }
+  /// Plays the game to its end (or its abandonment); returns the exit status.
+  int run(const Common& c, const std::string& p1, const std::string& p2);
+
+  void on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) override {
+    print_events(seat, log);
+  }
+  void on_start(const Match& m, const EventLog& opening) override { print_events(std::max(m.to_act(), 0), opening); }
+
+ private:
+  struct Checkpoint {
+    State state;    // the game at one of a human's decisions
+    size_t record;  // the record up to there
+    bool real;      // more than one legal action (undo skips the others)
+  };
+  void print_events(int p, const EventLog& log);
+  void show_seed() const {
+    if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
+  }
+  // The record is kept in memory and written once the game ends or is abandoned: never while a
+  // human could read the opponent's facedown plays in it.
+  int finish(int code) {
+    std::string err;
+    if (!log_file_.empty() && !rec_.write(log_file_, err)) {
+      std::cerr << "als play: " << err << "\n";
+      return 2;
+    }
+    return code;
+  }
+  int abandoned(const std::string& why) {
+    m_.abandon(why);
+    std::cout << "game abandoned\n";
+    return finish(0);
+  }
+  // Hot seat: two humans at one terminal pass it between their decisions, and neither sees the
+  // other's hand (the screen is cleared at a terminal). False at the end of input.
+  bool pass_to(int p);
+  // A human's decision: -1 to go on, else the exit status (the game was abandoned).
+  int human_turn(int p);
+
+  const Engine& e_;
+  Match m_;
+  Recorder rec_;
+  uint64_t seed_;
+  bool human_[2];
+  int viewer_;
+  std::string log_file_;
+  bool watch_;
+  std::vector<Checkpoint> undo_;
+  int last_human_ = -1;
+};
+
+void TerminalGame::print_events(int p, const EventLog& log) {
+  const State& s = m_.state();
+  size_t battle_end = 0;
+  for (const Event& ev : log.events) {
+    int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
+    if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
+      print_battle_summary(e_, log.battle_ends[battle_end++]);
+    if (ev.type == Event::GameEnd) {
+      show_seed();
+      if (viewer_ >= 0) {  // one human: in their own words
+        int me = viewer_, margin = s.b.score[me] - s.b.score[1 - me];
+        std::cout << (s.b.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
+                  << s.b.score[me] << " VP to " << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
+      }
+    }
+    const std::string text = e_.event_text(ev, v);
+    if (&ev == &log.events.front() && viewer_ >= 0 && p != viewer_ && ev.type != Event::BattleStart)
+      last_move = text;  // shown with the board
+    std::cout << wrapped(text, 4) << "\n";
+    // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
+    if (ev.type == Event::BattleEnd && s.b.phase != Phase::Over && viewer_ != -1 && isatty(0) && isatty(1)) {
+      std::string enter;
+      read_line("> press Enter for the next battle ", enter);
+    }
+  }
+}
+
+bool TerminalGame::pass_to(int p) {
+  if (!(human_[0] && human_[1]) || p == last_human_) return true;
+  if (isatty(1)) std::cout << "\033[2J\033[3J\033[H";  // the screen and its scrollback
+  std::string enter;
+  if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
+  else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) return false;
+  last_human_ = p;
+  return true;
+}
+
+int TerminalGame::human_turn(int p) {
+  if (!pass_to(p)) return abandoned("end of input");
+  const State& s = m_.state();
+  Action a;
+  Reply reply = human_choice(e_, s, p, m_.legal(), a, !undo_.empty());
+  if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
+    // A question with one possible answer is no decision: undo goes past it.
+    while (undo_.size() > 1 && !undo_.back().real) undo_.pop_back();
+    m_.restore(undo_.back().state);
+    rec_.truncate(undo_.back().record);
+    undo_.pop_back();
+    std::cout << "undone: back to your previous decision\n";
+    return -1;
+  }
+  if (reply == Reply::End) {
+    std::cout << "\n";
+    show_seed();
+    return abandoned(interrupted ? "interrupted" : "end of input");
+  }
+  Checkpoint here{s, rec_.mark(), m_.legal().size() > 1};
+  try {
+    m_.apply(a);
+  } catch (const ScriptError& err) {
+    std::cerr << "als play: script error: " << e_.message_for(m_.state(), p, err.what()) << "\n";
+    std::cout << "that action was refused (the game is as it was)\n";
+    return -1;
+  }
+  undo_.push_back(here);
+  return -1;
+}
+
+int TerminalGame::run(const Common& c, const std::string& p1, const std::string& p2) {
+  rec_.start(e_, data_dir(), c.cards, c.rules, seed_, p1, p2);
+  m_.listen(&rec_);
+  m_.listen(this);
+  m_.start();  // battle 1's opening, as every later battle's
+  for (;;) {
+    if (!m_.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
+      // Shown to the humans at this terminal: no card they do not know is named.
+      const int reader = viewer_ >= 0 ? viewer_ : viewer_ == -2 ? std::max(m_.to_act(), 0) : -1;
+      std::cerr << "als play: " << e_.message_for(m_.state(), reader, m_.abandoned()) << "\n";
+      return finish(2);
+    }
+    int p = m_.to_act();
+    if (p < 0) break;
+    if (human_[p]) {
+      if (int code = human_turn(p); code >= 0) return code;
+    } else {
+      m_.step();
+    }
+    if (watch_ && !m_.over()) {
+      if (viewer_ == -1) print_revealed_board(e_, m_.state());  // spectators see everything
+      else if (viewer_ >= 0 && m_.to_act() != viewer_) print_board(e_, m_.state(), viewer_);
+    }
+  }
+  return finish(0);
 }
 
 }  // namespace
@@ -448,143 +623,18 @@ int cmd_play(int argc, char** argv) {
       }
     }
   }
-  // Log lines show each human only what they may see; with no human, everything.
-  int viewer = human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1;
-  // The seed determines every hidden card: with a human seat it is shown once the game is over.
-  bool hide_seed = human[0] || human[1];
+  TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0);
   std::cout << "als play: ";
-  if (hide_seed) std::cout << "seed shown at the end";
+  if (game.hide_seed()) std::cout << "seed shown at the end";
   else std::cout << "seed " << seed;
   std::cout << ", cards " << e.set().name;
   for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
   std::cout << ", player 1 " << p1 << ", player 2 " << p2 << "\n";
-  auto show_seed = [&] {
-    if (hide_seed) std::cout << "seed " << seed << " (als play --seed " << seed << " replays this deal)\n";
-  };
-
-  // The record is kept in memory and written once the game ends or is abandoned: never while a
-  // human could read the opponent's facedown plays in it.
-  Recorder rec;
-  rec.start(e, data_dir(), c.cards, c.rules, seed, p1, p2);
-  auto finish = [&](int code) {
-    std::string err;
-    if (!log_file.empty() && !rec.write(log_file, err)) {
-      std::cerr << "als play: " << err << "\n";
-      return 2;
-    }
-    return code;
-  };
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);
   if (human[0] || human[1]) sigaction(SIGINT, &sa, nullptr);
-  Match m(e, seed, agents[0].get(), agents[1].get());
-  m.listen(&rec);
-  // The events of each action, as the players at this terminal may see them.
-  struct Printer : MatchListener {
-    std::function<void(int, const EventLog&)> print;
-    void on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) override {
-      print(seat, log);
-    }
-    void on_start(const Match& m, const EventLog& opening) override { print(std::max(m.to_act(), 0), opening); }
-  } printer;
-  printer.print = [&](int p, const EventLog& log) {
-    const State& s = m.state();
-    size_t battle_end = 0;
-    for (const Event& ev : log.events) {
-      int v = viewer == -2 ? p : viewer;  // two humans at one terminal: the acting player's view
-      if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
-        print_battle_summary(e, log.battle_ends[battle_end++]);
-      if (ev.type == Event::GameEnd) {
-        show_seed();
-        if (viewer >= 0) {  // one human: in their own words
-          int me = viewer, margin = s.b.score[me] - s.b.score[1 - me];
-          std::cout << (s.b.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
-                    << s.b.score[me] << " VP to "
-                    << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
-        }
-      }
-      const std::string text = e.event_text(ev, v);
-      if (&ev == &log.events.front() && viewer >= 0 && p != viewer && ev.type != Event::BattleStart)
-        last_move = text;  // shown with the board
-      std::cout << wrapped(text, 4) << "\n";
-      // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
-      if (ev.type == Event::BattleEnd && s.b.phase != Phase::Over && viewer != -1 && isatty(0) && isatty(1)) {
-        std::string enter;
-        read_line("> press Enter for the next battle ", enter);
-      }
-    }
-  };
-  m.listen(&printer);
-  m.start();  // battle 1's opening, as every later battle's
-  struct Checkpoint {
-    State state;    // the game at one of a human's decisions
-    size_t record;  // the record up to there
-    bool real;      // more than one legal action (undo skips the others)
-  };
-  std::vector<Checkpoint> undo;
-  int last_human = -1;
-  bool watch = vm.count("watch") > 0;
-  for (;;) {
-    if (!m.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
-      // Shown to the humans at this terminal: no card they do not know is named.
-      const int reader = viewer >= 0 ? viewer : viewer == -2 ? std::max(m.to_act(), 0) : -1;
-      std::cerr << "als play: " << e.message_for(m.state(), reader, m.abandoned()) << "\n";
-      return finish(2);
-    }
-    int p = m.to_act();
-    if (p < 0) break;
-    const State& s = m.state();
-    if (human[p]) {
-      // Hot seat: two humans at one terminal pass it between their decisions, and neither sees
-      // the other's hand (the screen is cleared at a terminal).
-      if (human[0] && human[1] && p != last_human) {
-        if (isatty(1)) std::cout << "\033[2J\033[3J\033[H";  // the screen and its scrollback
-        std::string enter;
-        if (!isatty(0)) std::cout << "--- pass to " << pname(p) << " ---\n";
-        else if (!read_line("--- pass to " + pname(p) + ", then press Enter --- ", enter)) {
-          m.abandon("end of input");
-          std::cout << "game abandoned\n";
-          return finish(0);
-        }
-        last_human = p;
-      }
-      Action a;
-      Reply reply = human_choice(e, s, p, m.legal(), a, !undo.empty());
-      if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
-        // A question with one possible answer is no decision: undo goes past it.
-        while (undo.size() > 1 && !undo.back().real) undo.pop_back();
-        m.restore(undo.back().state);
-        rec.truncate(undo.back().record);
-        undo.pop_back();
-        std::cout << "undone: back to your previous decision\n";
-        continue;
-      }
-      if (reply == Reply::End) {
-        m.abandon(interrupted ? "interrupted" : "end of input");
-        std::cout << "\n";
-        show_seed();
-        std::cout << "game abandoned\n";
-        return finish(0);
-      }
-      Checkpoint here{s, rec.mark(), m.legal().size() > 1};
-      try {
-        m.apply(a);
-      } catch (const ScriptError& err) {
-        std::cerr << "als play: script error: " << e.message_for(m.state(), p, err.what()) << "\n";
-        std::cout << "that action was refused (the game is as it was)\n";
-        continue;
-      }
-      undo.push_back(here);
-    } else {
-      m.step();
-    }
-    if (watch && !m.over()) {
-      if (viewer == -1) print_revealed_board(e, m.state());  // spectators see everything
-      else if (viewer >= 0 && m.to_act() != viewer) print_board(e, m.state(), viewer);
-    }
-  }
-  return finish(0);
+  return game.run(c, p1, p2);
 }
 
 }  // namespace als::cli
