@@ -421,26 +421,44 @@ std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   return r.cache->get(cards, rules);
 }
 
-// setup(spec) -> a game in the position spec describes (docs/scenarios.md)
-int l_setup(lua_State* L) {
-  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
-  else {
-    lua_settop(L, 0);
-    lua_newtable(L);
-  }
-  std::shared_ptr<Engine> eng = engine_for(L, 1);
-  const Engine& e = *eng;
-  State s = e.blank();
-  Board& b = s.b;
-  std::vector<bool> placed(b.ncards, false);
-  auto place_id = [&](const std::string& id) {
+// A position being set up from setup(spec)'s table (at index 1): each part of the spec one step.
+struct Setup {
+  lua_State* L;
+  const Engine& e;
+  State& s;
+  std::vector<bool> placed;  // cards placed so far: a card appears once in the whole spec
+
+  int place_id(const std::string& id) {
     int c = e.set().find(id);
     if (c < 0) fail("setup: unknown card '" + id + "'");
     if (placed[c]) fail("setup: card '" + id + "' appears twice");
     placed[c] = true;
     return c;
-  };
-  // theaters
+  }
+  lua_Integer int_field(const char* name, lua_Integer def, lua_Integer lo, lua_Integer hi) {
+    lua_Integer v = def;
+    if (lua_getfield(L, 1, name) != LUA_TNIL) {
+      if (!lua_isinteger(L, -1)) fail(std::string("setup: ") + name + " must be an integer");
+      v = lua_tointeger(L, -1);
+      if (v < lo || v > hi)
+        fail(std::string("setup: ") + name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    }
+    lua_pop(L, 1);
+    return v;
+  }
+  void theaters();
+  void turn();
+  void hands();
+  void board();
+  void side(int p, int t);
+  void deck();
+  void score();
+  void counters();
+  int counter_target();
+};
+
+void Setup::theaters() {
+  Board& b = s.b;
   std::vector<std::string> names = e.rules().theaters;
   if (lua_getfield(L, 1, "theaters") != LUA_TNIL) names = string_list(L, lua_gettop(L), "setup: theaters");
   lua_pop(L, 1);
@@ -454,17 +472,10 @@ int l_setup(lua_State* L) {
     b.order[i] = static_cast<uint8_t>(t);
     b.pos[t] = static_cast<uint8_t>(i);
   }
-  auto int_field = [&](const char* name, lua_Integer def, lua_Integer lo, lua_Integer hi) {
-    lua_Integer v = def;
-    if (lua_getfield(L, 1, name) != LUA_TNIL) {
-      if (!lua_isinteger(L, -1)) fail(std::string("setup: ") + name + " must be an integer");
-      v = lua_tointeger(L, -1);
-      if (v < lo || v > hi)
-        fail(std::string("setup: ") + name + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
-    }
-    lua_pop(L, 1);
-    return v;
-  };
+}
+
+void Setup::turn() {
+  Board& b = s.b;
   int first = static_cast<int>(int_field("first", 1, 1, 2));
   if (first != 1 && first != 2) fail("setup: first must be 1 or 2");
   int turn = static_cast<int>(int_field("turn", first, 1, 2));
@@ -474,7 +485,10 @@ int l_setup(lua_State* L) {
   b.battle = static_cast<uint16_t>(int_field("battle", 1, 1, 65535));
   b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
-  // hands
+}
+
+void Setup::hands() {
+  Board& b = s.b;
   if (lua_getfield(L, 1, "hands") != LUA_TNIL) {
     int h = lua_gettop(L);
     if (!lua_istable(L, h)) fail("setup: hands must be { {ids...}, {ids...} }");
@@ -489,43 +503,52 @@ int l_setup(lua_State* L) {
     }
   }
   lua_pop(L, 1);
-  // board
+}
+
+// Player p's side (the table at `t`): its theaters checked, then placed left to right so that
+// the placement order is stable.
+void Setup::side(int p, int t) {
+  Board& b = s.b;
+  if (!lua_istable(L, t)) fail("setup: board[" + std::to_string(p + 1) + "] must be a table");
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) fail("setup: board keys must be theater names");
+    std::string tn = lua_tostring(L, -1);
+    int th = e.theater_id(tn);
+    if (th < 0 || b.pos[th] == kNone) fail("setup: unknown theater '" + tn + "'");
+  }
+  for (int i = 0; i < b.ntheaters; ++i) {
+    const std::string& tn = e.theater_name(b.order[i]);
+    if (lua_getfield(L, t, tn.c_str()) != LUA_TNIL) {
+      for (std::string id : string_list(L, lua_gettop(L), "setup: a board stack")) {
+        bool down = !id.empty() && id[0] == '~';
+        if (down) id = id.substr(1);
+        int c = place_id(id);
+        b.card[c] = CardLoc{Zone::Board, static_cast<uint8_t>(p), b.order[i], static_cast<uint8_t>(!down), b.seq_next++};
+        knowledge::learn(b, p, c);
+        if (!down) knowledge::make_public(b, c);  // ruling 28
+      }
+    }
+    lua_pop(L, 1);
+  }
+}
+
+void Setup::board() {
   if (lua_getfield(L, 1, "board") != LUA_TNIL) {
     int bt = lua_gettop(L);
     if (!lua_istable(L, bt)) fail("setup: board must be { [1] = {theater = {ids...}}, [2] = {...} }");
     for (int p = 0; p < 2; ++p) {
-      if (lua_geti(L, bt, p + 1) != LUA_TNIL) {
-        int side = lua_gettop(L);
-        if (!lua_istable(L, side)) fail("setup: board[" + std::to_string(p + 1) + "] must be a table");
-        // theaters in left-to-right order so that placement order is stable
-        lua_pushnil(L);
-        while (lua_next(L, side)) {
-          lua_pop(L, 1);
-          if (lua_type(L, -1) != LUA_TSTRING) fail("setup: board keys must be theater names");
-          std::string tn = lua_tostring(L, -1);
-          int t = e.theater_id(tn);
-          if (t < 0 || b.pos[t] == kNone) fail("setup: unknown theater '" + tn + "'");
-        }
-        for (int i = 0; i < b.ntheaters; ++i) {
-          const std::string& tn = e.theater_name(b.order[i]);
-          if (lua_getfield(L, side, tn.c_str()) != LUA_TNIL) {
-            for (std::string id : string_list(L, lua_gettop(L), "setup: a board stack")) {
-              bool down = !id.empty() && id[0] == '~';
-              if (down) id = id.substr(1);
-              int c = place_id(id);
-              b.card[c] = CardLoc{Zone::Board, static_cast<uint8_t>(p), b.order[i], static_cast<uint8_t>(!down), b.seq_next++};
-              knowledge::learn(b, p, c);
-              if (!down) knowledge::make_public(b, c);  // ruling 28
-            }
-          }
-          lua_pop(L, 1);
-        }
-      }
+      if (lua_geti(L, bt, p + 1) != LUA_TNIL) side(p, lua_gettop(L));
       lua_pop(L, 1);
     }
   }
   lua_pop(L, 1);
-  // deck: listed ids top first; without a list every card not placed, in set order
+}
+
+// The deck: listed ids top first; without a list every card not placed, in set order.
+void Setup::deck() {
+  Board& b = s.b;
   bool deck_listed = lua_getfield(L, 1, "deck") != LUA_TNIL;
   std::vector<int> deck;
   if (deck_listed)
@@ -538,19 +561,39 @@ int l_setup(lua_State* L) {
     }
   for (int c : deck) b.card[c] = CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
   b.reindex();
-  // score
+}
+
+void Setup::score() {
   if (lua_getfield(L, 1, "score") != LUA_TNIL) {
     if (!lua_istable(L, -1)) fail("setup: score must be {vp1, vp2}");
     for (int p = 0; p < 2; ++p) {
       lua_geti(L, -1, p + 1);
       if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > kMaxVp)
         fail("setup: score must be {vp1, vp2}, each 0 to " + std::to_string(kMaxVp));
-      b.score[p] = static_cast<int32_t>(lua_tointeger(L, -1));
+      s.b.score[p] = static_cast<int32_t>(lua_tointeger(L, -1));
       lua_pop(L, 1);
     }
   }
   lua_pop(L, 1);
-  // counters (API 3): { [target] = { name = n, ... } }, target a board card's id or a player
+}
+
+// The target of the counters entry whose key is at -2: a board card's id or a player.
+int Setup::counter_target() {
+  if (lua_type(L, -2) == LUA_TNUMBER) {
+    lua_Integer p = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+    if (p != 1 && p != 2) fail("setup: a counters target is a card id or a player 1 or 2");
+    return kCounterPlayer + static_cast<int>(p - 1);
+  }
+  if (lua_type(L, -2) != LUA_TSTRING) fail("setup: a counters target is a card id or a player 1 or 2");
+  int target = e.set().find(lua_tostring(L, -2));
+  if (target < 0) fail(std::string("setup: counters: unknown card '") + lua_tostring(L, -2) + "'");
+  if (s.b.card[target].zone != Zone::Board)
+    fail(std::string("setup: counters: card '") + lua_tostring(L, -2) + "' is not on the board");
+  return target;
+}
+
+// Counters (API 3): { [target] = { name = n, ... } }, target a board card's id or a player.
+void Setup::counters() {
   if (lua_getfield(L, 1, "counters") != LUA_TNIL) {
     int ct = lua_gettop(L);
     if (!lua_istable(L, ct)) fail("setup: counters must be { [target] = { name = n } }");
@@ -558,19 +601,7 @@ int l_setup(lua_State* L) {
     int entries = 0;
     while (lua_next(L, ct)) {
       if (++entries > kMaxCounters) fail("setup: counters names more targets than counters may be set");
-      int target;
-      if (lua_type(L, -2) == LUA_TNUMBER) {
-        lua_Integer p = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
-        if (p != 1 && p != 2) fail("setup: a counters target is a card id or a player 1 or 2");
-        target = kCounterPlayer + static_cast<int>(p - 1);
-      } else if (lua_type(L, -2) == LUA_TSTRING) {
-        target = e.set().find(lua_tostring(L, -2));
-        if (target < 0) fail(std::string("setup: counters: unknown card '") + lua_tostring(L, -2) + "'");
-        if (b.card[target].zone != Zone::Board)
-          fail(std::string("setup: counters: card '") + lua_tostring(L, -2) + "' is not on the board");
-      } else {
-        fail("setup: a counters target is a card id or a player 1 or 2");
-      }
+      const int target = counter_target();
       if (!lua_istable(L, -1)) fail("setup: counters must be { [target] = { name = n } }");
       int nt = lua_gettop(L);
       lua_pushnil(L);
@@ -589,6 +620,25 @@ int l_setup(lua_State* L) {
     }
   }
   lua_pop(L, 1);
+}
+
+// setup(spec) -> a game in the position spec describes (docs/scenarios.md)
+int l_setup(lua_State* L) {
+  if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+  else {
+    lua_settop(L, 0);
+    lua_newtable(L);
+  }
+  std::shared_ptr<Engine> eng = engine_for(L, 1);
+  State s = eng->blank();
+  Setup setup{L, *eng, s, std::vector<bool>(s.b.ncards, false)};
+  setup.theaters();
+  setup.turn();
+  setup.hands();
+  setup.board();
+  setup.deck();
+  setup.score();
+  setup.counters();
   push_game(L, std::move(eng), s);
   return 1;
 }
