@@ -115,6 +115,17 @@ class Runtime : public Scripts {
   void intern_theaters(const std::vector<std::string>& names);
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                           std::string& reading);
+  // The steps of loading a set (loader.cpp): set.lua's fields (returns the card ids and sets
+  // `base_dir`, the folder of the set it extends, or ""), the ids' index, and one card's file
+  // with its ability, ongoing effects and functions, triggers and lasting effects.
+  std::vector<std::string> read_manifest(const std::string& dir, const std::string& data_dir, const std::string& manifest,
+                                         CardSet& set, Rules& rules, std::string& base_dir);
+  void index_ids(const std::vector<std::string>& ids, const std::string& manifest, CardSet& set);
+  void load_card(const std::string& id, const std::string& dir, const std::string& base_dir, CardSet& set,
+                 const Rules& rules, std::string& reading);
+  void read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules);
+  void read_ongoing(int c, CardDef& d, const std::string& w, int api,
+                    std::array<int, static_cast<int>(Fn::Count)>& fns);
   void push_rules_table(const Rules& r);
   void read_rules_table(int idx, Rules& r, const std::string& file);
   /// `top_level`: called from the engine (not from inside a verb's call).

@@ -546,8 +546,18 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
 
 void Runtime::load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                                  std::string& reading) {
+  const std::string manifest = reading;
+  std::string base_dir;
+  std::vector<std::string> ids = read_manifest(dir, data_dir, manifest, set, rules, base_dir);
+  index_ids(ids, manifest, set);
+  for (const std::string& id : ids) load_card(id, dir, base_dir, set, rules, reading);
+  make_handle();  // the game handle `g` handed to abilities
+}
+
+std::vector<std::string> Runtime::read_manifest(const std::string& dir, const std::string& data_dir,
+                                                const std::string& manifest, CardSet& set, Rules& rules,
+                                                std::string& base_dir) {
   lua_State* L = L_;
-  std::string manifest = reading;
   set_budget(L, kCardLimits.instructions);
   run_file(L, manifest, "set");
   if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
@@ -569,7 +579,7 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   std::vector<std::string> ids = field_strings(L, t, "cards", manifest, kMaxCards + 1);
   std::string base = field_string(L, t, "extends", manifest, false);
   lua_pop(L, 1);
-  std::string base_dir;
+  base_dir.clear();
   if (!base.empty()) {
     namespace fs = std::filesystem;
     bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(dir) / base);
@@ -584,7 +594,11 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
   if (ids.size() > static_cast<size_t>(kMaxCards))
     throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
+  return ids;
+}
 
+void Runtime::index_ids(const std::vector<std::string>& ids, const std::string& manifest, CardSet& set) {
+  lua_State* L = L_;
   for (size_t i = 0; i < ids.size(); ++i) {
     const std::string& id = ids[i];
     if (!valid_name(id) || id.size() > 32 || id == "none")
@@ -597,122 +611,137 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
     while (id_slot_[h].ptr) h = (h + 1) & (kIdSlots - 1);
     id_slot_[h] = IdSlot{ptr, static_cast<int>(i)};
   }
+}
 
-  for (const std::string& id : ids) {
-    std::array<int, kTriggerEvents> trig;
-    trig.fill(LUA_NOREF);
-    std::array<int, static_cast<int>(Fn::Count)> fns;
-    fns.fill(LUA_NOREF);
-    CardDef d;
-    d.id = id;
-    d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
-    if (!files::exists(d.file) && !base_dir.empty())
-      d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
-    std::string w = d.file + " (card " + id + ")";
-    if (!files::exists(d.file))
-      throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
-                      " has no script)");
-    set_budget(L, kCardLimits.instructions);
-    reading = d.file;
-    run_file(L, d.file, "card " + id);
-    if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
-    int c = lua_gettop(L);
-    check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers", "effects"}, w);
-    d.name = field_string(L, c, "name", w, false, id);
-    d.type = field_string(L, c, "type", w, true);
-    d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
-    d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
-                        {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"triggered", Kind::Triggered},
-                         {"none", Kind::None}},
-                        w + ": kind");
-    if (d.kind == Kind::Triggered && set.api < 3) throw LoadError(w + ": kind 'triggered' needs api = 3 in set.lua");
-    d.text = field_string(L, c, "text", w, false, "");
-    int ty = get_field(L, c, "ability");
-    if (ty == LUA_TFUNCTION) {
-      if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
-      d.has_ability = true;
-      ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
-      declared_flip_ref_.push_back(LUA_NOREF);
-    } else if (ty == LUA_TTABLE) {  // a declared ability: { flip = filter } (use("flip").one)
-      if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability'");
-      int a = lua_gettop(L);
-      check_fields(L, a, {"flip"}, w + ": ability");
-      if (get_field(L, a, "flip") != LUA_TTABLE)
-        throw LoadError(w + ": a declared ability is { flip = filter }, with a g:cards filter table");
-      check_filter(L, lua_gettop(L), w + ": ability 'flip'", rules, set);
-      d.has_ability = true;
-      declared_flip_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
-      ability_ref_.push_back(LUA_NOREF);
-      lua_pop(L, 1);  // the declaration
-    } else {
-      if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card) or a declaration { flip = filter }");
-      if (d.kind == Kind::Instant) throw LoadError(w + ": an instant card needs an 'ability' function");
-      lua_pop(L, 1);
-      ability_ref_.push_back(LUA_NOREF);
-      declared_flip_ref_.push_back(LUA_NOREF);
-    }
-    ty = get_field(L, c, "ongoing");
-    if (ty == LUA_TTABLE) {
-      if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has 'ongoing' effects");
-      push_contents(L, -1);
-      lua_remove(L, -2);
-      int o = lua_gettop(L);
-      lua_pushnil(L);
-      while (lua_next(L, o)) {
-        std::string name;
-        if (lua_type(L, -2) == LUA_TSTRING) name = lua_tostring(L, -2);
-        else if (lua_type(L, -1) != LUA_TTABLE)
-          throw LoadError(w + ": 'ongoing' holds a " + luaL_typename(L, -1) +
-                          " where an effect table { effect = ... } or a named function is expected");
-        else name = field_string(L, lua_gettop(L), "effect", w, true);
-        int fn = -1;
-        for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
-          if (name == kFnNames[i]) fn = i;
-        if (fn >= 0) {  // an ongoing function (API 2)
-          if (!lua_isfunction(L, -1)) throw LoadError(w + ": ongoing '" + name + "' must be a function" + line_of(L, -1));
-          if (set.api < kFnApi[fn])
-            throw LoadError(w + ": ongoing function '" + name + "' needs api = " + std::to_string(kFnApi[fn]) + " in set.lua");
-          lua_pushvalue(L, -1);
-          fns[fn] = luaL_ref(L, LUA_REGISTRYINDEX);
-          d.fns |= static_cast<uint8_t>(1u << fn);
-        } else {
-          d.effects.push_back(parse_effect(L, name, lua_gettop(L), w));
-        }
-        lua_pop(L, 1);
-      }
-    } else if (ty != LUA_TNIL) {
-      throw LoadError(w + ": 'ongoing' must be a table of effects");
-    }
+// A card's `ability`: a function, a declaration { flip = filter }, or none (a card without an instant).
+void Runtime::read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules) {
+  lua_State* L = L_;
+  int ty = get_field(L, c, "ability");
+  if (ty == LUA_TFUNCTION) {
+    if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
+    d.has_ability = true;
+    ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    declared_flip_ref_.push_back(LUA_NOREF);
+  } else if (ty == LUA_TTABLE) {  // a declared ability: { flip = filter } (use("flip").one)
+    if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability'");
+    int a = lua_gettop(L);
+    check_fields(L, a, {"flip"}, w + ": ability");
+    if (get_field(L, a, "flip") != LUA_TTABLE)
+      throw LoadError(w + ": a declared ability is { flip = filter }, with a g:cards filter table");
+    check_filter(L, lua_gettop(L), w + ": ability 'flip'", rules, set);
+    d.has_ability = true;
+    declared_flip_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    ability_ref_.push_back(LUA_NOREF);
+    lua_pop(L, 1);  // the declaration
+  } else {
+    if (ty != LUA_TNIL) throw LoadError(w + ": 'ability' must be a function(g, card) or a declaration { flip = filter }");
+    if (d.kind == Kind::Instant) throw LoadError(w + ": an instant card needs an 'ability' function");
     lua_pop(L, 1);
-    // Triggered abilities (API 2): triggers = { EVENT = function(g, this, e) ... end }
-    ty = get_field(L, c, "triggers");
-    if (ty == LUA_TTABLE) {
-      if (set.api < 2) throw LoadError(w + ": triggers need api = 2 in set.lua");
-      // API 3: a triggered card, and an instant card too (active while faceup on the board).
-      if (d.kind != Kind::Ongoing && d.kind != Kind::Triggered && !(d.kind == Kind::Instant && set.api >= 3))
-        throw LoadError(w + (set.api >= 3 ? ": a card without ability has no triggers"
-                                          : ": only an ongoing card has triggers (an instant card's need api = 3)"));
-      read_triggers(L, lua_gettop(L), set.api, w, trig, d.triggers);
-    } else if (ty != LUA_TNIL) {
-      throw LoadError(w + ": 'triggers' must be a table of functions");
-    }
-    lua_pop(L, 1);
-    if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
-    if (d.kind == Kind::Triggered && !d.triggers) throw LoadError(w + ": a triggered card needs 'triggers'");
-    if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers)
-      throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, or triggers");
-    // From now on the card's tables are read-only and its functions' upvalues are put back
-    // after every call: nothing one call leaves behind reaches the next.
-    trigger_ref_.push_back(trig);
-    fn_ref_.push_back(fns);
-    bool writes = false;
-    upvalues_ref_.push_back(freeze(L, c, &writes));
-    if (writes) upvalues_written_ |= uint64_t{1} << set.cards.size();
-    lua_pop(L, 1);
-    set.cards.push_back(std::move(d));
+    ability_ref_.push_back(LUA_NOREF);
+    declared_flip_ref_.push_back(LUA_NOREF);
   }
+}
 
-  make_handle();  // the game handle `g` handed to abilities
+// A card's `ongoing` table: declared effects and ongoing functions (API 2).
+void Runtime::read_ongoing(int c, CardDef& d, const std::string& w, int api,
+                           std::array<int, static_cast<int>(Fn::Count)>& fns) {
+  lua_State* L = L_;
+  int ty = get_field(L, c, "ongoing");
+  if (ty == LUA_TTABLE) {
+    if (d.kind != Kind::Ongoing) throw LoadError(w + ": only an ongoing card has 'ongoing' effects");
+    push_contents(L, -1);
+    lua_remove(L, -2);
+    int o = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, o)) {
+      std::string name;
+      if (lua_type(L, -2) == LUA_TSTRING) name = lua_tostring(L, -2);
+      else if (lua_type(L, -1) != LUA_TTABLE)
+        throw LoadError(w + ": 'ongoing' holds a " + luaL_typename(L, -1) +
+                        " where an effect table { effect = ... } or a named function is expected");
+      else name = field_string(L, lua_gettop(L), "effect", w, true);
+      int fn = -1;
+      for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+        if (name == kFnNames[i]) fn = i;
+      if (fn >= 0) {  // an ongoing function (API 2)
+        if (!lua_isfunction(L, -1)) throw LoadError(w + ": ongoing '" + name + "' must be a function" + line_of(L, -1));
+        if (api < kFnApi[fn])
+          throw LoadError(w + ": ongoing function '" + name + "' needs api = " + std::to_string(kFnApi[fn]) + " in set.lua");
+        lua_pushvalue(L, -1);
+        fns[fn] = luaL_ref(L, LUA_REGISTRYINDEX);
+        d.fns |= static_cast<uint8_t>(1u << fn);
+      } else {
+        d.effects.push_back(parse_effect(L, name, lua_gettop(L), w));
+      }
+      lua_pop(L, 1);
+    }
+  } else if (ty != LUA_TNIL) {
+    throw LoadError(w + ": 'ongoing' must be a table of effects");
+  }
+  lua_pop(L, 1);
+}
+
+// One card's file: its fields, ability, ongoing effects and functions, triggers and lasting effects;
+// then its tables are frozen.
+void Runtime::load_card(const std::string& id, const std::string& dir, const std::string& base_dir, CardSet& set,
+                        const Rules& rules, std::string& reading) {
+  lua_State* L = L_;
+  std::array<int, kTriggerEvents> trig;
+  trig.fill(LUA_NOREF);
+  std::array<int, static_cast<int>(Fn::Count)> fns;
+  fns.fill(LUA_NOREF);
+  CardDef d;
+  d.id = id;
+  d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
+  if (!files::exists(d.file) && !base_dir.empty())
+    d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
+  std::string w = d.file + " (card " + id + ")";
+  if (!files::exists(d.file))
+    throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
+                    " has no script)");
+  set_budget(L, kCardLimits.instructions);
+  reading = d.file;
+  run_file(L, d.file, "card " + id);
+  if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
+  int c = lua_gettop(L);
+  check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers", "effects"}, w);
+  d.name = field_string(L, c, "name", w, false, id);
+  d.type = field_string(L, c, "type", w, true);
+  d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
+  d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),
+                      {{"instant", Kind::Instant}, {"ongoing", Kind::Ongoing}, {"triggered", Kind::Triggered},
+                       {"none", Kind::None}},
+                      w + ": kind");
+  if (d.kind == Kind::Triggered && set.api < 3) throw LoadError(w + ": kind 'triggered' needs api = 3 in set.lua");
+  d.text = field_string(L, c, "text", w, false, "");
+  read_ability(c, d, w, set, rules);
+  read_ongoing(c, d, w, set.api, fns);
+  // Triggered abilities (API 2): triggers = { EVENT = function(g, this, e) ... end }
+  int ty = get_field(L, c, "triggers");
+  if (ty == LUA_TTABLE) {
+    if (set.api < 2) throw LoadError(w + ": triggers need api = 2 in set.lua");
+    // API 3: a triggered card, and an instant card too (active while faceup on the board).
+    if (d.kind != Kind::Ongoing && d.kind != Kind::Triggered && !(d.kind == Kind::Instant && set.api >= 3))
+      throw LoadError(w + (set.api >= 3 ? ": a card without ability has no triggers"
+                                        : ": only an ongoing card has triggers (an instant card's need api = 3)"));
+    read_triggers(L, lua_gettop(L), set.api, w, trig, d.triggers);
+  } else if (ty != LUA_TNIL) {
+    throw LoadError(w + ": 'triggers' must be a table of functions");
+  }
+  lua_pop(L, 1);
+  if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
+  if (d.kind == Kind::Triggered && !d.triggers) throw LoadError(w + ": a triggered card needs 'triggers'");
+  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers)
+    throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, or triggers");
+  // From now on the card's tables are read-only and its functions' upvalues are put back
+  // after every call: nothing one call leaves behind reaches the next.
+  trigger_ref_.push_back(trig);
+  fn_ref_.push_back(fns);
+  bool writes = false;
+  upvalues_ref_.push_back(freeze(L, c, &writes));
+  if (writes) upvalues_written_ |= uint64_t{1} << set.cards.size();
+  lua_pop(L, 1);
+  set.cards.push_back(std::move(d));
 }
 
 // ---------------------------------------------------------------------------------------------
