@@ -331,228 +331,342 @@ struct MctsAgent::Worker {
   }
 };
 
+// One worker's search on its tree, in named steps (as OpenSpiel's is_mcts.cc): each iteration
+// draws a determinization, descends the tree (group the legal actions by key, mark the children
+// available, expand a move not tried yet or select by UCB), plays out, and backs the reward up.
 template <bool Shared>
-void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
-  const Engine& e = *w.engine;
-  const int me = info.player();
-  const Rules& rules = e.rules();
-  const int target = std::max(rules.vp_target, 1);
-  auto chance = [&](int mine, int theirs) {  // of `me` winning the game at these scores
-    const int need = std::clamp(target - mine, 0, target), other = std::clamp(target - theirs, 0, target);
-    return chance_[static_cast<size_t>(need * (target + 1) + other)];
-  };
-  Tree& tree = *w.tree;
+class MctsAgent::Pass {
+ public:
+  Pass(const MctsAgent& a, Worker& w, const InfoState& info)
+      : a_(a), opt_(a.opt_), w_(w), e_(*w.engine), me_(info.player()), tree_(*w.tree),
+        target_(std::max(e_.rules().vp_target, 1)), inside_(w.rng.next()), inside_answers_(&inside_, &inside_) {
+    view();
+    w_.mast.clear();
+    mastp_ = opt_.mast > 0 ? &w_.mast : nullptr;
+  }
+  /// One iteration on the determinization in w.state.
+  void iterate();
+
+ private:
   // The tree's shapes and this worker's figures (in a tree of its own, the only ones), looked up
   // again after a node is made (a tree of one worker may then move).
-  Node* nodes = nullptr;
-  Stat* mine = nullptr;
-  auto view = [&] {
-    nodes = tree.nodes.data.get();
-    mine = tree.stats[w.slot].data.get();
-  };
-  view();
+  void view() {
+    nodes_ = tree_.nodes.data.get();
+    mine_ = tree_.stats[w_.slot].data.get();
+  }
   // A node's figures, all workers' together: in a shared tree this worker's own and the others'
   // as last read, read again when `fresh` or when none were seen yet.
-  auto figures = [&](int32_t n, bool fresh) -> Stat {
+  Stat figures(int32_t n, bool fresh) {
     if constexpr (!Shared) {
-      return mine[n];
+      (void)fresh;
+      return mine_[n];
     } else {
-      Stat& other = tree.seen[w.slot][n];
-      if (fresh || other.visits == 0) other = total(tree.stats, n, w.slot);
-      const Stat& own = mine[n];
+      Stat& other = tree_.seen[w_.slot][n];
+      if (fresh || other.visits == 0) other = total(tree_.stats, n, w_.slot);
+      const Stat& own = mine_[n];
       return Stat{own.visits + other.visits, own.avail + other.avail, own.wins + other.wins,
                   own.battle_wins + other.battle_wins};
     }
-  };
+  }
   // Whether a node's children's figures are read again at this visit: when this worker has
   // visited it v times, at every step-th visit, step the largest power of two at most v / 16 (so
   // the others' figures are at most about a sixteenth behind), from 1 up to 128.
-  auto fresh_at = [&](int32_t n) {
-    if constexpr (!Shared) return false;
-    const auto v = static_cast<uint32_t>(mine[n].visits);
-    return v % std::clamp<uint32_t>(std::bit_floor(v) >> 4, 1, 128) == 0;
-  };
-  w.mast.clear();
-  const Mast* mastp = opt_.mast > 0 ? &w.mast : nullptr;
-  RandomAgent inside(w.rng.next());
-  SeatChooser inside_answers(&inside, &inside);  // decisions inside abilities, during their runs
+  bool fresh_at(int32_t n) const {
+    if constexpr (!Shared) {
+      (void)n;
+      return false;
+    } else {
+      const auto v = static_cast<uint32_t>(mine_[n].visits);
+      return v % std::clamp<uint32_t>(std::bit_floor(v) >> 4, 1, 128) == 0;
+    }
+  }
+  // The chance of `me` winning the game at these scores.
+  double chance(int mine, int theirs) const {
+    const int need = std::clamp(target_ - mine, 0, target_), other = std::clamp(target_ - theirs, 0, target_);
+    return a_.chance_[static_cast<size_t>(need * (target_ + 1) + other)];
+  }
+  // The slot of `slots` (mask + 1 of them) holding `key` (of the actions' `keys`), or the empty
+  // one where it would go. Read through plain pointers: it is the descent's innermost loop.
+  static int32_t& slot_of(int32_t* slots, const uint32_t* keys, size_t mask, uint32_t key) {
+    size_t h = (key * 0x9E3779B1u) >> 7;
+    for (;; ++h) {
+      int32_t& sl = slots[h & mask];
+      if (sl < 0 || keys[static_cast<size_t>(sl)] == key) return sl;
+    }
+  }
+  // The steps of the descent run once a node an iteration: inlined into it, as one function's
+  // parts (the search's hot loop; a call each costs about 1% of a search's instructions).
+  [[gnu::always_inline]] inline void group_by_key(const State& t);
+  [[gnu::always_inline]] inline int mark_available(int32_t head);
+  [[gnu::always_inline]] inline bool may_grow(int32_t node, int have, int root_visits);
+  [[gnu::always_inline]] inline int32_t expand(int32_t node, int32_t head, size_t pick, int who);
+  [[gnu::always_inline]] inline int32_t select(int32_t node, size_t& pick);
+  bool descend(State& t, int root_visits);
+  void playout(State& t);
+  void battle_over(const State& t) {
+    if (battle_won_ < 0 && t.b.last.number == start_battle_) battle_won_ = t.b.last.winner == me_;
+  }
+  [[gnu::always_inline]] inline double reward(const State& t) const;
+  [[gnu::always_inline]] inline void backup(double reward);
+
+  const MctsAgent& a_;
+  const Options& opt_;
+  Worker& w_;
+  const Engine& e_;
+  const int me_;
+  Tree& tree_;
+  const int target_;
+  Node* nodes_ = nullptr;
+  Stat* mine_ = nullptr;
+  const Mast* mastp_ = nullptr;
+  RandomAgent inside_;
+  SeatChooser inside_answers_;  // decisions inside abilities, during their runs
+  size_t mask_ = 15;            // w.slots has mask_ + 1 slots
+  // This iteration's: the battle and scores it began at, and whether `me` won that battle
+  // (1 won, 0 lost, -1 not over).
+  uint16_t start_battle_ = 0;
+  int32_t start_score_[2] = {0, 0};
+  int battle_won_ = -1;
+};
+
+// The legal actions (w.acts) keyed as `me` sees them and grouped by key: w.keys, w.same (the
+// next action with the same key), w.distinct (the first of each key) and the table w.slots of at
+// least twice as many slots as actions. w.child_of is cleared.
+template <bool Shared>
+void MctsAgent::Pass<Shared>::group_by_key(const State& t) {
+  const size_t n = w_.acts.size();
+  w_.keys.resize(n);
+  w_.child_of.assign(n, -1);
+  for (size_t i = 0; i < n; ++i) w_.keys[i] = move_key(e_, t, w_.acts[i], me_);
+  mask_ = 15;
+  while (mask_ < 2 * n) mask_ = mask_ * 2 + 1;
+  w_.slots.assign(mask_ + 1, -1);
+  w_.same.resize(n);
+  w_.distinct.clear();
+  int32_t* const slots = w_.slots.data();
+  int32_t* const same = w_.same.data();
+  const uint32_t* const keys = w_.keys.data();
+  for (size_t i = 0; i < n; ++i) {
+    int32_t& sl = slot_of(slots, keys, mask_, keys[i]);
+    same[i] = -1;
+    if (sl < 0) {
+      sl = static_cast<int32_t>(i);
+      w_.distinct.push_back(static_cast<int32_t>(i));
+    } else {  // after the last action with the key
+      int32_t j = sl;
+      while (same[static_cast<size_t>(j)] >= 0) j = same[static_cast<size_t>(j)];
+      same[static_cast<size_t>(j)] = static_cast<int32_t>(i);
+    }
+  }
+}
+
+// Availability: every child (from `head`) whose move exists in this determinization gets its
+// actions in w.child_of and one more availability. Returns how many children are available.
+template <bool Shared>
+int MctsAgent::Pass<Shared>::mark_available(int32_t head) {
+  int have = 0;
+  int32_t* const slots = w_.slots.data();
+  const int32_t* const same = w_.same.data();
+  const uint32_t* const keys = w_.keys.data();
+  int32_t* const child_of = w_.child_of.data();
+  const size_t mask = mask_;
+  for (int32_t ch = head; ch >= 0; ch = nodes_[ch].next) {
+    const int32_t first = slot_of(slots, keys, mask, nodes_[ch].key);
+    if (first < 0) continue;
+    for (int32_t j = first; j >= 0; j = same[static_cast<size_t>(j)]) child_of[static_cast<size_t>(j)] = ch;
+    add<Shared>(mine_[ch].avail, 1);
+    ++have;
+  }
+  return have;
+}
+
+// Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
+template <bool Shared>
+bool MctsAgent::Pass<Shared>::may_grow(int32_t node, int have, int root_visits) {
+  if (opt_.widen <= 0) return true;
+  // (The root's visits counted here are those before this iteration, as at any other node.)
+  const int v = node == 0 ? root_visits : figures(node, false).visits - 1;
+  return have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
+}
+
+// A new child of `node` for action `pick` of player `who`: the node entered (in a shared tree,
+// another worker's twin of it if that one linked the same move first), or -1 if the tree is full.
+template <bool Shared>
+int32_t MctsAgent::Pass<Shared>::expand(int32_t node, int32_t head, size_t pick, int who) {
+  int32_t next = tree_.make();
+  if (next < 0) return -1;
+  view();
+  Node& child = nodes_[next];
+  child.key = w_.keys[pick];
+  child.player = static_cast<int8_t>(who);
+  mine_[next].avail = 1;
+  mine_[next].visits = 1;
+  if constexpr (Shared) {
+    // Link the child in unless another worker has just added the same move; then go on into
+    // that one (the node made here is left unused).
+    std::atomic_ref<int32_t> first(nodes_[node].first);
+    int32_t seen = head, now = head;
+    for (;;) {
+      child.next = now;
+      if (first.compare_exchange_weak(now, next, std::memory_order_release, std::memory_order_acquire)) break;
+      int32_t twin = -1;
+      for (int32_t ch = now; ch != seen && ch >= 0; ch = nodes_[ch].next)
+        if (nodes_[ch].key == child.key) twin = ch;
+      seen = now;
+      if (twin >= 0) {
+        add<Shared>(mine_[twin].avail, 1);
+        add<Shared>(mine_[twin].visits, 1);
+        return twin;
+      }
+    }
+  } else {
+    (void)head;
+    child.next = nodes_[node].first;
+    nodes_[node].first = next;
+  }
+  return next;
+}
+
+// UCB over the available children, with availability counts: the child entered (its visit
+// counted), and in `pick` one of its actions, drawn among those with its key.
+template <bool Shared>
+int32_t MctsAgent::Pass<Shared>::select(int32_t node, size_t& pick) {
+  double best = -1;
+  int32_t next = -1;
+  int32_t first = -1;  // the first action of the child chosen
+  const bool fresh = fresh_at(node);
+  for (int32_t i : w_.distinct) {
+    const int32_t ch = w_.child_of[static_cast<size_t>(i)];
+    if (ch < 0) continue;  // not tried (widening holds it back)
+    const Stat c = figures(ch, fresh);
+    // (Every node is counted as visited when it is made: no division by zero.)
+    const double u = c.visits == 0 ? 1e300 : c.wins / c.visits + opt_.c * std::sqrt(w_.log(c.avail) / c.visits);
+    if (u > best) best = u, next = ch, first = i;
+  }
+  add<Shared>(mine_[next].visits, 1);
+  std::vector<int>& cand = w_.candidates;
+  cand.clear();
+  for (int32_t j = first; j >= 0; j = w_.same[static_cast<size_t>(j)]) cand.push_back(j);
+  pick = static_cast<size_t>(cand[w_.rng.below(cand.size())]);
+  return next;
+}
+
+// Down the tree from the root, applying the moves, until a node is expanded, the tree is full,
+// or the battle (the game) ends; the nodes passed go to w.path.
+template <bool Shared>
+bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
+  int32_t node = 0;
+  while (e_.to_act(t) >= 0) {
+    if (!opt_.game && t.b.battle != start_battle_) break;
+    e_.legal(t, w_.acts);
+    const int who = e_.to_act(t);
+    group_by_key(t);
+    const int32_t head = first_child<Shared>(nodes_[node].first);  // the children this visit sees
+    const int have = mark_available(head);
+    std::vector<int>& cand = w_.candidates;
+    cand.clear();  // moves not tried yet, one action for each
+    for (int32_t i : w_.distinct)
+      if (w_.child_of[static_cast<size_t>(i)] < 0) cand.push_back(i);
+    int32_t next;
+    size_t pick;
+    const bool grow = !cand.empty() && may_grow(node, have, root_visits);
+    if (grow) {  // expand one move not tried yet: the policy's choice among them
+      pick = opt_.guided ? guided_index(e_, t, w_.acts, cand, opt_.explore, w_.rng, mastp_, opt_.mast)
+                         : static_cast<size_t>(cand[w_.rng.below(cand.size())]);
+      next = expand(node, head, pick, who);
+      if (next < 0) break;  // a shared tree full: play out from here
+    } else {
+      next = select(node, pick);
+    }
+    if (mastp_) w_.moves.push_back(Mast::index(who, w_.acts[pick]));
+    e_.apply_discarding(t, w_.acts[pick], nullptr, !opt_.game);
+    battle_over(t);
+    node = next;
+    w_.path.push_back(node);
+    if (grow) return true;
+  }
+  return false;
+}
+
+// The playout: to the end of the battle (or of the game).
+template <bool Shared>
+void MctsAgent::Pass<Shared>::playout(State& t) {
+  for (int steps = 0; e_.to_act(t) >= 0 && steps < 2000; ++steps) {
+    if (!opt_.game && t.b.battle != start_battle_) break;
+    e_.legal(t, w_.acts);
+    if (opt_.guided) {
+      w_.all.resize(w_.acts.size());
+      for (size_t i = 0; i < w_.acts.size(); ++i) w_.all[i] = static_cast<int>(i);
+    }
+    const Action a = opt_.guided ? w_.acts[guided_index(e_, t, w_.acts, w_.all, opt_.explore, w_.rng, mastp_, opt_.mast)]
+                                 : inside_.choose(e_, t, w_.acts);
+    if (mastp_) w_.moves.push_back(Mast::index(e_.to_act(t), a));
+    e_.apply_discarding(t, a, &inside_answers_, !opt_.game);
+    battle_over(t);
+  }
+}
+
+// The iteration's reward for `me`, 0 to 1.
+template <bool Shared>
+double MctsAgent::Pass<Shared>::reward(const State& t) const {
+  const Rules& rules = e_.rules();
+  if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
+  if (opt_.match && t.b.battle != start_battle_) {
+    // The change in the chance to win the game, scaled so that winning the battle outright
+    // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
+    // to the match.
+    const int mine0 = start_score_[me_], theirs0 = start_score_[1 - me_];
+    const double spread =
+        std::max(chance(mine0 + rules.battle_vp, theirs0) - chance(mine0, theirs0 + rules.battle_vp), 1e-9);
+    return std::clamp(0.5 + (chance(t.b.score[me_], t.b.score[1 - me_]) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
+  }
+  const int swing = (t.b.score[me_] - start_score_[me_]) - (t.b.score[1 - me_] - start_score_[1 - me_]);
+  return std::clamp(0.5 + 0.5 * swing / std::max(rules.battle_vp, 1), 0.0, 1.0);
+}
+
+// The reward to MAST's moves and up the path (the visits were counted on the way down).
+template <bool Shared>
+void MctsAgent::Pass<Shared>::backup(double reward) {
+  const double battle = battle_won_ < 0 ? 0.5 : battle_won_;
+  for (uint32_t i : w_.moves) w_.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me_) ? reward : 1.0 - reward);
+  for (size_t i = 1; i < w_.path.size(); ++i) {
+    const bool mover = nodes_[w_.path[i]].player == me_;
+    Stat& st = mine_[w_.path[i]];
+    add<Shared>(st.wins, mover ? reward : 1.0 - reward);
+    add<Shared>(st.battle_wins, mover ? battle : 1.0 - battle);
+  }
+}
+
+template <bool Shared>
+void MctsAgent::Pass<Shared>::iterate() {
+  State& t = w_.state;
+  start_battle_ = t.b.battle;
+  start_score_[0] = t.b.score[0], start_score_[1] = t.b.score[1];
+  // The root's visits before this iteration: the iterations of every worker begun so far.
+  const int root_visits = figures(0, fresh_at(0)).visits;
+  add<Shared>(mine_[0].visits, 1);
+  w_.path.assign(1, 0);
+  w_.moves.clear();
+  battle_won_ = -1;
+  try {
+    descend(t, root_visits);
+    playout(t);
+  } catch (const ScriptError& err) {
+    // A script that fails in the search fails the game, as it would in play.
+    throw ScriptError(std::string("during the computer's search: ") + err.what());
+  }
+  backup(reward(t));
+}
+
+template <bool Shared>
+void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
+  Pass<Shared> pass(*this, w, info);
   const Engine::Sampler sampler = info.sampler();
   int it = 0;
   for (; it < iterations; ++it) {
     if (opt_.time_ms > 0 && it > 0 && it % 8 == 0 && std::chrono::steady_clock::now() >= until) break;
     sampler.draw(w.state, w.rng);
-    State& t = w.state;
-    const uint16_t start_battle = t.b.battle;
-    const int32_t start_score[2] = {t.b.score[0], t.b.score[1]};
-    // The root's visits before this iteration: the iterations of every worker begun so far.
-    const int root_visits = figures(0, fresh_at(0)).visits;
-    add<Shared>(mine[0].visits, 1);
-    int32_t node = 0;
-    w.path.assign(1, 0);
-    w.moves.clear();
-    bool expanded = false;
-    int battle_won = -1;  // 1 if `me` won the battle the search began in, 0 if lost, -1 not over
-    auto battle_over = [&] {
-      if (battle_won < 0 && t.b.last.number == start_battle) battle_won = t.b.last.winner == me;
-    };
-    try {
-      while (!expanded && e.to_act(t) >= 0) {
-        if (!opt_.game && t.b.battle != start_battle) break;
-        std::vector<Action>& acts = w.acts;
-        e.legal(t, acts);
-        const int who = e.to_act(t);
-        const size_t n = acts.size();
-        w.keys.resize(n);
-        w.child_of.assign(n, -1);
-        for (size_t i = 0; i < n; ++i) w.keys[i] = move_key(e, t, acts[i], me);
-        // The actions grouped by key: a table of at least twice as many slots as actions.
-        size_t mask = 15;
-        while (mask < 2 * n) mask = mask * 2 + 1;
-        w.slots.assign(mask + 1, -1);
-        w.same.resize(n);
-        w.distinct.clear();
-        auto slot_of = [&](uint32_t key) -> int32_t& {  // the slot holding the key, or the empty one where it would go
-          size_t h = (key * 0x9E3779B1u) >> 7;
-          for (;; ++h) {
-            int32_t& sl = w.slots[h & mask];
-            if (sl < 0 || w.keys[static_cast<size_t>(sl)] == key) return sl;
-          }
-        };
-        for (size_t i = 0; i < n; ++i) {
-          int32_t& sl = slot_of(w.keys[i]);
-          w.same[i] = -1;
-          if (sl < 0) {
-            sl = static_cast<int32_t>(i);
-            w.distinct.push_back(static_cast<int32_t>(i));
-          } else {  // after the last action with the key
-            int32_t j = sl;
-            while (w.same[static_cast<size_t>(j)] >= 0) j = w.same[static_cast<size_t>(j)];
-            w.same[static_cast<size_t>(j)] = static_cast<int32_t>(i);
-          }
-        }
-        // Availability: every child whose move exists in this determinization.
-        int have = 0;  // children available
-        const int32_t head = first_child<Shared>(nodes[node].first);  // the children this visit sees
-        for (int32_t ch = head; ch >= 0; ch = nodes[ch].next) {
-          const int32_t first = slot_of(nodes[ch].key);
-          if (first < 0) continue;
-          for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) w.child_of[static_cast<size_t>(j)] = ch;
-          add<Shared>(mine[ch].avail, 1);
-          ++have;
-        }
-        std::vector<int>& cand = w.candidates;
-        cand.clear();  // moves not tried yet, one action for each
-        for (int32_t i : w.distinct)
-          if (w.child_of[static_cast<size_t>(i)] < 0) cand.push_back(i);
-        int32_t next;
-        size_t pick;
-        // Progressive widening: a node visited v times grows to at most 2 + widen * sqrt(v) moves.
-        bool grow = !cand.empty();
-        if (grow && opt_.widen > 0) {
-          // (The root's visits counted here are those before this iteration, as at any other node.)
-          const int v = node == 0 ? root_visits : figures(node, false).visits - 1;
-          grow = have == 0 || have < 2 + static_cast<int>(opt_.widen * std::sqrt(static_cast<double>(v)));
-        }
-        if (grow) {  // expand one move not tried yet: the policy's choice among them
-          pick = opt_.guided ? guided_index(e, t, acts, cand, opt_.explore, w.rng, mastp, opt_.mast)
-                             : static_cast<size_t>(cand[w.rng.below(cand.size())]);
-          next = tree.make();
-          if (next < 0) break;  // a shared tree full: play out from here
-          view();
-          Node& child = nodes[next];
-          child.key = w.keys[pick];
-          child.player = static_cast<int8_t>(who);
-          mine[next].avail = 1;
-          mine[next].visits = 1;
-          if constexpr (Shared) {
-            // Link the child in unless another worker has just added the same move; then go on
-            // into that one (the node made here is left unused).
-            std::atomic_ref<int32_t> first(nodes[node].first);
-            int32_t seen = head, now = head;
-            for (;;) {
-              child.next = now;
-              if (first.compare_exchange_weak(now, next, std::memory_order_release, std::memory_order_acquire)) break;
-              int32_t twin = -1;
-              for (int32_t ch = now; ch != seen && ch >= 0; ch = nodes[ch].next)
-                if (nodes[ch].key == child.key) twin = ch;
-              seen = now;
-              if (twin >= 0) {
-                add<Shared>(mine[twin].avail, 1);
-                add<Shared>(mine[twin].visits, 1);
-                next = twin;
-                break;
-              }
-            }
-          } else {
-            child.next = nodes[node].first;
-            nodes[node].first = next;
-          }
-          expanded = true;
-        } else {  // UCB over the available children, with availability counts
-          double best = -1;
-          next = -1;
-          int32_t first = -1;  // the first action of the child chosen
-          const bool fresh = fresh_at(node);
-          for (int32_t i : w.distinct) {
-            const int32_t ch = w.child_of[static_cast<size_t>(i)];
-            if (ch < 0) continue;  // not tried (widening holds it back)
-            const Stat c = figures(ch, fresh);
-            // (Every node is counted as visited when it is made: no division by zero.)
-            const double u = c.visits == 0 ? 1e300 : c.wins / c.visits + opt_.c * std::sqrt(w.log(c.avail) / c.visits);
-            if (u > best) best = u, next = ch, first = i;
-          }
-          add<Shared>(mine[next].visits, 1);
-          cand.clear();
-          for (int32_t j = first; j >= 0; j = w.same[static_cast<size_t>(j)]) cand.push_back(j);
-          pick = static_cast<size_t>(cand[w.rng.below(cand.size())]);
-        }
-        if (mastp) w.moves.push_back(Mast::index(who, acts[pick]));
-        e.apply_discarding(t, acts[pick], nullptr, !opt_.game);
-        battle_over();
-        node = next;
-        w.path.push_back(node);
-      }
-      // The playout: to the end of the battle (or of the game).
-      for (int steps = 0; e.to_act(t) >= 0 && steps < 2000; ++steps) {
-        if (!opt_.game && t.b.battle != start_battle) break;
-        e.legal(t, w.acts);
-        if (opt_.guided) {
-          w.all.resize(w.acts.size());
-          for (size_t i = 0; i < w.acts.size(); ++i) w.all[i] = static_cast<int>(i);
-        }
-        const Action a = opt_.guided ? w.acts[guided_index(e, t, w.acts, w.all, opt_.explore, w.rng, mastp, opt_.mast)]
-                                     : inside.choose(e, t, w.acts);
-        if (mastp) w.moves.push_back(Mast::index(e.to_act(t), a));
-        e.apply_discarding(t, a, &inside_answers, !opt_.game);
-        battle_over();
-      }
-    } catch (const ScriptError& err) {
-      // A script that fails in the search fails the game, as it would in play.
-      throw ScriptError(std::string("during the computer's search: ") + err.what());
-    }
-    double reward;  // for `me`, 0 to 1
-    if (t.b.phase == Phase::Over) {
-      reward = t.b.winner == me ? 1.0 : 0.0;
-    } else if (opt_.match && t.b.battle != start_battle) {
-      // The change in the chance to win the game, scaled so that winning the battle outright
-      // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
-      // to the match.
-      const int mine0 = start_score[me], theirs0 = start_score[1 - me];
-      const double spread =
-          std::max(chance(mine0 + rules.battle_vp, theirs0) - chance(mine0, theirs0 + rules.battle_vp), 1e-9);
-      reward = std::clamp(0.5 + (chance(t.b.score[me], t.b.score[1 - me]) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
-    } else {
-      const int swing = (t.b.score[me] - start_score[me]) - (t.b.score[1 - me] - start_score[1 - me]);
-      reward = std::clamp(0.5 + 0.5 * swing / std::max(rules.battle_vp, 1), 0.0, 1.0);
-    }
-    const double battle = battle_won < 0 ? 0.5 : battle_won;
-    for (uint32_t i : w.moves) w.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me) ? reward : 1.0 - reward);
-    for (size_t i = 1; i < w.path.size(); ++i) {  // (the visits were counted on the way down)
-      const bool mover = nodes[w.path[i]].player == me;
-      Stat& st = mine[w.path[i]];
-      add<Shared>(st.wins, mover ? reward : 1.0 - reward);
-      add<Shared>(st.battle_wins, mover ? battle : 1.0 - battle);
-    }
+    pass.iterate();
   }
   w.iterations = it;
 }

@@ -74,6 +74,8 @@ class MctsAgent : public SearchAgent {
   };
   struct Tree;
   struct Worker;
+  template <bool Shared>
+  class Pass;  // one search's steps on one worker (mcts.cpp)
   /// win_chance for every (need, other_need), at [need * (target + 1) + other_need].
   static std::vector<double> win_chances(const Rules& r);
   /// One worker's iterations on its tree (w.tree); `Shared`: other workers grow the same tree at
