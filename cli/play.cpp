@@ -177,40 +177,38 @@ void print_board(const Engine& e, const State& s, int viewer) {
   if (!v.effects.empty()) std::cout << "lasting: " << join(v.effects) << "\n";
 }
 
-// The board as a battle was decided, every card revealed: each theater's stacks with the cards'
-// strengths, the totals, who held it; then why the battle was won.
+// The board with every card revealed (the omniscient view): each theater's stacks with the
+// cards' strengths, the totals, who holds it.
 void print_revealed_board(const Engine& e, const State& at) {
-  const Board& b = at.b;
-  uint8_t st[kMaxCards];
-  for (int i = 0; i < b.ntheaters; ++i) {
-    int t = b.order[i];
+  const View v = e.view(at, -1);
+  for (size_t i = 0; i < v.theaters.size(); ++i) {
     std::ostringstream row;
-    row << "  " << std::left << std::setw(6) << e.theater_name(t) << std::right;
+    row << "  " << std::left << std::setw(6) << v.theaters[i] << std::right;
     for (int p = 0; p < 2; ++p) {
-      int n = e.stack(at, p, t, st);
-      row << (p ? "  vs  " : "") << pname(p) << " " << e.strength(at, p, t) << " [";
-      for (int j = 0; j < n; ++j)
-        row << (j ? ", " : "") << (b.card[st[j]].faceup ? "" : "~") << e.set().cards[st[j]].id << " "
-            << e.card_strength(at, st[j]);
+      row << (p ? "  vs  " : "") << pname(p) << " " << v.strength[p][i] << " [";
+      for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
+        row << (j ? ", " : "") << v.stacks[p][i][j] << " " << v.card_strength[p][i][j];
       row << "]";
     }
-    row << "  -> " << pname(e.controller(at, t));
+    row << "  -> " << pname(v.controller[i]);
     std::cout << wrapped(row.str(), 8) << "\n";
   }
 }
 
-void print_battle_summary(const Engine& e, const State& at) {
-  const Board& b = at.b;
-  std::cout << "--- battle " << b.battle << " is over; the final board, every card revealed:\n";
+// A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board,
+// every card revealed, then why the battle was won.
+void print_battle_summary(const Engine& e, const State& at, const Event& end) {
+  std::cout << "--- battle " << end.value << " is over; the final board, every card revealed:\n";
   print_revealed_board(e, at);
-  if (b.end_withdrew)
-    std::cout << "  " << pname(1 - b.end_winner) << " withdrew with " << static_cast<int>(b.end_cards_left)
-              << " card" << (b.end_cards_left == 1 ? "" : "s") << " in hand\n";
-  else {
-    int held = 0;
-    for (int i = 0; i < b.ntheaters; ++i) held += e.controller(at, b.order[i]) == b.end_winner;
-    std::cout << "  " << pname(b.end_winner) << " holds " << held << " of " << static_cast<int>(b.ntheaters)
-              << " theaters\n";
+  const View v = e.view(at, -1);
+  const int winner = end.player;
+  if (end.withdrew) {
+    const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
+    std::cout << "  " << pname(1 - winner) << " withdrew with " << left << " card" << (left == 1 ? "" : "s")
+              << " in hand\n";
+  } else {
+    const auto held = std::count(v.controller.begin(), v.controller.end(), winner);
+    std::cout << "  " << pname(winner) << " holds " << held << " of " << v.theaters.size() << " theaters\n";
   }
 }
 
@@ -244,7 +242,7 @@ void print_question(const Engine& e, const State& s, int p) {
   const Lasting* l = d.effect != kNone ? e.find_lasting(s, d.effect) : nullptr;
   std::string what = e.due_text(d, l ? l->effect : -1);
   std::string whose = d.card == kNone || l         ? "the " + what
-                      : s.b.card[d.card].owner == p ? "your " + what
+                      : e.owner(s, d.card) == p    ? "your " + what
                                                     : "the opponent's " + what;
   std::ostringstream q;  // the question, wrapped at 80 columns
   if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
@@ -471,18 +469,18 @@ class TerminalGame : public MatchListener {
 };
 
 void TerminalGame::print_events(int p, const EventLog& log) {
-  const State& s = m_.state();
   size_t battle_end = 0;
   for (const Event& ev : log.events) {
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
-      print_battle_summary(e_, log.battle_ends[battle_end++]);
+      print_battle_summary(e_, log.battle_ends[battle_end++], ev);
     if (ev.type == Event::GameEnd) {
       show_seed();
       if (viewer_ >= 0) {  // one human: in their own words
-        int me = viewer_, margin = s.b.score[me] - s.b.score[1 - me];
-        std::cout << (s.b.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
-                  << s.b.score[me] << " VP to " << s.b.score[1 - me] << " (by " << std::abs(margin) << ")\n";
+        const GameResult r = e_.result(m_.state());
+        int me = viewer_, margin = r.score[me] - r.score[1 - me];
+        std::cout << (r.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
+                  << r.score[me] << " VP to " << r.score[1 - me] << " (by " << std::abs(margin) << ")\n";
       }
     }
     const std::string text = e_.event_text(ev, v);
@@ -490,7 +488,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       last_move = text;  // shown with the board
     std::cout << wrapped(text, 4) << "\n";
     // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
-    if (ev.type == Event::BattleEnd && s.b.phase != Phase::Over && viewer_ != -1 && isatty(0) && isatty(1)) {
+    if (ev.type == Event::BattleEnd && !m_.over() && viewer_ != -1 && isatty(0) && isatty(1)) {
       std::string enter;
       read_line("> press Enter for the next battle ", enter);
     }

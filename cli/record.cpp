@@ -240,10 +240,10 @@ class Replayer {
     return -1;
   }
   int game(const json& j) {
-    const State& s = m_->state();
-    if (s.b.phase != Phase::Over) return r_.mismatch("the record says the game is over, the replay does not");
+    const GameResult r = eng_->result(m_->state());
+    if (!r.over) return r_.mismatch("the record says the game is over, the replay does not");
     if (!battles_.empty()) return lacks_battle();
-    json got = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
+    json got = {{"winner", r.winner + 1}, {"score", {r.score[0], r.score[1]}}};
     json want = j;
     want.erase("type");
     if (got != want) return r_.mismatch("game result " + got.dump() + ", recorded " + want.dump());

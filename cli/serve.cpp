@@ -479,9 +479,10 @@ class Server {
     }
     g->match->listen(g.get());
     bool hidden = g->external[0] || g->external[1];  // the seed reveals every hidden card
+    const View table = eng->view(g->s(), 0);          // its public parts: theaters, the 1st player
     json start = {{"type", "game"},          {"game", g->number},   {"cards", eng->set().name},
                   {"rules", eng->rule_names()}, {"p1", o.names[0]},  {"p2", o.names[1]},
-                  {"theaters", theaters(*g)}, {"first", g->s().b.first + 1}};
+                  {"theaters", table.theaters}, {"first", table.first + 1}};
     if (!hidden) start["seed"] = g->seed;
     // Protocol 2: the fixed action space of this set and its theaters, and the cards' table
     // (left out with "tables": false, for a client that has them from an earlier game of the set).
@@ -720,10 +721,11 @@ class Server {
 
   void finish() {
     Game& g = *game_;
-    int w = g.s().b.winner;
-    std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(g.s().b.score[0]) + "-" +
-                       std::to_string(g.s().b.score[1]);
-    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {g.s().b.score[0], g.s().b.score[1]}},
+    const GameResult r = g.eng->result(g.s());
+    const int w = r.winner;
+    std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(r.score[0]) + "-" +
+                       std::to_string(r.score[1]);
+    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {r.score[0], r.score[1]}},
           {"seed", g.seed}, {"line", line}});
     write_record();
     running_.erase(g.number);
@@ -757,12 +759,6 @@ class Server {
   }
 
   // ---- helpers ---------------------------------------------------------------------------------
-
-  static json theaters(const Game& g) {
-    json t = json::array();
-    for (int i = 0; i < g.s().b.ntheaters; ++i) t.push_back(g.eng->theater_name(g.s().b.order[i]));
-    return t;
-  }
 
   // What a seat may be: "external" (the client) or a computer agent.
   static std::vector<std::string> seat_kinds() {

@@ -86,7 +86,7 @@ void play_pair(const std::vector<std::shared_ptr<Engine>>& engines, const std::v
       Match m(*engines[t], seed, x.get(), y.get(), o);
       m.run();
       if (!m.over()) throw ScriptError(m.abandoned());
-      const bool seat1_won = m.state().b.winner == 0;
+      const bool seat1_won = m.engine().result(m.state()).winner == 0;
       (seat1_won == a_first ? local[t].a_wins : local[t].b_wins)++;
     } catch (const ScriptError&) {
       ++local[t].failed;

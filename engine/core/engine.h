@@ -46,6 +46,14 @@ struct View {
   int first = 0, battle = 1, to_act = -1;
 };
 
+/// A game's result as everyone may know it: whether it is over, its winner (0 or 1; -1 while it
+/// goes on) and both players' VP.
+struct GameResult {
+  bool over = false;
+  int winner = -1;
+  int score[2] = {0, 0};
+};
+
 /// Answers the decisions abilities ask while they run (Engine::apply's `ask`), so that the
 /// ability goes on in the same run instead of stopping and being re-run from its snapshot when
 /// the answer comes: the game is the same as answering them one by one with apply(). It is called
@@ -154,6 +162,17 @@ class Engine {
   int withdraw_vp(const State& s, int player, int cards_left) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
+  /// The game's result so far (public): over, winner, scores.
+  GameResult result(const State& s) const {
+    GameResult r;
+    r.over = s.b.phase == Phase::Over;
+    r.winner = r.over ? s.b.winner : -1;
+    r.score[0] = s.b.score[0], r.score[1] = s.b.score[1];
+    return r;
+  }
+  /// The player whose hand or side holds `card` (a card's owner is public where it lies on the
+  /// board; its ability's "you"), 0 or 1.
+  int owner(const State& s, int card) const { return s.b.card[card].owner; }
   /// Whether `player` (0 or 1; -1 omniscient) knows `card` where it lies now (knowledge.h).
   bool knows(const State& s, int player, int card) const { return knowledge::knows(s.b, player, card); }
   /// Protocol 2's observation (observation.cpp, docs/protocol.md): a flat list of integers of
