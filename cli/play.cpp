@@ -238,21 +238,18 @@ enum class Reply { Chosen, Undo, End };
 
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
 void print_question(const Engine& e, const State& s, int p) {
-  const Due& d = s.r.due;
-  const Lasting* l = d.effect != kNone ? e.find_lasting(s, d.effect) : nullptr;
-  std::string what = e.due_text(d, l ? l->effect : -1);
-  std::string whose = d.card == kNone || l         ? "the " + what
-                      : e.owner(s, d.card) == p    ? "your " + what
-                                                    : "the opponent's " + what;
+  const Question asked = e.question(s, p);
+  std::string whose = asked.card < 0 || asked.lasting    ? "the " + asked.ability
+                      : e.owner(s, asked.card) == p ? "your " + asked.ability
+                                                    : "the opponent's " + asked.ability;
   std::ostringstream q;  // the question, wrapped at 80 columns
-  if (s.r.pending.prompt)  // the ability's own words for the question (API 3)
-    q << pname(p) << ", " << e.name(s.r.pending.prompt) << " (asked by " << whose << ")";
+  if (!asked.prompt.empty())  // the ability's own words for the question (API 3)
+    q << pname(p) << ", " << asked.prompt << " (asked by " << whose << ")";
   else
     q << pname(p) << ", " << whose << " asks you to choose";
-  if (s.r.pending.card != kNone) q << " (for the drawn card " << e.set().cards[s.r.pending.card].id << ")";
-  else if (s.r.pending.about != kNone && s.r.pending.kind == DecisionKind::Theater)
-    q << ": move " << e.card_label(s, s.r.pending.about, p) << " to which theater?";
-  if (d.card != kNone) q << " [" << e.set().cards[d.card].id << ": " << e.set().cards[d.card].text << "]";
+  if (!asked.shown.empty()) q << " (for the drawn card " << asked.shown << ")";
+  else if (!asked.about.empty() && asked.kind == DecisionKind::Theater) q << ": move " << asked.about << " to which theater?";
+  if (asked.card >= 0) q << " [" << e.set().cards[static_cast<size_t>(asked.card)].id << ": " << asked.text << "]";
   q << ":";
   std::cout << wrapped(q.str(), 2) << "\n";
 }

@@ -651,7 +651,7 @@ class Server {
     DecisionKind k = g.eng->decision_kind(g.s());
     g.legal = g.match->legal();
     g.legal_ids.clear();
-    if (!g.view && !g.s().r.active) {
+    if (!g.view && k == DecisionKind::Turn) {
       // The lean decision of an environment: no texts; ids ascending, withdraw (0) last, as in
       // the texts' order (deploy, improvise, withdraw), so that "the first legal action" plays
       // the same kind of game in both.
@@ -677,12 +677,10 @@ class Server {
     if (g.observation == kObsList) d["observation"] = g.eng->observation(g.s(), seat);
     if (g.observation == kObsHex) d["observation_hex"] = observation_hex(g.eng->observation(g.s(), seat));
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
-    if (g.s().r.active) {
-      const Due& due = g.s().r.due;
-      d["ability"] = g.eng->due_text(due) + (due.card == kNone ? "" : ": " + g.eng->set().cards[due.card].text);
-      if (g.s().r.pending.card != kNone && g.eng->knows(g.s(), seat, g.s().r.pending.card))
-        d["card"] = g.eng->set().cards[g.s().r.pending.card].id;
-      if (g.s().r.pending.prompt) d["prompt"] = g.eng->name(g.s().r.pending.prompt);  // API 3
+    if (const Question q = g.eng->question(g.s(), seat); q.asked) {
+      d["ability"] = q.ability + (q.card < 0 ? "" : ": " + q.text);
+      if (!q.shown.empty()) d["card"] = q.shown;
+      if (!q.prompt.empty()) d["prompt"] = q.prompt;  // API 3
     }
     send(d);
     g.decision_sent = true;

@@ -54,6 +54,20 @@ struct GameResult {
   int score[2] = {0, 0};
 };
 
+/// The question an ability asks now (Engine::question), as a seat may read it.
+struct Question {
+  bool asked = false;      // false at a turn, or once the game is over: no ability asks
+  DecisionKind kind = DecisionKind::Turn;
+  int player = -1;         // who answers (0 or 1)
+  std::string ability;     // what asks: "ambush", "house rule (turn_start)", "effect shield of bunker (when flipped)"
+  int card = -1;           // the card whose ability (or whose lasting effect) asks; -1: a house rule
+  bool lasting = false;    // a lasting effect's trigger asks (its card may have changed since)
+  std::string text;        // that card's printed text ("" without a card)
+  std::string prompt;      // the ability's own words for the question (API 3), or ""
+  std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
+  std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
+};
+
 /// Answers the decisions abilities ask while they run (Engine::apply's `ask`), so that the
 /// ability goes on in the same run instead of stopping and being re-run from its snapshot when
 /// the answer comes: the game is the same as answering them one by one with apply(). It is called
@@ -175,6 +189,10 @@ class Engine {
   int owner(const State& s, int card) const { return s.b.card[card].owner; }
   /// Whether `player` (0 or 1; -1 omniscient) knows `card` where it lies now (knowledge.h).
   bool knows(const State& s, int player, int card) const { return knowledge::knows(s.b, player, card); }
+  /// The question pending now, as seat `viewer` (0 or 1; -1 everything) may read it: which
+  /// ability asks and its card's text (public: the card was faceup when it began), the prompt,
+  /// the card shown and the card it is about named as the knowledge model lets the seat name them.
+  Question question(const State& s, int viewer) const;
   /// Protocol 2's observation (observation.cpp, docs/protocol.md): a flat list of integers of
   /// observation_layout().size(), built only from what `seat` (0 or 1) knows (knowledge.h) and
   /// what is public.

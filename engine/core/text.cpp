@@ -317,6 +317,25 @@ std::string Engine::event_line(const Event& e, int viewer) const {
   return "?";
 }
 
+Question Engine::question(const State& s, int viewer) const {
+  Question q;
+  if (!s.r.active || s.b.phase == Phase::Over) return q;
+  const Due& d = s.r.due;
+  const Decision& p = s.r.pending;
+  const Lasting* l = d.effect != kNone ? find_lasting(s, d.effect) : nullptr;
+  q.asked = true;
+  q.kind = p.kind;
+  q.player = p.player;
+  q.ability = due_text(d, l ? l->effect : -1);
+  q.card = d.card == kNone ? -1 : d.card;
+  q.lasting = l != nullptr;
+  if (d.card != kNone) q.text = set_.cards[d.card].text;
+  if (p.prompt) q.prompt = name(p.prompt);
+  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = set_.cards[p.card].id;
+  if (p.about != kNone) q.about = card_label(s, p.about, viewer);
+  return q;
+}
+
 View Engine::view(const State& s, int viewer) const {
   const Board& b = s.b;
   View v;
