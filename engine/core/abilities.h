@@ -25,6 +25,8 @@ struct AbilityCtx {
   struct Running {
     uint8_t card;
     bool effect;
+    What what;      // which of the card's abilities (its instant, a trigger) or which hook
+    uint8_t uid;    // a lasting effect's trigger: the effect's Lasting::uid (kNone otherwise)
   };
   Running resolving[32];   // abilities running, innermost last
   /// The log line naming a trigger or a hook as it resolves is written only once it changes

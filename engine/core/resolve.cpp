@@ -350,6 +350,12 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
   d.kind = kind;
   d.card = static_cast<uint8_t>(card_shown);
   d.about = static_cast<uint8_t>(about);
+  if (c.depth > 0) {  // the ability asking: the innermost running (Engine::question)
+    const AbilityCtx::Running& r = c.resolving[c.depth - 1];
+    d.asker = r.card, d.asker_what = r.what, d.asker_effect = r.uid;
+  } else {
+    d.asker = kNone, d.asker_what = What::Instant, d.asker_effect = kNone;
+  }
   d.prompt = static_cast<uint16_t>(prompt);
   d.set_options(opts, n);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)

@@ -90,6 +90,7 @@ void Engine::Sampler::draw(State& t, Rng& rng) const {
     Decision& d = t.r.pending;
     if (d.card != kNone) d.card = map[d.card];
     if (d.about != kNone) d.about = map[d.about];
+    if (d.asker != kNone) d.asker = map[d.asker];
     uint16_t opt[kMaxOptions];
     int n = e_->options(d, opt);
     for (int i = 0; i < n; ++i) {

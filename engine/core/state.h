@@ -297,6 +297,12 @@ struct Decision {
   uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
   uint8_t n = 0;            // options in the set
   uint16_t prompt = 0;      // what the question is for: an interned text (API 3 `prompt`), 0 none
+  // The ability asking, the innermost running (with immediate instants, one nested in the
+  // outermost, Resolution::due): its card (kNone: a hook), which ability, a lasting effect's uid.
+  // Derived from the snapshot and the answers, as the rest of the decision: not in the digest.
+  uint8_t asker = kNone;
+  What asker_what = What::Instant;
+  uint8_t asker_effect = kNone;
   uint64_t opts[kOptionWords] = {};  // bit option_bit(kind, o): o is an option
   bool operator==(const Decision&) const = default;
   bool has(uint16_t o) const {

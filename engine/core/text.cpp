@@ -320,8 +320,12 @@ std::string Engine::event_line(const Event& e, int viewer) const {
 Question Engine::question(const State& s, int viewer) const {
   Question q;
   if (!s.r.active || s.b.phase == Phase::Over) return q;
-  const Due& d = s.r.due;
   const Decision& p = s.r.pending;
+  // The ability asking: the innermost running when the question was asked (an instant that
+  // another flipped faceup, with immediate instants), else the outermost.
+  const Due d = p.asker != kNone || p.asker_what != What::Instant
+                    ? Due{.card = p.asker, .what = p.asker_what, .effect = p.asker_effect}
+                    : s.r.due;
   const Lasting* l = d.effect != kNone ? find_lasting(s, d.effect) : nullptr;
   q.asked = true;
   q.kind = p.kind;

@@ -1170,7 +1170,7 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
     else rules_ran_ = true;
   }
-  c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone};
+  c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone, d.what, d.effect};
   if (is_trigger(d.what) || is_hook(d.what)) {  // written once it changes something or asks
     c.headers[c.depth] = AbilityCtx::Header{d.card, static_cast<uint8_t>(d.what), effect + 1};
     c.deferred |= 1u << c.depth;

@@ -102,3 +102,38 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
   CHECK(texts > 1000);
   CHECK(hidden_seen > 1000);  // the test met hidden cards
 }
+
+// A question is introduced as the ability asking it, the innermost running: in the first
+// printing (immediate instants), Land Maneuver flips the opponent's Disrupt faceup and Disrupt,
+// resolving at once inside it, asks player 1 to flip one of their cards.
+TEST_CASE("a nested ability's question names the ability that asks", "[knowledge]") {
+  auto eng = test::load("original");
+  const Engine& e = *eng;
+  State s = e.blank();
+  Board& b = s.b;
+  auto put = [&](const char* id, Zone z, int owner, const char* theater, bool faceup) {
+    const int c = e.set().find(id);
+    REQUIRE(c >= 0);
+    b.card[c] = CardLoc{z, static_cast<uint8_t>(owner), theater ? static_cast<uint8_t>(e.theater_id(theater)) : uint8_t{kNone},
+                        static_cast<uint8_t>(faceup), b.seq_next++};
+    knowledge::learn(b, owner, c);
+    if (faceup) knowledge::make_public(b, c);
+  };
+  put("land_maneuver", Zone::Hand, 0, nullptr, false);
+  put("heavy_bombers", Zone::Board, 0, "air", true);
+  put("disrupt", Zone::Board, 1, "air", false);
+  put("ambush", Zone::Hand, 1, nullptr, false);
+  b.reindex();
+  const int disrupt = e.set().find("disrupt"), maneuver = e.set().find("land_maneuver");
+  e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(maneuver), static_cast<uint8_t>(e.theater_id("land"))});
+  // Land Maneuver asks its owner which card to flip.
+  REQUIRE(e.to_act(s) == 0);
+  CHECK(e.question(s, 0).ability == "land_maneuver");
+  e.apply(s, Action{Action::Choose, kNone, kNone, static_cast<uint16_t>(disrupt)});
+  // Disrupt, flipped faceup, resolves at once: its owner's opponent (player 1) flips first.
+  REQUIRE(e.to_act(s) == 0);
+  const Question q = e.question(s, 0);
+  CHECK(q.ability == "disrupt");
+  CHECK(q.card == disrupt);
+  CHECK(e.owner(s, q.card) == 1);  // the terminal says "the opponent's disrupt"
+}
