@@ -249,7 +249,8 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       if (e.value == 1 && e.cause != kNone)  // destroyed as it was played (Containment, Blockade)
         return cause_text(e.cause) + " destroys " + card + " of " + pl(e.player) + " as it is played in " +
                th(e.theater) + " (to the bottom of the deck)";
-      if (in_hand) return (known ? card + " of " + pl(e.player) : card) + " is destroyed from hand (to the bottom of the deck)";
+      if (in_hand && !known) return card + " is destroyed (to the bottom of the deck)";  // "a card in player 2's hand"
+      if (in_hand) return card + " of " + pl(e.player) + " is destroyed from hand (to the bottom of the deck)";
       return card + " of " + pl(e.player) + " is destroyed (to the bottom of the deck)";
     case Event::ToDeck: {
       const std::string where = std::string(" goes facedown to the ") + (e.value ? "top" : "bottom") + " of the deck";
