@@ -467,7 +467,7 @@ class Server {
       mo.texts = !log_.empty();      // action texts: for records only
       mo.keep_battle_ends = false;   // no battle's final state is shown here
       if (!o.events)                 // without events, battles and the game's end only
-        mo.kept_types = 1u << Event::BattleEnd | 1u << Event::GameEnd;
+        mo.kept_types = uint64_t{1} << Event::BattleEnd | uint64_t{1} << Event::GameEnd;
       g->match.emplace(*eng, g->seed, g->agents[0].get(), g->agents[1].get(), mo);
     } catch (const ScriptError& e) {
       send_error(std::string(verb) + ": a script fails as the game starts: " + e.what(), m);

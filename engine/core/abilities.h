@@ -64,47 +64,10 @@ inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {
 /// The API a function needs (set.lua's `api`), in the order of Fn.
 inline constexpr int kFnApi[static_cast<int>(Fn::Count)] = {2, 2, 2, 2, 2, 3, 3};
 
-// ---- trigger events and house-rule hooks: one table ------------------------------------------
-// Read by the loader (the names a card's `triggers` and a rules table may have), the binding (the
-// arguments each is called with) and the texts (how the log names an ability due). Adding an
-// event or a hook is an entry here, a value of What or Hook, and the place where it happens.
-
-/// The fields of a trigger's event table `e` (docs/modding.md, "Triggered abilities"), beside
-/// `card` and `by`, which it has whenever the event has them.
-enum EventField : uint16_t {
-  kFieldPlayer = 1,     // e.player: the player who played, whose turn, or the card's owner
-  kFieldTheater = 2,    // e.theater: where a card was played
-  kFieldFace = 4,       // e.face: "faceup" or "facedown"
-  kFieldFrom = 8,       // e.from: the theater a card left, or "hand"
-  kFieldTo = 16,        // e.to: the theater a card moved to
-  kFieldWinner = 32,    // e.winner: the battle's winner
-  kFieldHow = 64,       // e.how: "control", "withdraw" or a battle_over hook's reason
-  kFieldFromPlayer = 128,  // e.from: the player a card was given from (API 3)
-};
-
-struct TriggerEvent {
-  What what;
-  const char* name;  // as a card's `triggers` table and the log name it
-  uint16_t fields;   // EventField bits
-  int api;           // the script API that has it
-};
-/// Every trigger event, in the order of What (Played .. BattleEnd).
-inline constexpr TriggerEvent kTriggerTable[kTriggerEvents] = {
-    {What::Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2},
-    {What::Covered, "covered", 0, 2},
-    {What::Uncovered, "uncovered", 0, 2},
-    {What::Flipped, "flipped", kFieldFace, 2},
-    {What::Moved, "moved", kFieldPlayer | kFieldFrom | kFieldTo, 2},
-    {What::Destroyed, "destroyed", kFieldPlayer | kFieldFrom, 2},
-    {What::Returned, "returned", kFieldPlayer | kFieldFrom, 2},
-    {What::TurnStart, "turn_start", kFieldPlayer, 2},
-    {What::TurnEnd, "turn_end", kFieldPlayer, 2},
-    {What::BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2},
-    {What::Given, "given", kFieldPlayer | kFieldFromPlayer, 3},
-};
-inline constexpr const TriggerEvent& trigger_event(What w) {
-  return kTriggerTable[static_cast<int>(w) - static_cast<int>(What::Played)];
-}
+// ---- house-rule hooks: one table ---------------------------------------------------------------
+// Read by the loader (the names a rules table may have), the binding (the arguments each is
+// called with) and the texts (how the log names a hook due). The trigger events and the kinds
+// of event are in event_kinds.h.
 
 struct HookKind {
   Hook hook;
@@ -125,7 +88,6 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
 inline constexpr const HookKind& acting_hook(What w) {
   return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];
 }
-static_assert(kTriggerTable[kTriggerEvents - 1].what == What::Given, "kTriggerTable follows What");
 static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::TurnEnd) == 2, "kHookTable follows Hook");
 
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).

@@ -71,6 +71,13 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
       turn_abilities_ = turn_abilities_ || fires_[ev];
   }
+  for (int t = 0; t < kEventKindCount; ++t) {
+    const EventKind& k = kEventKinds[t];
+    SetsOff& so = sets_off_[t];
+    if (k.hook != Hook::Count && rules_.has(k.hook)) so.hook = kHookTable[static_cast<int>(k.hook)].due;
+    if (k.trigger != What::Instant && fires(k.trigger)) so.trigger = k.trigger;
+    so.any = so.hook != What::Instant || so.trigger != What::Instant;
+  }
   compute_sort_keys();
   make_blank();
   scripts_->attach(*this);
@@ -459,23 +466,24 @@ void Engine::flush_headers(AbilityCtx& c) const {
   }
 }
 
-void Engine::emit(AbilityCtx* c, EventLog* log, Event e) const {
+void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
   if (c && c->deferred) flush_headers(*c);  // a trigger's first change: its line first
-  // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
-  if (c && c->depth > 0 && e.cause == kNone && e.type != Event::Ability && e.type != Event::Interrupted) {
-    uint8_t card = c->resolving[c->depth - 1].card;
-    e.cause = card != kNone ? card : kRuleCause;  // a house rule's hook, or an effect it started
-  }
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
   }
-  if (!log || !((log->kept_types >> e.type) & 1)) return;
+  // (A kind with no line is fired, never emitted: Engine::covered, fire_moment.)
+  if (!log || !((log->kept_types >> e.type) & 1) || event_kind(e.type).line == kNoLine) return;
+  Event& out = log->events.emplace_back(e);
+  if (!c || e.type == Event::Ability || e.type == Event::Interrupted) return;
+  // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
+  if (c->depth > 0 && out.cause == kNone) {
+    uint8_t card = c->resolving[c->depth - 1].card;
+    out.cause = card != kNone ? card : kRuleCause;  // a house rule's hook, or an effect it started
+  }
   // Who knows the card the event is about, after it: the knowledge model decides what each seat
-  // reads of the event (every op_* emits after its change). Only for a log that keeps it.
-  if (c && e.card != kNone && e.card < c->s->b.ncards && e.type != Event::Ability && e.type != Event::Interrupted)
-    e.known = knowledge::knowers(c->s->b, e.card);
-  log->events.push_back(std::move(e));
+  // reads of the event (every op_* emits after its change).
+  if (out.card != kNone && out.card < c->s->b.ncards) out.known = knowledge::knowers(c->s->b, out.card);
 }
 
 
@@ -584,31 +592,21 @@ bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool face
   b.anywhere_next_play[player] = 0;  // ruling 21: the next play uses Air Drop's permission up
   int below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
   place(b, player, card, theater, faceup);
-  emit(&c, nullptr,
-       Event{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
-             .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-             .faceup = faceup});
-  if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers
+  const Event played{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
+                     .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater), .faceup = faceup};
+  emit(&c, nullptr, played);
+  if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
     to_deck_bottom(b, card);
-    emit(&c, nullptr, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player),
-                            .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater),
-                            .value = 1, .cause = static_cast<uint8_t>(by)});
-    fire(&c, b, What::Destroyed,
-           Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
-               .et1 = static_cast<uint8_t>(theater)},
-           kNone, false, 0);
+    record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+                        .theater = static_cast<uint8_t>(theater), .from = static_cast<uint8_t>(theater),
+                        .by = static_cast<uint8_t>(by)});
     return false;
   }
   // A played card's own instant ability is due before the triggers its play fires.
   if (faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  fire(&c, b, What::Played,
-         Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player),
-             .et1 = static_cast<uint8_t>(theater), .eface = faceup},
-         kNone, false, 0);
-  if (below != kNone)
-    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
-         false, 0);
+  fire(&c, b, played);
+  if (below != kNone) covered(c, b, below, card);
   return true;
 }
 
@@ -635,12 +633,13 @@ bool Engine::op_flip(AbilityCtx& c, int card) const {
   uint64_t key = board_key(b, card);
   l.faceup = !l.faceup;
   if (l.faceup) knowledge::make_public(b, card);
-  emit(&c, nullptr, Event{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .theater = l.theater, .faceup = l.faceup});
+  const Event flip{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card), .theater = l.theater,
+                   .faceup = l.faceup};
+  emit(&c, nullptr, flip);
   // ruling 11: a revealed instant takes effect
   if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
     due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  fire(&c, b, What::Flipped, Due{.ecard = static_cast<uint8_t>(card), .eface = l.faceup}, card, was, key);
+  fire(&c, b, flip, Before{was, key});
   return true;
 }
 
@@ -663,15 +662,12 @@ bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   b.reindex(card);
-  emit(&c, nullptr, Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup});
-  fire(&c, b, What::Moved,
-         Due{.ecard = static_cast<uint8_t>(card), .et1 = from, .et2 = static_cast<uint8_t>(theater)}, card, l.faceup,
-         key);
-  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
-  if (below != kNone)
-    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
-         false, 0);
+  record(&c, b,
+         Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
+               .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup},
+         Before{l.faceup != 0, key});
+  if (freed != kNone) uncovered(c, b, freed);
+  if (below != kNone) covered(c, b, below, card);
   return true;
 }
 
@@ -684,11 +680,11 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
   uint64_t key = from_hand ? 0 : board_key(b, card);
   int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
   to_deck_bottom(b, card);  // ruling 18
-  emit(&c, nullptr, Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
-                          .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater});
-  fire(&c, b, What::Destroyed, Due{.ecard = static_cast<uint8_t>(card), .eplayer = owner, .et1 = theater}, card,
-         was, key);
-  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+  record(&c, b,
+         Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
+               .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
 }
 
 void Engine::op_return(AbilityCtx& c, int card) const {
@@ -704,11 +700,9 @@ void Engine::op_return(AbilityCtx& c, int card) const {
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
-  emit(&c, nullptr, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card),
-                          .from = from});
-  fire(&c, b, What::Returned, Due{.ecard = static_cast<uint8_t>(card), .eplayer = l.owner, .et1 = from}, card,
-         was, key);
-  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+  record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
 }
 
 void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
@@ -724,9 +718,9 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
-  emit(&c, nullptr, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
-                          .value = top});
-  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
+  record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
+                      .value = top});
+  if (freed != kNone) uncovered(c, b, freed);
 }
 
 int Engine::op_draw(AbilityCtx& c, int player) const {
@@ -846,14 +840,11 @@ bool Engine::op_give(AbilityCtx& c, int card, int player) const {
   l.seq = b.seq_next++;  // on top of the new owner's stack
   b.reindex(card);
   knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
-  emit(&c, nullptr, Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
-                          .theater = theater, .from = from, .faceup = l.faceup});
-  fire(&c, b, What::Given, Due{.ecard = static_cast<uint8_t>(card), .eplayer = static_cast<uint8_t>(player), .et1 = from},
-       kNone, false, 0);
-  if (freed != kNone) fire(&c, b, What::Uncovered, Due{.ecard = static_cast<uint8_t>(freed)}, kNone, false, 0);
-  if (below != kNone)
-    fire(&c, b, What::Covered, Due{.ecard = static_cast<uint8_t>(below), .eby = static_cast<uint8_t>(card)}, kNone,
-         false, 0);
+  record(&c, b,
+         Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+               .theater = theater, .from_player = from, .faceup = l.faceup});
+  if (freed != kNone) uncovered(c, b, freed);
+  if (below != kNone) covered(c, b, below, card);
   return true;
 }
 
@@ -907,11 +898,13 @@ void Engine::end_lasting(State& s, Flow& f, bool battle_end) const {
 // ---------------------------------------------------------------------------------------------
 // Battles and games
 
-void Engine::emit_battle_start(const Board& b, EventLog* log) const {
-  if (!log || !((log->kept_types >> Event::BattleStart) & 1)) return;
-  Event e{.type = Event::BattleStart, .player = b.first, .value = b.battle};
-  for (int i = 0; i < b.ntheaters; ++i) e.text += (i ? " " : "") + rules_.theaters[b.order[i]];
-  emit(nullptr, log, std::move(e));
+void Engine::battle_started(Board& b, EventLog* log) const {
+  if (log && ((log->kept_types >> Event::BattleStart) & 1)) {
+    Event e{.type = Event::BattleStart, .player = b.first, .value = b.battle};
+    for (int i = 0; i < b.ntheaters; ++i) e.text += (i ? " " : "") + rules_.theaters[b.order[i]];
+    emit(nullptr, log, e);
+  }
+  if (sets_off_[Event::BattleStart].any) fire_moment(b, Event::BattleStart, b.first);  // the battle_start hook
 }
 
 void Engine::start_battle(Board& b, bool first_battle) const {
@@ -988,8 +981,7 @@ void Engine::new_game(State& s, uint64_t seed, EventLog* log) const {
   copy_state(s, *blank_);  // the lists of a blank state are empty: a copy of its fixed parts
   s.b.rng.seed(seed);
   start_battle(s.b, true);
-  emit_battle_start(s.b, log);
-  if (turn_abilities_) queue_turn_abilities(s.b, What::Instant, Hook::BattleStart, s.b.first);
+  battle_started(s.b, log);
   Flow f;
   f.log = log;
   ActionScope scope(*scripts_);
@@ -1090,24 +1082,13 @@ uint8_t digest_code(DataType t) {
   return 255;
 }
 uint8_t digest_code(What w) {
+  if (is_trigger(w)) return trigger_event(w).code;
   switch (w) {
-    case What::Instant: return 0;
-    case What::Played: return 1;
-    case What::Covered: return 2;
-    case What::Uncovered: return 3;
-    case What::Flipped: return 4;
-    case What::Moved: return 5;
-    case What::Destroyed: return 6;
-    case What::Returned: return 7;
-    case What::TurnStart: return 8;
-    case What::TurnEnd: return 9;
-    case What::BattleEnd: return 10;
-    case What::Given: return 11;
     case What::HookBattleStart: return 12;
     case What::HookTurnStart: return 13;
     case What::HookTurnEnd: return 14;
+    default: return 0;  // What::Instant
   }
-  return 255;
 }
 
 // Appends plain values to a byte buffer, so that a digest never reads padding. Enumerations go
@@ -1125,9 +1106,15 @@ struct Bytes {
       v.insert(v.end(), p, p + sizeof x);
     }
   }
+  // A due as digest version 1 lays it out: the event's theater, `from` and `from_player` share
+  // one byte (a trigger's row has at most one of them, beside `to`), face and how another.
   void due(const Due& d) {
-    put(d.card), put(d.what), put(d.ecard), put(d.eplayer), put(d.et1), put(d.et2), put(d.eby), put(d.eface);
-    put(d.ecause), put(d.effect);
+    const EventFacts& e = d.event;
+    const uint16_t f = is_trigger(d.what) ? trigger_event(d.what).fields : 0;
+    const uint8_t place = f & kFieldTheater ? e.theater : f & kFieldFrom ? e.from : f & kFieldFromPlayer ? e.from_player : kNone;
+    const uint8_t to = f & kFieldTo ? e.theater : kNone, face = static_cast<uint8_t>(e.faceup | e.withdrew);
+    put(d.card), put(d.what), put(e.card), put(e.player), put(place), put(to), put(e.by), put(face);
+    put(e.cause), put(d.effect);
   }
   void text(const std::string& s) {
     put(static_cast<uint32_t>(s.size()));

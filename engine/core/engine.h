@@ -82,6 +82,13 @@ class Chooser {
   virtual bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) = 0;
 };
 
+/// Where the card an event is about was just before it (Engine::fire): if it was faceup on the
+/// board, the event's trigger reaches it too, in its place then (`key`: its board_key).
+struct Before {
+  bool faceup = false;
+  uint64_t key = 0;
+};
+
 class Engine {
  public:
   /// An engine for a card set and its final rules (house rules applied), with the scripts that
@@ -258,7 +265,8 @@ class Engine {
   /// every card id in it that the seat does not know in `s` (knowledge.h) is replaced by
   /// hidden_card_text, `card 'ID'` included, so that no message names a hidden card.
   std::string message_for(const State& s, int viewer, std::string_view text) const;
-  /// One log line for an event, as `viewer` may see it (-1: everything).
+  /// One log line for an event, as `viewer` may see it (-1: everything): its kind's template
+  /// (event_kinds.h) filled in, or the line text.cpp writes; "" for a kind with no line.
   std::string event_text(const Event& e, int viewer) const;
   std::string event_line(const Event& e, int viewer) const;  // event_text without its cause
   /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
@@ -345,7 +353,10 @@ class Engine {
   /// A decision's options in the plain string order of their omniscient texts (docs/scenarios.md):
   /// writes them to `out` (room for kMaxOptions) and returns how many.
   int options(const Decision& d, uint16_t* out) const;
-  void emit(AbilityCtx* c, EventLog* log, Event e) const;
+  /// Logs the record of a change (to c's log inside an ability, else to `log`) as its kind's row
+  /// says: not at all for a kind with no line, and only if the log keeps the type. The logged
+  /// copy gets the running ability as its cause and who knows its card (knowledge.h).
+  void emit(AbilityCtx* c, EventLog* log, const Event& e) const;
   /// Writes the deferred log lines of the triggers and hooks running in `c` (outermost first).
   void flush_headers(AbilityCtx& c) const;
   bool has_ongoing_functions() const { return fn_any_; }
@@ -381,27 +392,44 @@ class Engine {
   /// the option chosen, recorded; -1 if the chooser declined. Throws IllegalAction.
   int ask_now(AbilityCtx& c) const;
   void due(AbilityCtx* c, Board& b, const Due& d) const;
-  /// Fires `ev` for every faceup card with that trigger, in board order; `about` (if not kNone)
-  /// also fires when it was faceup on the board just before (`was_faceup`, `key_before`). Costs
-  /// one test when no card of the set has the trigger.
-  void fire(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup, uint64_t key_before) const {
-    if (fires(ev)) fire_to_holders(c, b, ev, data, about, was_faceup, key_before);
+  /// What a change sets off, derived from its record `e` and its kind's row (event_kinds.h): the
+  /// acting house-rule hook of its kind (if the rules have it), then its trigger for every faceup
+  /// card with it, in board order (`before`: the card it is about too), and every lasting effect
+  /// with it. Costs one test when nothing has the trigger or the hook.
+  void fire(AbilityCtx* c, Board& b, const Event& e, Before before = {}) const {
+    if (sets_off_[e.type].any) fire_event(c, b, e, before);
   }
-  void fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup,
-                       uint64_t key_before) const;
-  void queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const;
+  void fire_event(AbilityCtx* c, Board& b, const Event& e, Before before) const;
+  /// fire for a turn or battle moment of no ability (TurnStart, TurnEnd, BattleStart,
+  /// BattleDecided): out of line, so that the turn sequence stays lean where nothing acts.
+  void fire_moment(Board& b, Event::Type type, int player, bool withdrew = false) const;
+  /// emit, then fire: the usual course of a change.
+  void record(AbilityCtx* c, Board& b, const Event& e, Before before = {}) const {
+    emit(c, nullptr, e);
+    fire(c, b, e, before);
+  }
+  void queue_hook(AbilityCtx* c, Board& b, What hook, int player) const;  // hook: its Due's What
+  /// A stack changed: `card` became covered by `by` / uncovered (called only when some card or
+  /// lasting effect has that trigger). Kinds with no line are fired, not emitted: they count
+  /// among no ability's events (Resolution::events).
+  void covered(AbilityCtx& c, Board& b, int card, int by) const {
+    fire(&c, b, Event{.type = Event::Covered, .card = static_cast<uint8_t>(card), .by = static_cast<uint8_t>(by)});
+  }
+  void uncovered(AbilityCtx& c, Board& b, int card) const {
+    fire(&c, b, Event{.type = Event::Uncovered, .card = static_cast<uint8_t>(card)});
+  }
   void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left, int reason = 0) const;
   /// Ends the lasting effects whose moment has come (all: the battle's end), logging each.
   void end_lasting(State& s, Flow& f, bool battle_end) const;
-  void fire_lasting(AbilityCtx* c, Board& b, What ev, Due data) const;
+  void fire_lasting(AbilityCtx* c, Board& b, Due data) const;
   void score_battle(State& s, Flow& f) const;
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
   bool may_run_scripts(const State& s, const Action& a) const;
   void apply_unchecked(State& s, const Action& a, Flow& f) const;
   // The board (engine.cpp).
   void start_battle(Board& b, bool first_battle) const;
-  /// The BattleStart event of the battle just dealt (to a log only).
-  void emit_battle_start(const Board& b, EventLog* log) const;
+  /// Records the BattleStart event of the battle just dealt: its line, then its hook.
+  void battle_started(Board& b, EventLog* log) const;
   void place(Board& b, int player, int card, int theater, bool faceup) const;
   /// The card whose ongoing ability destroys `card` as it is played, or -1 (rulings 18-20).
   int destroyed_on_play(const State& s, int card) const;
@@ -455,6 +483,14 @@ class Engine {
   bool lasting_fn_[static_cast<int>(Fn::Count)] = {};    // some lasting effect has the function
   bool lasting_trigger_[kTriggerEvents] = {};
   bool fires_[kTriggerEvents] = {};
+  // By Event::Type, what its row sets off in this engine: the acting hook's Due (if the rules have
+  // the hook), the trigger (if some card or lasting effect has it), What::Instant for nothing.
+  struct SetsOff {
+    bool any = false;
+    What hook = What::Instant;
+    What trigger = What::Instant;
+  };
+  SetsOff sets_off_[kEventKindCount] = {};
   bool fn_used(Fn f) const { return fn_used_[static_cast<int>(f)]; }
   // Names scripts gave the state (intern): a symbol table, not game state (states hold numbers).
   // Shared with the engine's twins (twin()), so a number means the same name to all of them

@@ -1,49 +1,58 @@
-// What happened, for logs: every play, flip, move, destroy, battle result and game result.
-// An event records who knew the card when it happened, so that a log shown to a player never
-// names a card that player may not see (ruling 28).
+// What happened, as typed records: every play, flip, move, destroy, trigger event, battle
+// result and game result (event_kinds.h lists the kinds). An event records who knew the card when
+// it happened, so that a log shown to a player never names a card that player may not see (ruling 28).
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "cardset.h"
+#include "event_kinds.h"
 #include "state.h"
 
 namespace als {
 
+/// One change the core made, as its typed record (event_kinds.h lists the kinds). The fields
+/// each kind sets are listed by its Type; the others keep their defaults.
 struct Event {
   enum Type : uint8_t {
-    Deploy,      // player played card faceup to theater
-    Improvise,   // player played card facedown to theater
-    Withdraw,    // player withdrew, value = cards left in hand
-    Destroy,     // card destroyed to the bottom of the deck (player: its owner); value 1: as it was played
-    Flip,        // card flipped; faceup = its new face
-    Move,        // card moved from `from` to `theater`
-    Return,      // card returned to its owner's hand
-    Draw,        // player drew card (held by the ability)
-    Ability,     // card's instant ability starts resolving
-    Interrupted, // card's instant ability stopped because the card was flipped facedown
-    Choice,      // player answered a decision (option text formed at emission)
-    Skip,        // player is skipped (empty hand)
-    Tokens,      // player placed `value` supply tokens in theater (negative: removed)
-    BattleEnd,   // player won battle `value`, scoring `vp`; withdrew says how
-    GameEnd,     // player won the game
-    Vp,          // player gained `value` VP now (g:gain_vp)
-    Log,         // a line a script wrote (g:log): `text`
-    ToDeck,      // card went facedown to the top (value 1) or bottom (0) of the deck
-    Look,        // player looked at card, the `value`th from the top of the deck
-    // API 3
-    Counter,     // counter `option` (interned) of card (or of player, card kNone) went from `vp` to `value`
-    Give,        // card (in theater, face `faceup`) went from player `from` to `player`
-    Deal,        // player took card from the deck into hand
-    EffectStart, // lasting effect `value` (CardSet::lasting) of card began, until `option` (Engine::Until)
-    EffectEnd,   // lasting effect `value` of card ended
-    BattleStart, // battle `value` was dealt; player holds the 1st-player Supreme Commander; `text`: the theaters, left to right
+#define ALS_EVENT_TYPE(name, ...) name,
+    ALS_EVENT_KINDS(ALS_EVENT_TYPE)
+#undef ALS_EVENT_TYPE
+    // Deploy, Improvise: player played card faceup / facedown to theater.
+    // Withdraw: player withdrew; value: cards left in hand.
+    // Destroy: card (of its owner player) went to the bottom of the deck from `from` (a theater
+    //   or kHandTheater); destroyed as it was played in theater: `by` is the card (or kRuleCause)
+    //   whose ongoing ability destroyed it.
+    // Flip: card (of player, in theater) turned to faceup. Move: card moved from `from` to theater.
+    // Return: card returned from `from` to its owner player's hand. Draw: player drew card.
+    // Ability: card's ability `what` starts resolving (value > 0: lasting effect value - 1's).
+    // Interrupted: that ability stopped, its card flipped facedown. Choice: player answered a
+    //   decision of `kind` with `option` (encoded). Skip: player is skipped (empty hand).
+    // Tokens: player placed `value` supply tokens in theater (negative: removed).
+    // BattleEnd: player won battle `value`, scoring `vp`; `withdrew`, or `option`: the
+    //   interned reason (0 none); score after it. GameEnd: player won the game, score.
+    // Vp: player gained `value` VP (g:gain_vp); score after it. Log: a line a script wrote, text.
+    // ToDeck: card went facedown to the top (value 1) or bottom (0) of the deck from `from`
+    //   (a theater, kHandTheater or kDeckPlace); player: its owner (none from the deck).
+    // Look: player looked at card, the `value`th from the top of the deck.
+    // Counter: counter `option` (interned) of card (or of player, card kNone) went from `vp` to `value`.
+    // Give: card (in theater, face `faceup`) went from player `from_player` to player.
+    // Deal: player took card from the deck into hand.
+    // EffectStart: lasting effect `value` (CardSet::lasting) of card began, until `option`
+    //   (Engine::Until). EffectEnd: it ended.
+    // BattleStart: battle `value` was dealt; player holds the 1st-player Supreme Commander;
+    //   text: the theaters, left to right.
+    // Covered: card became covered by `by`. Uncovered: card's cover left. TurnStart, TurnEnd:
+    //   player's turn begins / has ended. BattleDecided: player won the battle (withdrew: by
+    //   withdrawal), before it is scored.
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;
   uint8_t theater = kNone;
-  uint8_t from = kNone;
+  uint8_t from = kNone;         // a theater, kHandTheater or kDeckPlace
+  uint8_t from_player = kNone;  // Give: the card's owner before
+  uint8_t by = kNone;           // Covered: the card on top; Destroy: what destroyed it as played
   uint8_t faceup = 0;
   uint8_t known = 0;     // bit p: player p knew the card's identity after the event (Engine::emit sets it from knowledge.h)
   uint8_t withdrew = 0;
@@ -56,6 +65,16 @@ struct Event {
   uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup), kRuleCause
   std::string text = {};     // Log
 };
+constexpr int kEventKindCount = static_cast<int>(Event::BattleDecided) + 1;
+static_assert(kEventKindCount <= 64, "EventLog::kept_types has a bit for each");
+
+/// Every kind of event, in the order of Event::Type (the rows of event_kinds.h).
+inline constexpr EventKind kEventKinds[kEventKindCount] = {
+#define ALS_EVENT_ROW(name, trigger, hook, line) {#name, What::trigger, Hook::hook, line},
+    ALS_EVENT_KINDS(ALS_EVENT_ROW)
+#undef ALS_EVENT_ROW
+};
+inline constexpr const EventKind& event_kind(Event::Type t) { return kEventKinds[t]; }
 
 /// Collects events. `apply` takes an optional log; simulations pass none and pay nothing.
 struct EventLog {
@@ -66,7 +85,7 @@ struct EventLog {
   /// false: battle_ends stays empty (simulations, which read the events only).
   bool keep_battle_ends = true;
   /// Bit t: events of Event::Type t are kept (all by default; a simulation keeps the few it counts).
-  uint32_t kept_types = ~uint32_t{0};
+  uint64_t kept_types = ~uint64_t{0};
 };
 
 }  // namespace als

@@ -32,21 +32,41 @@ void Engine::due(AbilityCtx* c, Board& b, const Due& d) const {
   b.queue[b.qlen++] = d;
 }
 
-void Engine::fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int about, bool was_faceup,
-                             uint64_t key_before) const {
-  uint64_t mask = trigger_cards_[static_cast<int>(ev) - static_cast<int>(What::Played)];
+// The facts of `e` a trigger keeps: the fields of the record its row lists (event_kinds.h).
+static EventFacts facts_of(const Event& e, uint16_t fields) {
+  auto keep = [fields](uint16_t bits, uint8_t v) { return (fields & bits) ? v : static_cast<uint8_t>(kNone); };
+  EventFacts x;
+  x.card = e.card;
+  x.player = keep(kFieldPlayer | kFieldWinner, e.player);
+  x.theater = keep(kFieldTheater | kFieldTo, e.theater);
+  x.from = keep(kFieldFrom, e.from);
+  x.from_player = keep(kFieldFromPlayer, e.from_player);
+  x.by = keep(kFieldBy, e.by);
+  x.faceup = (fields & kFieldFace) && e.faceup;
+  x.withdrew = (fields & kFieldHow) && e.withdrew;
+  return x;
+}
+
+void Engine::fire_event(AbilityCtx* c, Board& b, const Event& e, Before before) const {
+  const SetsOff so = sets_off_[e.type];
+  if (so.hook != What::Instant) queue_hook(c, b, so.hook, e.player);
+  const What ev = so.trigger;
+  if (ev == What::Instant) return;
+  const int bitno = static_cast<int>(ev) - static_cast<int>(What::Played);
+  const uint64_t mask = trigger_cards_[bitno];
   uint8_t hs[kMaxCards];
   int n = holders(b, mask, hs);
   // The card the event is about fires too if it was faceup on the board just before, in its place then.
-  bool add = about != kNone && was_faceup && ((mask >> about) & 1) && std::find(hs, hs + n, about) == hs + n;
-  data.what = ev;
+  const int about = e.card;
+  bool add = before.faceup && about != kNone && ((mask >> about) & 1) && std::find(hs, hs + n, about) == hs + n;
+  Due data{.what = ev, .event = facts_of(e, trigger_event(ev).fields)};
   if (c && c->depth > 0) {  // e.cause: the ability running (API 3)
     uint8_t by = c->resolving[c->depth - 1].card;
-    data.ecause = by != kNone ? by : kRuleCause;
+    data.event.cause = by != kNone ? by : kRuleCause;
   }
   bool added = false;
   for (int i = 0; i <= n; ++i) {
-    if (add && !added && (i == n || board_key(b, hs[i]) > key_before)) {
+    if (add && !added && (i == n || board_key(b, hs[i]) > before.key)) {
       data.card = static_cast<uint8_t>(about);
       due(c, b, data);
       added = true;
@@ -55,12 +75,12 @@ void Engine::fire_to_holders(AbilityCtx* c, Board& b, What ev, Due data, int abo
     data.card = hs[i];
     due(c, b, data);
   }
-  if (lasting_trigger_[static_cast<int>(ev) - static_cast<int>(What::Played)] && b.nlasting) fire_lasting(c, b, ev, data);
+  if (lasting_trigger_[bitno] && b.nlasting) fire_lasting(c, b, data);
 }
 
 // A lasting effect's trigger fires whatever became of its card, after the board cards' (API 3).
-void Engine::fire_lasting(AbilityCtx* c, Board& b, What ev, Due data) const {
-  const int bitno = static_cast<int>(ev) - static_cast<int>(What::Played);
+void Engine::fire_lasting(AbilityCtx* c, Board& b, Due data) const {
+  const int bitno = static_cast<int>(data.what) - static_cast<int>(What::Played);
   for (int i = 0; i < b.nlasting; ++i) {
     const Lasting& l = b.lasting[i];
     if (!((set_.lasting[l.effect].triggers >> bitno) & 1)) continue;
@@ -70,15 +90,14 @@ void Engine::fire_lasting(AbilityCtx* c, Board& b, What ev, Due data) const {
   }
 }
 
-// Turn and battle abilities: the house rule's hook first, then the cards' triggers in board order.
-void Engine::queue_turn_abilities(Board& b, What trigger, Hook hook, int player) const {
-  if (rules_.has(hook)) {
-    What w = hook == Hook::BattleStart ? What::HookBattleStart
-             : hook == Hook::TurnStart ? What::HookTurnStart
-                                       : What::HookTurnEnd;
-    due(nullptr, b, Due{.what = w, .eplayer = static_cast<uint8_t>(player)});
-  }
-  if (trigger != What::Instant) fire(nullptr, b, trigger, Due{.eplayer = static_cast<uint8_t>(player)}, kNone, false, 0);
+[[gnu::noinline]] void Engine::fire_moment(Board& b, Event::Type type, int player, bool withdrew) const {
+  fire(nullptr, b, Event{.type = type, .player = static_cast<uint8_t>(player), .withdrew = withdrew});
+}
+
+// An acting house-rule hook (battle_start, turn_start, turn_end) comes due before the cards'
+// triggers of the same event.
+void Engine::queue_hook(AbilityCtx* c, Board& b, What hook, int player) const {
+  due(c, b, Due{.what = hook, .event = {.player = static_cast<uint8_t>(player)}});
 }
 
 void Engine::run_resolution(State& s, EventLog* log, Chooser* ask) const {
@@ -158,8 +177,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   ++b.battle;
   if (f.stop_at_battle_end) return;  // (advance returns too)
   start_battle(b, false);  // Step::BattleStarting
-  emit_battle_start(b, f.log);
-  if (turn_abilities_) queue_turn_abilities(b, What::Instant, Hook::BattleStart, b.first);
+  battle_started(b, f.log);
 }
 
 void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards_left, int reason) const {
@@ -169,8 +187,7 @@ void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards
   b.end_withdrew = withdrew;
   b.end_cards_left = static_cast<uint8_t>(cards_left);
   b.step = Step::BattleDecided;
-  fire(nullptr, b, What::BattleEnd, Due{.eplayer = static_cast<uint8_t>(winner), .eface = withdrew}, kNone, false,
-       0);
+  if (sets_off_[Event::BattleDecided].any) fire_moment(b, Event::BattleDecided, winner, withdrew);
 }
 
 // Ruling 4: after a turn the other player acts (an extra turn first, original Redeploy); a
@@ -201,7 +218,7 @@ void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
   ++b.turns;
   if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
   b.step = Step::TurnStarting;
-  if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, next);
+  if (turn_abilities_) fire_moment(b, Event::TurnStart, next);
 }
 
 // Resolves what is due, then moves the turn and battle sequence on, until a player must decide.
@@ -215,7 +232,7 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::Action: return;
       case Step::AfterAction:
         b.step = Step::TurnEnded;
-        if (turn_abilities_) queue_turn_abilities(b, What::TurnEnd, Hook::TurnEnd, b.turn);
+        if (turn_abilities_) fire_moment(b, Event::TurnEnd, b.turn);
         if (b.qlen) break;
         [[fallthrough]];
       case Step::TurnEnded: {
@@ -255,7 +272,7 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
         ++b.turns;
-        if (turn_abilities_) queue_turn_abilities(b, What::TurnStart, Hook::TurnStart, b.turn);
+        if (turn_abilities_) fire_moment(b, Event::TurnStart, b.turn);
         break;
     }
   }

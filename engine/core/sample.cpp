@@ -18,9 +18,9 @@ uint16_t map_play(uint16_t o, const uint8_t* map) {
 }
 
 void map_due(Due& d, const uint8_t* map) {
-  for (uint8_t* c : {&d.card, &d.ecard, &d.eby})
+  for (uint8_t* c : {&d.card, &d.event.card, &d.event.by})
     if (*c != kNone) *c = map[*c];
-  if (d.ecause != kNone && d.ecause != kRuleCause) d.ecause = map[d.ecause];
+  if (d.event.cause != kNone && d.event.cause != kRuleCause) d.event.cause = map[d.event.cause];
 }
 
 // Applies the identity bijection `map` (old card -> new card) to a board or a snapshot: the

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "cardset.h"
+#include "event_kinds.h"
 #include "rng.h"
 
 namespace als {
@@ -39,36 +40,18 @@ struct CardLoc {
 
 enum class Phase : uint8_t { Playing, Over };
 
-/// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md, "Triggers"), or an
-/// acting house-rule hook (docs/modding.md, "House-rule hooks").
-enum class What : uint8_t {
-  Instant,
-  Played, Covered, Uncovered, Flipped, Moved, Destroyed, Returned, TurnStart, TurnEnd, BattleEnd,
-  Given,  // API 3 (docs/modding.md, "Change of side")
-  HookBattleStart, HookTurnStart, HookTurnEnd,
-};
-constexpr int kTriggerEvents = 11;  // Played .. Given
-inline bool is_trigger(What w) { return w >= What::Played && w <= What::Given; }
-inline bool is_hook(What w) { return w >= What::HookBattleStart; }
-
-/// An ability due: whose (a card, or kNone for a hook), which, and what a trigger's event was
-/// about. Unused fields are kNone.
+/// An ability due: whose (a card, or kNone for a hook), which, and for a trigger, the event
+/// that fired it (its record's facts); for a turn hook, `event.player` is whose turn it is.
 struct Due {
   uint8_t card = kNone;
   What what = What::Instant;
-  uint8_t ecard = kNone;    // e.card
-  uint8_t eplayer = kNone;  // e.player, e.winner (0 or 1)
-  uint8_t et1 = kNone;      // e.theater, e.from (a theater id; kHandTheater: "hand")
-  uint8_t et2 = kNone;      // e.to
-  uint8_t eby = kNone;      // e.by (a card)
-  uint8_t eface = 0;        // e.face (1 faceup), e.how (1 withdraw)
-  uint8_t ecause = kNone;   // e.cause: the card whose ability caused the event, kRuleCause, or kNone (a turn action)
   uint8_t effect = kNone;   // a lasting effect's trigger: the effect's Lasting::uid
+  EventFacts event = {};
   bool operator==(const Due&) const = default;
 };
-constexpr uint8_t kHandTheater = 254;  // Due::et1 for "from hand"
+constexpr uint8_t kHandTheater = 254;  // EventFacts::from and Event::from for "from hand"
 constexpr uint8_t kDeckPlace = 253;    // Event::from for "from the deck"
-constexpr uint8_t kRuleCause = 254;    // Due::ecause and Event::cause for "a house rule"
+constexpr uint8_t kRuleCause = 254;    // EventFacts::cause and Event::cause for "a house rule"
 
 // ---- API 3: counters and lasting effects (docs/modding.md, "Counters", "Effects that last") ----
 constexpr int kMaxCounters = 32;     // counters set at once in a game (cards' and players')

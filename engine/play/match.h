@@ -40,7 +40,7 @@ class Match {
     bool texts = true;
     /// Events are collected for listeners; `kept_types` and `keep_battle_ends` as in EventLog.
     bool log = true;
-    uint32_t kept_types = ~uint32_t{0};
+    uint64_t kept_types = ~uint64_t{0};
     bool keep_battle_ends = true;
   };
 

@@ -1050,65 +1050,41 @@ int Runtime::push_arguments(const Due& d, int effect) {
   lua_State* L = L_;
   if (is_hook(d.what)) {  // an acting hook: (g[, player])
     if (!acting_hook(d.what).player_arg) return 0;
-    lua_pushinteger(L, d.eplayer + 1);
+    lua_pushinteger(L, d.event.player + 1);
     return 1;
   }
   if (d.card == kNone) lua_pushnil(L);
   else push_id(d.card);
   if (d.what == What::Instant) return 1;
-  // A trigger: (g, this, e), e's fields as kTriggerTable lists them for the event.
+  // A trigger: (g, this, e), e's fields those its row lists (event_kinds.h), from the event's facts.
+  const EventFacts& ev = d.event;
   auto theater = [&](uint8_t t) {
     if (t == kHandTheater) lua_pushliteral(L, "hand");
     else push_theater(t);
   };
+  auto player = [&](uint8_t p) { lua_pushinteger(L, p + 1); };
   const uint16_t f = trigger_event(d.what).fields;
   lua_createtable(L, 0, 4);
-  if (d.ecard != kNone) {
-    push_id(d.ecard);
-    lua_setfield(L, -2, "card");
-  }
-  if (d.eby != kNone) {
-    push_id(d.eby);
-    lua_setfield(L, -2, "by");
-  }
-  if ((f & kFieldPlayer) && d.eplayer != kNone) {  // (for a card that left: its owner, our addition)
-    lua_pushinteger(L, d.eplayer + 1);
-    lua_setfield(L, -2, "player");
-  }
-  if (f & kFieldTheater) {
-    theater(d.et1);
-    lua_setfield(L, -2, "theater");
-  }
-  if (f & kFieldFace) {
-    lua_pushstring(L, d.eface ? "faceup" : "facedown");
-    lua_setfield(L, -2, "face");
-  }
-  if (f & kFieldFrom) {
-    theater(d.et1);
-    lua_setfield(L, -2, "from");
-  }
-  if (f & kFieldTo) {
-    theater(d.et2);
-    lua_setfield(L, -2, "to");
-  }
-  if (f & kFieldWinner) {
-    lua_pushinteger(L, d.eplayer + 1);
-    lua_setfield(L, -2, "winner");
-  }
+  auto set = [&](const char* name) { lua_setfield(L, -2, name); };
+  if (ev.card != kNone) push_id(ev.card), set("card");
+  if ((f & kFieldBy) && ev.by != kNone) push_id(ev.by), set("by");
+  if ((f & kFieldPlayer) && ev.player != kNone) player(ev.player), set("player");  // (a card that left: its owner, our addition)
+  if (f & kFieldTheater) theater(ev.theater), set("theater");
+  if (f & kFieldFace) lua_pushstring(L, ev.faceup ? "faceup" : "facedown"), set("face");
+  if (f & kFieldFrom) theater(ev.from), set("from");
+  if (f & kFieldTo) theater(ev.theater), set("to");
+  if (f & kFieldWinner) player(ev.player), set("winner");
   if (f & kFieldHow) {
     int reason = ctx_ ? ctx_->s->b.end_reason : 0;  // a battle_over hook's reason (API 3)
-    if (reason && !d.eface) lua_pushstring(L, eng_->name(reason).c_str());
-    else lua_pushstring(L, d.eface ? "withdraw" : "control");
-    lua_setfield(L, -2, "how");
+    if (reason && !ev.withdrew) lua_pushstring(L, eng_->name(reason).c_str());
+    else lua_pushstring(L, ev.withdrew ? "withdraw" : "control");
+    set("how");
   }
-  if (f & kFieldFromPlayer) {
-    lua_pushinteger(L, d.et1 + 1);
-    lua_setfield(L, -2, "from");
-  }
-  if (d.ecause != kNone) {  // e.cause (API 3): the card whose ability caused it, or "rule"
-    if (d.ecause == kRuleCause) lua_pushliteral(L, "rule");
-    else push_id(d.ecause);
-    lua_setfield(L, -2, "cause");
+  if (f & kFieldFromPlayer) player(ev.from_player), set("from");
+  if (ev.cause != kNone) {  // e.cause (API 3): the card whose ability caused it, or "rule"
+    if (ev.cause == kRuleCause) lua_pushliteral(L, "rule");
+    else push_id(ev.cause);
+    set("cause");
   }
   if (effect < 0) return 2;
   const Lasting* e = eng_->find_lasting(*ctx_->s, d.effect);

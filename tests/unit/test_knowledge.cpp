@@ -31,13 +31,25 @@ bool public_text(const Event& ev) { return ev.type == Event::Ability || ev.type 
 
 TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]") {
   auto [cards, rules, games] = GENERATE(table<std::string, std::vector<std::string>, uint64_t>({
+      // Every bundled set, house rule and example (each rule with its set).
       {"standard", {}, 60},
+      {"standard", {"beginner"}, 15},
+      {"standard", {"long-war"}, 15},
+      {"standard", {std::string(ALS_DATA_DIR) + "/docs/examples/four-fronts.lua"}, 15},
       {"original", {}, 60},
       {std::string(ALS_DATA_DIR) + "/docs/examples/supply-lines", {}, 30},
       {std::string(ALS_DATA_DIR) + "/docs/examples/field-command",
        {std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/short-battles.lua"}, 30},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/field-command",
+       {std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/center.lua",
+        std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/supply-drops.lua",
+        std::string(ALS_DATA_DIR) + "/docs/examples/field-command/rules/three-vp.lua"}, 15},
       {std::string(ALS_DATA_DIR) + "/docs/examples/frontier",
        {std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/mulligan.lua"}, 30},
+      {std::string(ALS_DATA_DIR) + "/docs/examples/frontier",
+       {std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/blitz.lua",
+        std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/medals.lua",
+        std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/fog.lua"}, 15},
       {std::string(ALS_DATA_DIR) + "/tests/sets/hidden_choice", {}, 30},
   }));
   INFO(cards);
@@ -74,6 +86,13 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
       for (const std::string& t : shown)
         for (int c : cards_named(e, t)) {
           INFO("player " << p + 1 << " is offered: " << t);
+          CHECK(e.knows(m.state(), p, c));
+        }
+      // The prompt: the card shown and the card it is about, as the seat names them.
+      const Question q = e.question(m.state(), p);
+      for (const std::string& t : {q.shown, q.about, q.prompt})
+        for (int c : cards_named(e, t)) {
+          INFO("player " + std::to_string(p + 1) + " is asked about: " + t);
           CHECK(e.knows(m.state(), p, c));
         }
       const View v = e.view(m.state(), p);

@@ -41,7 +41,7 @@ State other_world(const Engine& e, const State& s, int viewer, std::mt19937_64& 
       if (in.counters[i].target < kCounterPlayer) out.counters[i].target = card(in.counters[i].target);
   };
   auto rename_due = [&](Due& d) {
-    d.card = card(d.card), d.ecard = card(d.ecard), d.eby = card(d.eby), d.ecause = card(d.ecause);
+    d.card = card(d.card), d.event.card = card(d.event.card), d.event.by = card(d.event.by), d.event.cause = card(d.event.cause);
   };
   auto rename_play = [&](uint16_t code) {
     PlayOption p = PlayOption::decode(code);

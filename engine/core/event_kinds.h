@@ -1,0 +1,144 @@
+// Every kind of event the core records, one row each: the one place a kind of event is declared.
+// A row says which trigger the event fires (the name a card's `triggers` table uses, the fields
+// of the trigger's `e`), which acting house-rule hook runs at it, and its log line. Each change
+// the core makes (an op_* of engine.cpp, a turn or battle step of resolve.cpp) builds one Event
+// record of its kind and hands it to Engine::emit (the log, the serve stream, records, each
+// seat's text) and Engine::fire (the triggers and hooks): both read the record, nothing else.
+//
+// Adding a trigger event is three files: its rows here (a trigger row and an event row), the
+// op_* that records it (engine.cpp), and its documentation (docs/modding.md). The loader, the
+// binding (which builds `e` from the row's fields), the texts, the digest and `als cards` read
+// these tables.
+#pragma once
+#include <cstdint>
+
+#include "cardset.h"
+
+namespace als {
+
+/// The fields of a trigger's event table `e` (docs/modding.md, "Triggered abilities"), beside
+/// `card` and `cause`, which it has whenever the event has them. Each names one field of the
+/// record (EventFacts) and what the binding makes of it.
+enum EventField : uint16_t {
+  kFieldPlayer = 1,        // e.player = player: who played, whose turn, the card's owner
+  kFieldTheater = 2,       // e.theater = theater: where a card was played
+  kFieldFace = 4,          // e.face = faceup: "faceup" or "facedown"
+  kFieldFrom = 8,          // e.from = from: the theater a card left, or "hand"
+  kFieldTo = 16,           // e.to = theater: the theater a card moved to
+  kFieldWinner = 32,       // e.winner = player: the battle's winner
+  kFieldHow = 64,          // e.how = withdrew: "control", "withdraw" or a battle_over hook's reason
+  kFieldFromPlayer = 128,  // e.from = from_player: the player a card was given from (API 3)
+  kFieldBy = 256,          // e.by = by: the card placed or moved on top of it
+};
+
+// The trigger events, in order: X(name in What, name in `triggers`, EventField bits of `e`,
+// the script API that has it, its digest code). A new one goes at the end with the next code.
+#define ALS_TRIGGER_EVENTS(X)                                          \
+  X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1) \
+  X(Covered, "covered", kFieldBy, 2, 2)                                \
+  X(Uncovered, "uncovered", 0, 2, 3)                                   \
+  X(Flipped, "flipped", kFieldFace, 2, 4)                              \
+  X(Moved, "moved", kFieldFrom | kFieldTo, 2, 5)                       \
+  X(Destroyed, "destroyed", kFieldPlayer | kFieldFrom, 2, 6)           \
+  X(Returned, "returned", kFieldPlayer | kFieldFrom, 2, 7)             \
+  X(TurnStart, "turn_start", kFieldPlayer, 2, 8)                       \
+  X(TurnEnd, "turn_end", kFieldPlayer, 2, 9)                           \
+  X(BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2, 10)          \
+  X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11)
+
+/// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md,
+/// "Triggers"), or an acting house-rule hook (docs/modding.md, "House-rule hooks").
+enum class What : uint8_t {
+  Instant,
+#define ALS_WHAT_VALUE(name, ...) name,
+  ALS_TRIGGER_EVENTS(ALS_WHAT_VALUE)
+#undef ALS_WHAT_VALUE
+  HookBattleStart, HookTurnStart, HookTurnEnd,
+};
+constexpr int kTriggerEvents = static_cast<int>(What::HookBattleStart) - static_cast<int>(What::Played);
+inline bool is_trigger(What w) { return w >= What::Played && w < What::HookBattleStart; }
+inline bool is_hook(What w) { return w >= What::HookBattleStart; }
+
+struct TriggerEvent {
+  What what;
+  const char* name;  // as a card's `triggers` table and the log name it
+  uint16_t fields;   // EventField bits
+  int api;           // the script API that has it
+  uint8_t code;      // its code in a state's digest (fixed: never reused)
+};
+/// Every trigger event, in the order of What (Played onwards).
+inline constexpr TriggerEvent kTriggerTable[kTriggerEvents] = {
+#define ALS_TRIGGER_ROW(w, name, fields, api, code) {What::w, name, fields, api, code},
+    ALS_TRIGGER_EVENTS(ALS_TRIGGER_ROW)
+#undef ALS_TRIGGER_ROW
+};
+inline constexpr const TriggerEvent& trigger_event(What w) {
+  return kTriggerTable[static_cast<int>(w) - static_cast<int>(What::Played)];
+}
+
+/// The log line of an event kind: a template (below), or one of these.
+inline constexpr const char* kNoLine = "";        // the event is not logged (it only fires triggers and hooks)
+inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes it (it varies by more than names)
+
+// The kinds of event, in order: X(name in Event::Type, the trigger it fires (Instant: none), the
+// acting hook that runs at it (Count: none), its log line). A template's fields are written as
+// each seat may read them: {player} "player 2"; {card} the card's id where the seat knows it,
+// else "a facedown card" (or "a card in player 2's hand", "a card of the deck" by `from`);
+// {theater}, {from} theater names ("hand" for a hand); {from_player}; {face} "faceup" or
+// "facedown"; {value}; {text}. A new kind goes at the end (Event::Type keeps its numbers).
+#define ALS_EVENT_KINDS(X)                                                   \
+  X(Deploy, Played, Count, "{player} deploys {card} to {theater}")          \
+  X(Improvise, Played, Count, kCodedLine)                                   \
+  X(Withdraw, Instant, Count, kCodedLine)                                   \
+  X(Destroy, Destroyed, Count, kCodedLine)                                  \
+  X(Flip, Flipped, Count, "{card} of {player} in {theater} is flipped {face}") \
+  X(Move, Moved, Count, "{card} of {player} moves from {from} to {theater}") \
+  X(Return, Returned, Count, "{player} returns {card} from {from} to hand")  \
+  X(Draw, Instant, Count, kCodedLine)                                       \
+  X(Ability, Instant, Count, kCodedLine)                                    \
+  X(Interrupted, Instant, Count, kCodedLine)                                \
+  X(Choice, Instant, Count, kCodedLine)                                     \
+  X(Skip, Instant, Count, "{player} has no cards left and is skipped")      \
+  X(Tokens, Instant, Count, kCodedLine)                                     \
+  X(BattleEnd, Instant, Count, kCodedLine)                                  \
+  X(GameEnd, Instant, Count, kCodedLine)                                    \
+  X(Vp, Instant, Count, kCodedLine)                                         \
+  X(Log, Instant, Count, "{text}")                                          \
+  X(ToDeck, Instant, Count, kCodedLine)                                     \
+  X(Look, Instant, Count, kCodedLine)                                       \
+  X(Counter, Instant, Count, kCodedLine)                                    \
+  X(Give, Given, Count, "{card} in {theater} goes from {from_player} to {player}") \
+  X(Deal, Instant, Count, kCodedLine)                                       \
+  X(EffectStart, Instant, Count, kCodedLine)                                \
+  X(EffectEnd, Instant, Count, kCodedLine)                                  \
+  X(BattleStart, Instant, BattleStart, kCodedLine)                          \
+  X(Covered, Covered, Count, kNoLine)                                       \
+  X(Uncovered, Uncovered, Count, kNoLine)                                   \
+  X(TurnStart, TurnStart, TurnStart, kNoLine)                               \
+  X(TurnEnd, TurnEnd, TurnEnd, kNoLine)                                     \
+  X(BattleDecided, BattleEnd, Count, kNoLine)
+
+struct EventKind {
+  const char* name;  // the Event::Type's name
+  What trigger;      // the trigger it fires, What::Instant for none
+  Hook hook;         // the acting house-rule hook that runs at it, Hook::Count for none
+  const char* line;  // its log line: a template, kNoLine or kCodedLine
+};
+
+/// What a trigger due keeps of the event that fired it (Due::e): the fields of the Event record
+/// its trigger's row lists (EventField), the others kNone. One meaning each.
+struct EventFacts {
+  uint8_t card = kNone;         // e.card: the card the event is about
+  uint8_t player = kNone;       // e.player, e.winner
+  uint8_t theater = kNone;      // e.theater, e.to: the theater the card is in after the event
+  uint8_t from = kNone;         // e.from: the theater the card left, or kHandTheater (state.h)
+  uint8_t from_player = kNone;  // e.from of `given`: the card's owner before
+  uint8_t by = kNone;           // e.by: the card on top of it
+  uint8_t cause = kNone;        // e.cause: the card whose ability caused it, kRuleCause, or kNone
+  uint8_t faceup : 1 = 0;       // e.face
+  uint8_t withdrew : 1 = 0;     // e.how: 1 "withdraw"
+  bool operator==(const EventFacts&) const = default;
+};
+static_assert(sizeof(EventFacts) == 8, "a Due stays small (the state holds kMaxDue of them)");
+
+}  // namespace als
