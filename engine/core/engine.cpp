@@ -487,8 +487,10 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
 }
 
 
-void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
+// (Inlined in op_play, its one caller: the hot path of every play.)
+[[gnu::always_inline]] inline void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
   CardLoc& l = b.card[card];
+  const bool from_hand = l.zone == Zone::Hand;
   l.zone = Zone::Board;
   l.owner = static_cast<uint8_t>(player);
   l.theater = static_cast<uint8_t>(theater);
@@ -497,6 +499,8 @@ void Engine::place(Board& b, int player, int card, int theater, bool faceup) con
   b.reindex(card);
   knowledge::learn(b, player, card);
   if (faceup) knowledge::make_public(b, card);  // ruling 28
+  // A card the other player knew in this hand, played facedown, is lost among the hand's cards.
+  else if (from_hand) knowledge::forget(b, 1 - player, card);
 }
 
 // A card leaving the board loses its counters (API 3). Costs one test when none is set.
@@ -780,6 +784,22 @@ void Engine::op_add_tokens(AbilityCtx& c, int player, int theater, int n) const 
   v = static_cast<int16_t>(v + n);
   emit(&c, nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(player),
                           .theater = static_cast<uint8_t>(theater), .value = n});
+}
+
+void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
+  Board& b = c.s->b;
+  uint8_t shown = 0;
+  for (int p = 0; p < 2; ++p)
+    if (((to >> p) & 1) && !knowledge::knows(b, p, card)) {
+      knowledge::learn(b, p, card);
+      shown = static_cast<uint8_t>(shown | 1 << p);
+    }
+  if (!shown) return;  // (each of them knew it: nothing happens)
+  const CardLoc& l = b.card[card];
+  const uint8_t where = l.zone == Zone::Board ? l.theater : l.zone == Zone::Deck ? kDeckPlace : kHandTheater;
+  record(&c, b,
+         Event{.type = Event::Reveal, .player = l.zone == Zone::Deck ? static_cast<uint8_t>(kNone) : l.owner,
+               .card = static_cast<uint8_t>(card), .theater = where, .shown_to = shown});
 }
 
 void Engine::op_log(AbilityCtx& c, const std::string& text) const {
@@ -1112,7 +1132,8 @@ struct Bytes {
     const EventFacts& e = d.event;
     const uint16_t f = is_trigger(d.what) ? trigger_event(d.what).fields : 0;
     const uint8_t place = f & kFieldTheater ? e.theater : f & kFieldFrom ? e.from : f & kFieldFromPlayer ? e.from_player : kNone;
-    const uint8_t to = f & kFieldTo ? e.theater : kNone, face = static_cast<uint8_t>(e.faceup | e.withdrew);
+    const uint8_t to = f & kFieldTo ? e.theater : kNone,
+                  face = static_cast<uint8_t>(e.faceup | e.withdrew | e.shown_to << 2);  // (shown_to: API 4)
     put(d.card), put(d.what), put(e.card), put(e.player), put(place), put(to), put(e.by), put(face);
     put(e.cause), put(d.effect);
   }

@@ -36,6 +36,7 @@ struct View {
   std::vector<int> controller;               // per position: 0 or 1
   int deck_size = 0;
   std::vector<std::string> deck_known;       // known cards in the deck, top first
+  std::vector<int> deck_positions;           // each one's place in the deck (1: the top), in the same order
   std::string held;                          // a card held by the viewer's pending decision
   // API 3: counters are public. Per position, parallel to stacks: "charge 2, fuel 1" or "".
   std::vector<std::vector<std::string>> card_counters[2];
@@ -293,6 +294,10 @@ class Engine {
   int op_look(AbilityCtx& c, int player, int n, uint8_t* out) const;
   void op_gain_vp(AbilityCtx& c, int player, int vp) const;
   void op_log(AbilityCtx& c, const std::string& text) const;
+  /// API 4's g:reveal: the players of `to` (bit p: player p) who do not know `card` (in a hand,
+  /// on the board, in the deck or held) learn it, and `revealed` fires once for them; nothing
+  /// else changes (docs/modding.md, "Knowledge").
+  void op_reveal(AbilityCtx& c, int card, int to) const;
   /// `player` may deploy to a theater that does not match the card's type on their next play, or
   /// (`whole_turn`) during their next turn (Air Drop: ruling 21).
   void op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const;

@@ -29,10 +29,12 @@ enum EventField : uint16_t {
   kFieldHow = 64,          // e.how = withdrew: "control", "withdraw" or a battle_over hook's reason
   kFieldFromPlayer = 128,  // e.from = from_player: the player a card was given from (API 3)
   kFieldBy = 256,          // e.by = by: the card placed or moved on top of it
+  kFieldShownTo = 512,     // e.to = shown_to: the player a card was shown to, 1 or 2, or "both" (API 4)
 };
 
 // The trigger events, in order: X(name in What, name in `triggers`, EventField bits of `e`,
-// the script API that has it, its digest code). A new one goes at the end with the next code.
+// the script API that has it, its digest code). A new one goes at the end with the next code
+// (12-14 are the acting hooks').
 #define ALS_TRIGGER_EVENTS(X)                                          \
   X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1) \
   X(Covered, "covered", kFieldBy, 2, 2)                                \
@@ -44,7 +46,8 @@ enum EventField : uint16_t {
   X(TurnStart, "turn_start", kFieldPlayer, 2, 8)                       \
   X(TurnEnd, "turn_end", kFieldPlayer, 2, 9)                           \
   X(BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2, 10)          \
-  X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11)
+  X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11)          \
+  X(Revealed, "revealed", kFieldShownTo, 4, 15)
 
 /// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md,
 /// "Triggers"), or an acting house-rule hook (docs/modding.md, "House-rule hooks").
@@ -85,7 +88,10 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
 // each seat may read them: {player} "player 2"; {card} the card's id where the seat knows it,
 // else "a facedown card" (or "a card in player 2's hand", "a card of the deck" by `from`);
 // {theater}, {from} theater names ("hand" for a hand); {from_player}; {face} "faceup" or
-// "facedown"; {value}; {text}. A new kind goes at the end (Event::Type keeps its numbers).
+// "facedown"; {value}; {text}; {card_at} the card and where it lies by `theater` (a theater:
+// "containment of player 2 in air" or "a facedown card of player 2 in air"; kHandTheater: "a card
+// in player 2's hand"; kDeckPlace: "a card of the deck"); {shown_to} "player 1", "player 2" or
+// "both players". A new kind goes at the end (Event::Type keeps its numbers).
 #define ALS_EVENT_KINDS(X)                                                   \
   X(Deploy, Played, Count, "{player} deploys {card} to {theater}")          \
   X(Improvise, Played, Count, kCodedLine)                                   \
@@ -116,7 +122,8 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
   X(Uncovered, Uncovered, Count, kNoLine)                                   \
   X(TurnStart, TurnStart, TurnStart, kNoLine)                               \
   X(TurnEnd, TurnEnd, TurnEnd, kNoLine)                                     \
-  X(BattleDecided, BattleEnd, Count, kNoLine)
+  X(BattleDecided, BattleEnd, Count, kNoLine)                               \
+  X(Reveal, Revealed, Count, "{card_at} is shown to {shown_to}")
 
 struct EventKind {
   const char* name;  // the Event::Type's name
@@ -137,6 +144,7 @@ struct EventFacts {
   uint8_t cause = kNone;        // e.cause: the card whose ability caused it, kRuleCause, or kNone
   uint8_t faceup : 1 = 0;       // e.face
   uint8_t withdrew : 1 = 0;     // e.how: 1 "withdraw"
+  uint8_t shown_to : 2 = 0;     // e.to of `revealed`: bit p, player p was shown the card
   bool operator==(const EventFacts&) const = default;
 };
 static_assert(sizeof(EventFacts) == 8, "a Due stays small (the state holds kMaxDue of them)");

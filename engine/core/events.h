@@ -46,6 +46,8 @@ struct Event {
     // Covered: card became covered by `by`. Uncovered: card's cover left. TurnStart, TurnEnd:
     //   player's turn begins / has ended. BattleDecided: player won the battle (withdrew: by
     //   withdrawal), before it is scored.
+    // Reveal: card was shown to the players `shown_to` (bit p: player p) where it lies: theater
+    //   (a theater, kHandTheater or kDeckPlace), player the owner of its hand or side (API 4).
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;
@@ -56,6 +58,7 @@ struct Event {
   uint8_t faceup = 0;
   uint8_t known = 0;     // bit p: player p knew the card's identity after the event (Engine::emit sets it from knowledge.h)
   uint8_t withdrew = 0;
+  uint8_t shown_to = 0;         // Reveal: bit p, player p was shown the card
   int value = 0;
   int vp = 0;
   int score[2] = {0, 0};
@@ -65,7 +68,9 @@ struct Event {
   uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup), kRuleCause
   std::string text = {};     // Log
 };
-constexpr int kEventKindCount = static_cast<int>(Event::BattleDecided) + 1;
+#define ALS_COUNT_KIND(...) +1
+constexpr int kEventKindCount = 0 ALS_EVENT_KINDS(ALS_COUNT_KIND);  // the rows of ALS_EVENT_KINDS
+#undef ALS_COUNT_KIND
 static_assert(kEventKindCount <= 64, "EventLog::kept_types has a bit for each");
 
 /// Every kind of event, in the order of Event::Type (the rows of event_kinds.h).

@@ -38,6 +38,9 @@ inline void make_public(BoardCore& b, int card) {
   b.known[0] |= uint64_t{1} << card;
   b.known[1] |= uint64_t{1} << card;
 }
+/// `player` no longer knows `card`: its holder played it facedown from a hand, which has no order
+/// the other player can follow (docs/modding.md, "Knowledge").
+inline void forget(BoardCore& b, int player, int card) { b.known[player] &= ~(uint64_t{1} << card); }
 /// Nobody knows anything: the cards were reshuffled for a new battle.
 inline void forget_all(BoardCore& b) { b.known[0] = b.known[1] = 0; }
 

@@ -44,6 +44,7 @@ static EventFacts facts_of(const Event& e, uint16_t fields) {
   x.by = keep(kFieldBy, e.by);
   x.faceup = (fields & kFieldFace) && e.faceup;
   x.withdrew = (fields & kFieldHow) && e.withdrew;
+  x.shown_to = (fields & kFieldShownTo) ? e.shown_to & 3 : 0;
   return x;
 }
 

@@ -219,8 +219,9 @@ std::string player_text(int p) { return "player " + std::to_string(p + 1); }
 }  // namespace
 
 // A row's template (event_kinds.h) filled in; `card`: the card as the viewer may read it.
+// `known_id`: the card's id where the viewer knows it, else "".
 static std::string fill_line(std::string_view line, const Event& e, const std::string& card,
-                             const std::vector<std::string>& theaters) {
+                             const std::string& known_id, const std::vector<std::string>& theaters) {
   auto th = [&](int t) {
     return t == kHandTheater ? std::string("hand")
            : t == kDeckPlace ? std::string("the deck")
@@ -244,6 +245,14 @@ static std::string fill_line(std::string_view line, const Event& e, const std::s
     else if (field == "face") out += e.faceup ? "faceup" : "facedown";
     else if (field == "value") out += std::to_string(e.value);
     else if (field == "text") out += e.text;
+    else if (field == "shown_to") out += e.shown_to == 3 ? "both players" : player_text(e.shown_to == 2 ? 1 : 0);
+    else if (field == "card_at") {
+      const bool hand = e.theater == kHandTheater, deck = e.theater == kDeckPlace;
+      out += !known_id.empty() ? known_id : hand || deck ? "a card" : "a facedown card";
+      out += hand   ? " in " + player_text(e.player) + "'s hand"
+             : deck ? (known_id.empty() ? " of the deck" : " in the deck")
+                    : " of " + player_text(e.player) + " in " + th(e.theater);
+    }
     else out += "{?}";  // (tests/unit/test_events.cpp checks every row's fields)
   }
   return out;
@@ -273,7 +282,8 @@ std::string Engine::event_line(const Event& e, int viewer) const {
                      : in_deck       ? std::string("a card of the deck")
                                      : std::string("a facedown card");
   const char* line = event_kind(e.type).line;
-  if (line != kCodedLine) return fill_line(line, e, card, rules_.theaters);  // ("" for a kind with no line)
+  if (line != kCodedLine)  // ("" for a kind with no line)
+    return fill_line(line, e, card, known && e.card != kNone ? set_.cards[e.card].id : std::string(), rules_.theaters);
   auto th = [&](int t) { return t == kNone ? std::string("?") : rules_.theaters[t]; };
   switch (e.type) {
     case Event::Improvise:
@@ -443,7 +453,10 @@ View Engine::view(const State& s, int viewer) const {
   int n = zone(s, Zone::Deck, 0, buf);
   v.deck_size = n;
   for (int i = 0; i < n; ++i)
-    if (knowledge::knows(b, viewer, buf[i])) v.deck_known.push_back(set_.cards[buf[i]].id);
+    if (knowledge::knows(b, viewer, buf[i])) {
+      v.deck_known.push_back(set_.cards[buf[i]].id);
+      v.deck_positions.push_back(i + 1);
+    }
   for (int c = 0; c < b.ncards; ++c)
     if (b.card[c].zone == Zone::Held && b.card[c].owner == viewer) v.held = set_.cards[c].id;
   v.first = b.first;

@@ -63,6 +63,19 @@ Runner& runner(lua_State* L) { return *static_cast<Runner*>(sandbox_user(L)); }
 struct GameBox {
   std::shared_ptr<Engine> eng;
   State s;
+  // Every line shown to each seat so far (g:messages): events as that seat reads them, and
+  // errors its actions raised, redacted for it. At most kMaxLines each (the oldest go first).
+  std::vector<std::string> lines[2];
+  static constexpr size_t kMaxLines = 20'000;
+  void show(int seat, std::string line) {
+    std::vector<std::string>& v = lines[seat];
+    if (v.size() >= kMaxLines) v.erase(v.begin(), v.begin() + static_cast<long>(kMaxLines / 2));
+    v.push_back(std::move(line));
+  }
+  void show(const EventLog& log) {
+    for (const Event& ev : log.events)
+      for (int p = 0; p < 2; ++p) show(p, eng->event_text(ev, p));
+  }
 };
 
 GameBox& box(lua_State* L) { return *static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta)); }
@@ -91,12 +104,24 @@ int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
 
 GameBox& push_game(lua_State* L, std::shared_ptr<Engine> eng, const State& s) {
   void* mem = lua_newuserdatauv(L, sizeof(GameBox), 0);
-  auto* g = new (mem) GameBox{std::move(eng), s};
+  auto* g = new (mem) GameBox{std::move(eng), s, {}};
   luaL_setmetatable(L, kGameMeta);
   return *g;
 }
 
-void apply(GameBox& g, const Action& a) { g.eng->apply(g.s, a, nullptr); }
+// Applies `a`; the seats' lines get its events, or the acting seat the error it raised.
+void apply(GameBox& g, const Action& a) {
+  EventLog log;
+  log.keep_battle_ends = false;
+  const int actor = g.eng->to_act(g.s);
+  try {
+    g.eng->apply(g.s, a, &log);
+  } catch (const std::exception& e) {
+    if (actor == 0 || actor == 1) g.show(actor, g.eng->message_for(g.s, actor, e.what()));
+    throw;
+  }
+  g.show(log);
+}
 
 std::vector<std::string> legal_texts(const GameBox& g) {
   std::vector<Action> acts;
@@ -254,6 +279,13 @@ int g_hand(lua_State* L) {
   return push_zone(L, g, Zone::Hand, player_arg(L, 2));
 }
 int g_deck(lua_State* L) { return push_zone(L, box(L), Zone::Deck, 0); }
+// g:knows(p, id): whether player p knows that card now (API 4, the verb of the same name)
+int g_knows(lua_State* L) {
+  GameBox& g = box(L);
+  const int p = player_arg(L, 2);
+  lua_pushboolean(L, g.eng->knows(g.s, p, card_arg(g, L, 3)));
+  return 1;
+}
 int g_theaters(lua_State* L) {
   GameBox& g = box(L);
   std::vector<std::string> v;
@@ -325,6 +357,16 @@ int g_view(lua_State* L) {
   set_int(L, "deck_size", v.deck_size);
   push_strings(L, v.deck_known);
   lua_setfield(L, -2, "deck_known");
+  lua_createtable(L, static_cast<int>(v.deck_positions.size()), 0);  // (API 4) {id = ..., position = n}
+  for (size_t i = 0; i < v.deck_positions.size(); ++i) {
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, v.deck_known[i].c_str());
+    lua_setfield(L, -2, "id");
+    lua_pushinteger(L, v.deck_positions[i]);
+    lua_setfield(L, -2, "position");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "deck_positions");
   push_strings(L, v.theaters);
   lua_setfield(L, -2, "theaters");
   if (!v.held.empty()) set_string(L, "held", v.held);
@@ -358,7 +400,15 @@ int g_view(lua_State* L) {
 // g:copy() -> an independent copy of the game (extension: states are values)
 int g_copy(lua_State* L) {
   GameBox& g = box(L);
-  push_game(L, g.eng, g.s);
+  GameBox& copy = push_game(L, g.eng, g.s);
+  for (int p = 0; p < 2; ++p) copy.lines[p] = g.lines[p];
+  return 1;
+}
+// g:messages(p) -> every line shown to seat p so far (log lines, results, errors), as that seat
+// reads them: a card p does not know is never named (API 4)
+int g_messages(lua_State* L) {
+  GameBox& g = box(L);
+  push_strings(L, g.lines[player_arg(L, 2)]);
   return 1;
 }
 // g:tokens(p, theater) -> supply tokens on p's side there (extension)
@@ -455,6 +505,7 @@ struct Setup {
   void score();
   void counters();
   int counter_target();
+  void known();
 };
 
 void Setup::theaters() {
@@ -622,6 +673,25 @@ void Setup::counters() {
   lua_pop(L, 1);
 }
 
+// known = { [p] = {ids...} } (API 4): cards player p knows besides what the rules make known.
+void Setup::known() {
+  if (lua_getfield(L, 1, "known") != LUA_TNIL) {
+    int kt = lua_gettop(L);
+    if (!lua_istable(L, kt)) fail("setup: known must be { [1] = {ids...}, [2] = {ids...} }");
+    for (int p = 0; p < 2; ++p) {
+      if (lua_geti(L, kt, p + 1) != LUA_TNIL)
+        for (const std::string& id : string_list(L, lua_gettop(L), "setup: known")) {
+          int c = e.set().find(id);
+          if (c < 0) fail("setup: known: unknown card '" + id + "'");
+          if (s.b.card[c].zone == Zone::Out) fail("setup: known: card '" + id + "' is not in the game");
+          knowledge::learn(s.b, p, c);
+        }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
 // setup(spec) -> a game in the position spec describes (docs/scenarios.md)
 int l_setup(lua_State* L) {
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
@@ -639,6 +709,7 @@ int l_setup(lua_State* L) {
   setup.deck();
   setup.score();
   setup.counters();
+  setup.known();
   push_game(L, std::move(eng), s);
   return 1;
 }
@@ -654,8 +725,10 @@ int l_new_game(lua_State* L) {
   } else {
     seed = (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   }
-  State s = eng->new_game(seed);
-  push_game(L, std::move(eng), s);
+  EventLog log;
+  log.keep_battle_ends = false;
+  State s = eng->new_game(seed, &log);
+  push_game(L, std::move(eng), s).show(log);
   return 1;
 }
 
@@ -704,7 +777,8 @@ const luaL_Reg kGameMethods[] = {
     {"first", api<g_first>},       {"score", api<g_score>},           {"battle", api<g_battle>},
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
     {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
-    {"counter", api<g_counter>},   {"owner", api<g_owner>},
+    {"counter", api<g_counter>},   {"owner", api<g_owner>},           {"knows", api<g_knows>},
+    {"messages", api<g_messages>},
     {nullptr, nullptr}};
 
 // The checks, in Lua: deep equality and a readable rendering of values.

@@ -822,6 +822,40 @@ struct Verbs {
   }
   // g:deal(p, n) -> the ids p took from the top of the deck into hand, top first
   static int deal(lua_State* L) { return top_cards(L, &Engine::op_deal); }
+  // g:reveal(ids, to): the cards `ids` (a list of at most 64, or one id; in a hand, on the board
+  // or in the deck) become known to `to`: 1, 2 or "both"; fires `revealed` for each card and the
+  // players who did not know it (API 4, docs/modding.md "Knowledge"). Returns nothing.
+  static int reveal(lua_State* L) {
+    int to;
+    if (lua_type(L, 3) == LUA_TSTRING && std::string_view(lua_tostring(L, 3)) == "both") to = 3;
+    else if (lua_type(L, 3) == LUA_TSTRING) return luaL_argerror(L, 3, "`to` is 1, 2 or \"both\"");
+    else to = 1 << player(L, 3);
+    uint8_t cards[kMaxCards];
+    int n = 0;
+    auto one = [&](int arg) {
+      const int c = rt(L).check_card(arg);
+      const Zone z = board(L).card[c].zone;
+      if (z != Zone::Hand && z != Zone::Board && z != Zone::Deck && z != Zone::Held)
+        luaL_error(L, "g:reveal: card '%s' is not in a hand, on the board or in the deck", lua_tostring(L, arg));
+      cards[n++] = static_cast<uint8_t>(c);
+    };
+    if (lua_type(L, 2) == LUA_TSTRING) one(2);
+    else each_item(L, 2, kMaxCards, "g:reveal: ids", one);
+    for (int i = 0; i < n; ++i) eng(L).op_reveal(ctx(L), cards[i], to);
+    return 0;
+  }
+  // g:knows(p, id) -> whether player p knows that card now (API 4; ruling 28)
+  static int knows(lua_State* L) {
+    const int p = player(L, 2);
+    lua_pushboolean(L, eng(L).knows(*ctx(L).s, p, rt(L).check_card(3)));
+    return 1;
+  }
+  // g:deck() -> the deck's ids, top first (API 4: scripts are the rules and see everything)
+  static int deck(lua_State* L) {
+    uint8_t out[kMaxCards];
+    push_ids(L, out, eng(L).zone(*ctx(L).s, Zone::Deck, 0, out));
+    return 1;
+  }
   // g:effect(name, until, data): starts the running card's (or house rule's) lasting effect
   // `name` until "turn_end", "next_turn_end" or "battle_end"; data: at most 4 fields, each an
   // integer, a boolean, a card id, a theater name or a player
@@ -920,6 +954,8 @@ constexpr VerbDef kVerbs[] = {
     {"hand_size", Verbs::hand_size, Group::Query},
     {"counter", Verbs::counter, Group::Query},
     {"can_play", Verbs::can_play, Group::Query},
+    {"knows", Verbs::knows, Group::Query},
+    {"deck", Verbs::deck, Group::Query},
     // decisions
     {"choose_card", Verbs::choose_card, Group::Decision},
     {"choose_theater", Verbs::choose_theater, Group::Decision},
@@ -943,6 +979,7 @@ constexpr VerbDef kVerbs[] = {
     {"give", Verbs::give, Group::Effect},
     {"deal", Verbs::deal, Group::Effect},
     {"effect", Verbs::effect, Group::Effect},
+    {"reveal", Verbs::reveal, Group::Effect},
 };
 
 // The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
@@ -1081,6 +1118,11 @@ int Runtime::push_arguments(const Due& d, int effect) {
     set("how");
   }
   if (f & kFieldFromPlayer) player(ev.from_player), set("from");
+  if (f & kFieldShownTo) {  // (API 4)
+    if (ev.shown_to == 3) lua_pushliteral(L, "both");
+    else player(ev.shown_to == 2 ? 1 : 0);
+    set("to");
+  }
   if (ev.cause != kNone) {  // e.cause (API 3): the card whose ability caused it, or "rule"
     if (ev.cause == kRuleCause) lua_pushliteral(L, "rule");
     else push_id(ev.cause);

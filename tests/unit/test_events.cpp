@@ -23,15 +23,16 @@ std::set<std::string> field_names(uint16_t f) {
   static const std::pair<EventField, const char*> names[] = {
       {kFieldPlayer, "player"}, {kFieldTheater, "theater"}, {kFieldFace, "face"}, {kFieldFrom, "from"},
       {kFieldTo, "to"},         {kFieldWinner, "winner"},   {kFieldHow, "how"},   {kFieldFromPlayer, "from"},
-      {kFieldBy, "by"}};
+      {kFieldBy, "by"},         {kFieldShownTo, "to"}};
   std::set<std::string> out;
   for (const auto& [bit, name] : names)
     if (f & bit) out.insert(name);
   return out;
 }
 
-// A set (API 3, the standard cards and these) whose three watchers have every trigger of the
-// table, each writing the keys of its `e` to the log; `swap` gives itself to the other player.
+// A set (API 4, the standard cards and these) whose three watchers have every trigger of the
+// table, each writing the keys of its `e` to the log; `swap` gives itself to the other player,
+// `spy` shows its owner the opponent's hand and the top of the deck (to both).
 std::string watchers_set() {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("als-events-" + std::to_string(::getpid()));
@@ -52,10 +53,14 @@ std::string watchers_set() {
   }
   std::ofstream(dir / "swap.lua") << "return { name = 'Swap', type = 'land', strength = 2, kind = 'instant', text = '',"
                                      " ability = function(g, this) g:give(this, 3 - g:owner(this)) end }\n";
-  std::ofstream(dir / "set.lua") << "return { name = 'watchers', api = 3, extends = \"standard\", theaters = { \"air\", "
+  std::ofstream(dir / "spy.lua") << "return { name = 'Spy', type = 'sea', strength = 1, kind = 'instant', text = '',"
+                                    " ability = function(g, this) local you = g:owner(this)"
+                                    " g:reveal(g:hand(g:opponent(you)), you) local d = g:deck()"
+                                    " if #d > 0 then g:reveal(d[1], 'both') end end }\n";
+  std::ofstream(dir / "set.lua") << "return { name = 'watchers', api = 4, extends = \"standard\", theaters = { \"air\", "
                                     "\"land\", \"sea\" }, cards = { \"support\", \"air_drop\", \"air_maneuver\", "
                                     "\"containment\", \"reinforce\", \"ambush\", \"land_maneuver\", \"disrupt\", "
-                                    "\"transport\", \"redeploy\", \"blockade\", \"swap\""
+                                    "\"transport\", \"redeploy\", \"blockade\", \"swap\", \"spy\""
                                  << ids << " } }\n";
   return dir.string();
 }
@@ -158,7 +163,8 @@ TEST_CASE("a trigger's e holds the fields its row lists, and no others", "[event
       check(m.apply_log());
     }
   }
-  // The games met every trigger of the table (given by Swap), with its card where it has one.
+  // The games met every trigger of the table (given by Swap, revealed by Spy), with its card
+  // where it has one.
   for (const TriggerEvent& t : kTriggerTable) {
     INFO(t.name);
     REQUIRE(seen.count(t.name));
@@ -166,4 +172,20 @@ TEST_CASE("a trigger's e holds the fields its row lists, and no others", "[event
     CHECK(seen[t.name].count("card") == (about_a_card ? 1u : 0u));
   }
   CHECK(seen["moved"].count("cause"));  // moves by abilities (Transport, Redeploy)
+}
+
+TEST_CASE("a trigger event of a later API is refused in an older set, naming the API", "[events]") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("als-events-api3-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "x.lua") << "return { name = 'X', type = 'air', strength = 1, kind = 'triggered', text = '',"
+                                  " triggers = { revealed = function() end } }\n";
+  std::ofstream(dir / "set.lua") << "return { name = 'old', api = 3, extends = \"standard\", theaters = { \"air\", "
+                                    "\"land\", \"sea\" }, cards = { \"support\", \"ambush\", \"x\" } }\n";
+  try {
+    test::load(dir.string());
+    FAIL("the set loaded");
+  } catch (const std::exception& e) {
+    CHECK_THAT(e.what(), Catch::Contains("trigger 'revealed' needs api = 4"));
+  }
 }

@@ -103,9 +103,10 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
     const char* set;
     std::vector<std::string> rules;
   };
-  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0;
+  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0;
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
-                        Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}}}) {
+                        Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}},
+                        Case{"tests/sets/api4", {}}}) {  // reveals: hands, facedown cards, the deck
     std::vector<std::string> rules;
     for (const std::string& r : c.rules) rules.push_back(std::string(ALS_DATA_DIR) + "/" + r);
     const std::string set = std::string(c.set).find('/') == std::string::npos ? c.set : std::string(ALS_DATA_DIR) + "/" + c.set;
@@ -117,6 +118,8 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
       std::vector<Action> legal;
       while (e.to_act(s) >= 0) {
         const int p = e.to_act(s);
+        for (int c = 0; c < s.b.ncards; ++c)  // a card of the other hand the player was shown (API 4)
+          shown_hand += s.b.card[c].zone == Zone::Hand && s.b.card[c].owner != p && ((s.b.known[p] >> c) & 1);
         // At every decision: two other worlds; every agent (small budgets), the same answer.
         for (int w = 0; w < 2; ++w) {
           State t = other_world(e, s, p, gen);
@@ -162,4 +165,5 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
   CHECK(answered_hidden > 0);  // the case the old determinization pinned
   CHECK(changed_worlds > decisions);  // the worlds really differ
   CHECK(handles > 0);  // and agents were given handles for hidden cards
+  CHECK(shown_hand > 0);  // and some decided knowing cards of the other hand
 }
