@@ -160,8 +160,10 @@ void print_board(const Engine& e, const State& s, int viewer) {
     else std::cout << wrapped(a, 17) << "\n" << wrapped("       " + b, 12) << "\n";
   }
   std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
-  auto known = std::count_if(v.hand[opp].begin(), v.hand[opp].end(), [](const std::string& x) { return x != "?"; });
-  if (known) std::cout << " (" << join(v.hand[opp]) << ")";
+  std::vector<std::string> known;  // the cards of that hand you know (shown, or seen going there)
+  for (const std::string& x : v.hand[opp])
+    if (x != "?") known.push_back(x);
+  if (!known.empty()) std::cout << " (you know: " << join(known) << ")";
   std::cout << " | deck: " << v.deck_size << "\n";
   std::vector<std::string> hand;
   for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));

@@ -37,4 +37,11 @@ for seed in $(seq 1 8); do
   served=1
 done
 [ "${served:-0}" -eq 1 ] && ok || bad "no served game reached the saboteur's error"
+# API 4: a hand shown to the human is named at the terminal, marked as known; the card its
+# holder then improvises is hidden again (tests/sets/api4's spy, a deal where player 2 improvises)
+printf 'deploy spy sea\n' | "$als" play --cards "$src/tests/sets/api4" --p2 random --seed 8 --color never > spy.txt 2>&1
+grep -q "scout in player 2's hand is shown to player 1 (by spy)" spy.txt && ok || bad "spy: no reveal line: $(head -c 2000 spy.txt)"
+grep -q "opponent's hand: 4 cards (you know: escalation, support, herald, cover_fire)" spy.txt && ok ||
+  bad "spy: the opponent's hand: $(grep "opponent's hand" spy.txt)"
+grep -q "opponent: ~? 2" spy.txt && ok || bad "spy: the improvised card is named: $(grep 'opponent:' spy.txt)"
 summary
