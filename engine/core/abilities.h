@@ -80,6 +80,7 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
     {Hook::BattleStart, "battle_start", What::HookBattleStart, false},
     {Hook::TurnStart, "turn_start", What::HookTurnStart, true},
     {Hook::TurnEnd, "turn_end", What::HookTurnEnd, true},
+    {Hook::Deal, "deal", What::HookDeal, false},
     {Hook::BattleOver, "battle_over", What::Instant, false},
     {Hook::BattleWinner, "battle_winner", What::Instant, false},
     {Hook::BattleVp, "battle_vp", What::Instant, false},
@@ -89,6 +90,7 @@ inline constexpr const HookKind& acting_hook(What w) {
   return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];
 }
 static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::TurnEnd) == 2, "kHookTable follows Hook");
+static_assert(kHookTable[3].due == What::HookDeal && static_cast<int>(Hook::Deal) == 3, "kHookTable follows Hook");
 
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).
 class Scripts {

@@ -87,7 +87,9 @@ struct LastingDef {
 };
 
 /// House-rule hooks (docs/modding.md): the first three act, the others answer.
-enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, BattleOver, BattleWinner, BattleVp, Count };
+/// The house-rule hooks: the acting ones first, in the order of their What values (event_kinds.h),
+/// then the answering ones. Deal is API 4's.
+enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, Deal, BattleOver, BattleWinner, BattleVp, Count };
 
 /// Global-rule parameters a card set's `set.lua` or a house-rule script may set
 /// (docs/modding.md, "Rules"). Defaults are the Revised Edition's.

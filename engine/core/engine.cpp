@@ -802,6 +802,32 @@ void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
                .card = static_cast<uint8_t>(card), .theater = where, .shown_to = shown});
 }
 
+bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  if (l.zone == Zone::Hand && l.owner == player) return false;
+  const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
+  const uint8_t from = from_board ? l.theater : from_deck ? kDeckPlace : kHandTheater;
+  const uint8_t old_owner = from_deck ? static_cast<uint8_t>(kNone) : l.owner;
+  const bool was = from_board && l.faceup;
+  const uint64_t key = from_board ? board_key(b, card) : 0;
+  const int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  if (from_board) clear_counters(b, card);
+  l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
+  l.owner = static_cast<uint8_t>(player);
+  l.faceup = 0;
+  l.theater = kNone;
+  l.seq = b.seq_next++;
+  b.reindex(card);
+  knowledge::learn(b, player, card);  // (the player it was taken from keeps knowing it)
+  record(&c, b,
+         Event{.type = Event::ToHand, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+               .from = from, .from_player = old_owner},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
+  return true;
+}
+
 void Engine::op_log(AbilityCtx& c, const std::string& text) const {
   Event e{.type = Event::Log};
   e.text = text;
@@ -924,6 +950,7 @@ void Engine::battle_started(Board& b, EventLog* log) const {
     for (int i = 0; i < b.ntheaters; ++i) e.text += (i ? " " : "") + rules_.theaters[b.order[i]];
     emit(nullptr, log, e);
   }
+  if (sets_off_[Event::Dealing].any) fire_moment(b, Event::Dealing, b.first);  // the deal hook (API 4), first
   if (sets_off_[Event::BattleStart].any) fire_moment(b, Event::BattleStart, b.first);  // the battle_start hook
 }
 
@@ -948,12 +975,13 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   b.seq_top = 0;
   knowledge::forget_all(b);
   int dealt = 0;
+  const int to_deal = rules_.has(Hook::Deal) ? 0 : 2 * rules_.hand_size;  // a deal hook deals instead (API 4)
   for (int i = 0; i < b.ncards; ++i) {
     CardLoc& l = b.card[deck[i]];
     l.faceup = 0;
     l.theater = kNone;
     l.seq = b.seq_next++;
-    if (dealt < 2 * rules_.hand_size) {  // alternately, the 1st player first
+    if (dealt < to_deal) {  // alternately, the 1st player first
       l.zone = Zone::Hand;
       l.owner = static_cast<uint8_t>(dealt % 2 == 0 ? b.first : other(b.first));
       knowledge::learn(b, l.owner, deck[i]);
@@ -1107,6 +1135,7 @@ uint8_t digest_code(What w) {
     case What::HookBattleStart: return 12;
     case What::HookTurnStart: return 13;
     case What::HookTurnEnd: return 14;
+    case What::HookDeal: return 16;
     default: return 0;  // What::Instant
   }
 }

@@ -298,6 +298,9 @@ class Engine {
   /// on the board, in the deck or held) learn it, and `revealed` fires once for them; nothing
   /// else changes (docs/modding.md, "Knowledge").
   void op_reveal(AbilityCtx& c, int card, int to) const;
+  /// API 4's g:to_hand: `card` (in the deck, a hand or on the board) goes to the end of `player`'s
+  /// hand, facedown; the player learns it. False if it is in that hand already.
+  bool op_to_hand(AbilityCtx& c, int card, int player) const;
   /// `player` may deploy to a theater that does not match the card's type on their next play, or
   /// (`whole_turn`) during their next turn (Air Drop: ruling 21).
   void op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const;

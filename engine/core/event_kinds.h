@@ -23,7 +23,7 @@ enum EventField : uint16_t {
   kFieldPlayer = 1,        // e.player = player: who played, whose turn, the card's owner
   kFieldTheater = 2,       // e.theater = theater: where a card was played
   kFieldFace = 4,          // e.face = faceup: "faceup" or "facedown"
-  kFieldFrom = 8,          // e.from = from: the theater a card left, or "hand"
+  kFieldFrom = 8,          // e.from = from: the theater a card left, "hand", or "deck" (API 4's to_hand)
   kFieldTo = 16,           // e.to = theater: the theater a card moved to
   kFieldWinner = 32,       // e.winner = player: the battle's winner
   kFieldHow = 64,          // e.how = withdrew: "control", "withdraw" or a battle_over hook's reason
@@ -34,7 +34,7 @@ enum EventField : uint16_t {
 
 // The trigger events, in order: X(name in What, name in `triggers`, EventField bits of `e`,
 // the script API that has it, its digest code). A new one goes at the end with the next code
-// (12-14 are the acting hooks').
+// (12-14 and 16 are the acting hooks').
 #define ALS_TRIGGER_EVENTS(X)                                          \
   X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1) \
   X(Covered, "covered", kFieldBy, 2, 2)                                \
@@ -47,7 +47,8 @@ enum EventField : uint16_t {
   X(TurnEnd, "turn_end", kFieldPlayer, 2, 9)                           \
   X(BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2, 10)          \
   X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11)          \
-  X(Revealed, "revealed", kFieldShownTo, 4, 15)
+  X(Revealed, "revealed", kFieldShownTo, 4, 15)                       \
+  X(ToHand, "to_hand", kFieldPlayer | kFieldFrom, 4, 17)
 
 /// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md,
 /// "Triggers"), or an acting house-rule hook (docs/modding.md, "House-rule hooks").
@@ -56,7 +57,7 @@ enum class What : uint8_t {
 #define ALS_WHAT_VALUE(name, ...) name,
   ALS_TRIGGER_EVENTS(ALS_WHAT_VALUE)
 #undef ALS_WHAT_VALUE
-  HookBattleStart, HookTurnStart, HookTurnEnd,
+  HookBattleStart, HookTurnStart, HookTurnEnd, HookDeal,  // in the order of Hook's acting hooks
 };
 constexpr int kTriggerEvents = static_cast<int>(What::HookBattleStart) - static_cast<int>(What::Played);
 inline bool is_trigger(What w) { return w >= What::Played && w < What::HookBattleStart; }
@@ -123,7 +124,9 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
   X(TurnStart, TurnStart, TurnStart, kNoLine)                               \
   X(TurnEnd, TurnEnd, TurnEnd, kNoLine)                                     \
   X(BattleDecided, BattleEnd, Count, kNoLine)                               \
-  X(Reveal, Revealed, Count, "{card_at} is shown to {shown_to}")
+  X(Reveal, Revealed, Count, "{card_at} is shown to {shown_to}")           \
+  X(ToHand, ToHand, Count, kCodedLine)                                      \
+  X(Dealing, Instant, Deal, kNoLine)
 
 struct EventKind {
   const char* name;  // the Event::Type's name

@@ -48,6 +48,9 @@ struct Event {
     //   withdrawal), before it is scored.
     // Reveal: card was shown to the players `shown_to` (bit p: player p) where it lies: theater
     //   (a theater, kHandTheater or kDeckPlace), player the owner of its hand or side (API 4).
+    // ToHand: player took card into hand from `from` (a theater, kHandTheater or kDeckPlace),
+    //   from_player its owner there (kNone from the deck; API 4).
+    // Dealing: battle `value` begins with empty hands, player the 1st player: the deal hook deals.
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;

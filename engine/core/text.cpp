@@ -347,6 +347,13 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       return "effect " + effect_text(e.value) + " lasts until " + until[std::min<int>(e.option, 2)];
     }
     case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
+    case Event::ToHand: {  // (API 4) "player 1 takes a card from player 2's hand into hand"
+      const std::string what = known ? set_.cards[e.card].id : e.from == kHandTheater || e.from == kDeckPlace ? "a card" : "a facedown card";
+      const std::string where = e.from == kDeckPlace     ? std::string("the deck")
+                                : e.from == kHandTheater ? pl(e.from_player) + "'s hand"
+                                                         : pl(e.from_player) + "'s side of " + th(e.from);
+      return pl(e.player) + " takes " + what + " from " + where + " into hand";
+    }
     case Event::BattleStart:
       return "battle " + std::to_string(e.value) + ": theaters " + e.text + ", " + pl(e.player) + " is the 1st player";
     case Event::GameEnd:

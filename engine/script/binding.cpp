@@ -844,6 +844,18 @@ struct Verbs {
     for (int i = 0; i < n; ++i) eng(L).op_reveal(ctx(L), cards[i], to);
     return 0;
   }
+  // g:to_hand(id, p) -> false if the card is in p's hand already; else it goes from the deck,
+  // either hand or the board to the end of p's hand (a board card facedown, as return_to_hand),
+  // p knows it; fires to_hand (card, player, from: a theater, "hand" or "deck") (API 4)
+  static int to_hand(lua_State* L) {
+    const int c = rt(L).check_card(2);
+    const int p = player(L, 3);
+    const Zone z = board(L).card[c].zone;
+    if (z != Zone::Hand && z != Zone::Board && z != Zone::Deck)
+      luaL_error(L, "g:to_hand: card '%s' is not in the deck, a hand or on the board", lua_tostring(L, 2));
+    lua_pushboolean(L, eng(L).op_to_hand(ctx(L), c, p));
+    return 1;
+  }
   // g:knows(p, id) -> whether player p knows that card now (API 4; ruling 28)
   static int knows(lua_State* L) {
     const int p = player(L, 2);
@@ -980,6 +992,7 @@ constexpr VerbDef kVerbs[] = {
     {"deal", Verbs::deal, Group::Effect},
     {"effect", Verbs::effect, Group::Effect},
     {"reveal", Verbs::reveal, Group::Effect},
+    {"to_hand", Verbs::to_hand, Group::Effect},
 };
 
 // The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
@@ -1097,6 +1110,7 @@ int Runtime::push_arguments(const Due& d, int effect) {
   const EventFacts& ev = d.event;
   auto theater = [&](uint8_t t) {
     if (t == kHandTheater) lua_pushliteral(L, "hand");
+    else if (t == kDeckPlace) lua_pushliteral(L, "deck");
     else push_theater(t);
   };
   auto player = [&](uint8_t p) { lua_pushinteger(L, p + 1); };

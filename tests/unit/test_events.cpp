@@ -32,7 +32,8 @@ std::set<std::string> field_names(uint16_t f) {
 
 // A set (API 4, the standard cards and these) whose three watchers have every trigger of the
 // table, each writing the keys of its `e` to the log; `swap` gives itself to the other player,
-// `spy` shows its owner the opponent's hand and the top of the deck (to both).
+// `spy` shows its owner the opponent's hand and the top of the deck (to both), `fetch` takes the
+// top of the deck into its owner's hand.
 std::string watchers_set() {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("als-events-" + std::to_string(::getpid()));
@@ -57,10 +58,13 @@ std::string watchers_set() {
                                     " ability = function(g, this) local you = g:owner(this)"
                                     " g:reveal(g:hand(g:opponent(you)), you) local d = g:deck()"
                                     " if #d > 0 then g:reveal(d[1], 'both') end end }\n";
+  std::ofstream(dir / "fetch.lua") << "return { name = 'Fetch', type = 'air', strength = 1, kind = 'instant', text = '',"
+                                      " ability = function(g, this) local d = g:deck()"
+                                      " if #d > 0 then g:to_hand(d[1], g:owner(this)) end end }\n";
   std::ofstream(dir / "set.lua") << "return { name = 'watchers', api = 4, extends = \"standard\", theaters = { \"air\", "
                                     "\"land\", \"sea\" }, cards = { \"support\", \"air_drop\", \"air_maneuver\", "
                                     "\"containment\", \"reinforce\", \"ambush\", \"land_maneuver\", \"disrupt\", "
-                                    "\"transport\", \"redeploy\", \"blockade\", \"swap\", \"spy\""
+                                    "\"transport\", \"redeploy\", \"blockade\", \"swap\", \"spy\", \"fetch\""
                                  << ids << " } }\n";
   return dir.string();
 }
@@ -76,6 +80,7 @@ TEST_CASE("every trigger event has a name, a fixed digest code and a kind of eve
     CHECK(codes.insert(t.code).second);
     CHECK(t.code != 0);                       // What::Instant's
     CHECK((t.code < 12 || t.code > 14));      // the acting hooks'
+    CHECK(t.code != 16);
     CHECK(is_trigger(t.what));
     CHECK(&trigger_event(t.what) == &t);
     bool fired = false;
@@ -163,7 +168,7 @@ TEST_CASE("a trigger's e holds the fields its row lists, and no others", "[event
       check(m.apply_log());
     }
   }
-  // The games met every trigger of the table (given by Swap, revealed by Spy), with its card
+  // The games met every trigger of the table (given by Swap, revealed by Spy, to_hand by Fetch), with its card
   // where it has one.
   for (const TriggerEvent& t : kTriggerTable) {
     INFO(t.name);

@@ -51,7 +51,8 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
         std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/medals.lua",
         std::string(ALS_DATA_DIR) + "/docs/examples/frontier/rules/fog.lua"}, 15},
       {std::string(ALS_DATA_DIR) + "/tests/sets/hidden_choice", {}, 30},
-      {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {}, 30},  // reveals (API 4)
+      {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {}, 30},  // reveals, to_hand (API 4)
+      {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {std::string(ALS_DATA_DIR) + "/tests/sets/api4/rules/draft.lua"}, 15},
   }));
   INFO(cards);
   auto eng = test::load(cards, rules);

@@ -106,7 +106,8 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
   int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0;
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
                         Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}},
-                        Case{"tests/sets/api4", {}}}) {  // reveals: hands, facedown cards, the deck
+                        Case{"tests/sets/api4", {}},  // reveals (hands, facedown cards, the deck), to_hand
+                        Case{"tests/sets/api4", {"tests/sets/api4/rules/draft.lua"}}}) {  // a deal hook: a draft
     std::vector<std::string> rules;
     for (const std::string& r : c.rules) rules.push_back(std::string(ALS_DATA_DIR) + "/" + r);
     const std::string set = std::string(c.set).find('/') == std::string::npos ? c.set : std::string(ALS_DATA_DIR) + "/" + c.set;

@@ -7,6 +7,6 @@ return {
     "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers",
     "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks",
     "transport", "escalation", "redeploy", "blockade",
-    "spy", "scout", "herald", "witness", "prober",
+    "spy", "scout", "herald", "witness", "prober", "recall", "pickpocket", "snatch",
   },
 }
