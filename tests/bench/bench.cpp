@@ -96,6 +96,10 @@ int main(int argc, char** argv) {
                            frontier + "/rules/fog.lua"},
                           dir);
   random_games(*api3, "frontier+4", games);
+  // Card script API 4's test cards (reveals, cards taken into hands) with the draft house rule
+  // (a deal hook that asks the 1st player six questions a battle).
+  auto api4 = load_engine(dir + "/tests/sets/api4", {dir + "/tests/sets/api4/rules/draft.lua"}, dir);
+  random_games(*api4, "api4+draft", games);
   State s = e.new_game(1);
   const long copies = 5'000'000;
   State sink{};

@@ -1,5 +1,5 @@
--- A draft instead of the deal: six rounds; each round the 1st player is shown the top two cards
--- of the deck, takes one, and the other goes to the 2nd player's hand.
+-- House rule: a draft instead of the deal. Six rounds; each round the 1st player is shown the
+-- top two cards of the deck, takes one, and the other goes to the 2nd player's hand.
 return {
   deal = function(g)
     local first = g:first()
