@@ -3,6 +3,7 @@
 #include "scenario.h"
 
 #include "knowledge.h"
+#include "names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -95,10 +96,17 @@ int theater_arg(const GameBox& g, lua_State* L, int arg) {
   return t;
 }
 
+// " (did you mean 'ID'?)": the set's card nearest to an unknown id (API 4's comforts).
+std::string nearest_card(const Engine& e, std::string_view id) {
+  std::vector<std::string_view> ids;
+  for (const CardDef& d : e.set().cards) ids.push_back(d.id);
+  return did_you_mean(id, ids);
+}
+
 int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
   const char* id = luaL_checkstring(L, arg);
   int c = g.eng->set().find(id);
-  if (c < 0) fail(std::string(prefix) + "unknown card '" + id + "'");
+  if (c < 0) fail(std::string(prefix) + "unknown card '" + std::string(id).substr(0, 64) + "'" + nearest_card(*g.eng, id));
   return c;
 }
 
@@ -132,10 +140,39 @@ std::vector<std::string> legal_texts(const GameBox& g) {
   return out;
 }
 
+// The decision pending, for a scenario's error messages: its options as g:decision() gives them.
+std::vector<std::string> decision_options(const GameBox& g) {
+  const DecisionKind k = g.eng->decision_kind(g.s);
+  if (k == DecisionKind::Turn || k == DecisionKind::Play) return legal_texts(g);
+  std::vector<std::string> opts;
+  uint16_t opt[kMaxOptions];
+  for (int i = 0, n = g.eng->options(g.s.r.pending, opt); i < n; ++i) opts.push_back(g.eng->option_text(g.s, k, opt[i], -1));
+  std::sort(opts.begin(), opts.end());
+  return opts;
+}
+
+// "player 1 answers ambush's card question (g:choose one of: heavy_tanks, none)", or "" at a turn.
+std::string pending_question(const GameBox& g) {
+  const Question q = g.eng->question(g.s, -1);
+  if (!q.asked) return "";
+  static const char* const kinds[] = {"turn", "card", "theater", "play"};
+  std::string opts;
+  for (const std::string& o : decision_options(g)) opts += (opts.empty() ? "" : ", ") + o;
+  return "player " + std::to_string(q.player + 1) + " answers " + q.ability + "'s " + kinds[static_cast<int>(q.kind)] +
+         " question (g:choose one of: " + opts + ")";
+}
+
 // ---- game methods -------------------------------------------------------------------------
+
+// A turn action while a question is pending says so (a play decision takes plays too).
+void no_question_pending(const GameBox& g, const char* what) {
+  if (!g.s.r.active || g.eng->decision_kind(g.s) == DecisionKind::Play) return;
+  fail(std::string("illegal: ") + what + " while a question is pending: " + pending_question(g));
+}
 
 int g_play(lua_State* L, Action::Type type) {
   GameBox& g = box(L);
+  no_question_pending(g, type == Action::Deploy ? "deploy" : "improvise");
   Action a{type, static_cast<uint8_t>(card_arg(g, L, 2, "illegal: ")), kNone, kNone};
   const char* tn = luaL_checkstring(L, 3);
   int t = g.eng->theater_id(tn);
@@ -147,6 +184,7 @@ int g_play(lua_State* L, Action::Type type) {
 int g_deploy(lua_State* L) { return g_play(L, Action::Deploy); }
 int g_improvise(lua_State* L) { return g_play(L, Action::Improvise); }
 int g_withdraw(lua_State* L) {
+  no_question_pending(box(L), "withdraw");
   apply(box(L), Action{});
   return 0;
 }
@@ -157,14 +195,31 @@ int g_choose(lua_State* L) {
   try {
     a = g.eng->parse_action(g.s, "choose " + opt, -1);
   } catch (const IllegalAction&) {
-    a = g.eng->parse_action(g.s, opt, -1);  // a play decision or a turn: the option is an action
+    try {
+      a = g.eng->parse_action(g.s, opt, -1);  // a play decision or a turn: the option is an action
+    } catch (const IllegalAction& e) {
+      if (g.eng->to_act(g.s) < 0) throw;  // the game is over
+      const std::string q = pending_question(g);
+      std::string legal;
+      for (const std::string& o : decision_options(g)) legal += (legal.empty() ? "" : ", ") + o;
+      fail("illegal: '" + opt.substr(0, 64) + "' is not an answer now; " +
+           (q.empty() ? "it is player " + std::to_string(g.eng->to_act(g.s) + 1) + "'s turn (legal: " + legal + ")" : q));
+    }
   }
   apply(g, a);
   return 0;
 }
 int g_act(lua_State* L) {
   GameBox& g = box(L);
-  apply(g, g.eng->parse_action(g.s, luaL_checkstring(L, 2), -1));
+  Action a;
+  try {
+    a = g.eng->parse_action(g.s, luaL_checkstring(L, 2), -1);
+  } catch (const IllegalAction& e) {
+    const std::string q = pending_question(g);
+    if (q.empty()) throw;
+    fail(std::string(e.what()) + "; " + q);
+  }
+  apply(g, a);
   return 0;
 }
 int g_legal(lua_State* L) {
@@ -185,16 +240,7 @@ int g_decision(lua_State* L) {
   DecisionKind k = g.eng->decision_kind(g.s);
   lua_pushstring(L, kinds[static_cast<int>(k)]);
   lua_setfield(L, -2, "kind");
-  std::vector<std::string> opts;
-  if (k == DecisionKind::Turn || k == DecisionKind::Play) {
-    opts = legal_texts(g);
-  } else {
-    const Decision& d = g.s.r.pending;
-    uint16_t opt[kMaxOptions];
-    for (int i = 0, n = g.eng->options(d, opt); i < n; ++i) opts.push_back(g.eng->option_text(g.s, k, opt[i], -1));
-    std::sort(opts.begin(), opts.end());
-  }
-  push_strings(L, opts);
+  push_strings(L, decision_options(g));
   lua_setfield(L, -2, "options");
   if (g.s.r.active && g.s.r.pending.card != kNone) {
     lua_pushstring(L, g.eng->set().cards[g.s.r.pending.card].id.c_str());
@@ -480,7 +526,7 @@ struct Setup {
 
   int place_id(const std::string& id) {
     int c = e.set().find(id);
-    if (c < 0) fail("setup: unknown card '" + id + "'");
+    if (c < 0) fail("setup: unknown card '" + id.substr(0, 64) + "'" + nearest_card(e, id));
     if (placed[c]) fail("setup: card '" + id + "' appears twice");
     placed[c] = true;
     return c;
@@ -682,7 +728,7 @@ void Setup::known() {
       if (lua_geti(L, kt, p + 1) != LUA_TNIL)
         for (const std::string& id : string_list(L, lua_gettop(L), "setup: known")) {
           int c = e.set().find(id);
-          if (c < 0) fail("setup: known: unknown card '" + id + "'");
+          if (c < 0) fail("setup: known: unknown card '" + id.substr(0, 64) + "'" + nearest_card(e, id));
           if (s.b.card[c].zone == Zone::Out) fail("setup: known: card '" + id + "' is not in the game");
           knowledge::learn(s.b, p, c);
         }

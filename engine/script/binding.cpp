@@ -883,8 +883,12 @@ struct Verbs {
                         " no effect '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, known);
       luaL_error(L, "%s", msg.c_str());
     }
-    static const char* const untils[] = {"turn_end", "next_turn_end", "battle_end", nullptr};
-    auto until = static_cast<Engine::Until>(luaL_checkoption(L, 3, nullptr, untils));
+    static const char* const untils[] = {"turn_end", "next_turn_end", "battle_end"};
+    const char* u = luaL_checkstring(L, 3);
+    int ui = 0;
+    while (ui < 3 && std::string_view(u) != untils[ui]) ++ui;
+    if (ui == 3) unknown_name(L, "g:effect: unknown duration", u, untils, " (turn_end, next_turn_end or battle_end)");
+    auto until = static_cast<Engine::Until>(ui);
     Lasting e;
     e.card = static_cast<uint8_t>(card);
     e.effect = static_cast<uint8_t>(def);

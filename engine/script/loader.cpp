@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <span>
 
 #include <lua.hpp>
@@ -197,6 +198,40 @@ void check_fields(lua_State* L, int t, std::span<const char* const> known, const
   }
   lua_pop(L, 1);
 }
+/// check_fields for a rules table: an unknown field's message names the nearest, then lists the
+/// hooks and the fields a rules table has, and points a trigger event's name to `effects`.
+void check_rules_fields(lua_State* L, int t, std::span<const char* const> known, const std::string& where) {
+  try {
+    check_fields(L, t, known, where);
+  } catch (const LoadError& e) {
+    push_contents(L, t);
+    std::string bad;
+    lua_pushnil(L);
+    while (bad.empty() && lua_next(L, -2)) {
+      lua_pop(L, 1);
+      if (lua_type(L, -1) != LUA_TSTRING) continue;
+      const std::string key = lua_tostring(L, -1);
+      if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) == known.end()) bad = key;
+    }
+    if (!bad.empty()) lua_pop(L, 1);  // the key lua_next left
+    lua_pop(L, 1);
+    std::string hooks, fields;
+    auto add = [](std::string& list, const char* k) { list += (list.empty() ? "" : ", ") + std::string(k); };
+    std::set<std::string_view> listed;  // (battle_vp is both a field and a hook: named once, as a hook)
+    for (const char* k : known) {
+      if (!listed.insert(k).second) continue;
+      const bool hook = std::any_of(std::begin(kHookTable), std::end(kHookTable),
+                                    [&](const HookKind& h) { return std::string_view(h.name) == k; });
+      add(hook ? hooks : fields, k);
+    }
+    std::string msg = std::string(e.what()) + "; a rules table's hooks are " + hooks + ", and its fields " + fields;
+    for (const TriggerEvent& te : kTriggerTable)
+      if (bad == te.name)
+        msg += "; '" + bad + "' is a trigger event: a house rule reacts to it through a lasting effect's triggers (effects)";
+    throw LoadError(msg);
+  }
+}
+
 void check_fields(lua_State* L, int t, std::initializer_list<const char*> known, const std::string& where) {
   check_fields(L, t, std::span<const char* const>(known.begin(), known.size()), where);
 }
@@ -401,7 +436,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
                                          "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
                                          "rotation", "theaters", "random_theater_order", "max_actions", "effects"};
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
-  check_fields(L, t, rule_fields, w + ": rules");
+  check_rules_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
   bool any_hook = false;
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
