@@ -63,13 +63,9 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
   }
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
   scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty();
-  turn_abilities_ = rules_.hooks != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
     fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev];
     scripted_ = scripted_ || fires_[ev];
-    What w = static_cast<What>(static_cast<int>(What::Played) + ev);
-    if (w == What::TurnStart || w == What::TurnEnd || w == What::BattleEnd)
-      turn_abilities_ = turn_abilities_ || fires_[ev];
   }
   for (int t = 0; t < kEventKindCount; ++t) {
     const EventKind& k = kEventKinds[t];

@@ -507,7 +507,6 @@ class Engine {
   static std::shared_ptr<NameTable> new_names();
   std::shared_ptr<NameTable> names_ = new_names();
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
-  bool turn_abilities_ = false; // something acts at turn or battle boundaries (hooks, turn/battle triggers)
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone
   int printed_strength_[kMaxCards] = {};  // card -> its printed strength (set_.cards[card].strength)
   // Sort keys giving the plain string order of option texts without building strings:

@@ -95,8 +95,8 @@ void Engine::fire_lasting(AbilityCtx* c, Board& b, Due data) const {
   fire(nullptr, b, Event{.type = type, .player = static_cast<uint8_t>(player), .withdrew = withdrew});
 }
 
-// An acting house-rule hook (battle_start, turn_start, turn_end) comes due before the cards'
-// triggers of the same event.
+// An acting house-rule hook (deal, battle_start, turn_start, turn_end) comes due before the
+// cards' triggers of the same event.
 void Engine::queue_hook(AbilityCtx* c, Board& b, What hook, int player) const {
   due(c, b, Due{.what = hook, .event = {.player = static_cast<uint8_t>(player)}});
 }
@@ -219,7 +219,7 @@ void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
   ++b.turns;
   if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
   b.step = Step::TurnStarting;
-  if (turn_abilities_) fire_moment(b, Event::TurnStart, next);
+  if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, next);
 }
 
 // Resolves what is due, then moves the turn and battle sequence on, until a player must decide.
@@ -233,7 +233,7 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::Action: return;
       case Step::AfterAction:
         b.step = Step::TurnEnded;
-        if (turn_abilities_) fire_moment(b, Event::TurnEnd, b.turn);
+        if (sets_off_[Event::TurnEnd].any) fire_moment(b, Event::TurnEnd, b.turn);
         if (b.qlen) break;
         [[fallthrough]];
       case Step::TurnEnded: {
@@ -273,7 +273,7 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
         ++b.turns;
-        if (turn_abilities_) fire_moment(b, Event::TurnStart, b.turn);
+        if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, b.turn);
         break;
     }
   }
