@@ -499,6 +499,12 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
   else if (from_hand) knowledge::forget(b, 1 - player, card);
 }
 
+// Where a card lies, as an event's `theater` or `from` says it: its theater on the board,
+// kDeckPlace in the deck, kHandTheater in a hand (or held by an ability).
+static uint8_t place_of(const CardLoc& l) {
+  return l.zone == Zone::Board ? l.theater : l.zone == Zone::Deck ? kDeckPlace : kHandTheater;
+}
+
 // A card leaving the board loses its counters (API 3). Costs one test when none is set.
 // Keeps the counters `keep` accepts, in order; the freed slots go back to zero.
 template <typename Keep>
@@ -675,7 +681,7 @@ void Engine::op_destroy(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool from_hand = l.zone == Zone::Hand;
-  uint8_t owner = l.owner, theater = from_hand ? kHandTheater : l.theater;
+  uint8_t owner = l.owner, theater = place_of(l);
   bool was = !from_hand && l.faceup;
   uint64_t key = from_hand ? 0 : board_key(b, card);
   int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
@@ -710,7 +716,7 @@ void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
   CardLoc& l = b.card[card];
   const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
   const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
-  const uint8_t from = from_board ? l.theater : from_deck ? kDeckPlace : kHandTheater;
+  const uint8_t from = place_of(l);
   int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Deck;
@@ -792,10 +798,9 @@ void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
     }
   if (!shown) return;  // (each of them knew it: nothing happens)
   const CardLoc& l = b.card[card];
-  const uint8_t where = l.zone == Zone::Board ? l.theater : l.zone == Zone::Deck ? kDeckPlace : kHandTheater;
   record(&c, b,
          Event{.type = Event::Reveal, .player = l.zone == Zone::Deck ? static_cast<uint8_t>(kNone) : l.owner,
-               .card = static_cast<uint8_t>(card), .theater = where, .shown_to = shown});
+               .card = static_cast<uint8_t>(card), .theater = place_of(l), .shown_to = shown});
 }
 
 bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
@@ -803,7 +808,7 @@ bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
   CardLoc& l = b.card[card];
   if (l.zone == Zone::Hand && l.owner == player) return false;
   const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
-  const uint8_t from = from_board ? l.theater : from_deck ? kDeckPlace : kHandTheater;
+  const uint8_t from = place_of(l);
   const uint8_t old_owner = from_deck ? static_cast<uint8_t>(kNone) : l.owner;
   const bool was = from_board && l.faceup;
   const uint64_t key = from_board ? board_key(b, card) : 0;
