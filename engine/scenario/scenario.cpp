@@ -552,7 +552,24 @@ struct Setup {
   void counters();
   int counter_target();
   void known();
+  /// spec[field] = { [1] = {ids...}, [2] = {ids...} }: calls f(player, id) for each id, in order.
+  template <typename F>
+  void player_lists(const char* field, const char* shape, const char* what, F f);
 };
+
+template <typename F>
+void Setup::player_lists(const char* field, const char* shape, const char* what, F f) {
+  if (lua_getfield(L, 1, field) != LUA_TNIL) {
+    int t = lua_gettop(L);
+    if (!lua_istable(L, t)) fail(std::string("setup: ") + field + " must be " + shape);
+    for (int p = 0; p < 2; ++p) {
+      if (lua_geti(L, t, p + 1) != LUA_TNIL)
+        for (const std::string& id : string_list(L, lua_gettop(L), what)) f(p, id);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
 
 void Setup::theaters() {
   Board& b = s.b;
@@ -586,20 +603,11 @@ void Setup::turn() {
 
 void Setup::hands() {
   Board& b = s.b;
-  if (lua_getfield(L, 1, "hands") != LUA_TNIL) {
-    int h = lua_gettop(L);
-    if (!lua_istable(L, h)) fail("setup: hands must be { {ids...}, {ids...} }");
-    for (int p = 0; p < 2; ++p) {
-      if (lua_geti(L, h, p + 1) != LUA_TNIL)
-        for (const std::string& id : string_list(L, lua_gettop(L), "setup: a hand")) {
-          int c = place_id(id);
-          b.card[c] = CardLoc{Zone::Hand, static_cast<uint8_t>(p), kNone, 0, b.seq_next++};
-          knowledge::learn(b, p, c);
-        }
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  player_lists("hands", "{ {ids...}, {ids...} }", "setup: a hand", [&](int p, const std::string& id) {
+    int c = place_id(id);
+    b.card[c] = CardLoc{Zone::Hand, static_cast<uint8_t>(p), kNone, 0, b.seq_next++};
+    knowledge::learn(b, p, c);
+  });
 }
 
 // Player p's side (the table at `t`): its theaters checked, then placed left to right so that
@@ -721,21 +729,12 @@ void Setup::counters() {
 
 // known = { [p] = {ids...} } (API 4): cards player p knows besides what the rules make known.
 void Setup::known() {
-  if (lua_getfield(L, 1, "known") != LUA_TNIL) {
-    int kt = lua_gettop(L);
-    if (!lua_istable(L, kt)) fail("setup: known must be { [1] = {ids...}, [2] = {ids...} }");
-    for (int p = 0; p < 2; ++p) {
-      if (lua_geti(L, kt, p + 1) != LUA_TNIL)
-        for (const std::string& id : string_list(L, lua_gettop(L), "setup: known")) {
-          int c = e.set().find(id);
-          if (c < 0) fail("setup: known: unknown card '" + id.substr(0, 64) + "'" + nearest_card(e, id));
-          if (s.b.card[c].zone == Zone::Out) fail("setup: known: card '" + id + "' is not in the game");
-          knowledge::learn(s.b, p, c);
-        }
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
+  player_lists("known", "{ [1] = {ids...}, [2] = {ids...} }", "setup: known", [&](int p, const std::string& id) {
+    int c = e.set().find(id);
+    if (c < 0) fail("setup: known: unknown card '" + id.substr(0, 64) + "'" + nearest_card(e, id));
+    if (s.b.card[c].zone == Zone::Out) fail("setup: known: card '" + id + "' is not in the game");
+    knowledge::learn(s.b, p, c);
+  });
 }
 
 // setup(spec) -> a game in the position spec describes (docs/scenarios.md)
