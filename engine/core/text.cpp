@@ -63,9 +63,20 @@ std::string Engine::card_label(const State& s, int card, int viewer) const {
   return "?";
 }
 
+namespace {
+std::string player_text(int p) { return "player " + std::to_string(p + 1); }
+// An event's `theater` or `from` in a log line: a theater's name, "hand", "the deck", or "?".
+std::string place_text(const std::vector<std::string>& theaters, int t) {
+  return t == kHandTheater ? std::string("hand")
+         : t == kDeckPlace ? std::string("the deck")
+         : t >= 0 && t < static_cast<int>(theaters.size()) ? theaters[static_cast<size_t>(t)]
+                                                            : std::string("?");
+}
+}  // namespace
+
 std::string Engine::hidden_card_text(const State& s, int card) const {
   const CardLoc& l = s.b.card[card];
-  const std::string owner = "player " + std::to_string(l.owner + 1);
+  const std::string owner = player_text(l.owner);
   switch (l.zone) {
     case Zone::Board: return "a facedown card of " + owner;
     case Zone::Hand: return "a card in " + owner + "'s hand";
@@ -214,20 +225,11 @@ std::string Engine::event_text(const Event& e, int viewer) const {
   return text;
 }
 
-namespace {
-std::string player_text(int p) { return "player " + std::to_string(p + 1); }
-}  // namespace
-
 // A row's template (event_kinds.h) filled in; `card`: the card as the viewer may read it.
 // `known_id`: the card's id where the viewer knows it, else "".
 static std::string fill_line(std::string_view line, const Event& e, const std::string& card,
                              const std::string& known_id, const std::vector<std::string>& theaters) {
-  auto th = [&](int t) {
-    return t == kHandTheater ? std::string("hand")
-           : t == kDeckPlace ? std::string("the deck")
-           : t >= 0 && t < static_cast<int>(theaters.size()) ? theaters[static_cast<size_t>(t)]
-                                                              : std::string("?");
-  };
+  auto th = [&](int t) { return place_text(theaters, t); };
   std::string out;
   for (size_t i = 0; i < line.size(); ++i) {
     const size_t end = line[i] == '{' ? line.find('}', i) : std::string_view::npos;
@@ -284,7 +286,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
   const char* line = event_kind(e.type).line;
   if (line != kCodedLine)  // ("" for a kind with no line)
     return fill_line(line, e, card, known && e.card != kNone ? set_.cards[e.card].id : std::string(), rules_.theaters);
-  auto th = [&](int t) { return t == kNone ? std::string("?") : rules_.theaters[t]; };
+  auto th = [&](int t) { return place_text(rules_.theaters, t); };
   switch (e.type) {
     case Event::Improvise:
       return pl(e.player) + " improvises " + (known ? set_.cards[e.card].id + " facedown" : "a card facedown") +
