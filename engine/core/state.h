@@ -50,7 +50,7 @@ struct Due {
   bool operator==(const Due&) const = default;
 };
 constexpr uint8_t kHandTheater = 254;  // EventFacts::from and Event::from for "from hand"
-constexpr uint8_t kDeckPlace = 253;    // Event::from for "from the deck"
+constexpr uint8_t kDeckPlace = 253;    // Event::from and Event::theater for "the deck" (place_of)
 constexpr uint8_t kRuleCause = 254;    // EventFacts::cause and Event::cause for "a house rule"
 
 // ---- API 3: counters and lasting effects (docs/modding.md, "Counters", "Effects that last") ----
