@@ -378,13 +378,23 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   std::vector<Action> ordered = acts;
   std::vector<std::string> sorted;
   e.order_for_viewer(s, p, ordered, &sorted);
+  std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
+  if (e.decision_kind(s) == DecisionKind::Option) {  // a question in words (API 4): its texts, numbered
+    const Question q = e.question(s, p);
+    for (size_t i = 0; i < ordered.size(); ++i) {
+      const uint16_t k = ordered[i].option;
+      sorted[i] = k < q.options.size() ? q.options[k] : "none";
+      typed[i] = sorted[i];
+      std::transform(typed[i].begin(), typed[i].end(), typed[i].begin(), [](unsigned char ch) { return std::tolower(ch); });
+    }
+  }
   print_board(e, s, p);
   print_decision(e, s, p, sorted);
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
-    Input in = parse_input(line, sorted, choice);
+    Input in = parse_input(line, typed, choice);
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);

@@ -647,7 +647,6 @@ class Server {
 
   void send_decision(int seat) {
     Game& g = *game_;
-    static const char* const kinds[] = {"turn", "card", "theater", "play"};
     DecisionKind k = g.eng->decision_kind(g.s());
     g.legal = g.match->legal();
     g.legal_ids.clear();
@@ -660,7 +659,7 @@ class Server {
       auto key = [](int id) { return id == 0 ? INT_MAX : id; };
       std::sort(by_id.begin(), by_id.end(), [&](const auto& x, const auto& y) { return key(x.first) < key(y.first); });
       for (size_t i = 0; i < by_id.size(); ++i) g.legal[i] = by_id[i].second, g.legal_ids.push_back(by_id[i].first);
-      send_raw(lean_decision(g, seat, kinds[static_cast<int>(k)]));
+      send_raw(lean_decision(g, seat, decision_kind_name(k)));
       g.decision_sent = true;
       return;
     }
@@ -669,7 +668,7 @@ class Server {
     g.eng->order_for_viewer(g.s(), seat, g.legal, &seen);
     json texts = seen;
     for (const std::string& t : seen) g.legal_ids.push_back(g.ids->id(t, k));
-    json d = {{"type", "decision"}, {"game", g.number}, {"seat", seat + 1}, {"kind", kinds[static_cast<int>(k)]}};
+    json d = {{"type", "decision"}, {"game", g.number}, {"seat", seat + 1}, {"kind", decision_kind_name(k)}};
     if (g.view) {
       d["view"] = view_json(*g.eng, g.s(), seat);
       d["legal"] = texts;
@@ -681,6 +680,7 @@ class Server {
       d["ability"] = q.ability + (q.card < 0 ? "" : ": " + q.text);
       if (!q.shown.empty()) d["card"] = q.shown;
       if (!q.prompt.empty()) d["prompt"] = q.prompt;  // API 3
+      if (!q.options.empty()) d["options"] = q.options;  // API 4: the texts of "option 1", "option 2", ...
     }
     send(d);
     g.decision_sent = true;

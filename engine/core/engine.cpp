@@ -428,8 +428,8 @@ bool Engine::is_legal(const State& s, const Action& a) const {
       want = a.option;
     }
     // (a play's card and theater were bounded above; any other option must be one of the set's)
-    if (d.kind != DecisionKind::Play && want != kNone && want >= (d.kind == DecisionKind::Card ? kMaxCards : kMaxTheaters))
-      return false;
+    const int bound = d.kind == DecisionKind::Card ? kMaxCards : d.kind == DecisionKind::Option ? kMaxOptionTexts : kMaxTheaters;
+    if (d.kind != DecisionKind::Play && want != kNone && want >= bound) return false;
     return d.has(want);
   }
   if (a.type == Action::Withdraw) {
@@ -1067,11 +1067,14 @@ int Engine::options(const Decision& d, uint16_t* out) const {
       int k;
       if (bit == kNoneBit) {
         o = kNone;
-        k = d.kind == DecisionKind::Theater ? theater_none_key_ : card_none_key_;
+        k = d.kind == DecisionKind::Theater ? theater_none_key_ : d.kind == DecisionKind::Option ? kNoneBit : card_none_key_;
       } else if (d.kind == DecisionKind::Play) {  // "deploy ID T" < "improvise ID T"; then by id, then by theater
         PlayOption po = PlayOption::from_bit(bit);
         o = po.code();
         k = ((po.facedown ? 1 : 0) << 24) | (card_key_[po.card] << 12) | theater_key_[po.theater];
+      } else if (d.kind == DecisionKind::Option) {  // the script's order, "none" last
+        o = static_cast<uint16_t>(bit);
+        k = bit;
       } else {
         o = static_cast<uint16_t>(bit);
         k = d.kind == DecisionKind::Theater ? theater_key_[bit] : card_key_[bit];
@@ -1118,6 +1121,7 @@ uint8_t digest_code(DecisionKind k) {
     case DecisionKind::Card: return 1;
     case DecisionKind::Theater: return 2;
     case DecisionKind::Play: return 3;
+    case DecisionKind::Option: return 4;  // API 4
   }
   return 255;
 }
@@ -1219,6 +1223,9 @@ uint64_t Engine::digest(const State& s) const {
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
     out.text(name(d.prompt));
     for (int i = 0; i < n; ++i) out.put(opt[i]);
+    if (d.kind == DecisionKind::Option)  // API 4: the texts (other kinds keep version 1's bytes)
+      for (int i = 0; i < n; ++i)
+        if (opt[i] != kNone) out.text(name(d.texts[opt[i]]));
     out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }
   return XXH64(out.v.data(), out.v.size(), 0);

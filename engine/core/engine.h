@@ -67,6 +67,7 @@ struct Question {
   std::string prompt;      // the ability's own words for the question (API 3), or ""
   std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
   std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
+  std::vector<std::string> options;  // an option question's texts (API 4), in the script's order: "option K" is the Kth
 };
 
 /// Answers the decisions abilities ask while they run (Engine::apply's `ask`), so that the
@@ -153,9 +154,10 @@ class Engine {
   /// chooser's answer during the run (c.ask, recorded with its Choice event). Otherwise the state
   /// now holds the decision, the rest of the run is dry (c.dry) and -1 is returned. Throws
   /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
-  /// the chooser answers with no option.
+  /// the chooser answers with no option. An Option question (API 4) gives its texts (interned,
+  /// `texts[k]` for option k) in `texts`.
   int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
-          int about = kNone, int prompt = 0) const;
+          int about = kNone, int prompt = 0, const uint16_t* texts = nullptr) const;
 
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.

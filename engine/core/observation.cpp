@@ -16,7 +16,7 @@ namespace als {
 // opponent), the seat's supply tokens, the opponent's, the seat's cards there, the opponent's,
 // the opponent's cards there the seat cannot identify; then: the seat's VP, the opponent's, the
 // VP target, whether the seat is the 1st player, the battle number, the seat's hand size, the
-// opponent's, the deck size, withdraw_vp, the decision's kind (0 turn, 1 card, 2 theater, 3 play).
+// opponent's, the deck size, withdraw_vp, the decision's kind (0 turn, 1 card, 2 theater, 3 play, 4 option).
 std::vector<std::string> Engine::observation_layout() const {
   const Engine& e = *this;
   std::vector<std::string> out;

@@ -338,6 +338,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);
     }
+    if (d.kind == DecisionKind::Option && opt != kNone) e.option = d.texts[opt];  // the text picked (interned)
     emit(nullptr, log, e);
   }
   if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
@@ -349,7 +350,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
 }
 
 int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
-                int prompt) const {
+                int prompt, const uint16_t* texts) const {
   State& s = *c.s;
   if (c.dry) return kNone;
   for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then repeats dropped
@@ -375,6 +376,10 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
     d.asker = kNone, d.asker_what = What::Instant, d.asker_effect = kNone;
   }
   d.prompt = static_cast<uint16_t>(prompt);
+  std::fill(std::begin(d.texts), std::end(d.texts), uint16_t{0});
+  if (texts)
+    for (int i = 0; i < n; ++i)
+      if (opts[i] < kMaxOptionTexts) d.texts[opts[i]] = texts[opts[i]];
   d.set_options(opts, n);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
     if (c.rng) s.b.rng = *c.rng;  // the state as it stands at the question

@@ -236,10 +236,17 @@ constexpr int kMaxOptions = 160;  // options of one decision (choose_play in a b
 constexpr int kMaxAnswers = 48;
 static_assert(kMaxAnswers <= 64, "Resolution keeps the answers' kinds as bits of a uint64_t");
 
-enum class DecisionKind : uint8_t { Turn, Card, Theater, Play };
+enum class DecisionKind : uint8_t { Turn, Card, Theater, Play, Option };
+constexpr int kMaxOptionTexts = 8;  // texts of one g:choose_option question (API 4)
+/// A decision's kind as scenarios and `als serve` name it: "turn", "card", "theater", "play", "option".
+constexpr const char* decision_kind_name(DecisionKind k) {
+  constexpr const char* kNames[] = {"turn", "card", "theater", "play", "option"};
+  return kNames[static_cast<int>(k)];
+}
 
 /// A decision's options are encoded: Card -> card index, Theater -> theater id, Play -> a
-/// PlayOption's code; kNone is the "none" option. A decision keeps them as a set, one bit each
+/// PlayOption's code, Option -> the text's place in the script's list (0 the first); kNone is
+/// the "none" option. A decision keeps them as a set, one bit each
 /// (option_bit); Engine::options lists them in the plain string order of their omniscient texts.
 constexpr int kPlayBits = 2 * kMaxCards * kMaxTheaters;  // every (face, card, theater) of a play
 constexpr int kNoneBit = kPlayBits;
@@ -280,6 +287,7 @@ struct Decision {
   uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
   uint8_t n = 0;            // options in the set
   uint16_t prompt = 0;      // what the question is for: an interned text (API 3 `prompt`), 0 none
+  uint16_t texts[kMaxOptionTexts] = {};  // an Option decision's texts (interned), in the script's order
   // The ability asking, the innermost running (with immediate instants, one nested in the
   // outermost, Resolution::due): its card (kNone: a hook), which ability, a lasting effect's uid.
   // Derived from the snapshot and the answers, as the rest of the decision: not in the digest.

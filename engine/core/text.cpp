@@ -123,6 +123,7 @@ std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt,
   }
   if (opt == kNone) return "none";
   if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
+  if (kind == DecisionKind::Option) return opt < kMaxOptionTexts && s.r.active ? name(s.r.pending.texts[opt]) : "?";
   return opt < ncards ? card_label(s, opt, viewer) : "?";
 }
 
@@ -147,6 +148,9 @@ std::string Engine::action_text(const State& s, const Action& a, int viewer) con
     }
     case Action::Withdraw: return "withdraw";
     case Action::Choose:
+      // An option question's answers are "option K" (K from 1: their fixed ids), its none "choose none".
+      if (s.r.active && s.r.pending.kind == DecisionKind::Option && a.option != kNone)
+        return "option " + std::to_string(a.option + 1);
       out.append("choose ");
       out.append(option_text(s, s.r.active ? s.r.pending.kind : DecisionKind::Card, a.option, viewer));
       return out;
@@ -193,6 +197,8 @@ uint32_t Engine::action_key(const State& s, const Action& a, int viewer) const {
         opt = 1u << 12;  // "none"
       } else if (kind == DecisionKind::Theater) {
         opt = a.option < ntheaters ? 2u << 12 | a.option : 0;
+      } else if (kind == DecisionKind::Option) {
+        opt = a.option < kMaxOptionTexts ? 4u << 12 | a.option : 0;
       } else {
         const uint32_t l = label(a.option);
         opt = l == kUnknownLabel ? 0 : 3u << 12 | l;
@@ -208,8 +214,12 @@ Action Engine::parse_action(const State& s, std::string_view text, int viewer) c
   legal(s, acts);
   for (const Action& a : acts)
     if (action_text(s, a, viewer) == text) return a;
-  // "choose ACTION" answers a play decision or a turn with an action text (docs/scenarios.md).
+  // "choose ACTION" answers a play decision or a turn with an action text (docs/scenarios.md),
+  // and "choose TEXT" an option question with one of its texts.
   if (text.substr(0, 7) == "choose ") {
+    if (decision_kind(s) == DecisionKind::Option)
+      for (const Action& a : acts)
+        if (a.option != kNone && option_text(s, DecisionKind::Option, a.option, viewer) == text.substr(7)) return a;
     std::string_view rest = text.substr(7);
     for (const Action& a : acts)
       if (a.type != Action::Choose && action_text(s, a, viewer) == rest) return a;
@@ -327,6 +337,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::Choice: {
       std::string what = e.option == kNone ? "none"
                          : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? rules_.theaters[e.option]
+                         : e.kind == static_cast<uint8_t>(DecisionKind::Option)  ? "'" + name(e.option) + "'"
                                                                                   : card;
       return pl(e.player) + " chooses " + what;
     }
@@ -385,6 +396,8 @@ Question Engine::question(const State& s, int viewer) const {
   if (p.prompt) q.prompt = name(p.prompt);
   if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = set_.cards[p.card].id;
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
+  if (p.kind == DecisionKind::Option)
+    for (int k = 0; k < kMaxOptionTexts && p.texts[k]; ++k) q.options.push_back(name(p.texts[k]));
   return q;
 }
 
@@ -479,6 +492,14 @@ void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& a
   // The place of a card an action names: a public order that does not depend on which card it is.
   const DecisionKind kind = decision_kind(s);
   const bool card_decision = kind == DecisionKind::Card;
+  if (kind == DecisionKind::Option) {  // the script's order, "none" last (Engine::options)
+    std::sort(acts.begin(), acts.end(), [](const Action& x, const Action& y) { return x.option < y.option; });
+    if (texts) {
+      texts->clear();
+      for (const Action& a : acts) texts->push_back(action_text(s, a, viewer));
+    }
+    return;
+  }
   auto place = [&](const Action& a) -> uint64_t {
     int card = a.type == Action::Choose ? (card_decision ? a.option : kNone) : a.card;
     if (card == kNone || card >= static_cast<int>(set_.cards.size())) return 0;

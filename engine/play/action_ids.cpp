@@ -20,6 +20,8 @@ ActionIds::ActionIds(const Engine& e) {
     for (const std::string& t : theaters)
       for (size_t n = 1; n <= cards.size(); ++n)
         patterns_.push_back("choose " + std::to_string(p + 1) + ":" + t + ":" + std::to_string(n));
+  options_from_ = static_cast<int>(patterns_.size());
+  for (int k = 1; k <= kMaxOptionTexts; ++k) patterns_.push_back("option " + std::to_string(k));
   const size_t theaters_from = 1 + 2 * cards.size() * theaters.size() + cards.size();
   for (size_t i = 0; i < patterns_.size(); ++i) {
     bool theater = i >= theaters_from && i <= theaters_from + theaters.size();  // the theaters and "none"
@@ -39,6 +41,7 @@ int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) 
   const int base = 1 + 2 * C * T;
   if (a.option == kNone) return base + C + T;
   if (e.decision_kind(s) == DecisionKind::Theater) return base + C + a.option;
+  if (e.decision_kind(s) == DecisionKind::Option) return a.option < kMaxOptionTexts ? options_from_ + a.option : -1;
   const int c = a.option;
   if (knowledge::knows(s.b, viewer, c)) return base + c;
   const CardLoc& l = s.b.card[c];  // a card the viewer cannot identify: its position

@@ -21,6 +21,8 @@ namespace als {
 ///     1 + 2*C*T + C + T                   choose none
 ///     2 + 2*C*T + C + T + (p*T + t)*C + n-1   choose the card at position p:THEATER:n (a card the
 ///                                         seat cannot identify: player p+1's stack, n from the bottom)
+///     2 + 2*C*T + C + T + 2*T*C + k-1     option k (k = 1..8): the kth text of a g:choose_option
+///                                         question (API 4; its "none" is "choose none")
 ///
 /// An action is found by the text the seat sees (Engine::order_for_viewer's texts), so a hidden
 /// card is always named by its position, never by its identity.
@@ -48,7 +50,7 @@ class ActionIds {
   std::vector<std::string> patterns_;
   std::unordered_map<std::string, int> index_;          // every id but the theaters' "choose"
   std::unordered_map<std::string, int> theater_index_;  // "choose THEATER" and "choose none"
-  int cards_ = 0, theaters_ = 0;
+  int cards_ = 0, theaters_ = 0, options_from_ = 0;     // options_from_: the id of "option 1"
 };
 
 }  // namespace als

@@ -33,7 +33,7 @@ bool InfoState::order_card_options() {
 
 void InfoState::make_handles() {
   const DecisionKind kind = e_.decision_kind(s_);
-  if (kind == DecisionKind::Theater) return;  // theaters are public
+  if (kind == DecisionKind::Theater || kind == DecisionKind::Option) return;  // theaters and option texts are public
   const uint64_t hidden_cards = knowledge::unknown(s_.b, player_);
   const size_t ncards = e_.set().cards.size();
   auto card_of = [&](const Action& a) -> unsigned {

@@ -30,8 +30,9 @@ class InfoState {
     if (s.r.active || (s.b.in_hand(player_) & knowledge::unknown(s.b, player_))) [[unlikely]] {
       const DecisionKind kind = e.decision_kind(s);
       // A card decision needs handles exactly when it needs a new order: when it names a card
-      // the player cannot identify. Theaters are public.
-      if (kind == DecisionKind::Card ? order_card_options() : kind != DecisionKind::Theater) make_handles();
+      // the player cannot identify. Theaters and option texts are public.
+      if (kind == DecisionKind::Card ? order_card_options() : kind != DecisionKind::Theater && kind != DecisionKind::Option)
+        make_handles();
     }
   }
   const Engine& engine() const { return e_; }

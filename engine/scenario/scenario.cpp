@@ -147,7 +147,7 @@ std::vector<std::string> decision_options(const GameBox& g) {
   std::vector<std::string> opts;
   uint16_t opt[kMaxOptions];
   for (int i = 0, n = g.eng->options(g.s.r.pending, opt); i < n; ++i) opts.push_back(g.eng->option_text(g.s, k, opt[i], -1));
-  std::sort(opts.begin(), opts.end());
+  if (k != DecisionKind::Option) std::sort(opts.begin(), opts.end());  // texts: the script's order, none last
   return opts;
 }
 
@@ -155,10 +155,9 @@ std::vector<std::string> decision_options(const GameBox& g) {
 std::string pending_question(const GameBox& g) {
   const Question q = g.eng->question(g.s, -1);
   if (!q.asked) return "";
-  static const char* const kinds[] = {"turn", "card", "theater", "play"};
   std::string opts;
   for (const std::string& o : decision_options(g)) opts += (opts.empty() ? "" : ", ") + o;
-  return "player " + std::to_string(q.player + 1) + " answers " + q.ability + "'s " + kinds[static_cast<int>(q.kind)] +
+  return "player " + std::to_string(q.player + 1) + " answers " + q.ability + "'s " + decision_kind_name(q.kind) +
          " question (g:choose one of: " + opts + ")";
 }
 
@@ -236,9 +235,8 @@ int g_decision(lua_State* L) {
   lua_newtable(L);
   lua_pushinteger(L, p + 1);
   lua_setfield(L, -2, "player");
-  static const char* const kinds[] = {"turn", "card", "theater", "play"};
   DecisionKind k = g.eng->decision_kind(g.s);
-  lua_pushstring(L, kinds[static_cast<int>(k)]);
+  lua_pushstring(L, decision_kind_name(k));
   lua_setfield(L, -2, "kind");
   push_strings(L, decision_options(g));
   lua_setfield(L, -2, "options");

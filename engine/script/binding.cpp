@@ -559,6 +559,34 @@ struct Verbs {
     push_theater(L, v);
     return 1;
   }
+  // g:choose_option(p, options, {prompt=TEXT, may=true}) -> the text player p picks, or nil for
+  // "none" (offered last with `may`). `options`: 2 to 8 distinct texts, printable ASCII, 1 to 40
+  // characters each (API 4, docs/modding.md "Questions in words")
+  static int choose_option(lua_State* L) {
+    const int p = player(L, 2);
+    ChoiceOptions o = read_options(L, 4, "g:choose_option", false);
+    uint16_t texts[kMaxOptionTexts] = {}, opts[kMaxOptionTexts + 1];
+    int n = 0;
+    luaL_checktype(L, 3, LUA_TTABLE);
+    each_item(L, 3, kMaxOptionTexts, "g:choose_option: options", [&](int i) {
+      const uint16_t t = static_cast<uint16_t>(plain_text(L, i, 40, "an option of g:choose_option", false));
+      for (int k = 0; k < n; ++k)
+        if (texts[k] == t) luaL_error(L, "g:choose_option: option '%s' is given twice", lua_tostring(L, i));
+      if (o.may && std::string_view(lua_tostring(L, i)) == "none")
+        luaL_error(L, "g:choose_option: 'none' is the answer `may` adds; give the option another text");
+      texts[n] = t;
+      opts[n] = static_cast<uint16_t>(n);
+      ++n;
+    });
+    if (n < 2) luaL_error(L, "g:choose_option: options must hold 2 to 8 texts (got %d)", n);
+    const int ntexts = n;
+    if (o.may) opts[n++] = kNone;
+    int v = eng(L).ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, texts);
+    if (v < 0) set_budget(L, kDryRunBudget);
+    if (v < 0 || v == kNone || v >= ntexts) lua_pushnil(L);
+    else lua_pushstring(L, eng(L).name(texts[v]).c_str());
+    return 1;
+  }
   // g:choose_play(p) -> player p plays a card from hand (deploy or improvise, their choice);
   // returns the id played, or nil if p has no card to play. Ruling 26.
   static int choose_play(lua_State* L) {
@@ -976,6 +1004,7 @@ constexpr VerbDef kVerbs[] = {
     {"choose_card", Verbs::choose_card, Group::Decision},
     {"choose_theater", Verbs::choose_theater, Group::Decision},
     {"choose_play", Verbs::choose_play, Group::Decision},
+    {"choose_option", Verbs::choose_option, Group::Decision},
     // effects
     {"flip", Verbs::flip, Group::Effect},
     {"move", Verbs::move, Group::Effect},

@@ -201,6 +201,35 @@ def api3_views():
         check(seen_effects, "a lasting effect is shown in a view (smoke_screen's smoke)")
 
 
+def api4_options():
+    # Card script API 4: a question in words (tests/sets/api4's ultimatum and oracle) comes as
+    # kind "option", its texts in `options`, its legal actions "option K" with their fixed ids.
+    sets = os.path.join(SRC, "tests", "sets")
+    asked = answered = 0
+    with Client(ALS, ["--p1", "external", "--p2", "external", "--seed", "11", "--allow-path", sets], timeout=60) as client:
+        rng = random.Random(4)
+        game = client.new_game(cards=os.path.join(sets, "api4"))
+        actions = game["actions"]
+        for _ in range(20000):
+            m = client.receive()
+            if m["type"] == "decision":
+                if m["kind"] == "option":
+                    asked += 1
+                    texts = m["options"]
+                    check(2 <= len(texts) <= 8 and all(isinstance(t, str) for t in texts), f"the texts: {texts}")
+                    check(all(actions[i] == t for i, t in zip(m["ids"], m["legal"])), f"ids and texts: {m['legal']}")
+                    want = [f"option {k}" for k in range(1, len(texts) + 1)]
+                    check([t for t in m["legal"] if t != "choose none"] == want, f"option K for each text: {m['legal']}")
+                    answered += 1
+                client.send({"type": "act", "id": rng.choice(m["ids"])})
+            elif m["type"] in ("game_over", "game_abandoned"):
+                check(m["type"] == "game_over", f"the game ends: {m}")
+                if asked >= 5:
+                    break
+                client.new_game(cards=os.path.join(sets, "api4"))
+    check(asked >= 5 and answered == asked, f"option questions were asked and answered by id ({asked})")
+
+
 def raw_session(args, lines):
     """The server's messages for `lines` sent to `als serve ARGS`, parsed."""
     out = subprocess.run([ALS, "serve", *args], input="".join(json.dumps(l) + "\n" for l in lines),
@@ -277,7 +306,8 @@ def fixed_action_ids():
             client.send({"type": "new_game", "events": seed != 3})
             game = client.receive()
             actions = game["actions"]
-            check(game["num_actions"] == len(actions) == 1 + 2 * 18 * 3 + 18 + 3 + 1 + 2 * 3 * 18, "the layout's size")
+            check(game["num_actions"] == len(actions) == 1 + 2 * 18 * 3 + 18 + 3 + 1 + 2 * 3 * 18 + 8, "the layout's size")
+            check(actions[-8:] == [f"option {k}" for k in range(1, 9)], f"option 1..8 last: {actions[-8:]}")
             check(actions[0] == "withdraw" and actions[1] == "deploy support air", f"ids in the documented order: {actions[:2]}")
             table = game["card_table"]
             check(len(table) == 18 and table["transport"]["strength"] == 1 and table["transport"]["kind"] == "instant" and
@@ -357,6 +387,7 @@ fuzz_session()
 determinism()
 hidden_information()
 api3_views()
+api4_options()
 seeds_are_keyed()
 paths_are_fenced()
 values_quoted_as_sent()
