@@ -910,29 +910,51 @@ int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
   return k;
 }
 
-void Engine::op_effect(AbilityCtx& c, Lasting e, Until until) const {
-  Board& b = c.s->b;
+void Engine::op_effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
+  start_lasting(c.s->b, e, until, turns);
+  emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
+                          .vp = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0,
+                          .option = static_cast<uint16_t>(until)});
+}
+
+void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
   const LastingDef& d = set_.lasting[e.effect];
   if (b.nlasting >= kMaxLasting)
     throw ScriptError("more than " + std::to_string(kMaxLasting) + " lasting effects at once (the engine's limit; effect " +
                       d.name + ")");
   for (bool taken = true; taken;) {  // a uid no lasting effect has (at most 16 of 256 are taken)
     e.uid = b.next_uid++;
-    taken = find_lasting(*c.s, e.uid) != nullptr;
+    taken = std::any_of(b.lasting, b.lasting + b.nlasting, [&](const Lasting& l) { return l.uid == e.uid; });
   }
-  e.ends = until == Until::BattleEnd ? kUntilBattleEnd
-                                     : static_cast<uint16_t>(b.turns + (until == Until::NextTurnEnd ? 1 : 0));
+  const int later = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0;
+  e.ends = until == Until::TurnEnd || until == Until::NextTurnEnd || until == Until::Turns
+               ? static_cast<uint16_t>(std::min<int>(b.turns + later, kUntilBattleEnd - 1))
+               : kUntilBattleEnd;
+  e.until = until;
+  e.started = b.turns;
+  e.started_turn = b.battle_turns;
   b.lasting[b.nlasting++] = e;
-  emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
-                          .option = static_cast<uint16_t>(until)});
 }
 
-void Engine::end_lasting(State& s, Flow& f, bool battle_end) const {
+// Whether lasting effect `e` ends at moment `m` (its turn moments: the turn now, b.turns, of b.turn).
+static bool ends_now(const Lasting& e, const Board& b, Moment m) {
+  switch (m) {
+    case Moment::GameEnd: return true;
+    case Moment::BattleEnd: return e.until != Until::GameEnd;
+    case Moment::TurnStart: return e.until == Until::OwnNextTurnStart && e.player == b.turn && b.turns > e.started;
+    case Moment::TurnEnd:
+      if (e.until == Until::OwnNextTurnEnd) return e.player == b.turn && b.turns > e.started;
+      return e.ends != kUntilBattleEnd && e.ends <= b.turns;
+  }
+  return false;
+}
+
+void Engine::end_lasting(State& s, Flow& f, Moment m) const {
   Board& b = s.b;
   int k = 0;
   for (int i = 0; i < b.nlasting; ++i) {
     const Lasting& e = b.lasting[i];
-    if (battle_end || (e.ends != kUntilBattleEnd && e.ends <= b.turns)) {
+    if (ends_now(e, b, m)) {
       emit(nullptr, f.log, Event{.type = Event::EffectEnd, .card = e.card, .value = e.effect});
       continue;
     }
@@ -999,9 +1021,11 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   b.resume = kNone;
   std::memset(b.tokens, 0, sizeof b.tokens);
   // A new battle: no card is on the board, so no card keeps a counter; players' counters last.
-  // (Lasting effects have ended already: score_battle ends them all, with their log lines.)
+  // (Lasting effects have ended already: score_battle ends all but those lasting to the game's
+  // end, with their log lines.)
   keep_counters(b, [](const Counter& c) { return c.target >= kCounterPlayer; });
   b.end_reason = 0;
+  b.battle_turns = 0;
   for (int i = 0; i < b.qlen; ++i) b.queue[i] = Due{};  // unused slots stay at their default
   b.qlen = 0;
   b.turn = b.first;
@@ -1134,6 +1158,18 @@ uint8_t digest_code(DataType t) {
   }
   return 255;
 }
+uint8_t digest_code(Until u) {
+  switch (u) {
+    case Until::TurnEnd: return 0;
+    case Until::NextTurnEnd: return 1;
+    case Until::BattleEnd: return 2;
+    case Until::OwnNextTurnStart: return 3;  // API 4
+    case Until::OwnNextTurnEnd: return 4;
+    case Until::Turns: return 5;
+    case Until::GameEnd: return 6;
+  }
+  return 255;
+}
 uint8_t digest_code(What w) {
   if (is_trigger(w)) return trigger_event(w).code;
   switch (w) {
@@ -1198,11 +1234,16 @@ struct Bytes {
     text(eng.name(b.last.reason)), text(eng.name(b.end_reason));
     put(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
     for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.name(b.counters[i].name)), put(b.counters[i].value);
+    // API 4's parts (a set of API 4, or an effect with an API 4 moment): version 1's bytes are
+    // unchanged for the games of API 1 to 3, whose records keep checking their digests.
+    const bool api4 = eng.set().api >= 4;
     for (int i = 0; i < b.nlasting; ++i) {
       const Lasting& e = lasting[i];
       put(e.card), put(e.effect), put(e.uid), put(e.ends), put(e.nfields);
       for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(e.key[k])), put(e.value[k]);
+      if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), put(e.started), put(e.started_turn);
     }
+    if (api4) put(b.battle_turns);
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
   const Engine& eng;

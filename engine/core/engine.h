@@ -329,11 +329,14 @@ class Engine {
   /// `player` takes the top `n` cards of the deck into hand (fewer if it is shorter): their
   /// indexes, top first, into `out`; returns how many.
   int op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const;
-  /// When an effect started now ends (g:effect's `until`).
-  enum class Until : uint8_t { TurnEnd, NextTurnEnd, BattleEnd };
-  /// Starts lasting effect `e` (its definition: CardSet::lasting[e.effect]; its card and data set
-  /// by the caller) until `until`. Throws ScriptError past kMaxLasting effects.
-  void op_effect(AbilityCtx& c, Lasting e, Until until) const;
+  /// When an effect started now ends (g:effect's `until`; state.h).
+  using Until = als::Until;
+  /// Starts lasting effect `e` (its definition: CardSet::lasting[e.effect]; its card, player and
+  /// data set by the caller) until `until` (`turns`: N of { turns = N }, 1 to kMaxEffectTurns),
+  /// noting when it started. Throws ScriptError past kMaxLasting effects.
+  void op_effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
+  /// The same without an event, on a board (a scenario's setup): `e` gets its uid and ends.
+  void start_lasting(Board& b, Lasting& e, Until until, int turns = 0) const;
   /// The lasting effect with `uid` now, or nullptr if it has ended.
   const Lasting* find_lasting(const State& s, int uid) const {
     for (int i = 0; i < s.b.nlasting; ++i)
@@ -429,8 +432,9 @@ class Engine {
     fire(&c, b, Event{.type = Event::Uncovered, .card = static_cast<uint8_t>(card)});
   }
   void decide_battle(State& s, Flow& f, int winner, bool withdrew, int cards_left, int reason = 0) const;
-  /// Ends the lasting effects whose moment has come (all: the battle's end), logging each.
-  void end_lasting(State& s, Flow& f, bool battle_end) const;
+  /// Ends the lasting effects whose moment `m` has come (the battle's end: all but those lasting
+  /// to the game's end; the game's end: all), logging each.
+  void end_lasting(State& s, Flow& f, Moment m) const;
   void fire_lasting(AbilityCtx* c, Board& b, Due data) const;
   void score_battle(State& s, Flow& f) const;
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;

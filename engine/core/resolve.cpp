@@ -163,11 +163,12 @@ void Engine::score_battle(State& s, Flow& f) const {
   }
   b.score[winner] += vp;
   b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, b.end_reason, vp};
-  if (b.nlasting) end_lasting(s, f, true);
+  if (b.nlasting) end_lasting(s, f, Moment::BattleEnd);
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
           .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
   emit(nullptr, f.log, e);
   if (b.score[0] >= rules_.vp_target || b.score[1] >= rules_.vp_target) {
+    if (b.nlasting) end_lasting(s, f, Moment::GameEnd);  // effects lasting to the game's end (API 4)
     b.phase = Phase::Over;
     b.winner = static_cast<uint8_t>(b.score[0] > b.score[1] ? 0 : b.score[1] > b.score[0] ? 1 : winner);
     e.type = Event::GameEnd;
@@ -217,6 +218,7 @@ void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
   }
   b.turn = static_cast<uint8_t>(next);
   ++b.turns;
+  ++b.battle_turns;
   if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
   b.step = Step::TurnStarting;
   if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, next);
@@ -237,7 +239,7 @@ void Engine::advance(State& s, Flow& f) const {
         if (b.qlen) break;
         [[fallthrough]];
       case Step::TurnEnded: {
-        if (b.nlasting) end_lasting(s, f, false);  // after the turn_end abilities (API 3)
+        if (b.nlasting) end_lasting(s, f, Moment::TurnEnd);  // after the turn_end abilities (API 3)
         bool in_hand[2];
         hands_held(b, in_hand);
         bool over = !in_hand[0] && !in_hand[1];  // ruling 4
@@ -248,10 +250,8 @@ void Engine::advance(State& s, Flow& f) const {
           reason = std::max(reason, 0);
         }
         if (!over) {
-          next_turn(s, f, in_hand);  // Step::TurnStarting
-          if (b.qlen) break;
-          b.step = Step::Action;
-          return;
+          next_turn(s, f, in_hand);  // Step::TurnStarting: its turn_start abilities resolve first
+          break;
         }
         int won[2] = {0, 0};  // ruling 5: most theaters controlled
         int total[2][kMaxTheaters];
@@ -265,7 +265,10 @@ void Engine::advance(State& s, Flow& f) const {
         decide_battle(s, f, winner, false, 0, reason);
         break;
       }
-      case Step::TurnStarting: b.step = Step::Action; return;
+      case Step::TurnStarting:
+        if (b.nlasting) end_lasting(s, f, Moment::TurnStart);  // after the turn_start abilities (API 4)
+        b.step = Step::Action;
+        return;
       case Step::BattleDecided:
         score_battle(s, f);
         if (f.stop_at_battle_end) return;
@@ -273,6 +276,7 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
         ++b.turns;
+        ++b.battle_turns;
         if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, b.turn);
         break;
     }

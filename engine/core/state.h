@@ -67,8 +67,20 @@ struct Counter {
 };
 constexpr int kMaxLasting = 16;     // lasting effects at once
 constexpr int kMaxEffectData = 4;   // fields of an effect's data
-constexpr uint16_t kUntilBattleEnd = 0xffff;  // Lasting::ends of an effect lasting to the battle's end
+constexpr uint16_t kUntilBattleEnd = 0xffff;  // Lasting::ends of an effect lasting to the battle's end (or the game's)
+constexpr int kMaxEffectTurns = 12;           // g:effect's { turns = N }: N from 1 to 12 (API 4)
 enum class DataType : uint8_t { Int, Bool, Card, Theater };
+/// When a lasting effect ends (g:effect's `until`): the end of this turn, of the next, of the
+/// battle; API 4: the start or the end of its player's next turn, the end of the Nth turn from
+/// now ({ turns = N }), the end of the game.
+enum class Until : uint8_t { TurnEnd, NextTurnEnd, BattleEnd, OwnNextTurnStart, OwnNextTurnEnd, Turns, GameEnd };
+/// Their names in scripts, by value ("turns" stands for the table { turns = N }).
+constexpr const char* kUntilNames[] = {"turn_end",          "next_turn_end", "battle_end", "own_next_turn_start",
+                                       "own_next_turn_end", "turns",         "game_end"};
+constexpr const char* kUntilList =
+    "turn_end, next_turn_end, battle_end, own_next_turn_start, own_next_turn_end, { turns = N } or game_end";
+/// The moments at which lasting effects may end (Engine::end_lasting).
+enum class Moment : uint8_t { TurnStart, TurnEnd, BattleEnd, GameEnd };
 /// A lasting effect started by g:effect: definition `effect` (CardSet::lasting) for card `card`.
 struct Lasting {
   uint8_t card = kNone;   // `this`: the card whose ability started it; kNone: a house rule
@@ -76,6 +88,10 @@ struct Lasting {
   uint8_t uid = 0;        // distinct among the effects lasting now (a trigger due names it)
   uint8_t nfields = 0;    // fields of data
   uint16_t ends = 0;      // it ends at the end of turn number `ends` (BoardCore::turns), or kUntilBattleEnd
+  Until until = Until::TurnEnd;  // what g:effect said (OwnNext*: at `player`'s first turn after `started`)
+  uint8_t player = kNone;  // data.player: the player whose ability started it (kNone: a house rule)
+  uint16_t started = 0;    // BoardCore::turns when it started
+  uint16_t started_turn = 0;  // data.started_turn: g:turn_number() when it started
   DataType type[kMaxEffectData] = {};
   uint16_t key[kMaxEffectData] = {};  // interned field names
   int32_t value[kMaxEffectData] = {};  // an integer, 0/1, a card index or a theater id
@@ -131,6 +147,7 @@ struct BoardCore {
   uint16_t end_reason = 0;  // ... and the reason its battle_over hook gave (interned, 0 none)
   LastBattle last;
   uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
+  uint16_t battle_turns = 0;  // turns begun in this battle (g:turn_number, API 4)
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid

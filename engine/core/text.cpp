@@ -282,6 +282,29 @@ std::string Engine::effect_text(int effect) const {
   return d.name + " of " + set_.cards[static_cast<size_t>(d.card)].id;
 }
 
+// "1st", "2nd", "3rd", "4th", ...
+static std::string ordinal(int n) {
+  const int t = n % 100, u = n % 10;
+  const char* suffix = t >= 11 && t <= 13 ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+// " (until the end of the next turn)": when a lasting effect ends, as a view shows it.
+static std::string lasting_until_text(const Board& b, const Lasting& e) {
+  const std::string whose = e.player == kNone ? "its player" : "player " + std::to_string(e.player + 1);
+  switch (e.until) {
+    case Until::BattleEnd: return " (until the end of the battle)";
+    case Until::GameEnd: return " (until the end of the game)";
+    case Until::OwnNextTurnStart: return " (until " + whose + "'s next turn starts)";
+    case Until::OwnNextTurnEnd: return " (until the end of " + whose + "'s next turn)";
+    default: break;
+  }
+  const int left = e.ends - b.turns;  // turns after this one
+  if (left <= 0) return " (until the end of the turn)";
+  if (left == 1) return " (until the end of the next turn)";
+  return " (until the end of the " + ordinal(left) + " turn from now)";
+}
+
 std::string Engine::event_line(const Event& e, int viewer) const {
   auto pl = player_text;
   bool known = viewer < 0 || ((e.known >> viewer) & 1);
@@ -356,8 +379,12 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::Deal:
       return pl(e.player) + " takes " + (known ? set_.cards[e.card].id : "a card") + " from the deck into hand";
     case Event::EffectStart: {
-      static const char* const until[] = {"the end of the turn", "the end of the next turn", "the end of the battle"};
-      return "effect " + effect_text(e.value) + " lasts until " + until[std::min<int>(e.option, 2)];
+      static const char* const until[] = {"the end of the turn", "the end of the next turn", "the end of the battle",
+                                          "its player's next turn starts", "the end of its player's next turn", "",
+                                          "the end of the game"};
+      if (e.option == static_cast<uint16_t>(Until::Turns))
+        return "effect " + effect_text(e.value) + " lasts until the end of the " + ordinal(e.vp) + " turn from now";
+      return "effect " + effect_text(e.value) + " lasts until " + until[std::min<int>(e.option, 6)];
     }
     case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
     case Event::ToHand: {  // (API 4) "player 1 takes a card from player 2's hand into hand"
@@ -464,11 +491,7 @@ View Engine::view(const State& s, int viewer) const {
     v.player_counters[p] = counters_of(s, kCounterPlayer + p);
   }
   for (int i = 0; i < b.nlasting; ++i) {
-    static const char* const until[] = {" (until the end of the turn)", " (until the end of the next turn)",
-                                        " (until the end of the battle)"};
-    const Lasting& e = b.lasting[i];
-    int u = e.ends == kUntilBattleEnd ? 2 : e.ends > b.turns ? 1 : 0;
-    v.effects.push_back(effect_text(e.effect) + until[u]);
+    v.effects.push_back(effect_text(b.lasting[i].effect) + lasting_until_text(b, b.lasting[i]));
   }
   if (s.r.active && s.r.pending.prompt) v.prompt = name(s.r.pending.prompt);
   for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));

@@ -350,6 +350,11 @@ int g_battle(lua_State* L) {
   lua_pushinteger(L, box(L).s.b.battle);
   return 1;
 }
+// g:turn_number() -> the turns begun in this battle (API 4)
+int g_turn_number(lua_State* L) {
+  lua_pushinteger(L, box(L).s.b.battle_turns);
+  return 1;
+}
 int g_last_battle(lua_State* L) {
   const LastBattle& lb = box(L).s.b.last;
   if (lb.number == 0) {
@@ -550,6 +555,10 @@ struct Setup {
   void counters();
   int counter_target();
   void known();
+  void effects();
+  void effect(int index);
+  Until until_field(int& turns);
+  void effect_data(Lasting& l);
   /// spec[field] = { [1] = {ids...}, [2] = {ids...} }: calls f(player, id) for each id, in order.
   template <typename F>
   void player_lists(const char* field, const char* shape, const char* what, F f);
@@ -595,6 +604,7 @@ void Setup::turn() {
   b.first = static_cast<uint8_t>(first - 1);
   b.turn = static_cast<uint8_t>(turn - 1);
   b.battle = static_cast<uint16_t>(int_field("battle", 1, 1, 65535));
+  b.battle_turns = b.turns = static_cast<uint16_t>(int_field("turn_number", 1, 1, 65534));  // API 4
   b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
 }
@@ -735,6 +745,120 @@ void Setup::known() {
   });
 }
 
+// effects = { {name = N, owner = id or "rule", ["until"] = U, data = {...}}, ... } (API 4): lasting
+// effects in force, as g:effect would have started them now (data.player: the card's owner).
+void Setup::effects() {
+  if (lua_getfield(L, 1, "effects") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) fail("setup: effects must be a list of { name = N, owner = id or \"rule\", until = U, data = {...} }");
+    const int list = lua_gettop(L);
+    for (lua_Integer i = 1, n = static_cast<lua_Integer>(lua_rawlen(L, list)); i <= n; ++i) {
+      lua_rawgeti(L, list, i);
+      if (!lua_istable(L, -1)) fail("setup: effects[" + std::to_string(i) + "] must be a table");
+      effect(static_cast<int>(i));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
+// One entry of effects (the table on top of the stack).
+void Setup::effect(int index) {
+  const int t = lua_gettop(L);
+  const std::string where = "setup: effects[" + std::to_string(index) + "]";
+  lua_getfield(L, t, "owner");
+  int card = kNone;
+  if (!(lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "rule")) {
+    if (lua_type(L, -1) != LUA_TSTRING) fail(where + ": owner is a card id or \"rule\"");
+    card = e.set().find(lua_tostring(L, -1));
+    if (card < 0) fail(where + ": unknown card '" + std::string(lua_tostring(L, -1)).substr(0, 64) + "'" + nearest_card(e, lua_tostring(L, -1)));
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, t, "name");
+  const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  lua_pop(L, 1);
+  const auto& defs = e.set().lasting;
+  std::vector<std::string_view> known;
+  int def = -1;
+  for (size_t i = 0; i < defs.size(); ++i)
+    if (defs[i].card == card) {
+      known.push_back(defs[i].name);
+      if (defs[i].name == name) def = static_cast<int>(i);
+    }
+  if (def < 0)
+    fail(where + ": " + (card == kNone ? std::string("the house rules declare") : "card '" + e.set().cards[card].id + "' declares") +
+         " no effect '" + name.substr(0, 64) + "'" + did_you_mean(name, known));
+  Lasting l;
+  l.card = static_cast<uint8_t>(card);
+  l.effect = static_cast<uint8_t>(def);
+  const CardLoc& at = card == kNone ? CardLoc{} : s.b.card[card];
+  l.player = card == kNone || at.zone == Zone::Deck || at.zone == Zone::Out ? kNone : at.owner;
+  int turns = 0;
+  const Until until = until_field(turns);
+  if (l.player == kNone && (until == Until::OwnNextTurnStart || until == Until::OwnNextTurnEnd))
+    fail(where + ": " + kUntilNames[static_cast<int>(until)] + " needs a player (a card in a hand or on the board)");
+  effect_data(l);
+  try {
+    e.start_lasting(s.b, l, until, turns);
+  } catch (const ScriptError& err) {
+    fail(where + ": " + err.what());
+  }
+}
+
+// The entry's until (default "battle_end"): a moment's name or { turns = N }.
+Until Setup::until_field(int& turns) {
+  const std::string where = "setup: effects: until";
+  Until u = Until::BattleEnd;
+  const int t = lua_gettop(L);
+  lua_getfield(L, t, "until");
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "turns");
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > kMaxEffectTurns)
+      fail(where + ": { turns = N } takes N from 1 to " + std::to_string(kMaxEffectTurns));
+    turns = static_cast<int>(lua_tointeger(L, -1));
+    u = Until::Turns;
+    lua_pop(L, 1);
+  } else if (!lua_isnil(L, -1)) {
+    const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    int k = 0, n = static_cast<int>(std::size(kUntilNames));
+    while (k < n && (k == static_cast<int>(Until::Turns) || name != kUntilNames[k])) ++k;
+    if (k == n) fail(where + ": unknown duration '" + name.substr(0, 64) + "'" + did_you_mean(name, kUntilNames) + " (" + kUntilList + ")");
+    u = static_cast<Until>(k);
+  }
+  lua_pop(L, 1);
+  return u;
+}
+
+// The entry's data: at most 4 fields, each an integer, a boolean, a card id or a theater name.
+void Setup::effect_data(Lasting& l) {
+  const int t = lua_gettop(L);
+  if (lua_getfield(L, t, "data") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) fail("setup: effects: data must be a table");
+    const int d = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, d)) {
+      if (l.nfields >= kMaxEffectData) fail("setup: effects: data holds at most " + std::to_string(kMaxEffectData) + " fields");
+      if (lua_type(L, -2) != LUA_TSTRING) fail("setup: effects: data fields are named by words");
+      const int k = l.nfields++;
+      l.key[k] = e.intern(lua_tostring(L, -2));
+      const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+      if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= INT32_MIN && lua_tointeger(L, -1) <= INT32_MAX)
+        l.type[k] = DataType::Int, l.value[k] = static_cast<int32_t>(lua_tointeger(L, -1));
+      else if (lua_isboolean(L, -1)) l.type[k] = DataType::Bool, l.value[k] = lua_toboolean(L, -1);
+      else if (text && e.set().find(text) >= 0) l.type[k] = DataType::Card, l.value[k] = e.set().find(text);
+      else if (text && e.theater_id(text) >= 0) l.type[k] = DataType::Theater, l.value[k] = e.theater_id(text);
+      else fail(std::string("setup: effects: data field '") + lua_tostring(L, -2) + "' must be an integer, a boolean, a card id or a theater");
+      lua_pop(L, 1);
+    }
+    for (int i = 1; i < l.nfields; ++i)  // in the order of their names, as g:effect keeps them
+      for (int j = i; j > 0 && e.name(l.key[j - 1]) > e.name(l.key[j]); --j) {
+        std::swap(l.key[j - 1], l.key[j]);
+        std::swap(l.type[j - 1], l.type[j]);
+        std::swap(l.value[j - 1], l.value[j]);
+      }
+  }
+  lua_pop(L, 1);
+}
+
 // setup(spec) -> a game in the position spec describes (docs/scenarios.md)
 int l_setup(lua_State* L) {
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
@@ -753,6 +877,7 @@ int l_setup(lua_State* L) {
   setup.score();
   setup.counters();
   setup.known();
+  setup.effects();
   push_game(L, std::move(eng), s);
   return 1;
 }
@@ -821,7 +946,7 @@ const luaL_Reg kGameMethods[] = {
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
     {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
     {"counter", api<g_counter>},   {"owner", api<g_owner>},           {"knows", api<g_knows>},
-    {"messages", api<g_messages>},
+    {"messages", api<g_messages>}, {"turn_number", api<g_turn_number>},
     {nullptr, nullptr}};
 
 // The checks, in Lua: deep equality and a readable rendering of values.

@@ -786,6 +786,12 @@ struct Verbs {
     lua_pushinteger(L, board(L).battle);
     return 1;
   }
+  // g:turn_number() -> the turns begun in this battle: 1 at its first turn, 0 before it (a deal
+  // or battle_start hook) (API 4)
+  static int turn_number(lua_State* L) {
+    lua_pushinteger(L, board(L).battle_turns);
+    return 1;
+  }
   // g:first() -> the player holding the 1st-player Supreme Commander
   static int first(lua_State* L) {
     lua_pushinteger(L, board(L).first + 1);
@@ -896,9 +902,52 @@ struct Verbs {
     push_ids(L, out, eng(L).zone(*ctx(L).s, Zone::Deck, 0, out));
     return 1;
   }
+  // g:effect's `until` (argument 3): a moment's name, or { turns = N } (N: 1 to 12) into `turns`.
+  static Engine::Until until_arg(lua_State* L, int& turns) {
+    static const std::string list = std::string(" (") + kUntilList + ")";
+    const char* kList = list.c_str();
+    if (lua_type(L, 3) == LUA_TTABLE) {  // { turns = N } (API 4)
+      push_contents(L, 3);
+      lua_pushnil(L);
+      bool seen = false;
+      while (lua_next(L, -2)) {
+        static const char* const fields[] = {"turns"};
+        const char* k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : nullptr;
+        if (!k || std::string_view(k) != "turns")
+          unknown_name(L, "g:effect: unknown duration field", luaL_tolstring(L, -2, nullptr), fields, kList);
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > kMaxEffectTurns)
+          luaL_error(L, "g:effect: turns must be an integer from 1 to %d", kMaxEffectTurns);
+        turns = static_cast<int>(lua_tointeger(L, -1));
+        seen = true;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+      if (!seen) luaL_error(L, "g:effect: a duration table is { turns = N }, N from 1 to %d", kMaxEffectTurns);
+      return Engine::Until::Turns;
+    }
+    const char* u = luaL_checkstring(L, 3);
+    constexpr int n = static_cast<int>(std::size(kUntilNames));
+    int ui = 0;
+    while (ui < n && (ui == static_cast<int>(Until::Turns) || std::string_view(u) != kUntilNames[ui])) ++ui;
+    if (ui == n) unknown_name(L, "g:effect: unknown duration", u, kUntilNames, kList);
+    return static_cast<Engine::Until>(ui);
+  }
+  // The player whose ability is running (data.player, API 4): a lasting effect's trigger: that
+  // effect's; a card's ability: its card's owner (kNone in the deck); a house rule: kNone.
+  static int running_player(lua_State* L) {
+    AbilityCtx& c = ctx(L);
+    if (c.depth == 0) return kNone;
+    const AbilityCtx::Running& r = c.resolving[c.depth - 1];
+    if (r.uid != kNone)
+      if (const Lasting* l = eng(L).find_lasting(*c.s, r.uid)) return l->player;
+    if (r.card == kNone) return kNone;
+    const CardLoc& l = board(L).card[r.card];
+    return l.zone == Zone::Deck || l.zone == Zone::Out ? kNone : l.owner;
+  }
   // g:effect(name, until, data): starts the running card's (or house rule's) lasting effect
-  // `name` until "turn_end", "next_turn_end" or "battle_end"; data: at most 4 fields, each an
-  // integer, a boolean, a card id, a theater name or a player
+  // `name` until "turn_end", "next_turn_end" or "battle_end" (API 4: "own_next_turn_start",
+  // "own_next_turn_end", { turns = N }, "game_end"); data: at most 4 fields, each an integer, a
+  // boolean, a card id, a theater name or a player
   static int effect(lua_State* L) {
     AbilityCtx& c = ctx(L);
     Runtime& r = rt(L);
@@ -911,15 +960,15 @@ struct Verbs {
                         " no effect '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, known);
       luaL_error(L, "%s", msg.c_str());
     }
-    static const char* const untils[] = {"turn_end", "next_turn_end", "battle_end"};
-    const char* u = luaL_checkstring(L, 3);
-    int ui = 0;
-    while (ui < 3 && std::string_view(u) != untils[ui]) ++ui;
-    if (ui == 3) unknown_name(L, "g:effect: unknown duration", u, untils, " (turn_end, next_turn_end or battle_end)");
-    auto until = static_cast<Engine::Until>(ui);
+    int turns = 0;
+    const Engine::Until until = until_arg(L, turns);
     Lasting e;
     e.card = static_cast<uint8_t>(card);
     e.effect = static_cast<uint8_t>(def);
+    e.player = static_cast<uint8_t>(running_player(L));
+    if (e.player == kNone && (until == Engine::Until::OwnNextTurnStart || until == Engine::Until::OwnNextTurnEnd))
+      luaL_error(L, "g:effect: '%s' needs a player whose next turn it waits for, and a house rule (or a card in the deck) "
+                 "has none: use { turns = N }", lua_tostring(L, 3));
     if (!lua_isnoneornil(L, 4)) {
       luaL_checktype(L, 4, LUA_TTABLE);
       push_contents(L, 4);
@@ -958,7 +1007,7 @@ struct Verbs {
           std::swap(e.value[j - 1], e.value[j]);
         }
     }
-    eng(L).op_effect(c, e, until);
+    eng(L).op_effect(c, e, until, turns);
     return 0;
   }
 };
@@ -992,6 +1041,7 @@ constexpr VerbDef kVerbs[] = {
     {"score", Verbs::score, Group::Query},
     {"vp_target", Verbs::vp_target, Group::Query},
     {"battle", Verbs::battle, Group::Query},
+    {"turn_number", Verbs::turn_number, Group::Query},
     {"first", Verbs::first, Group::Query},
     {"turn", Verbs::turn, Group::Query},
     {"controller", Verbs::controller, Group::Query},
@@ -1184,7 +1234,15 @@ int Runtime::push_arguments(const Due& d, int effect) {
 
 void Runtime::push_data(const Lasting& e) {
   lua_State* L = L_;
-  lua_createtable(L, 0, e.nfields);
+  lua_createtable(L, 0, e.nfields + 2);
+  if (eng_->set().api >= 4) {  // API 4: who started it and when (a field of the script's own of the same name wins)
+    if (e.player != kNone) {
+      lua_pushinteger(L, e.player + 1);
+      lua_setfield(L, -2, "player");
+    }
+    lua_pushinteger(L, e.started_turn);
+    lua_setfield(L, -2, "started_turn");
+  }
   for (int k = 0; k < e.nfields; ++k) {
     switch (e.type[k]) {
       case DataType::Int: lua_pushinteger(L, e.value[k]); break;

@@ -31,8 +31,8 @@ end)
 
 scenario("an unknown effect duration names the nearest and lists them", function()
   local g = setup{ cards = "../../sets/comforts", hands = { {"slow", "support"}, {"transport"} } }
-  check_error(function() g:deploy("slow", "air") end, "unknown duration 'next_turn_start' (did you mean 'next_turn_end'?)")
-  check_error(function() g:deploy("slow", "air") end, "turn_end, next_turn_end or battle_end")
+  check_error(function() g:deploy("slow", "air") end, "unknown duration 'next_turn_start' (did you mean 'own_next_turn_start'?)")
+  check_error(function() g:deploy("slow", "air") end, "own_next_turn_end, { turns = N } or game_end")
 end)
 
 scenario("a rules table's unknown field lists its hooks and fields, and points triggers to effects", function()

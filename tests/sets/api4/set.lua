@@ -1,5 +1,5 @@
 -- Test cards for card script API 4 (tests/rules/api4): knowledge (g:reveal, g:knows, g:deck,
--- the revealed event), cards to any hand, questions in words, with the standard cards around them.
+-- the revealed event), cards to any hand, questions in words, time (effects), with the standard cards around them.
 return {
   name = "api4", api = 4, extends = "standard",
   theaters = { "air", "land", "sea" },
@@ -8,6 +8,6 @@ return {
     "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks",
     "transport", "escalation", "redeploy", "blockade",
     "spy", "scout", "herald", "witness", "prober", "recall", "pickpocket", "snatch",
-    "ultimatum", "oracle",
+    "ultimatum", "oracle", "sentry", "vigil", "siege", "oath",
   },
 }

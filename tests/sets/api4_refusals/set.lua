@@ -4,5 +4,5 @@ return {
   theaters = { "air", "land", "sea" },
   cards = { "support", "ambush", "heavy_tanks", "transport", "containment", "cover_fire", "disrupt", "redeploy",
             "blockade", "reinforce", "aerodrome", "escalation", "bad_to", "bad_word", "bad_id", "bad_hand", "bad_player",
-            "bad_option", "bad_text" },
+            "bad_option", "bad_text", "bad_turns" },
 }
