@@ -142,6 +142,17 @@ void print_text(const Comparison& c) {
           << "%";
     out << "\n";
   }
+  const bool hooked = std::any_of(c.totals.v.begin(), c.totals.v.end(), [](const VariantSums& s) { return !s.game_reasons.empty(); });
+  if (hooked) {  // a game_over hook ended games (API 4)
+    out << "  games ended by\n";
+    for (size_t v = 0; v < c.names.size(); ++v) {
+      out << "    " << c.names[v] << ":";
+      for (const auto& [why, k] : c.totals.v[v].game_ends())
+        out << " " << why << " " << std::fixed << std::setprecision(1)
+            << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].games)) << "%";
+      out << "\n";
+    }
+  }
   if (c.diffs.empty()) return;
   out << "differences from " << c.names[0] << ", " << std::lround(c.confidence * 100) << "% intervals\n"
       << "(significant: after " << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " over " << c.diffs.size()

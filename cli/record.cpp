@@ -82,8 +82,11 @@ void Recorder::events(const Engine& e, const EventLog& log) {
       b["type"] = "battle";
       text_ += b.dump() + "\n";
     }
-    if (ev.type == Event::GameEnd)
-      text_ += json{{"type", "game"}, {"winner", ev.player + 1}, {"score", {ev.score[0], ev.score[1]}}}.dump() + "\n";
+    if (ev.type == Event::GameEnd) {
+      json g = {{"type", "game"}, {"winner", ev.player + 1}, {"score", {ev.score[0], ev.score[1]}}};
+      if (ev.option > 0 && ev.option != kNone) g["reason"] = e.name(ev.option);  // a game_over hook's (API 4)
+      text_ += g.dump() + "\n";
+    }
   }
 }
 
@@ -244,6 +247,7 @@ class Replayer {
     if (!r.over) return r_.mismatch("the record says the game is over, the replay does not");
     if (!battles_.empty()) return lacks_battle();
     json got = {{"winner", r.winner + 1}, {"score", {r.score[0], r.score[1]}}};
+    if (!r.reason.empty()) got["reason"] = r.reason;
     json want = j;
     want.erase("type");
     if (got != want) return r_.mismatch("game result " + got.dump() + ", recorded " + want.dump());

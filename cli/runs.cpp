@@ -194,10 +194,23 @@ json sums_json(const VariantSums& s) {
             {"control_ends", s.control_ends},
             {"withdraw_ends", s.withdraw_ends},
             {"reason_ends", s.reason_ends},
+            {"game_reasons", s.game_reasons},
             {"failed", s.failed}};
   if (s.first_failed >= 0)
     j["first_failure"] = {{"game", s.first_failed}, {"seed", s.first_failed_seed}, {"error", s.first_error}};
   return j;
+}
+
+// A shard's counts by reason: each reason printable text of 1 to 40 characters, as hooks give them
+// (a shard is untrusted: what a terminal would print is checked here).
+static std::map<std::string, long long> reasons_from(const json& j) {
+  auto m = j.get<std::map<std::string, long long>>();
+  for (const auto& [why, k] : m) {
+    bool ok = !why.empty() && why.size() <= 40 && k >= 0;
+    for (char ch : why) ok = ok && ch >= 0x20 && ch < 0x7f;
+    if (!ok) throw json::type_error::create(302, "a reason that is not printable text of 1 to 40 characters", &j);
+  }
+  return m;
 }
 
 VariantSums sums_from_json(const json& j, size_t cards) {
@@ -217,7 +230,8 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   s.withdrawals = sized<long long>(j.at("withdrawals"), s.withdrawals.size());
   s.control_ends = j.at("control_ends").get<long long>();
   s.withdraw_ends = j.at("withdraw_ends").get<long long>();
-  s.reason_ends = j.at("reason_ends").get<std::map<std::string, long long>>();
+  s.reason_ends = reasons_from(j.at("reason_ends"));
+  if (auto g = j.find("game_reasons"); g != j.end()) s.game_reasons = reasons_from(*g);  // (API 4; older shards have none)
   s.failed = j.at("failed").get<long long>();
   if (auto f = j.find("first_failure"); f != j.end())
     s.first_failed = f->at("game").get<long long>(), s.first_failed_seed = f->at("seed").get<uint64_t>(),
@@ -314,7 +328,7 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
     for (int k = 0; k < kCardMeasures; ++k) one[kCardMeasureNames[k]] = interval_json(s.card_measure(c, k, confidence));
     cards[e.set().cards[c].id] = one;
   }
-  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"cards", cards}};
+  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"game_ends", s.game_ends()}, {"cards", cards}};
 }
 
 std::string interval_text(const stats::Interval& i, bool rate) {

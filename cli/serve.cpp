@@ -722,9 +722,11 @@ class Server {
     const GameResult r = g.eng->result(g.s());
     const int w = r.winner;
     std::string line = "game over: player " + std::to_string(w + 1) + " wins " + std::to_string(r.score[0]) + "-" +
-                       std::to_string(r.score[1]);
-    send({{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {r.score[0], r.score[1]}},
-          {"seed", g.seed}, {"line", line}});
+                       std::to_string(r.score[1]) + (r.reason.empty() ? "" : " (" + r.reason + ")");
+    json over = {{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {r.score[0], r.score[1]}},
+                 {"seed", g.seed}, {"line", line}};
+    if (!r.reason.empty()) over["reason"] = r.reason;  // a game_over hook's (API 4)
+    send(over);
     write_record();
     running_.erase(g.number);
     game_ = nullptr;

@@ -59,6 +59,7 @@ json stats_json(const Engine& e, const VariantSums& st, const json& run, double 
             {"withdrawals_by_cards_left", st.withdrawals},
             {"withdrawals", std::accumulate(st.withdrawals.begin(), st.withdrawals.end(), 0LL)},
             {"battle_ends", st.end_reasons()},
+            {"game_ends", st.game_ends()},
             {"failed_games", st.failed},
             {"card_stats", cards},
             {"confidence", confidence}});
@@ -87,6 +88,10 @@ void print_table(const Engine& e, const VariantSums& st, const json& j, double c
   for (long long w : st.withdrawals) std::cout << " " << w;
   std::cout << "\n  battles ended by:";
   for (const auto& [how, k] : st.end_reasons()) std::cout << " " << how << " " << k;
+  if (!st.game_reasons.empty()) {  // a game_over hook ended some (API 4)
+    std::cout << "\n  games ended by:";
+    for (const auto& [why, k] : st.game_ends()) std::cout << " " << why << " " << k;
+  }
   std::cout << "\n";
   print_measures(std::cout, {}, {&st}, confidence);
   print_cards(std::cout, e, st);

@@ -84,6 +84,7 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
     {Hook::BattleOver, "battle_over", What::Instant, false},
     {Hook::BattleWinner, "battle_winner", What::Instant, false},
     {Hook::BattleVp, "battle_vp", What::Instant, false},
+    {Hook::GameOver, "game_over", What::Instant, false},
 };
 /// The acting hook queued as `w` (is_hook(w)).
 inline constexpr const HookKind& acting_hook(What w) {
@@ -119,6 +120,9 @@ class Scripts {
   virtual int battle_over(const State& s) = 0;
   virtual int battle_winner(const State& s, int winner) = 0;
   virtual int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) = 0;
+  /// game_over (API 4): -1 the game goes on; else the player who wins it now, with `reason` set
+  /// to the interned reason it gave (0 none).
+  virtual int game_over(const State& s, int& reason) = 0;
 };
 
 }  // namespace als

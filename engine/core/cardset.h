@@ -89,7 +89,8 @@ struct LastingDef {
 /// House-rule hooks (docs/modding.md): the first three act, the others answer.
 /// The house-rule hooks: the acting ones first, in the order of their What values (event_kinds.h),
 /// then the answering ones. Deal is API 4's.
-enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, Deal, BattleOver, BattleWinner, BattleVp, Count };
+enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, Deal, BattleOver, BattleWinner, BattleVp, GameOver, Count };
+static_assert(static_cast<int>(Hook::Count) <= 8, "Rules::hooks keeps one bit a hook");
 
 /// Global-rule parameters a card set's `set.lua` or a house-rule script may set
 /// (docs/modding.md, "Rules"). Defaults are the Revised Edition's.

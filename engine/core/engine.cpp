@@ -1253,6 +1253,17 @@ struct Bytes {
 uint64_t Engine::digest(const State& s) const {
   Bytes out{{}, *this};
   out.board(s.b, s.b.queue, s.b.lasting);
+  if (set_.api >= 4) {  // API 4: the battles decided and a game_over hook's reason
+    out.put(s.b.nhistory);
+    for (int i = 0; i < s.b.nhistory; ++i) {
+      const BattleRecord& h = s.b.history[i];
+      out.put(h.number), out.put(h.winner), out.put(h.first), out.put(h.withdrew), out.put(h.vp);
+      out.put(h.scores[0]), out.put(h.scores[1]), out.text(name(h.reason));
+    }
+    out.text(name(s.b.game_reason));
+  } else if (s.b.game_reason) {
+    out.text(name(s.b.game_reason));
+  }
   out.put(s.r.active);
   if (s.r.active) {
     out.due(s.r.due);

@@ -53,6 +53,7 @@ struct GameResult {
   bool over = false;
   int winner = -1;
   int score[2] = {0, 0};
+  std::string reason;  // the reason a game_over hook ended the game with (API 4), or ""
 };
 
 /// The question an ability asks now (Engine::question), as a seat may read it.
@@ -192,6 +193,7 @@ class Engine {
     r.over = s.b.phase == Phase::Over;
     r.winner = r.over ? s.b.winner : -1;
     r.score[0] = s.b.score[0], r.score[1] = s.b.score[1];
+    if (r.over && s.b.game_reason) r.reason = name(s.b.game_reason);
     return r;
   }
   /// The player whose hand or side holds `card` (a card's owner is public where it lies on the
@@ -437,6 +439,7 @@ class Engine {
   void end_lasting(State& s, Flow& f, Moment m) const;
   void fire_lasting(AbilityCtx* c, Board& b, Due data) const;
   void score_battle(State& s, Flow& f) const;
+  void record_battle(Board& b) const;
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
   bool may_run_scripts(const State& s, const Action& a) const;
   void apply_unchecked(State& s, const Action& a, Flow& f) const;

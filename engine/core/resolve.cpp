@@ -163,16 +163,24 @@ void Engine::score_battle(State& s, Flow& f) const {
   }
   b.score[winner] += vp;
   b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, b.end_reason, vp};
+  record_battle(b);
   if (b.nlasting) end_lasting(s, f, Moment::BattleEnd);
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
           .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
   emit(nullptr, f.log, e);
-  if (b.score[0] >= rules_.vp_target || b.score[1] >= rules_.vp_target) {
+  int ender = -1, reason = 0;  // a game_over hook's winner (API 4)
+  if (rules_.has(Hook::GameOver)) ender = scripts_->game_over(s, reason);
+  if (ender >= 0 || b.score[0] >= rules_.vp_target || b.score[1] >= rules_.vp_target) {
     if (b.nlasting) end_lasting(s, f, Moment::GameEnd);  // effects lasting to the game's end (API 4)
     b.phase = Phase::Over;
-    b.winner = static_cast<uint8_t>(b.score[0] > b.score[1] ? 0 : b.score[1] > b.score[0] ? 1 : winner);
+    b.winner = static_cast<uint8_t>(ender >= 0              ? ender
+                                    : b.score[0] > b.score[1] ? 0
+                                    : b.score[1] > b.score[0] ? 1
+                                                              : winner);
+    b.game_reason = static_cast<uint16_t>(reason);
     e.type = Event::GameEnd;
     e.player = b.winner;
+    e.option = b.game_reason;
     emit(nullptr, f.log, e);
     return;
   }
@@ -180,6 +188,17 @@ void Engine::score_battle(State& s, Flow& f) const {
   if (f.stop_at_battle_end) return;  // (advance returns too)
   start_battle(b, false);  // Step::BattleStarting
   battle_started(b, f.log);
+}
+
+// The battle just scored, at the end of the history (the oldest dropped past kMaxHistory).
+void Engine::record_battle(Board& b) const {
+  if (b.nhistory == kMaxHistory) {
+    std::memmove(static_cast<void*>(b.history), b.history + 1, (kMaxHistory - 1) * sizeof(BattleRecord));
+    --b.nhistory;
+  }
+  b.history[b.nhistory++] = BattleRecord{.number = b.battle, .winner = b.last.winner, .first = b.first,
+                                         .withdrew = b.last.withdrew, .reason = b.last.reason, .vp = b.last.vp,
+                                         .scores = {b.score[0], b.score[1]}};
 }
 
 void Engine::decide_battle(State& s, Flow&, int winner, bool withdrew, int cards_left, int reason) const {

@@ -118,6 +118,20 @@ struct LastBattle {
   bool operator==(const LastBattle&) const = default;
 };
 
+/// One battle decided, as g:battles() gives it (API 4): kept in Board::history.
+struct BattleRecord {
+  uint16_t number = 0;
+  uint8_t winner = 0;
+  uint8_t first = 0;     // the battle's 1st player
+  uint8_t withdrew = 0;  // 1: ended by a withdrawal
+  uint8_t pad = 0;
+  uint16_t reason = 0;   // a battle_over hook's reason (interned), 0: none
+  int32_t vp = 0;
+  int32_t scores[2] = {0, 0};  // after it
+  bool operator==(const BattleRecord&) const = default;
+};
+constexpr int kMaxHistory = 32;  // battles g:battles() keeps: the most recent
+
 /// The board less its queue of abilities due and its location index: what an ability's snapshot
 /// keeps. (While an ability runs the queue only grows, so the board's first `qlen` entries are the
 /// snapshot's; the index follows from card[].)
@@ -148,6 +162,8 @@ struct BoardCore {
   LastBattle last;
   uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
   uint16_t battle_turns = 0;  // turns begun in this battle (g:turn_number, API 4)
+  uint8_t nhistory = 0;     // battles in Board::history (API 4)
+  uint16_t game_reason = 0;  // the reason a game_over hook ended the game with (interned, 0 none; API 4)
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
@@ -171,6 +187,9 @@ struct Board : BoardCore {
   // Lasting effects (API 3). Like the queue, they only grow while an ability runs (they end
   // between abilities), so a snapshot keeps their number only.
   Lasting lasting[kMaxLasting] = {};
+  // The battles decided (API 4), oldest first: the first nhistory. They change only between
+  // abilities (when a battle is scored), so a snapshot keeps their number only.
+  BattleRecord history[kMaxHistory] = {};
   bool operator==(const Board&) const = default;  // every field, unused array slots included
 
   /// Back to an ability's snapshot: the core as it was, the queue and the lasting effects cut
@@ -191,6 +210,8 @@ struct Board : BoardCore {
       if (!(lasting[i] == Lasting{})) return false;
     for (int i = ncounters; i < kMaxCounters; ++i)
       if (!(counters[i] == Counter{})) return false;
+    for (int i = nhistory; i < kMaxHistory; ++i)
+      if (!(history[i] == BattleRecord{})) return false;
     return true;
   }
   /// Removes the first ability due (the queue keeps its unused slots at their default).
@@ -362,8 +383,10 @@ inline void copy_state(State& dst, const State& src) {
   const Board& b = src.b;
   for (int i = b.qlen; i < d.qlen; ++i) d.queue[i] = Due{};
   for (int i = b.nlasting; i < d.nlasting; ++i) d.lasting[i] = Lasting{};
+  for (int i = b.nhistory; i < d.nhistory; ++i) d.history[i] = BattleRecord{};
   std::memcpy(static_cast<void*>(d.queue), b.queue, b.qlen * sizeof(Due));
   std::memcpy(static_cast<void*>(d.lasting), b.lasting, b.nlasting * sizeof(Lasting));
+  std::memcpy(static_cast<void*>(d.history), b.history, b.nhistory * sizeof(BattleRecord));
   copy_core(d, b);
   std::memcpy(d.zone_bits, b.zone_bits, sizeof d.zone_bits);
   std::memcpy(d.theater_bits, b.theater_bits, sizeof d.theater_bits);

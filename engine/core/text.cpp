@@ -397,7 +397,8 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::BattleStart:
       return "battle " + std::to_string(e.value) + ": theaters " + e.text + ", " + pl(e.player) + " is the 1st player";
     case Event::GameEnd:
-      return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+      return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]) +
+             (e.option > 0 && e.option != kNone ? " (" + name(e.option) + ")" : "");
     default: break;  // a kind whose row gives its line (tests/unit/test_events.cpp checks the rows)
   }
   return "?";

@@ -25,6 +25,7 @@ void GameTally::clear() {
   std::fill(std::begin(withdrawals), std::end(withdrawals), 0);
   std::fill(std::begin(vp_hist), std::end(vp_hist), 0);
   reasons.clear();
+  game_reason.clear();
   control_ends = withdraw_ends = 0;
   winner = vp[0] = vp[1] = 0;
 }
@@ -96,6 +97,7 @@ void GameCounter::finish(const Match& m) {
   t_.y[kBranchingFactor] = m.options(), t_.n[kBranchingFactor] = m.decisions();
   t_.n[kLeadChangesPerGame] = 1;
   t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
+  if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b.game_reason);
 }
 
 VariantSums::VariantSums(size_t cards)
@@ -121,6 +123,7 @@ void VariantSums::add(const GameTally& g) {
   for (int r = 0; r < kWithdrawRows; ++r) withdrawals[static_cast<size_t>(r)] += g.withdrawals[r];
   control_ends += g.control_ends, withdraw_ends += g.withdraw_ends;
   for (const std::string& r : g.reasons) ++reason_ends[r];
+  if (!g.game_reason.empty()) ++game_reasons[g.game_reason];
 }
 
 void VariantSums::add(const VariantSums& o) {
@@ -139,11 +142,20 @@ void VariantSums::add(const VariantSums& o) {
   sum(vp_hist, o.vp_hist), sum(withdrawals, o.withdrawals);
   control_ends += o.control_ends, withdraw_ends += o.withdraw_ends;
   for (const auto& [how, k] : o.reason_ends) reason_ends[how] += k;
+  for (const auto& [why, k] : o.game_reasons) game_reasons[why] += k;
 }
 
 void VariantSums::fail(long long i, uint64_t seed, const std::string& error) {
   ++failed;
   if (first_failed < 0 || i < first_failed) first_failed = i, first_failed_seed = seed, first_error = error;
+}
+
+std::map<std::string, long long> VariantSums::game_ends() const {
+  std::map<std::string, long long> all = game_reasons;
+  long long hooked = 0;
+  for (const auto& [why, k] : game_reasons) hooked += k;
+  if (games - hooked > 0) all["vp target"] += games - hooked;
+  return all;
 }
 
 std::map<std::string, long long> VariantSums::end_reasons() const {

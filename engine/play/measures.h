@@ -56,6 +56,7 @@ struct GameTally {
   int vp_hist[kVpBuckets] = {};     // battles by the VP they awarded
   int control_ends = 0, withdraw_ends = 0;
   std::vector<std::string> reasons;  // battle_over hooks' reasons, one per battle so ended
+  std::string game_reason;           // a game_over hook's reason, if it ended the game with one (API 4)
   int withdrawals[kWithdrawRows] = {};
   int winner = 0, vp[2] = {0, 0};
   explicit GameTally(size_t cards = 0) : card_y(cards * kCardMeasures), card_n(cards * kCardMeasures) {}
@@ -93,6 +94,7 @@ struct VariantSums {
   std::vector<long long> battles_hist, actions_hist, vp_hist, withdrawals;
   long long control_ends = 0, withdraw_ends = 0;
   std::map<std::string, long long> reason_ends;
+  std::map<std::string, long long> game_reasons;  // games a game_over hook ended, by its reason (API 4)
   // Games a script failed in (not counted above), and the first of them by game number.
   long long failed = 0, first_failed = -1;
   uint64_t first_failed_seed = 0;
@@ -106,6 +108,9 @@ struct VariantSums {
   void fail(long long i, uint64_t seed, const std::string& error);
   /// Battles by how they ended: "control", "withdraw", and each battle_over reason.
   std::map<std::string, long long> end_reasons() const;
+  /// Games by how they ended: "vp target" (the rules' target, or a game_over hook that gave no
+  /// reason), and each game_over reason (API 4).
+  std::map<std::string, long long> game_ends() const;
   /// A measure and its interval: Wilson for rates, a t interval for means.
   stats::Interval measure(int id, double confidence) const;
   stats::Interval card_measure(size_t card, int id, double confidence) const;

@@ -15,6 +15,7 @@
 
 #include "files.h"
 #include "sandbox.h"
+#include "binding.h"
 #include "loader.h"
 
 namespace als {
@@ -377,6 +378,38 @@ int g_game_over(lua_State* L) {
   lua_pushboolean(L, box(L).s.b.phase == Phase::Over);
   return 1;
 }
+// g:battles() -> the battles decided so far, oldest first (API 4, as the verb)
+int g_battles(lua_State* L) {
+  GameBox& g = box(L);
+  const Board& b = g.s.b;
+  lua_createtable(L, b.nhistory, 0);
+  for (int i = 0; i < b.nhistory; ++i) {
+    push_battle(L, *g.eng, b.history[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+// g:game_result() -> nil while the game goes on; then { winner = p, reason = text or nil,
+// scores = {vp1, vp2} } (API 4)
+int g_game_result(lua_State* L) {
+  GameBox& g = box(L);
+  const GameResult r = g.eng->result(g.s);
+  if (!r.over) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, r.winner + 1);
+  lua_setfield(L, -2, "winner");
+  if (!r.reason.empty()) set_string(L, "reason", r.reason);
+  lua_createtable(L, 2, 0);
+  for (int p = 0; p < 2; ++p) {
+    lua_pushinteger(L, r.score[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "scores");
+  return 1;
+}
 int g_winner(lua_State* L) {
   const Board& b = box(L).s.b;
   if (b.phase == Phase::Over) lua_pushinteger(L, b.winner + 1);
@@ -557,6 +590,8 @@ struct Setup {
   void known();
   void effects();
   void effect(int index);
+  void battles();
+  BattleRecord battle_entry(int index);
   Until until_field(int& turns);
   void effect_data(Lasting& l);
   /// spec[field] = { [1] = {ids...}, [2] = {ids...} }: calls f(player, id) for each id, in order.
@@ -859,6 +894,77 @@ void Setup::effect_data(Lasting& l) {
   lua_pop(L, 1);
 }
 
+// battles = { {winner = p, how = "control", vp = n, first = p}, ... } (API 4): the battles decided
+// before this position, oldest first; each one's scores are worked out backwards from `score`.
+// Without `battle`, this is battle #battles + 1.
+void Setup::battles() {
+  if (lua_getfield(L, 1, "battles") != LUA_TNIL) {
+    if (!lua_istable(L, -1)) fail("setup: battles must be a list of { winner = p, how = h, vp = n, first = p }");
+    const int list = lua_gettop(L);
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    if (n > kMaxHistory) fail("setup: battles holds at most " + std::to_string(kMaxHistory) + " battles");
+    Board& b = s.b;
+    b.nhistory = 0;
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, list, i);
+      b.history[b.nhistory++] = battle_entry(static_cast<int>(i));
+      lua_pop(L, 1);
+    }
+    int32_t score[2] = {b.score[0], b.score[1]};  // backwards: the last battle's scores are today's
+    for (int i = b.nhistory - 1; i >= 0; --i) {
+      BattleRecord& h = b.history[i];
+      h.scores[0] = score[0], h.scores[1] = score[1];
+      score[h.winner] -= h.vp;
+      if (score[h.winner] < 0) fail("setup: battles award more VP than score holds");
+    }
+    lua_getfield(L, 1, "battle");
+    const bool numbered = !lua_isnil(L, -1);
+    lua_pop(L, 1);
+    if (!numbered) b.battle = static_cast<uint16_t>(n + 1);
+    for (int i = 0; i < b.nhistory; ++i) b.history[i].number = static_cast<uint16_t>(b.battle - b.nhistory + i);
+    if (b.nhistory) {
+      const BattleRecord& h = b.history[b.nhistory - 1];
+      b.last = LastBattle{h.number, h.winner, h.withdrew, h.reason, h.vp};
+    }
+  }
+  lua_pop(L, 1);
+}
+
+// One entry of battles (the table on top of the stack).
+BattleRecord Setup::battle_entry(int index) {
+  const std::string where = "setup: battles[" + std::to_string(index) + "]";
+  if (!lua_istable(L, -1)) fail(where + " must be { winner = p, how = h, vp = n, first = p }");
+  const int t = lua_gettop(L);
+  auto player = [&](const char* k, int def) {
+    lua_getfield(L, t, k);
+    int p = def;
+    if (!lua_isnil(L, -1)) {
+      p = lua_isinteger(L, -1) ? static_cast<int>(lua_tointeger(L, -1)) : 0;
+      if (p != 1 && p != 2) fail(where + ": " + k + " must be 1 or 2");
+    }
+    lua_pop(L, 1);
+    return p;
+  };
+  BattleRecord h;
+  h.winner = static_cast<uint8_t>(player("winner", 0) - 1);
+  if (h.winner > 1) fail(where + ": winner must be 1 or 2");
+  h.first = static_cast<uint8_t>(player("first", 1) - 1);
+  lua_getfield(L, t, "vp");
+  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > kMaxVp)
+    fail(where + ": vp must be an integer from 0 to " + std::to_string(kMaxVp));
+  h.vp = static_cast<int32_t>(lua_tointeger(L, -1));
+  lua_pop(L, 1);
+  lua_getfield(L, t, "how");
+  const std::string how = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "control";
+  lua_pop(L, 1);
+  bool plain = !how.empty() && how.size() <= 40;
+  for (char ch : how) plain = plain && ch >= 0x20 && ch < 0x7f;
+  if (!plain) fail(where + ": how is \"control\", \"withdraw\" or a reason of 1 to 40 printable characters");
+  h.withdrew = how == "withdraw";
+  h.reason = how == "withdraw" || how == "control" ? 0 : e.intern(how);
+  return h;
+}
+
 // setup(spec) -> a game in the position spec describes (docs/scenarios.md)
 int l_setup(lua_State* L) {
   if (!lua_isnoneornil(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
@@ -878,6 +984,7 @@ int l_setup(lua_State* L) {
   setup.counters();
   setup.known();
   setup.effects();
+  setup.battles();
   push_game(L, std::move(eng), s);
   return 1;
 }
@@ -946,7 +1053,8 @@ const luaL_Reg kGameMethods[] = {
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
     {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
     {"counter", api<g_counter>},   {"owner", api<g_owner>},           {"knows", api<g_knows>},
-    {"messages", api<g_messages>}, {"turn_number", api<g_turn_number>},
+    {"messages", api<g_messages>}, {"turn_number", api<g_turn_number>}, {"battles", api<g_battles>},
+    {"game_result", api<g_game_result>},
     {nullptr, nullptr}};
 
 // The checks, in Lua: deep equality and a readable rendering of values.

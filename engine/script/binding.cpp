@@ -792,6 +792,18 @@ struct Verbs {
     lua_pushinteger(L, board(L).battle_turns);
     return 1;
   }
+  // g:battles() -> the battles decided so far, oldest first (at most the last 32): each
+  // { number, winner, how = "control" / "withdraw" / a battle_over reason, vp, first, scores =
+  // {vp1, vp2} after it } (API 4)
+  static int battles(lua_State* L) {
+    const Board& b = board(L);
+    lua_createtable(L, b.nhistory, 0);
+    for (int i = 0; i < b.nhistory; ++i) {
+      push_battle(L, eng(L), b.history[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+  }
   // g:first() -> the player holding the 1st-player Supreme Commander
   static int first(lua_State* L) {
     lua_pushinteger(L, board(L).first + 1);
@@ -1042,6 +1054,7 @@ constexpr VerbDef kVerbs[] = {
     {"vp_target", Verbs::vp_target, Group::Query},
     {"battle", Verbs::battle, Group::Query},
     {"turn_number", Verbs::turn_number, Group::Query},
+    {"battles", Verbs::battles, Group::Query},
     {"first", Verbs::first, Group::Query},
     {"turn", Verbs::turn, Group::Query},
     {"controller", Verbs::controller, Group::Query},
@@ -1232,6 +1245,26 @@ int Runtime::push_arguments(const Due& d, int effect) {
   return 3;
 }
 
+void push_battle(lua_State* L, const Engine& e, const BattleRecord& h) {
+  lua_createtable(L, 0, 6);
+  auto set_int = [&](const char* k, lua_Integer v) {
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+  };
+  set_int("number", h.number);
+  set_int("winner", h.winner + 1);
+  lua_pushstring(L, h.withdrew ? "withdraw" : h.reason ? e.name(h.reason).c_str() : "control");
+  lua_setfield(L, -2, "how");
+  set_int("vp", h.vp);
+  set_int("first", h.first + 1);
+  lua_createtable(L, 2, 0);
+  for (int p = 0; p < 2; ++p) {
+    lua_pushinteger(L, h.scores[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+  lua_setfield(L, -2, "scores");
+}
+
 void Runtime::push_data(const Lasting& e) {
   lua_State* L = L_;
   lua_createtable(L, 0, e.nfields + 2);
@@ -1410,7 +1443,7 @@ std::string Runtime::caller_text(const Caller& c) const {
   return who(Due{.card = static_cast<uint8_t>(c.card)}, c.effect);
 }
 
-void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran) {
+void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran, int nresults) {
   lua_State* L = L_;
   AbilityCtx rc;
   rc.eng = eng_;
@@ -1430,7 +1463,7 @@ void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, ui
     lua_insert(L, base);
     ++base;
   }
-  int status = lua_pcall(L, nargs, 1, outer ? handler_ : base - 1);
+  int status = lua_pcall(L, nargs, nresults, outer ? handler_ : base - 1);
   in_fn_ = false;
   ctx_ = saved;
   ran_ |= ran;
@@ -1450,7 +1483,7 @@ void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, ui
     lua_settop(L, below);
     throw ScriptError(wrote);
   }
-  if (!outer) lua_remove(L, base - 1);  // the handler; the result stays on top
+  if (!outer) lua_remove(L, base - 1);  // the handler; the results stay on top
 }
 
 int Runtime::push_fn_args(Fn fn, const int* args, int value) {
@@ -1548,6 +1581,51 @@ int Runtime::lasting(const State& s, int slot, Fn fn, const int* args, int value
   return fn_result(fn, who);
 }
 
+// A reason a hook gave (the string at the top of the stack, popped): printable text of 1 to 40
+// characters; 0 for the engine's own words ("withdraw", "control"), else interned.
+int Runtime::hook_reason(const Caller& who) {
+  size_t len = 0;
+  const char* t = lua_tolstring(L_, -1, &len);
+  std::string reason(t, len);
+  lua_pop(L_, 1);
+  bool ok = len >= 1 && len <= 40;
+  for (char ch : reason) ok = ok && ch >= 0x20 && ch < 0x7f;
+  if (!ok) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
+  if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
+  return eng_->intern(reason);
+}
+
+// game_over returns nil or false (the game goes on), or a player and optionally a reason (API 4).
+int Runtime::game_over(const State& s, int& reason) {
+  reason = 0;
+  if (in_fn_) return -1;
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::GameOver)]);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+  const Caller who{kNone, -1, static_cast<int>(Hook::GameOver)};
+  call_read_only(s, 1, who, 0, 2);
+  if (lua_isnoneornil(L_, -2) || (lua_isboolean(L_, -2) && !lua_toboolean(L_, -2))) {
+    lua_pop(L_, 2);
+    return -1;
+  }
+  const lua_Integer p = lua_isinteger(L_, -2) ? lua_tointeger(L_, -2) : 0;
+  if (p != 1 && p != 2) {
+    lua_pop(L_, 2);
+    throw ScriptError(caller_text(who) + ": must return nil, false, or the winning player (1 or 2) and a reason");
+  }
+  if (lua_type(L_, -1) == LUA_TSTRING) {
+    reason = hook_reason(who);
+  } else {
+    const bool none = lua_isnil(L_, -1);
+    lua_pop(L_, 1);
+    if (!none) {
+      lua_pop(L_, 1);
+      throw ScriptError(caller_text(who) + ": its second result, the reason, must be a string");
+    }
+  }
+  lua_pop(L_, 1);
+  return static_cast<int>(p - 1);
+}
+
 // battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
 int Runtime::battle_over(const State& s) {
   if (in_fn_) return -1;
@@ -1555,17 +1633,7 @@ int Runtime::battle_over(const State& s) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   const Caller who{kNone, -1, static_cast<int>(Hook::BattleOver)};
   call_read_only(s, 1, who, 0);
-  if (lua_type(L_, -1) == LUA_TSTRING) {
-    size_t len = 0;
-    const char* t = lua_tolstring(L_, -1, &len);
-    std::string reason(t, len);
-    lua_pop(L_, 1);
-    bool ok = len >= 1 && len <= 40;
-    for (char ch : reason) ok = ok && ch >= 0x20 && ch < 0x7f;
-    if (!ok) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
-    if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
-    return eng_->intern(reason);
-  }
+  if (lua_type(L_, -1) == LUA_TSTRING) return hook_reason(who);
   if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
     lua_pop(L_, 1);
     throw ScriptError(caller_text(who) + ": must return true, false or a reason (a string)");

@@ -61,6 +61,7 @@ class Runtime : public Scripts {
   int battle_over(const State& s) override;
   int battle_winner(const State& s, int winner) override;
   int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) override;
+  int game_over(const State& s, int& reason) override;
 
   /// The lasting effects the set's cards and the house rules declare, in load order (the
   /// loader moves them into CardSet::lasting).
@@ -148,7 +149,10 @@ class Runtime : public Scripts {
   /// Calls a read-only function (ongoing or answering hook) already pushed with `nargs`
   /// arguments above it; returns its one result on the stack. Throws ScriptError naming `who`.
   std::string caller_text(const Caller& c) const;
-  void call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran);
+  void call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran, int nresults = 1);
+  /// A reason a hook returned (the string on top of the stack, popped): 0 for "withdraw" and
+  /// "control", else interned. Throws ScriptError unless printable text of 1 to 40 characters.
+  int hook_reason(const Caller& who);
   /// After an outermost call: checks the shared variables of the files that ran (those whose
   /// code can assign one), puts them back, and returns the error message naming the first one a
   /// call assigned (section 11), or "".
@@ -202,5 +206,9 @@ class Runtime : public Scripts {
   long long action_left_ = -1;       // instructions left to the action running (-1: none runs)
   long long spent_at_start_ = 0;     // instructions_spent() when the outermost call began
 };
+
+/// Pushes one battle of g:battles() onto L as a table: number, winner, how ("control",
+/// "withdraw" or a battle_over reason), vp, first, scores (API 4; scenarios' g:battles too).
+void push_battle(lua_State* L, const Engine& e, const BattleRecord& h);
 
 }  // namespace als

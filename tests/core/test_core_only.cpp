@@ -28,6 +28,7 @@ struct StubScripts : Scripts {
   int battle_over(const State&) override { return -1; }
   int battle_winner(const State&, int winner) override { return winner; }
   int battle_vp(const State&, int, bool, int, int, int vp) override { return vp; }
+  int game_over(const State&, int&) override { return -1; }
 };
 
 // 18 cards: strengths 1 to 6 in each of three theaters. The 1s are instants (the stub runs

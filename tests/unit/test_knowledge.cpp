@@ -27,6 +27,13 @@ std::vector<int> cards_named(const Engine& e, const std::string& text) {
 // Card texts and effect names are public: the words a card's printed text uses are not names.
 bool public_text(const Event& ev) { return ev.type == Event::Ability || ev.type == Event::EffectStart || ev.type == Event::EffectEnd; }
 
+// Whether card c started a lasting effect in force in s: its name is public (the card was faceup
+// when its ability started it), wherever the card lies now (an effect lasting to the game's end
+// outlives its battle, API 4).
+bool effect_of(const State& s, int c) {
+  return std::any_of(s.b.lasting, s.b.lasting + s.b.nlasting, [&](const Lasting& l) { return l.card == c; });
+}
+
 }  // namespace
 
 TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]") {
@@ -72,8 +79,9 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
             INFO("game " << g << ", player " << p + 1 << " reads: " << text);
             // Known before the action, after it, or when a battle it ended was decided (the
             // next battle's deal forgets everything).
-            bool known = e.knows(before, p, c) || e.knows(m.state(), p, c);
-            for (const State& end : log.battle_ends) known = known || e.knows(end, p, c);
+            bool known = e.knows(before, p, c) || e.knows(m.state(), p, c) || effect_of(before, c) ||
+                         effect_of(m.state(), c);
+            for (const State& end : log.battle_ends) known = known || e.knows(end, p, c) || effect_of(end, c);
             CHECK(known);
           }
         }

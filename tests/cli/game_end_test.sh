@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Card script API 4's game_over hook seen from the front ends: simulate counts the games it ended
+# by reason (text and JSON), a record keeps the reason and replays, als serve's game_over carries
+# it, and the terminal prints it. Usage: game_end_test.sh ALS SRC
+source "$(dirname "$0")/harness.sh" "$@"
+set_dir="$src/tests/sets/api4"
+streak="$set_dir/rules/streak.lua"
+cd "$tmp"
+
+# simulate: with long-war (a higher target), some games end by the streak, the rest by VP
+"$als" simulate --cards "$set_dir" --rules long-war --rules "$streak" --games 400 --seed 3 > sim.txt 2>&1
+expect_rc 0 $? "simulate with a game_over hook"
+grep -Eq "games ended by: three battles in a row [0-9]+ vp target [0-9]+" sim.txt && ok || bad "simulate's text: $(grep 'ended by' sim.txt)"
+"$als" simulate --cards "$set_dir" --rules long-war --rules "$streak" --games 400 --seed 3 --json > sim.json 2>&1
+python3 - sim.json <<'PY' && ok || bad "simulate's JSON game_ends: $(head -c 300 sim.json)"
+import json, sys
+j = json.load(open(sys.argv[1]))
+ends = j["game_ends"]
+assert ends["three battles in a row"] > 0 and ends["three battles in a row"] + ends["vp target"] == j["games"], ends
+assert j["sums"]["game_reasons"]["three battles in a row"] == ends["three battles in a row"]
+PY
+# without the hook: every game by the VP target, and no "games ended by" line
+"$als" simulate --cards "$set_dir" --games 200 --seed 3 > plain.txt 2>&1
+grep -q "games ended by" plain.txt && bad "a line about game ends without a game_over hook" || ok
+
+# a record keeps the reason and replays
+found=0
+for seed in $(seq 1 20); do
+  "$als" play --cards "$set_dir" --rules long-war --rules "$streak" --p1 random --p2 random --seed "$seed" --log rec.jsonl > play.txt 2>&1 || continue
+  grep -q '"reason":"three battles in a row"' rec.jsonl || continue
+  found=1
+  grep -q "game over: player [12] wins [0-9]*-[0-9]* (three battles in a row)" play.txt && ok || bad "the terminal's line: $(grep 'game over' play.txt)"
+  "$als" replay rec.jsonl --cards "$set_dir" --rules long-war --rules "$streak" > replay.txt 2>&1
+  expect_rc 0 $? "replaying a game a game_over hook ended: $(tail -2 replay.txt)"
+  break
+done
+[ "$found" -eq 1 ] && ok || bad "no game of 20 ended by the streak"
+
+# als serve: game_over has the reason
+printf '{"type":"new_game","p1":"random","p2":"random","cards":"%s","rules":["long-war","%s"],"seed":%d}\n{"type":"quit"}\n' \
+  "$set_dir" "$streak" "$seed" | "$als" serve --allow-path "$src/tests/sets" > serve.out 2>&1
+grep '"type":"game_over"' serve.out | grep -q '"reason":"three battles in a row"' && ok || bad "serve's game_over: $(grep game_over serve.out)"
+summary
