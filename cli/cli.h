@@ -56,5 +56,6 @@ int cmd_replay(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
+int cmd_editor(int argc, char** argv);
 
 }  // namespace als::cli

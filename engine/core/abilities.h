@@ -63,6 +63,24 @@ inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {
     "strength", "total", "may_play", "may_withdraw", "destroys_play", "may_flip", "may_move"};
 /// The API a function needs (set.lua's `api`), in the order of Fn.
 inline constexpr int kFnApi[static_cast<int>(Fn::Count)] = {2, 2, 2, 2, 2, 3, 3};
+/// What the editor files say of each (als editor): its parameters after (g, this), in LuaLS
+/// syntax, what it returns, and when it is called.
+struct FnDoc {
+  const char* params;
+  const char* returns;
+  const char* doc;
+};
+inline constexpr FnDoc kFnDocs[static_cast<int>(Fn::Count)] = {
+    {"card string, value integer", "integer", "A board card's strength (`value`: as counted so far)."},
+    {"player integer, theater string, value integer", "integer", "A player's total in a theater."},
+    {"player integer, card string, theater string, face \"faceup\"|\"facedown\", allowed boolean", "boolean",
+     "Whether a play is allowed."},
+    {"player integer, allowed boolean", "boolean", "Whether withdrawing is offered."},
+    {"card string, player integer, theater string, face \"faceup\"|\"facedown\"", "boolean",
+     "True: the card just played is destroyed at once, without its ability."},
+    {"card string, allowed boolean", "boolean", "Whether an ability may flip the card (API 3)."},
+    {"card string, to string, allowed boolean", "boolean", "Whether an ability may move the card to `to` (API 3)."},
+};
 
 // ---- house-rule hooks: one table ---------------------------------------------------------------
 // Read by the loader (the names a rules table may have), the binding (the arguments each is
@@ -74,17 +92,28 @@ struct HookKind {
   const char* name;  // as a rules table and the log name it
   What due;          // an acting hook: the What it is queued as; an answering one: What::Instant
   bool player_arg;   // an acting hook called with the player whose turn it is
+  const char* params;   // the editor files' (als editor): its parameters after g, in LuaLS syntax
+  const char* returns;  // what it returns ("" for an acting hook)
+  const char* doc;
 };
 /// Every house-rule hook, in the order of Hook: the acting ones first, then the answering ones.
 inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
-    {Hook::BattleStart, "battle_start", What::HookBattleStart, false},
-    {Hook::TurnStart, "turn_start", What::HookTurnStart, true},
-    {Hook::TurnEnd, "turn_end", What::HookTurnEnd, true},
-    {Hook::Deal, "deal", What::HookDeal, false},
-    {Hook::BattleOver, "battle_over", What::Instant, false},
-    {Hook::BattleWinner, "battle_winner", What::Instant, false},
-    {Hook::BattleVp, "battle_vp", What::Instant, false},
-    {Hook::GameOver, "game_over", What::Instant, false},
+    {Hook::BattleStart, "battle_start", What::HookBattleStart, false, "", "",
+     "Acts after each battle's deal, before the 1st player's first turn."},
+    {Hook::TurnStart, "turn_start", What::HookTurnStart, true, "player integer", "", "Acts as each turn begins."},
+    {Hook::TurnEnd, "turn_end", What::HookTurnEnd, true, "player integer", "",
+     "Acts after each turn, once everything it caused has resolved."},
+    {Hook::Deal, "deal", What::HookDeal, false, "", "",
+     "Acts instead of each battle's deal: hands start empty, every card in the deck (API 4)."},
+    {Hook::BattleOver, "battle_over", What::Instant, false, "", "boolean|string|nil",
+     "After each turn: true (or a reason) ends the battle as played out."},
+    {Hook::BattleWinner, "battle_winner", What::Instant, false, "winner integer", "integer",
+     "When a battle is played out: the winner, 1 or 2."},
+    {Hook::BattleVp, "battle_vp", What::Instant, false,
+     "winner integer, how string, cards_left integer, vp integer", "integer",
+     "When a battle is decided: the VP its winner scores (0 to 10,000)."},
+    {Hook::GameOver, "game_over", What::Instant, false, "", "(1|2|false|nil), string?",
+     "After each battle is scored: a player (and a reason) ends the game at once (API 4)."},
 };
 /// The acting hook queued as `w` (is_hook(w)).
 inline constexpr const HookKind& acting_hook(What w) {

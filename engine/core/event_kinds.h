@@ -32,23 +32,43 @@ enum EventField : uint16_t {
   kFieldShownTo = 512,     // e.to = shown_to: the player a card was shown to, 1 or 2, or "both" (API 4)
 };
 
+/// Each EventField's name in `e`, its LuaLS type and what it is (the editor files: als editor).
+struct EventFieldDoc {
+  uint16_t bit;
+  const char* name;
+  const char* type;
+  const char* doc;
+};
+inline constexpr EventFieldDoc kEventFieldDocs[] = {
+    {kFieldPlayer, "player", "integer", "who played; whose turn; the card's owner or new holder"},
+    {kFieldTheater, "theater", "string", "where the card was played"},
+    {kFieldFace, "face", "\"faceup\"|\"facedown\"", "the card's face"},
+    {kFieldFrom, "from", "string", "the theater the card left, \"hand\" or \"deck\""},
+    {kFieldTo, "to", "string", "the theater the card moved to"},
+    {kFieldWinner, "winner", "integer", "the battle's winner"},
+    {kFieldHow, "how", "string", "\"control\", \"withdraw\" or a battle_over hook's reason"},
+    {kFieldFromPlayer, "from", "integer", "the player the card was given from"},
+    {kFieldBy, "by", "string", "the card placed or moved on top of it"},
+    {kFieldShownTo, "to", "1|2|\"both\"", "the player the card was shown to"},
+};
+
 // The trigger events, in order: X(name in What, name in `triggers`, EventField bits of `e`,
-// the script API that has it, its digest code). A new one goes at the end with the next code
-// (12-14 and 16 are the acting hooks').
-#define ALS_TRIGGER_EVENTS(X)                                          \
-  X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1) \
-  X(Covered, "covered", kFieldBy, 2, 2)                                \
-  X(Uncovered, "uncovered", 0, 2, 3)                                   \
-  X(Flipped, "flipped", kFieldFace, 2, 4)                              \
-  X(Moved, "moved", kFieldFrom | kFieldTo, 2, 5)                       \
-  X(Destroyed, "destroyed", kFieldPlayer | kFieldFrom, 2, 6)           \
-  X(Returned, "returned", kFieldPlayer | kFieldFrom, 2, 7)             \
-  X(TurnStart, "turn_start", kFieldPlayer, 2, 8)                       \
-  X(TurnEnd, "turn_end", kFieldPlayer, 2, 9)                           \
-  X(BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2, 10)          \
-  X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11)          \
-  X(Revealed, "revealed", kFieldShownTo, 4, 15)                       \
-  X(ToHand, "to_hand", kFieldPlayer | kFieldFrom, 4, 17)
+// the script API that has it, its digest code, when it fires: the editor files' doc). A new one
+// goes at the end with the next code (12-14 and 16 are the acting hooks').
+#define ALS_TRIGGER_EVENTS(X) \
+  X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1, "A card was played (turn action or ability) and not destroyed as played.") \
+  X(Covered, "covered", kFieldBy, 2, 2, "A card became covered (a card placed or moved onto it).") \
+  X(Uncovered, "uncovered", 0, 2, 3, "The card above a card left its stack.") \
+  X(Flipped, "flipped", kFieldFace, 2, 4, "A board card turned over.") \
+  X(Moved, "moved", kFieldFrom | kFieldTo, 2, 5, "A board card changed theater.") \
+  X(Destroyed, "destroyed", kFieldPlayer | kFieldFrom, 2, 6, "A card went from the board or a hand to the deck by g:destroy, or a play was destroyed.") \
+  X(Returned, "returned", kFieldPlayer | kFieldFrom, 2, 7, "A board card went to its owner's hand.") \
+  X(TurnStart, "turn_start", kFieldPlayer, 2, 8, "A player's turn begins.") \
+  X(TurnEnd, "turn_end", kFieldPlayer, 2, 9, "A player's turn has ended, with everything it caused resolved.") \
+  X(BattleEnd, "battle_end", kFieldWinner | kFieldHow, 2, 10, "A battle is decided, before VP are scored; the board is still there.") \
+  X(Given, "given", kFieldPlayer | kFieldFromPlayer, 3, 11, "A board card went to the other player (g:give; API 3).") \
+  X(Revealed, "revealed", kFieldShownTo, 4, 15, "A card was shown to a player who did not know it (g:reveal; API 4).") \
+  X(ToHand, "to_hand", kFieldPlayer | kFieldFrom, 4, 17, "A card went to a hand by g:to_hand (API 4).")
 
 /// What an ability due is: a card's instant ability, one of its triggers (docs/modding.md,
 /// "Triggers"), or an acting house-rule hook (docs/modding.md, "House-rule hooks").
@@ -69,10 +89,11 @@ struct TriggerEvent {
   uint16_t fields;   // EventField bits
   int api;           // the script API that has it
   uint8_t code;      // its code in a state's digest (fixed: never reused)
+  const char* doc;   // when it fires (the editor files: als editor)
 };
 /// Every trigger event, in the order of What (Played onwards).
 inline constexpr TriggerEvent kTriggerTable[kTriggerEvents] = {
-#define ALS_TRIGGER_ROW(w, name, fields, api, code) {What::w, name, fields, api, code},
+#define ALS_TRIGGER_ROW(w, name, fields, api, code, doc) {What::w, name, fields, api, code, doc},
     ALS_TRIGGER_EVENTS(ALS_TRIGGER_ROW)
 #undef ALS_TRIGGER_ROW
 };

@@ -1133,7 +1133,58 @@ int scenario_handler(lua_State* L) {
   return 1;
 }
 
+// A scenario file's environment (the sandbox's, the scenario globals and the checks of the
+// prelude), pushed; false with `error` set if the prelude does not load.
+bool push_scenario_env(lua_State* L, std::string& error) {
+  push_sandbox_env(L);
+  const int env = lua_gettop(L);
+  const luaL_Reg globals[] = {{"scenario", api<l_scenario>}, {"setup", api<l_setup>},
+                              {"new_game", api<l_new_game>}, {"print", api<l_print>},
+                              {nullptr, nullptr}};
+  lua_pushvalue(L, env);
+  luaL_setfuncs(L, globals, 0);
+  lua_pop(L, 1);
+  if (luaL_loadbufferx(L, kPrelude, std::strlen(kPrelude), "=als", "t") != LUA_OK) {
+    error = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return false;
+  }
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, -2, 1);
+  lua_call(L, 0, 0);
+  return true;
+}
+
 }  // namespace
+
+std::vector<std::string> scenario_globals() {
+  lua_State* L = new_sandbox(kScenarioLimits);
+  std::vector<std::string> plain, all;
+  auto keys = [&](std::vector<std::string>& out) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) == LUA_TSTRING) out.push_back(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    std::sort(out.begin(), out.end());
+  };
+  push_sandbox_env(L);
+  keys(plain);
+  std::string error;
+  if (push_scenario_env(L, error)) keys(all);
+  close_sandbox(L);
+  std::vector<std::string> out;
+  std::set_difference(all.begin(), all.end(), plain.begin(), plain.end(), std::back_inserter(out));
+  return out;
+}
+
+std::vector<std::string> test_game_methods() {
+  std::vector<std::string> out;
+  for (const luaL_Reg* r = kGameMethods; r->name; ++r) out.push_back(r->name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 ScenarioResult run_scenario_file(const std::string& path, const std::string& display, const ScenarioOptions& opt,
                                  EngineCache& cache, const std::function<void(const std::string&)>& out) {
@@ -1179,22 +1230,13 @@ ScenarioResult run_scenario_text(const std::string& text, const std::string& dis
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
 
-  push_sandbox_env(L);
-  int env = lua_gettop(L);
-  const luaL_Reg globals[] = {{"scenario", api<l_scenario>}, {"setup", api<l_setup>},
-                              {"new_game", api<l_new_game>}, {"print", api<l_print>},
-                              {nullptr, nullptr}};
-  lua_pushvalue(L, env);
-  luaL_setfuncs(L, globals, 0);
-  lua_pop(L, 1);
-  if (luaL_loadbufferx(L, kPrelude, std::strlen(kPrelude), "=als", "t") != LUA_OK) {
-    out("ERROR " + display + ":0: internal: " + std::string(lua_tostring(L, -1)));
+  std::string internal;
+  if (!push_scenario_env(L, internal)) {
+    out("ERROR " + display + ":0: internal: " + internal);
     res.load_error = true;
     return res;
   }
-  lua_pushvalue(L, env);
-  lua_setupvalue(L, -2, 1);
-  lua_call(L, 0, 0);
+  const int env = lua_gettop(L);
 
   lua_pushcfunction(L, scenario_handler);
   int h = lua_gettop(L);

@@ -51,4 +51,10 @@ ScenarioResult run_scenario_file(const std::string& path, const std::string& dis
 ScenarioResult run_scenario_text(const std::string& text, const std::string& display, const ScenarioOptions& opt,
                                  EngineCache& cache, const std::function<void(const std::string&)>& out);
 
+/// The globals a scenario file may read besides a card script's (scenario, setup, new_game,
+/// print, check, check_eq, check_error), read off a scenario environment, sorted.
+std::vector<std::string> scenario_globals();
+/// The methods of a scenario's game object (g:deploy, g:view, ...), sorted.
+std::vector<std::string> test_game_methods();
+
 }  // namespace als

@@ -1026,69 +1026,114 @@ struct Verbs {
 
 
 enum class Group : uint8_t { Query, Decision, Effect };
+// One verb of `g`: its binding, and what the editor files say of it (als editor: the Lua
+// definitions file's ---@param and ---@return lines and doc; docs/modding.md says the same in
+// prose). `params`: "name type" pairs, comma-separated, a `?` after an optional one's name, in
+// LuaLS type syntax; `returns`: a LuaLS type, "" for none.
 struct VerbDef {
   const char* name;
   lua_CFunction fn;
   Group group;
+  int api;  // the API that introduced it
+  const char* params;
+  const char* returns;
+  const char* doc;
 };
 
 constexpr VerbDef kVerbs[] = {
     // queries
-    {"owner", Verbs::owner, Group::Query},
-    {"theater", Verbs::theater_of, Group::Query},
-    {"theaters", Verbs::theaters, Group::Query},
-    {"adjacent", Verbs::adjacent, Group::Query},
-    {"opponent", Verbs::opponent, Group::Query},
-    {"cards", Verbs::cards, Group::Query},
-    {"is_faceup", Verbs::is_faceup, Group::Query},
-    {"is_covered", Verbs::is_covered, Group::Query},
-    {"hand", Verbs::hand, Group::Query},
-    {"deck_size", Verbs::deck_size, Group::Query},
-    {"strength", Verbs::strength, Group::Query},
-    {"card_strength", Verbs::card_strength, Group::Query},
-    {"printed_strength", Verbs::printed_strength, Group::Query},
-    {"type", Verbs::type, Group::Query},
-    {"kind", Verbs::kind, Group::Query},
-    {"tokens", Verbs::tokens, Group::Query},
-    {"score", Verbs::score, Group::Query},
-    {"vp_target", Verbs::vp_target, Group::Query},
-    {"battle", Verbs::battle, Group::Query},
-    {"turn_number", Verbs::turn_number, Group::Query},
-    {"battles", Verbs::battles, Group::Query},
-    {"first", Verbs::first, Group::Query},
-    {"turn", Verbs::turn, Group::Query},
-    {"controller", Verbs::controller, Group::Query},
-    {"hand_size", Verbs::hand_size, Group::Query},
-    {"counter", Verbs::counter, Group::Query},
-    {"can_play", Verbs::can_play, Group::Query},
-    {"knows", Verbs::knows, Group::Query},
-    {"deck", Verbs::deck, Group::Query},
+    {"owner", Verbs::owner, Group::Query, 2, "id string", "integer?",
+     "The player (1 or 2) whose hand or side holds the card; nil in the deck."},
+    {"theater", Verbs::theater_of, Group::Query, 2, "id string", "string?",
+     "The theater a card is in, or nil off the board."},
+    {"theaters", Verbs::theaters, Group::Query, 2, "filter? {except: string?}", "string[]",
+     "Theater names left to right, less `except`."},
+    {"adjacent", Verbs::adjacent, Group::Query, 2, "theater string?", "string[]",
+     "The theaters next to it (ruling 1); {} for nil."},
+    {"opponent", Verbs::opponent, Group::Query, 2, "p integer", "integer", "The other player."},
+    {"cards", Verbs::cards, Group::Query, 2, "filter? als.CardFilter", "string[]",
+     "Ids of board cards, theaters left to right, player 1 before 2, bottom to top; every filter given must hold."},
+    {"is_faceup", Verbs::is_faceup, Group::Query, 2, "id string", "boolean", "Whether a board card is faceup."},
+    {"is_covered", Verbs::is_covered, Group::Query, 2, "id string", "boolean", "Whether a board card is covered."},
+    {"hand", Verbs::hand, Group::Query, 2, "p integer", "string[]", "Player p's hand, in the order held."},
+    {"deck_size", Verbs::deck_size, Group::Query, 2, "", "integer", "Cards left in the deck."},
+    {"strength", Verbs::strength, Group::Query, 2, "p integer, theater string", "integer",
+     "Player p's total strength in a theater, all abilities counted."},
+    {"card_strength", Verbs::card_strength, Group::Query, 2, "id string", "integer", "A board card's current strength."},
+    {"printed_strength", Verbs::printed_strength, Group::Query, 2, "id string", "integer", "The card's printed strength."},
+    {"type", Verbs::type, Group::Query, 2, "id string", "string", "The card's printed type (its theater)."},
+    {"kind", Verbs::kind, Group::Query, 2, "id string", "string",
+     "The card's kind: \"instant\", \"ongoing\", \"triggered\" or \"none\"."},
+    {"tokens", Verbs::tokens, Group::Query, 2, "p integer, theater string", "integer", "Supply tokens on p's side of a theater."},
+    {"score", Verbs::score, Group::Query, 2, "p integer", "integer", "Player p's VP."},
+    {"vp_target", Verbs::vp_target, Group::Query, 2, "", "integer", "The VP that win the game."},
+    {"battle", Verbs::battle, Group::Query, 2, "", "integer", "The battle number."},
+    {"turn_number", Verbs::turn_number, Group::Query, 4, "", "integer",
+     "The turns begun in this battle: 1 at its first turn, 0 before it (a deal or battle_start hook)."},
+    {"battles", Verbs::battles, Group::Query, 4, "", "als.Battle[]",
+     "The battles decided so far, oldest first (the most recent 32)."},
+    {"first", Verbs::first, Group::Query, 2, "", "integer", "The player holding the 1st-player Supreme Commander."},
+    {"turn", Verbs::turn, Group::Query, 2, "", "integer", "The player whose turn it is."},
+    {"controller", Verbs::controller, Group::Query, 2, "theater string", "integer",
+     "Who controls the theater now (ties and empty theaters: the 1st player; ruling 5)."},
+    {"hand_size", Verbs::hand_size, Group::Query, 2, "p integer", "integer", "Cards in player p's hand."},
+    {"counter", Verbs::counter, Group::Query, 3, "target string|integer, name string", "integer",
+     "Counter `name` of a board card or a player; 0 if never set."},
+    {"can_play", Verbs::can_play, Group::Query, 2, "p integer, id string, theater string, face \"faceup\"|\"facedown\"",
+     "boolean", "Whether that play is allowed now: the rules and every may_play function."},
+    {"knows", Verbs::knows, Group::Query, 4, "p integer, id string", "boolean",
+     "Whether player p knows that card where it lies now (ruling 28)."},
+    {"deck", Verbs::deck, Group::Query, 4, "", "string[]",
+     "The deck's ids, top first (scripts see everything; players see what g:reveal shows)."},
     // decisions
-    {"choose_card", Verbs::choose_card, Group::Decision},
-    {"choose_theater", Verbs::choose_theater, Group::Decision},
-    {"choose_play", Verbs::choose_play, Group::Decision},
-    {"choose_option", Verbs::choose_option, Group::Decision},
+    {"choose_card", Verbs::choose_card, Group::Decision, 2, "p integer, ids string[], options? {may: boolean?, prompt: string?}",
+     "string?", "Player p picks one of `ids`; with `may`, \"none\" is offered too and returns nil."},
+    {"choose_theater", Verbs::choose_theater, Group::Decision, 2,
+     "p integer, theaters string[], options? {may: boolean?, prompt: string?, card: string?, play: \"faceup\"|\"facedown\"|nil, about: string?}",
+     "string?", "Player p picks a theater; with `play`, only those where p may play `card` that way."},
+    {"choose_play", Verbs::choose_play, Group::Decision, 2, "p integer", "string?",
+     "Player p plays a card from hand, deploy or improvise (ruling 26); the id, or nil if p has no card."},
+    {"choose_option", Verbs::choose_option, Group::Decision, 4, "p integer, options string[], opts? {may: boolean?, prompt: string?}",
+     "string?", "Player p picks one of 2 to 8 texts (1 to 40 printable characters); returns it, or nil for \"none\" with `may`."},
     // effects
-    {"flip", Verbs::flip, Group::Effect},
-    {"move", Verbs::move, Group::Effect},
-    {"destroy", Verbs::destroy, Group::Effect},
-    {"return_to_hand", Verbs::return_to_hand, Group::Effect},
-    {"draw", Verbs::draw, Group::Effect},
-    {"play", Verbs::play, Group::Effect},
-    {"allow_anywhere", Verbs::allow_anywhere, Group::Effect},
-    {"extra_turn", Verbs::extra_turn, Group::Effect},
-    {"add_tokens", Verbs::add_tokens, Group::Effect},
-    {"to_deck", Verbs::to_deck, Group::Effect},
-    {"look", Verbs::look, Group::Effect},
-    {"gain_vp", Verbs::gain_vp, Group::Effect},
-    {"log", Verbs::log, Group::Effect},
-    {"add_counter", Verbs::add_counter, Group::Effect},
-    {"set_counter", Verbs::set_counter, Group::Effect},
-    {"give", Verbs::give, Group::Effect},
-    {"deal", Verbs::deal, Group::Effect},
-    {"effect", Verbs::effect, Group::Effect},
-    {"reveal", Verbs::reveal, Group::Effect},
-    {"to_hand", Verbs::to_hand, Group::Effect},
+    {"flip", Verbs::flip, Group::Effect, 2, "id string", "boolean",
+     "Turns a board card over (a card turned faceup uses its ability); false when a ban refused it."},
+    {"move", Verbs::move, Group::Effect, 2, "id string, theater string", "boolean",
+     "Moves a board card to another theater, on top; not a play. False when a ban refused it."},
+    {"destroy", Verbs::destroy, Group::Effect, 2, "id string", "",
+     "A board or hand card goes facedown to the bottom of the deck (ruling 18)."},
+    {"return_to_hand", Verbs::return_to_hand, Group::Effect, 2, "id string", "",
+     "A board card goes facedown to the end of its owner's hand."},
+    {"draw", Verbs::draw, Group::Effect, 2, "p integer", "string?",
+     "The deck's top card, held by p for this ability (back on top if not played); nil if the deck is empty."},
+    {"play", Verbs::play, Group::Effect, 2, "p integer, id string, theater string, face \"faceup\"|\"facedown\"", "boolean",
+     "Plays a card of p's hand, held or looked at, by the normal rules; false if destroyed as played."},
+    {"allow_anywhere", Verbs::allow_anywhere, Group::Effect, 2, "p integer, when \"next_play\"|\"next_turn\"", "",
+     "P may deploy to a non-matching theater on their next play or during their next turn."},
+    {"extra_turn", Verbs::extra_turn, Group::Effect, 2, "p integer", "", "P takes one more turn right after the current one."},
+    {"add_tokens", Verbs::add_tokens, Group::Effect, 2, "p integer, theater string, n integer", "",
+     "Puts n supply tokens (+1 strength each) on p's side of a theater; negative n removes."},
+    {"to_deck", Verbs::to_deck, Group::Effect, 2, "id string, where \"top\"|\"bottom\"", "",
+     "A board or hand card goes facedown to the top or bottom of the deck; a deck card moves there."},
+    {"look", Verbs::look, Group::Effect, 2, "p integer, n integer", "string[]",
+     "The top n cards of the deck, top first: p now knows them and may play one with g:play during this ability."},
+    {"gain_vp", Verbs::gain_vp, Group::Effect, 2, "p integer, n integer", "", "P scores n VP now (0 to 10,000)."},
+    {"log", Verbs::log, Group::Effect, 2, "text string", "",
+     "A line in the game's log, seen by both players (printable ASCII, at most 200 characters)."},
+    {"add_counter", Verbs::add_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",
+     "Adds n to counter `name` of a board card or a player; returns the new value (-1000 to 1000)."},
+    {"set_counter", Verbs::set_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",
+     "Sets counter `name` of a board card or a player to n; returns n."},
+    {"give", Verbs::give, Group::Effect, 3, "id string, p integer", "boolean",
+     "A board card goes to the top of p's side of its theater, same face, and is p's; false if it is p's already."},
+    {"deal", Verbs::deal, Group::Effect, 3, "p integer, n integer", "string[]",
+     "P takes the top n cards of the deck into hand; their ids, top first."},
+    {"effect", Verbs::effect, Group::Effect, 3, "name string, until als.Until, data? table", "",
+     "Starts this card's (or house rule's) lasting effect `name` until `until`; data: at most 4 fields."},
+    {"reveal", Verbs::reveal, Group::Effect, 4, "ids string|string[], to 1|2|\"both\"", "",
+     "The cards become known to `to` (fires `revealed`); nothing else changes."},
+    {"to_hand", Verbs::to_hand, Group::Effect, 4, "id string, p integer", "boolean",
+     "A card from the deck, a hand or the board goes to the end of p's hand; false if it is there already."},
 };
 
 // The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
@@ -1243,6 +1288,42 @@ int Runtime::push_arguments(const Due& d, int effect) {
   if (e) push_data(*e);
   else lua_newtable(L);
   return 3;
+}
+
+std::vector<VerbSpec> verb_specs() {
+  std::vector<VerbSpec> out;
+  for (const VerbDef& v : kVerbs)
+    out.push_back({v.name, v.group == Group::Query ? "query" : v.group == Group::Decision ? "decision" : "effect", v.api,
+                   v.params, v.returns, v.doc});
+  return out;
+}
+
+std::map<std::string, std::vector<std::string>> script_globals() {
+  Runtime r;
+  return r.env_globals();
+}
+
+std::map<std::string, std::vector<std::string>> Runtime::env_globals() const {
+  lua_State* L = L_;
+  std::map<std::string, std::vector<std::string>> out;
+  push_sandbox_env(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      std::vector<std::string>& fields = out[lua_tostring(L, -2)];
+      if (lua_type(L, -1) == LUA_TTABLE && std::string_view(lua_tostring(L, -2)) != "_G") {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          if (lua_type(L, -2) == LUA_TSTRING) fields.push_back(lua_tostring(L, -2));
+          lua_pop(L, 1);
+        }
+        std::sort(fields.begin(), fields.end());
+      }
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return out;
 }
 
 void push_battle(lua_State* L, const Engine& e, const BattleRecord& h) {

@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,8 @@ class Runtime : public Scripts {
   int battle_winner(const State& s, int winner) override;
   int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) override;
   int game_over(const State& s, int& reason) override;
+  /// The globals a script's environment holds (script_globals).
+  std::map<std::string, std::vector<std::string>> env_globals() const;
 
   /// The lasting effects the set's cards and the house rules declare, in load order (the
   /// loader moves them into CardSet::lasting).
@@ -206,6 +209,23 @@ class Runtime : public Scripts {
   long long action_left_ = -1;       // instructions left to the action running (-1: none runs)
   long long spent_at_start_ = 0;     // instructions_spent() when the outermost call began
 };
+
+/// A verb of `g` as the editor files describe it (kVerbs in binding.cpp): its name, group
+/// ("query", "decision", "effect"), the API that introduced it, its parameters ("name type", comma
+/// separated, LuaLS syntax), its return type ("" none) and its doc.
+struct VerbSpec {
+  const char* name;
+  const char* group;
+  int api;
+  const char* params;
+  const char* returns;
+  const char* doc;
+};
+/// Every verb of `g`, in the binding's order.
+std::vector<VerbSpec> verb_specs();
+/// The globals a card file or a house rule may read (the sandbox's and the card runtime's, read
+/// off a new runtime), each with its fields (sorted) when it is a table ("string": {"byte", ...}).
+std::map<std::string, std::vector<std::string>> script_globals();
 
 /// Pushes one battle of g:battles() onto L as a table: number, winner, how ("control",
 /// "withdraw" or a battle_over reason), vp, first, scores (API 4; scenarios' g:battles too).

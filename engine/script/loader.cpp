@@ -432,9 +432,7 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
 void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   lua_State* L = L_;
   t = lua_absindex(L, t);
-  std::vector<const char*> rule_fields = {"vp_target", "battle_vp", "withdraw_chart", "hand_size",
-                                         "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
-                                         "rotation", "theaters", "random_theater_order", "max_actions", "effects"};
+  std::vector<const char*> rule_fields(std::begin(kRuleFields), std::end(kRuleFields));
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_rules_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
@@ -739,7 +737,7 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   run_file(L, d.file, "card " + id);
   if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
   int c = lua_gettop(L);
-  check_fields(L, c, {"name", "type", "strength", "kind", "text", "ability", "ongoing", "triggers", "effects"}, w);
+  check_fields(L, c, std::span<const char* const>(kCardFields), w);
   d.name = field_string(L, c, "name", w, false, id);
   d.type = field_string(L, c, "type", w, true);
   d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);

@@ -17,4 +17,13 @@ namespace als {
 std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
                                     const std::string& data_dir);
 
+/// The fields a card's table may have (docs/modding.md, "A card script").
+inline constexpr const char* kCardFields[] = {"name", "type", "strength", "kind", "text",
+                                              "ability", "ongoing", "triggers", "effects"};
+/// The fields a rules table may have besides its hooks (kHookTable; docs/modding.md, "Rules").
+inline constexpr const char* kRuleFields[] = {"vp_target", "battle_vp",  "withdraw_chart",       "hand_size",
+                                              "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
+                                              "rotation",  "theaters",   "random_theater_order", "max_actions",
+                                              "effects"};
+
 }  // namespace als

@@ -16,6 +16,8 @@ prefix=$(dirname "$(dirname "$als")")
 [ -f "$prefix/share/als/cards/original/set.lua" ] || bad "bundled original set not in share/als/cards"
 [ -f "$prefix/share/als/scripts/rules/long-war.lua" ] || bad "house rules not in share/als/scripts/rules"
 [ -f "$prefix/share/als/scripts/lib/flip.lua" ] || bad "libraries not in share/als/scripts/lib"
+[ -f "$prefix/share/als/editor/als.lua" ] || bad "the editor definitions not in share/als/editor"
+[ -f "$prefix/share/als/cards/standard/.luarc.json" ] || bad "a bundled set without its .luarc.json"
 man=$(find "$prefix/share/man/man1" -name 'als.1*' 2>/dev/null | head -n 1)
 [ -n "$man" ] && head -c 200 "$man" | grep -q '^.TH ALS 1' || bad "man page share/man/man1/als.1"
 [ -f "$prefix/share/doc/als/modding.md" ] || bad "docs not in share/doc/als"

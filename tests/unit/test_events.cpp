@@ -2,6 +2,8 @@
 // trigger it fires, the hook it runs, its log line and a trigger's `e` are derived.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,6 +12,8 @@
 #include <unistd.h>
 
 #include "agents.h"
+#include "binding.h"
+#include "editor.h"
 #include "events.h"
 #include "helpers.h"
 #include "match.h"
@@ -193,4 +197,37 @@ TEST_CASE("a trigger event of a later API is refused in an older set, naming the
   } catch (const std::exception& e) {
     CHECK_THAT(e.what(), Catch::Contains("trigger 'revealed' needs api = 4"));
   }
+}
+
+TEST_CASE("the editor files describe every verb, hook, trigger event and ongoing function", "[events][editor]") {
+  const std::string defs = lua_definitions();
+  for (const VerbSpec& v : verb_specs()) {
+    INFO(v.name);
+    CHECK(std::strlen(v.doc) > 10);
+    CHECK(v.api >= 2);
+    CHECK(v.api <= kApiMax);
+    CHECK(defs.find("function Game:" + std::string(v.name) + "(") != std::string::npos);
+  }
+  for (const TriggerEvent& t : kTriggerTable) {
+    INFO(t.name);
+    CHECK(std::strlen(t.doc) > 10);
+    CHECK(defs.find("---@field " + std::string(t.name) + "? fun(g: als.Game, this: string, e: als.Event_") != std::string::npos);
+  }
+  for (const HookKind& h : kHookTable) {
+    INFO(h.name);
+    CHECK(std::strlen(h.doc) > 10);
+    CHECK(defs.find("---@field " + std::string(h.name) + "? ") != std::string::npos);
+  }
+  for (int f = 0; f < static_cast<int>(Fn::Count); ++f) CHECK(defs.find(std::string("---@field ") + kFnNames[f] + "? fun(") != std::string::npos);
+  // every field bit an event row uses has a name
+  for (const TriggerEvent& t : kTriggerTable)
+    for (uint16_t bit = 1; bit; bit <<= 1)
+      if (t.fields & bit)
+        CHECK(std::any_of(std::begin(kEventFieldDocs), std::end(kEventFieldDocs), [&](const EventFieldDoc& d) { return d.bit == bit; }));
+  // the luacheck configuration allows exactly the sandbox's globals: io and os are not among them
+  const std::string rc = luacheck_config();
+  CHECK(rc.find("    use = {},") != std::string::npos);
+  CHECK(rc.find("    io = ") == std::string::npos);
+  CHECK(rc.find("    os = ") == std::string::npos);
+  CHECK(rc.find("\"check_eq\"") != std::string::npos);
 }
