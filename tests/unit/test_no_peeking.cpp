@@ -8,6 +8,7 @@
 
 #include "helpers.h"
 #include "agents.h"
+#include "knowledge.h"
 
 using namespace als;
 
@@ -107,7 +108,10 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
                         Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}},
                         Case{"tests/sets/api4", {}},  // reveals (hands, facedown cards, the deck), to_hand
-                        Case{"tests/sets/api4", {"tests/sets/api4/rules/draft.lua"}}}) {  // a deal hook: a draft
+                        Case{"tests/sets/api4", {"tests/sets/api4/rules/draft.lua"}},  // a deal hook: a draft
+                        // the same house rule (reveals, to_hand, a deal hook) with both printings
+                        Case{"standard", {"tests/sets/api4/rules/draft.lua"}},
+                        Case{"original", {"tests/sets/api4/rules/draft.lua"}}}) {
     std::vector<std::string> rules;
     for (const std::string& r : c.rules) rules.push_back(std::string(ALS_DATA_DIR) + "/" + r);
     const std::string set = std::string(c.set).find('/') == std::string::npos ? c.set : std::string(ALS_DATA_DIR) + "/" + c.set;
@@ -192,4 +196,31 @@ TEST_CASE("an agent shown the opponent's hand plays from that knowledge", "[know
     CHECK(ranking(e, shown, "mcts:300", p) == ranking(e, other_world(e, shown, p, gen), "mcts:300", p));
   }
   CHECK(differ == seeds);
+}
+
+// ... and the same as a player who knows the same cards by the normal rules (ruling 28): g:reveal
+// (the engine's op_reveal, what the verb runs) leaves nothing but the knowledge the rules' own
+// bookkeeping records when a player sees a card, so the state, and every agent's play from it,
+// is the same whichever way the player came to know the cards.
+TEST_CASE("a hand shown by g:reveal is played from exactly as the same cards known by the rules", "[knowledge]") {
+  auto eng = test::load(std::string(ALS_DATA_DIR) + "/tests/sets/api4");
+  const Engine& e = *eng;
+  for (uint64_t g = 1; g <= 4; ++g) {
+    const State s = e.new_game(g);
+    const int p = e.to_act(s), q = 1 - p;
+    REQUIRE(p >= 0);
+    State revealed = s, by_rules = s;
+    AbilityCtx c;
+    c.eng = &e;
+    c.s = &revealed;
+    for (int card = 0; card < s.b.ncards; ++card) {
+      if (s.b.card[card].zone != Zone::Hand || s.b.card[card].owner != q) continue;
+      e.op_reveal(c, card, 1 << p);
+      knowledge::learn(by_rules.b, p, card);  // what ruling 28's bookkeeping records of a card seen
+    }
+    CHECK(revealed == by_rules);
+    CHECK(!(revealed == s));
+    for (const std::string spec : {"mcts:200", "greedy", "mcts:iterations=60,horizon=game"})
+      CHECK(ranking(e, revealed, spec, p) == ranking(e, by_rules, spec, p));
+  }
 }
