@@ -932,7 +932,7 @@ void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
                : kUntilBattleEnd;
   e.until = until;
   e.started = b.turns;
-  e.started_turn = b.battle_turns;
+  e.started_turn = static_cast<uint16_t>(b.turn_number());
   b.lasting[b.nlasting++] = e;
 }
 
@@ -1025,7 +1025,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   // end, with their log lines.)
   keep_counters(b, [](const Counter& c) { return c.target >= kCounterPlayer; });
   b.end_reason = 0;
-  b.battle_turns = 0;
+  b.battle_from = b.turns;
   for (int i = 0; i < b.qlen; ++i) b.queue[i] = Due{};  // unused slots stay at their default
   b.qlen = 0;
   b.turn = b.first;
@@ -1077,6 +1077,18 @@ void Engine::compute_sort_keys() {
   for (const auto& c : set_.cards) ids.push_back(c.id);
   keys(ids, card_key_, card_none_key_);
   keys(rules_.theaters, theater_key_, theater_none_key_);
+}
+
+std::vector<std::string> Engine::option_texts(const Decision& d) const {
+  std::vector<std::string> out;
+  if (d.kind != DecisionKind::Option || !d.texts) return out;
+  const std::string joined = name(d.texts);
+  for (size_t from = 0;;) {
+    const size_t end = joined.find('\n', from);
+    out.push_back(joined.substr(from, end - from));
+    if (end == std::string::npos) return out;
+    from = end + 1;
+  }
 }
 
 int Engine::options(const Decision& d, uint16_t* out) const {
@@ -1243,7 +1255,7 @@ struct Bytes {
       for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(e.key[k])), put(e.value[k]);
       if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), put(e.started), put(e.started_turn);
     }
-    if (api4) put(b.battle_turns);
+    if (api4) put(b.battle_from);
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
   const Engine& eng;
@@ -1275,9 +1287,7 @@ uint64_t Engine::digest(const State& s) const {
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
     out.text(name(d.prompt));
     for (int i = 0; i < n; ++i) out.put(opt[i]);
-    if (d.kind == DecisionKind::Option)  // API 4: the texts (other kinds keep version 1's bytes)
-      for (int i = 0; i < n; ++i)
-        if (opt[i] != kNone) out.text(name(d.texts[opt[i]]));
+    if (d.kind == DecisionKind::Option) out.text(name(d.texts));  // API 4 (other kinds keep version 1's bytes)
     out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }
   return XXH64(out.v.data(), out.v.size(), 0);

@@ -155,10 +155,12 @@ class Engine {
   /// chooser's answer during the run (c.ask, recorded with its Choice event). Otherwise the state
   /// now holds the decision, the rest of the run is dry (c.dry) and -1 is returned. Throws
   /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
-  /// the chooser answers with no option. An Option question (API 4) gives its texts (interned,
-  /// `texts[k]` for option k) in `texts`.
+  /// the chooser answers with no option. An Option question (API 4) gives its texts in `texts`:
+  /// one interned name, the texts joined by '\n', option k the kth.
   int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
-          int about = kNone, int prompt = 0, const uint16_t* texts = nullptr) const;
+          int about = kNone, int prompt = 0, int texts = 0) const;
+  /// An Option decision's texts, in the script's order (option k is the kth); empty for another kind.
+  std::vector<std::string> option_texts(const Decision& d) const;
 
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.

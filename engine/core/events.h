@@ -65,7 +65,7 @@ struct Event {
   int value = 0;
   int vp = 0;
   int score[2] = {0, 0};
-  uint16_t option = kNone;   // Choice: the encoded option (an Option question: the interned text picked); BattleEnd: the interned reason (0 none)
+  uint16_t option = kNone;   // Choice: the encoded option (an Option question: its place; `text` the text picked); BattleEnd: the interned reason (0 none)
   uint8_t kind = 0;          // Choice: the DecisionKind
   uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
   uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup), kRuleCause

@@ -237,7 +237,6 @@ void Engine::next_turn(State& s, Flow& f, const bool in_hand[2]) const {
   }
   b.turn = static_cast<uint8_t>(next);
   ++b.turns;
-  ++b.battle_turns;
   if (b.anywhere_turn[next] == 1) b.anywhere_turn[next] = 2;  // Air Drop (original): this turn
   b.step = Step::TurnStarting;
   if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, next);
@@ -269,8 +268,11 @@ void Engine::advance(State& s, Flow& f) const {
           reason = std::max(reason, 0);
         }
         if (!over) {
-          next_turn(s, f, in_hand);  // Step::TurnStarting: its turn_start abilities resolve first
-          break;
+          next_turn(s, f, in_hand);  // Step::TurnStarting
+          if (b.qlen) break;         // its turn_start abilities first
+          if (b.nlasting) [[unlikely]] end_lasting(s, f, Moment::TurnStart);  // (API 4)
+          b.step = Step::Action;
+          return;
         }
         int won[2] = {0, 0};  // ruling 5: most theaters controlled
         int total[2][kMaxTheaters];
@@ -295,7 +297,6 @@ void Engine::advance(State& s, Flow& f) const {
       case Step::BattleStarting:
         b.step = Step::TurnStarting;
         ++b.turns;
-        ++b.battle_turns;
         if (sets_off_[Event::TurnStart].any) fire_moment(b, Event::TurnStart, b.turn);
         break;
     }
@@ -361,7 +362,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);
     }
-    if (d.kind == DecisionKind::Option && opt != kNone) e.option = d.texts[opt];  // the text picked (interned)
+    if (d.kind == DecisionKind::Option && opt != kNone) e.text = option_texts(d).at(opt);  // the text picked
     emit(nullptr, log, e);
   }
   if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
@@ -373,7 +374,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
 }
 
 int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
-                int prompt, const uint16_t* texts) const {
+                int prompt, int texts) const {
   State& s = *c.s;
   if (c.dry) return kNone;
   for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then repeats dropped
@@ -399,10 +400,7 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
     d.asker = kNone, d.asker_what = What::Instant, d.asker_effect = kNone;
   }
   d.prompt = static_cast<uint16_t>(prompt);
-  std::fill(std::begin(d.texts), std::end(d.texts), uint16_t{0});
-  if (texts)
-    for (int i = 0; i < n; ++i)
-      if (opts[i] < kMaxOptionTexts) d.texts[opts[i]] = texts[opts[i]];
+  d.texts = static_cast<uint16_t>(texts);
   d.set_options(opts, n);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
     if (c.rng) s.b.rng = *c.rng;  // the state as it stands at the question

@@ -161,7 +161,7 @@ struct BoardCore {
   uint16_t end_reason = 0;  // ... and the reason its battle_over hook gave (interned, 0 none)
   LastBattle last;
   uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
-  uint16_t battle_turns = 0;  // turns begun in this battle (g:turn_number, API 4)
+  uint16_t battle_from = 0;  // `turns` when this battle began (turn_number(), API 4)
   uint8_t nhistory = 0;     // battles in Board::history (API 4)
   uint16_t game_reason = 0;  // the reason a game_over hook ended the game with (interned, 0 none; API 4)
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
@@ -170,6 +170,8 @@ struct BoardCore {
   Rng rng;
   Counter counters[kMaxCounters] = {};  // last: copy_core copies only the ones set
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
+  /// The turns begun in this battle: 1 at its first turn, 0 before it (g:turn_number, API 4).
+  int turn_number() const { return static_cast<uint16_t>(turns - battle_from); }
 };
 
 /// Copies `src` into `dst` exactly (afterwards dst == src, unused slots included) reading only the
@@ -325,7 +327,7 @@ struct Decision {
   uint8_t about = kNone;    // the card the question is about, for players' prompts (Transport's move)
   uint8_t n = 0;            // options in the set
   uint16_t prompt = 0;      // what the question is for: an interned text (API 3 `prompt`), 0 none
-  uint16_t texts[kMaxOptionTexts] = {};  // an Option decision's texts (interned), in the script's order
+  uint16_t texts = 0;       // an Option decision's texts: one interned name, joined by '\n' (Engine::option_texts)
   // The ability asking, the innermost running (with immediate instants, one nested in the
   // outermost, Resolution::due): its card (kNone: a hook), which ability, a lasting effect's uid.
   // Derived from the snapshot and the answers, as the rest of the decision: not in the digest.
@@ -383,10 +385,12 @@ inline void copy_state(State& dst, const State& src) {
   const Board& b = src.b;
   for (int i = b.qlen; i < d.qlen; ++i) d.queue[i] = Due{};
   for (int i = b.nlasting; i < d.nlasting; ++i) d.lasting[i] = Lasting{};
-  for (int i = b.nhistory; i < d.nhistory; ++i) d.history[i] = BattleRecord{};
   std::memcpy(static_cast<void*>(d.queue), b.queue, b.qlen * sizeof(Due));
   std::memcpy(static_cast<void*>(d.lasting), b.lasting, b.nlasting * sizeof(Lasting));
-  std::memcpy(static_cast<void*>(d.history), b.history, b.nhistory * sizeof(BattleRecord));
+  if (b.nhistory | d.nhistory) [[unlikely]] {  // (battles decided: from the second battle on)
+    for (int i = b.nhistory; i < d.nhistory; ++i) d.history[i] = BattleRecord{};
+    std::memcpy(static_cast<void*>(d.history), b.history, b.nhistory * sizeof(BattleRecord));
+  }
   copy_core(d, b);
   std::memcpy(d.zone_bits, b.zone_bits, sizeof d.zone_bits);
   std::memcpy(d.theater_bits, b.theater_bits, sizeof d.theater_bits);

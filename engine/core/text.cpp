@@ -123,7 +123,10 @@ std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt,
   }
   if (opt == kNone) return "none";
   if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
-  if (kind == DecisionKind::Option) return opt < kMaxOptionTexts && s.r.active ? name(s.r.pending.texts[opt]) : "?";
+  if (kind == DecisionKind::Option) {
+    const std::vector<std::string> texts = s.r.active ? option_texts(s.r.pending) : std::vector<std::string>{};
+    return opt < texts.size() ? texts[opt] : "?";
+  }
   return opt < ncards ? card_label(s, opt, viewer) : "?";
 }
 
@@ -360,7 +363,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::Choice: {
       std::string what = e.option == kNone ? "none"
                          : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? rules_.theaters[e.option]
-                         : e.kind == static_cast<uint8_t>(DecisionKind::Option)  ? "'" + name(e.option) + "'"
+                         : e.kind == static_cast<uint8_t>(DecisionKind::Option)  ? "'" + e.text + "'"
                                                                                   : card;
       return pl(e.player) + " chooses " + what;
     }
@@ -425,7 +428,7 @@ Question Engine::question(const State& s, int viewer) const {
   if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = set_.cards[p.card].id;
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
-    for (int k = 0; k < kMaxOptionTexts && p.texts[k]; ++k) q.options.push_back(name(p.texts[k]));
+    q.options = option_texts(p);
   return q;
 }
 

@@ -353,7 +353,7 @@ int g_battle(lua_State* L) {
 }
 // g:turn_number() -> the turns begun in this battle (API 4)
 int g_turn_number(lua_State* L) {
-  lua_pushinteger(L, box(L).s.b.battle_turns);
+  lua_pushinteger(L, box(L).s.b.turn_number());
   return 1;
 }
 int g_last_battle(lua_State* L) {
@@ -639,7 +639,8 @@ void Setup::turn() {
   b.first = static_cast<uint8_t>(first - 1);
   b.turn = static_cast<uint8_t>(turn - 1);
   b.battle = static_cast<uint16_t>(int_field("battle", 1, 1, 65535));
-  b.battle_turns = b.turns = static_cast<uint16_t>(int_field("turn_number", 1, 1, 65534));  // API 4
+  b.turns = static_cast<uint16_t>(int_field("turn_number", 1, 1, 65534));  // API 4: g:turn_number()
+  b.battle_from = 0;
   b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
 }

@@ -566,6 +566,7 @@ struct Verbs {
     const int p = player(L, 2);
     ChoiceOptions o = read_options(L, 4, "g:choose_option", false);
     uint16_t texts[kMaxOptionTexts] = {}, opts[kMaxOptionTexts + 1];
+    std::string joined;  // the decision keeps them as one name, joined by '\n'
     int n = 0;
     luaL_checktype(L, 3, LUA_TTABLE);
     each_item(L, 3, kMaxOptionTexts, "g:choose_option: options", [&](int i) {
@@ -575,13 +576,14 @@ struct Verbs {
       if (o.may && std::string_view(lua_tostring(L, i)) == "none")
         luaL_error(L, "g:choose_option: 'none' is the answer `may` adds; give the option another text");
       texts[n] = t;
+      joined += (n ? "\n" : "") + eng(L).name(t);
       opts[n] = static_cast<uint16_t>(n);
       ++n;
     });
     if (n < 2) luaL_error(L, "g:choose_option: options must hold 2 to 8 texts (got %d)", n);
     const int ntexts = n;
     if (o.may) opts[n++] = kNone;
-    int v = eng(L).ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, texts);
+    int v = eng(L).ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, eng(L).intern(joined));
     if (v < 0) set_budget(L, kDryRunBudget);
     if (v < 0 || v == kNone || v >= ntexts) lua_pushnil(L);
     else lua_pushstring(L, eng(L).name(texts[v]).c_str());
@@ -789,7 +791,7 @@ struct Verbs {
   // g:turn_number() -> the turns begun in this battle: 1 at its first turn, 0 before it (a deal
   // or battle_start hook) (API 4)
   static int turn_number(lua_State* L) {
-    lua_pushinteger(L, board(L).battle_turns);
+    lua_pushinteger(L, board(L).turn_number());
     return 1;
   }
   // g:battles() -> the battles decided so far, oldest first (at most the last 32): each
