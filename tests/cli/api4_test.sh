@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
-# Card script API 4's game_over hook seen from the front ends: simulate counts the games it ended
-# by reason (text and JSON), a record keeps the reason and replays, als serve's game_over carries
-# it, and the terminal prints it. Usage: game_end_test.sh ALS SRC
+# Card script API 4 seen from the front ends: a question in words at the terminal (its texts
+# listed, answered by text); the game_over hook: simulate counts the games it ended by reason
+# (text and JSON), a record keeps the reason and replays, als serve's game_over carries it, and
+# the terminal prints it. Usage: api4_test.sh ALS SRC
 source "$(dirname "$0")/harness.sh" "$@"
 set_dir="$src/tests/sets/api4"
 streak="$set_dir/rules/streak.lua"
 cd "$tmp"
+
+# a question in words at the terminal: the texts numbered under the ability's prompt, answered by
+# typing one (each other line "1" plays on; "give 1 vp" is refused at any other decision)
+found=0
+for seed in $(seq 1 30); do
+  yes $'give 1 vp\n1' 2>/dev/null | head -400 | "$als" play --cards "$set_dir" --seed "$seed" --p1 mcts:iterations=30 \
+    --p2 human --color never > words.txt 2>&1
+  grep -q "player 2, ultimatum: flip a card or give 1 VP" words.txt || continue
+  found=1
+  grep -A4 "player 2, ultimatum: flip a card or give 1 VP" words.txt | grep -q "^   2. give 1 VP$" && ok ||
+    bad "the texts are listed: $(grep -A4 'player 2, ultimatum' words.txt)"
+  grep -q "^> player 2 chooses 'give 1 VP'" words.txt && ok || bad "answered by its text: $(grep -A6 'player 2, ultimatum' words.txt)"
+  break
+done
+[ "$found" -eq 1 ] && ok || bad "no game of 30 asked player 2 the ultimatum"
 
 # simulate: with long-war (a higher target), some games end by the streak, the rest by VP
 "$als" simulate --cards "$set_dir" --rules long-war --rules "$streak" --games 400 --seed 3 > sim.txt 2>&1
