@@ -35,6 +35,17 @@ ends = j["game_ends"]
 assert ends["three battles in a row"] > 0 and ends["three battles in a row"] + ends["vp target"] == j["games"], ends
 assert j["sums"]["game_reasons"]["three battles in a row"] == ends["three battles in a row"]
 PY
+# compare: each variant's games by how they ended (text and JSON)
+base="$set_dir+long-war"
+"$als" compare "$base" "$base+$streak" --games 200 --seed 3 --json > cmp.json 2>&1
+python3 - cmp.json <<'PY' && ok || bad "compare's game_ends: $(head -c 300 cmp.json)"
+import json, sys
+v = json.load(open(sys.argv[1]))["variants"]
+assert v[0]["game_ends"] == {"vp target": 200}, v[0]["game_ends"]
+assert v[1]["game_ends"]["three battles in a row"] > 0 and sum(v[1]["game_ends"].values()) == 200, v[1]["game_ends"]
+PY
+"$als" compare "$base" "$base+$streak" --games 200 --seed 3 > cmp.txt 2>&1
+grep -A2 "games ended by" cmp.txt | grep -Eq "three battles in a row [0-9.]+%" && ok || bad "compare's text: $(grep -A2 'games ended' cmp.txt)"
 # without the hook: every game by the VP target, and no "games ended by" line
 "$als" simulate --cards "$set_dir" --games 200 --seed 3 > plain.txt 2>&1
 grep -q "games ended by" plain.txt && bad "a line about game ends without a game_over hook" || ok

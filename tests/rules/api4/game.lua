@@ -69,3 +69,19 @@ scenario("the game_over hook's refusals: a player 1 or 2, a reason of 1 to 40 pr
   try(2, "its second result, the reason, must be a string")
   try(3, "a reason must be printable text of 1 to 40 characters")
 end)
+
+scenario("g:battles() keeps the most recent 32 battles; setup takes at most 32", function()
+  local many = {}
+  for i = 1, 32 do many[i] = { winner = 1 + i % 2, vp = 0 } end
+  local g = setup{ cards = set, battles = many, hands = { {"support", "transport"}, {"ambush", "disrupt"} }, turn = 2 }
+  check_eq(g:battle(), 33)
+  check_eq(#g:battles(), 32)
+  check_eq(g:battles()[1].number, 1)
+  g:withdraw()
+  local b = g:battles()
+  check_eq(#b, 32, "still 32")
+  check_eq(b[1].number, 2, "the oldest dropped")
+  check_eq(b[32].number, 33)
+  many[33] = { winner = 1, vp = 0 }
+  check_error(function() setup{ cards = set, battles = many } end, "setup: battles holds at most 32 battles")
+end)
