@@ -39,10 +39,21 @@ void GameCounter::start(const Match& m) {
 void GameCounter::deal(const State& s) {
   up_[0] = up_[1] = down_[0] = down_[1] = 0;
   first_ = s.b.first;
-  dealt_ = s.b.in_zone(Zone::Hand);
+  dealt_ = 0;
+  dealing_ = true;
+  see_hands(s);
+}
+
+// Until the battle's first turn has begun, every card a hand holds counts as dealt: the rules'
+// deal, and what a deal or battle_start hook puts into hands while it asks its questions (a
+// draft, a mulligan's replacement; API 4).
+void GameCounter::see_hands(const State& s) {
+  dealt_ |= s.b.in_zone(Zone::Hand);
+  if (!s.r.active && s.b.turn_number() >= 1) dealing_ = false;
 }
 
 void GameCounter::on_action(const Match& m, int, const Action&, const std::string&, const EventLog& log) {
+  if (dealing_) [[unlikely]] see_hands(m.state());
   for (const Event& ev : log.events) {
     if (ev.type == Event::Deploy) up_[ev.player] |= uint64_t{1} << ev.card;
     else if (ev.type == Event::Improvise) down_[ev.player] |= uint64_t{1} << ev.card;

@@ -78,9 +78,11 @@ class GameCounter : public MatchListener {
 
  private:
   void deal(const State& s);  // a battle begins: the cards in hands
+  void see_hands(const State& s);
   [[gnu::noinline, gnu::cold]] void count_reason(const std::string& reason) { t_.reasons.push_back(reason); }
   GameTally t_;
   uint64_t up_[2] = {0, 0}, down_[2] = {0, 0}, dealt_ = 0;  // this battle's plays, by owner; hands dealt
+  bool dealing_ = false;                                   // the battle's first turn has not begun yet
   int first_ = 0;                                          // the battle's 1st player
   int leader_ = -1, first_leader_ = -1;                     // ahead on VP (-1: nobody yet / a tie)
 };

@@ -46,6 +46,14 @@ assert v[1]["game_ends"]["three battles in a row"] > 0 and sum(v[1]["game_ends"]
 PY
 "$als" compare "$base" "$base+$streak" --games 200 --seed 3 > cmp.txt 2>&1
 grep -A2 "games ended by" cmp.txt | grep -Eq "three battles in a row [0-9.]+%" && ok || bad "compare's text: $(grep -A2 'games ended' cmp.txt)"
+# a deal hook (a draft): the cards its questions put into hands count as dealt, so unplayed_rate
+# has data (not 0 with an interval of 0 to 1)
+"$als" simulate --cards "$set_dir" --rules "$set_dir/rules/draft.lua" --p1 greedy --p2 greedy --games 300 --seed 1 --json > draft.json 2>&1
+python3 - draft.json <<'PY' && ok || bad "unplayed_rate under a draft: $(head -c 300 draft.json)"
+import json, sys
+cards = json.load(open(sys.argv[1]))["card_measures"]
+assert all(c["unplayed_rate"] is not None and c["unplayed_rate"]["high"] < 0.5 for c in cards.values()), cards["support"]
+PY
 # without the hook: every game by the VP target, and no "games ended by" line
 "$als" simulate --cards "$set_dir" --games 200 --seed 3 > plain.txt 2>&1
 grep -q "games ended by" plain.txt && bad "a line about game ends without a game_over hook" || ok
