@@ -20,23 +20,42 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 
 namespace {
 
-// Matches typed words against the action texts: each word a prefix of the action's word.
+// Whether the typed words stand for the action's words: each a prefix of one of them, in order,
+// the first of the first ("dep cover" for "deploy cover_fire land"); words may be left out only
+// after the first.
+bool stands_for(const std::vector<std::string>& in, const std::vector<std::string>& action) {
+  if (in.empty() || action.empty() || action[0].rfind(in[0], 0) != 0) return false;
+  size_t k = 1;
+  for (size_t i = 1; i < in.size(); ++i) {
+    while (k < action.size() && action[k].rfind(in[i], 0) != 0) ++k;
+    if (k == action.size()) return false;
+    ++k;
+  }
+  return true;
+}
+
+// Matches typed words against the action texts: the text itself; else each word a prefix of the
+// action's word at the same place; else (fewer words) each a prefix of one of its words, in order.
+// One hit is the action; several are listed (the first 8), none is an error.
 int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
   auto in = words(input);
-  std::vector<int> hits;
+  std::vector<int> hits, loose;
   for (size_t i = 0; i < texts.size(); ++i) {
     if (texts[i] == input) return static_cast<int>(i);
     auto tw = words(texts[i]);
-    if (tw.size() != in.size()) continue;
-    bool ok = true;
+    bool ok = tw.size() == in.size();
     for (size_t k = 0; k < tw.size() && ok; ++k) ok = tw[k].rfind(in[k], 0) == 0;
     if (ok) hits.push_back(static_cast<int>(i));
+    else if (in.size() < tw.size() && stands_for(in, tw)) loose.push_back(static_cast<int>(i));
   }
+  if (hits.empty()) hits = loose;
   if (hits.size() == 1) return hits[0];
-  if (hits.empty()) why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
-  else {
+  if (hits.empty()) {
+    why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
+  } else {
     why = "'" + input + "' could be:";
-    for (int h : hits) why += " [" + texts[h] + "]";
+    for (size_t h = 0; h < hits.size() && h < 8; ++h) why += " [" + texts[hits[h]] + "]";
+    if (hits.size() > 8) why += " and " + std::to_string(hits.size() - 8) + " more";
   }
   return -1;
 }

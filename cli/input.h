@@ -19,8 +19,10 @@ struct Input {
 };
 
 /// Interprets one typed line against the numbered, sorted action texts: a number (1-based), an
-/// action text, or its words as unique prefixes (`dep air_d air`), in any case. At a card or
-/// theater choice (`choice`), the option alone (`land`) stands for `choose land`.
+/// action text, or its words as unique prefixes (`dep air_d air`), in any case; words after the
+/// first may be left out where that leaves one action (`deploy support`, `dep cover`), and a line
+/// that fits several lists them (`dep`). At a card or theater choice (`choice`), the option alone
+/// (`land`) stands for `choose land`.
 Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice);
 
 }  // namespace als::cli

@@ -343,8 +343,9 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
 // Lines of at most 78 columns: the help fits an 80-column terminal.
 constexpr const char* kHelp =
     "Type the number of an action, or its text (unique prefixes are fine:\n"
-    "'dep air_d air'). Typing is case-insensitive. A card you cannot see is named\n"
-    "by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
+    "'dep air_d air'; words may be left out where one action fits: 'dep cover';\n"
+    "'dep' lists the deploys). Typing is case-insensitive. A card you cannot see\n"
+    "is named by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
     "card's text), hint (the search's three best actions, best first, with the\n"
     "chance to win the battle and the game), undo (back to your previous\n"
@@ -369,6 +370,33 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
     print_board(e, s, p);
     print_decision(e, s, p, sorted);
   }
+}
+
+// Why a typed play that is not legal is refused, where the words name one card of the player's
+// hand and one theater ("deploy cover air": cover_fire deploys faceup only to land); "" otherwise.
+std::string refusal_reason(const Engine& e, const View& v, const std::string& line) {
+  std::vector<std::string> w = words(line);
+  for (std::string& x : w) std::transform(x.begin(), x.end(), x.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  if (w.size() != 3 || (std::string("deploy").rfind(w[0], 0) != 0 && std::string("improvise").rfind(w[0], 0) != 0)) return "";
+  auto unique = [&](const std::vector<std::string>& names, const std::string& prefix) -> std::string {
+    std::string found;
+    for (const std::string& x : names)
+      if (x.rfind(prefix, 0) == 0) {
+        if (!found.empty() && found != x) return "";
+        found = x;
+      }
+    return found;
+  };
+  const std::string card = unique(v.hand[v.viewer], w[1]), theater = unique(v.theaters, w[2]);
+  if (card.empty()) return "no card of your hand starts with '" + w[1] + "'";
+  if (theater.empty()) return "no theater starts with '" + w[2] + "'";
+  const int c = e.set().find(card);
+  const bool deploy = std::string("deploy").rfind(w[0], 0) == 0;
+  if (deploy && c >= 0 && e.set().cards[static_cast<size_t>(c)].type != theater)
+    return card + " deploys faceup only to " + e.set().cards[static_cast<size_t>(c)].type +
+           " (its type), unless an ability allows it elsewhere; it may be improvised facedown anywhere";
+  return std::string(deploy ? "deploying " : "improvising ") + card + " to " + theater +
+         " is not allowed now (a card's ability forbids it)";
 }
 
 /// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input.
@@ -410,7 +438,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       }
       return Reply::Chosen;
     }
-    std::cout << in.why << "\n";
+    const std::string reason = e.decision_kind(s) == DecisionKind::Turn ? refusal_reason(e, e.view(s, p), line) : "";
+    std::cout << wrapped(in.why + (reason.empty() ? "" : ": " + reason), 2) << "\n";
   }
 }
 

@@ -32,6 +32,14 @@ grep -q "no action numbered 99" e.txt && ok || bad "no reason for a bad number"
 grep -q "ambush (Ambush): land 2, instant: Flip any uncovered card." e.txt && ok || bad "rules ID"
 tail -n 1 e.txt | grep -q "game abandoned" && ok || bad "end of input: $(tail -n 1 e.txt)"
 grep -q "player 1 deploys\|player 1 improvises" e.txt && bad "bad input changed the game" || ok
+# words may be left out where one action fits; a partial command lists what it could be; a play
+# refused says why (seed 5: player 1 holds cover_fire, land, and no other card starting "cover")
+printf 'dep\ndeploy cover air\nimp zzz air\ndep cover\n' | "$als" play --seed 5 --p2 random --color never > words.txt 2>&1
+tr '\n' ' ' < words.txt | tr -s ' ' > flat.txt  # the messages are wrapped at 80 columns
+grep -q "'dep' could be: \[deploy air_maneuver air\]" flat.txt && ok || bad "a partial command lists its candidates: $(grep -A2 "'dep'" words.txt)"
+grep -q "cover_fire deploys faceup only to land (its type)" flat.txt && ok || bad "a refused deploy says why: $(grep -A2 "'deploy cover" words.txt)"
+grep -q "no card of your hand starts with 'zzz'" flat.txt && ok || bad "an unknown card is named: $(grep -A2 "'imp zzz" words.txt)"
+grep -q "^> player 1 deploys cover_fire to land" words.txt && ok || bad "'dep cover' plays the one action it fits: $(grep '^>' words.txt | tail -2)"
 
 # a human never sees the opponent's facedown plays by id
 yes 1 | "$als" play --seed 21 > v.txt 2>&1
