@@ -408,10 +408,11 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   e.order_for_viewer(s, p, ordered, &sorted);
   std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option) {  // a question in words (API 4): its texts, numbered
+    // The texts are in the order of the actions ("option 1", "option 2", ..., "choose none": the
+    // engine's order_for_viewer), so the Kth action shows the Kth text.
     const Question q = e.question(s, p);
-    for (size_t i = 0; i < ordered.size(); ++i) {
-      const uint16_t k = ordered[i].option;
-      sorted[i] = k < q.options.size() ? q.options[k] : "none";
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      sorted[i] = sorted[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
       typed[i] = sorted[i];
       std::transform(typed[i].begin(), typed[i].end(), typed[i].begin(), [](unsigned char ch) { return std::tolower(ch); });
     }

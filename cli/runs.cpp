@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "jsonl.h"
+#include "names.h"
 #include "agents.h"
 #include "loader.h"
 
@@ -206,9 +207,7 @@ json sums_json(const VariantSums& s) {
 static std::map<std::string, long long> reasons_from(const json& j) {
   auto m = j.get<std::map<std::string, long long>>();
   for (const auto& [why, k] : m) {
-    bool ok = !why.empty() && why.size() <= 40 && k >= 0;
-    for (char ch : why) ok = ok && ch >= 0x20 && ch < 0x7f;
-    if (!ok) throw json::type_error::create(302, "a reason that is not printable text of 1 to 40 characters", &j);
+    if (!printable_text(why, 40) || k < 0) throw json::type_error::create(302, "a reason that is not printable text of 1 to 40 characters", &j);
   }
   return m;
 }

@@ -917,6 +917,15 @@ void Engine::op_effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
                           .option = static_cast<uint16_t>(until)});
 }
 
+void Engine::order_effect_data(Lasting& e) const {
+  for (int i = 1; i < e.nfields; ++i)  // insertion: at most kMaxEffectData fields
+    for (int j = i; j > 0 && name(e.key[j - 1]) > name(e.key[j]); --j) {
+      std::swap(e.key[j - 1], e.key[j]);
+      std::swap(e.type[j - 1], e.type[j]);
+      std::swap(e.value[j - 1], e.value[j]);
+    }
+}
+
 void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
   const LastingDef& d = set_.lasting[e.effect];
   if (b.nlasting >= kMaxLasting)

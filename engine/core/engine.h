@@ -339,6 +339,9 @@ class Engine {
   /// data set by the caller) until `until` (`turns`: N of { turns = N }, 1 to kMaxEffectTurns),
   /// noting when it started. Throws ScriptError past kMaxLasting effects.
   void op_effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
+  /// Puts the fields of `e`'s data in the order of their names (g:effect and a scenario's setup
+  /// give them in a Lua table's order, which the state must not depend on).
+  void order_effect_data(Lasting& e) const;
   /// The same without an event, on a board (a scenario's setup): `e` gets its uid and ends.
   void start_lasting(Board& b, Lasting& e, Until until, int turns = 0) const;
   /// The lasting effect with `uid` now, or nullptr if it has ended.

@@ -39,6 +39,15 @@ inline std::string nearest(std::string_view word, std::initializer_list<const ch
   return nearest(word, std::vector<std::string_view>(known.begin(), known.end()));
 }
 
+/// Whether `text` is printable ASCII of 1 to `max` characters: what a script or a file may give
+/// as a reason, a prompt or an option's text (it is shown at terminals as it is).
+inline bool printable_text(std::string_view text, size_t max) {
+  if (text.empty() || text.size() > max) return false;
+  for (char ch : text)
+    if (ch < 0x20 || ch >= 0x7f) return false;
+  return true;
+}
+
 /// " (did you mean 'NAME'?)" for the nearest of `known`, or "" when there is none.
 template <class Range>
 std::string did_you_mean(std::string_view word, const Range& known) {

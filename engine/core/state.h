@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <string_view>
 #include <type_traits>
 
 #include "cardset.h"
@@ -77,6 +79,12 @@ enum class Until : uint8_t { TurnEnd, NextTurnEnd, BattleEnd, OwnNextTurnStart, 
 /// Their names in scripts, by value ("turns" stands for the table { turns = N }).
 constexpr const char* kUntilNames[] = {"turn_end",          "next_turn_end", "battle_end", "own_next_turn_start",
                                        "own_next_turn_end", "turns",         "game_end"};
+/// The duration named `name` (not Turns, which is a table), or -1.
+inline int until_named(std::string_view name) {
+  for (int u = 0; u < static_cast<int>(std::size(kUntilNames)); ++u)
+    if (u != static_cast<int>(Until::Turns) && name == kUntilNames[u]) return u;
+  return -1;
+}
 constexpr const char* kUntilList =
     "turn_end, next_turn_end, battle_end, own_next_turn_start, own_next_turn_end, { turns = N } or game_end";
 /// The moments at which lasting effects may end (Engine::end_lasting).

@@ -855,9 +855,8 @@ Until Setup::until_field(int& turns) {
     lua_pop(L, 1);
   } else if (!lua_isnil(L, -1)) {
     const std::string name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    int k = 0, n = static_cast<int>(std::size(kUntilNames));
-    while (k < n && (k == static_cast<int>(Until::Turns) || name != kUntilNames[k])) ++k;
-    if (k == n) fail(where + ": unknown duration '" + name.substr(0, 64) + "'" + did_you_mean(name, kUntilNames) + " (" + kUntilList + ")");
+    const int k = until_named(name);
+    if (k < 0) fail(where + ": unknown duration '" + name.substr(0, 64) + "'" + did_you_mean(name, kUntilNames) + " (" + kUntilList + ")");
     u = static_cast<Until>(k);
   }
   lua_pop(L, 1);
@@ -885,12 +884,7 @@ void Setup::effect_data(Lasting& l) {
       else fail(std::string("setup: effects: data field '") + lua_tostring(L, -2) + "' must be an integer, a boolean, a card id or a theater");
       lua_pop(L, 1);
     }
-    for (int i = 1; i < l.nfields; ++i)  // in the order of their names, as g:effect keeps them
-      for (int j = i; j > 0 && e.name(l.key[j - 1]) > e.name(l.key[j]); --j) {
-        std::swap(l.key[j - 1], l.key[j]);
-        std::swap(l.type[j - 1], l.type[j]);
-        std::swap(l.value[j - 1], l.value[j]);
-      }
+    e.order_effect_data(l);  // as g:effect keeps them
   }
   lua_pop(L, 1);
 }
@@ -958,9 +952,7 @@ BattleRecord Setup::battle_entry(int index) {
   lua_getfield(L, t, "how");
   const std::string how = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "control";
   lua_pop(L, 1);
-  bool plain = !how.empty() && how.size() <= 40;
-  for (char ch : how) plain = plain && ch >= 0x20 && ch < 0x7f;
-  if (!plain) fail(where + ": how is \"control\", \"withdraw\" or a reason of 1 to 40 printable characters");
+  if (!printable_text(how, 40)) fail(where + ": how is \"control\", \"withdraw\" or a reason of 1 to 40 printable characters");
   h.withdrew = how == "withdraw";
   h.reason = how == "withdraw" || how == "control" ? 0 : e.intern(how);
   return h;

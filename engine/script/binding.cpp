@@ -940,10 +940,8 @@ struct Verbs {
       return Engine::Until::Turns;
     }
     const char* u = luaL_checkstring(L, 3);
-    constexpr int n = static_cast<int>(std::size(kUntilNames));
-    int ui = 0;
-    while (ui < n && (ui == static_cast<int>(Until::Turns) || std::string_view(u) != kUntilNames[ui])) ++ui;
-    if (ui == n) unknown_name(L, "g:effect: unknown duration", u, kUntilNames, kList);
+    const int ui = until_named(u);
+    if (ui < 0) unknown_name(L, "g:effect: unknown duration", u, kUntilNames, kList);
     return static_cast<Engine::Until>(ui);
   }
   // The player whose ability is running (data.player, API 4): a lasting effect's trigger: that
@@ -1012,14 +1010,7 @@ struct Verbs {
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
-      // Fields in the order of their names: the state does not depend on Lua's table order.
-      const Engine& en = eng(L);
-      for (int i = 1; i < e.nfields; ++i)
-        for (int j = i; j > 0 && en.name(e.key[j - 1]) > en.name(e.key[j]); --j) {
-          std::swap(e.key[j - 1], e.key[j]);
-          std::swap(e.type[j - 1], e.type[j]);
-          std::swap(e.value[j - 1], e.value[j]);
-        }
+      eng(L).order_effect_data(e);  // the state does not depend on Lua's table order
     }
     eng(L).op_effect(c, e, until, turns);
     return 0;
@@ -1671,9 +1662,7 @@ int Runtime::hook_reason(const Caller& who) {
   const char* t = lua_tolstring(L_, -1, &len);
   std::string reason(t, len);
   lua_pop(L_, 1);
-  bool ok = len >= 1 && len <= 40;
-  for (char ch : reason) ok = ok && ch >= 0x20 && ch < 0x7f;
-  if (!ok) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
+  if (!printable_text(reason, 40)) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
   if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
   return eng_->intern(reason);
 }
