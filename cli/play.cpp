@@ -179,10 +179,10 @@ void print_board(const Engine& e, const State& s, int viewer) {
   if (!v.effects.empty()) std::cout << "lasting: " << join(v.effects) << "\n";
 }
 
-// The board with every card revealed (the omniscient view): each theater's stacks with the
-// cards' strengths, the totals, who holds it.
-void print_revealed_board(const Engine& e, const State& at) {
-  const View v = e.view(at, -1);
+// The board as `viewer` knows it (-1: every card revealed, the omniscient view): each theater's
+// stacks with the cards' strengths, the totals, who holds it.
+void print_final_board(const Engine& e, const State& at, int viewer) {
+  const View v = e.view(at, viewer);
   for (size_t i = 0; i < v.theaters.size(); ++i) {
     std::ostringstream row;
     row << "  " << std::left << std::setw(6) << v.theaters[i] << std::right;
@@ -197,12 +197,14 @@ void print_revealed_board(const Engine& e, const State& at) {
   }
 }
 
-// A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board,
-// every card revealed, then why the battle was won.
-void print_battle_summary(const Engine& e, const State& at, const Event& end) {
-  std::cout << "--- battle " << end.value << " is over; the final board, every card revealed:\n";
-  print_revealed_board(e, at);
-  const View v = e.view(at, -1);
+// A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board as
+// `viewer` knows it (facedown cards stay hidden: the rules reveal none at a battle's end; -1, no
+// human seat: every card revealed), then why the battle was won.
+void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer) {
+  std::cout << "--- battle " << end.value << " is over; the final board"
+            << (viewer < 0 ? ", every card revealed:\n" : ":\n");
+  print_final_board(e, at, viewer);
+  const View v = e.view(at, viewer);
   const int winner = end.player;
   if (end.withdrew) {
     const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
@@ -512,7 +514,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
   for (const Event& ev : log.events) {
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
-      print_battle_summary(e_, log.battle_ends[battle_end++], ev);
+      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v);
     if (ev.type == Event::GameEnd) {
       show_seed();
       if (viewer_ >= 0) {  // one human: in their own words
@@ -595,7 +597,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       m_.step();
     }
     if (watch_ && !m_.over()) {
-      if (viewer_ == -1) print_revealed_board(e_, m_.state());  // spectators see everything
+      if (viewer_ == -1) print_final_board(e_, m_.state(), -1);  // spectators see everything
       else if (viewer_ >= 0 && m_.to_act() != viewer_) print_board(e_, m_.state(), viewer_);
     }
   }
