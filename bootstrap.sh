@@ -12,8 +12,10 @@ what="${1:-play}"
 packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
           libxxhash-dev nlohmann-json3-dev libedit-dev libsodium-dev)
 # the sanitizer and fuzz build; a browser for the HTML report's test (tests/cli/report_test.sh);
-# luacheck for the scripts' lint (tests/cli/editor_test.sh)
-[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium lua-check)
+# luacheck for the scripts' lint (tests/cli/editor_test.sh); the Python module and its tests
+# (python/als, tests/python)
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium lua-check pybind11-dev python3-dev
+                                 python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -38,6 +40,7 @@ case "$what" in
     status=0
     export ALS_REQUIRE_CHROMIUM=1  # the report's test fails, rather than skips, without a browser
     export ALS_REQUIRE_LUACHECK=1  # the editor test fails, rather than skips, without luacheck
+    export ALS_REQUIRE_PYTHON=1    # the python test fails, rather than skips, without the module
     # 1. The release build: Catch2 (unit), the CLI end-to-end checks, the rule scenarios (rules).
     meson test -C build --print-errorlogs || status=$?
     # 2. The sanitizer build: the same suites, then each fuzz target for a fixed number of inputs.

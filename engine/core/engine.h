@@ -213,6 +213,13 @@ class Engine {
   std::vector<int> observation(const State& s, int seat) const;
   /// The name of each position of observation(), in order ("card ID where", "position 1 theater", ...).
   std::vector<std::string> observation_layout() const;
+  /// The float observation of the Python module (observation.cpp; docs/python.md, "Observation
+  /// tensor"): observation_tensor_size() floats written to `out`, built only from what `seat`
+  /// (0 or 1) knows and what is public: each card where the seat knows it (with its theater
+  /// position, face, strength, depth in its stack, covered, counters), each theater position,
+  /// every stack slot (occupied, faceup, known), the scores and counts, the pending question.
+  void observation_tensor(const State& s, int seat, float* out) const;
+  int observation_tensor_size() const;
   /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
   /// digests are, in practice, the same game at the same decision (game records). Enumerations
   /// are hashed by fixed codes, names by their text: the digest of a state changes only with
@@ -354,6 +361,8 @@ class Engine {
   /// data fields), interned on first use: the state holds numbers (this engine's), texts and
   /// digests the names. Throws ScriptError past 65,535 distinct names.
   uint16_t intern(std::string_view name) const;
+  /// Every interned name, in id order (a serialized state carries them: its numbers are this table's).
+  std::vector<std::string> names() const;
   const std::string& name(int id) const;
   /// Counter `name` of `target` (as op_set_counter), 0 if never set.
   int counter(const State& s, int target, int name) const {

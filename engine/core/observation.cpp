@@ -75,3 +75,112 @@ std::vector<int> Engine::observation(const State& s, int seat) const {
 }
 
 }  // namespace als
+
+namespace als {
+
+// The float tensor (the Python module's observation_tensor, docs/python.md "Observation tensor"):
+// a richer layout than protocol 2's, built the same way from the knowledge model. Counts and
+// strengths are raw (not scaled); one-hot groups are 0/1.
+namespace {
+constexpr int kStackDepth = 12;  // stack slots encoded per side and theater (deeper cards: counted only)
+constexpr int kCardWhere = 7;    // unknown, own hand, own board, opponent's board, deck, held (own), opponent's hand
+constexpr int kGlobals = 15;
+constexpr int kQuestionKinds = 5;
+
+uint32_t prompt_code(const std::string& prompt) {  // FNV-1a of the prompt's text, in 1..65535
+  uint32_t h = 2166136261u;
+  for (unsigned char ch : prompt) h = (h ^ ch) * 16777619u;
+  return prompt.empty() ? 0 : 1 + h % 65535;
+}
+}  // namespace
+
+int Engine::observation_tensor_size() const {
+  const int C = static_cast<int>(set().cards.size()), T = static_cast<int>(rules().theaters.size());
+  return C * (kCardWhere + T + 5) + T * (T + 10) + 2 * T * kStackDepth * 3 + kGlobals + kQuestionKinds + C + 1 + 3;
+}
+
+void Engine::observation_tensor(const State& s, int seat, float* out) const {
+  const Board& b = s.b;
+  const int C = static_cast<int>(set().cards.size()), T = static_cast<int>(rules().theaters.size()), opp = 1 - seat;
+  std::fill(out, out + observation_tensor_size(), 0.0f);
+  int card_counters[kMaxCards] = {}, player_counters[2] = {};
+  for (int i = 0; i < b.ncounters; ++i) {
+    const Counter& k = b.counters[i];
+    if (k.target >= kCounterPlayer) player_counters[k.target - kCounterPlayer] += k.value;
+    else if (k.target < kMaxCards) card_counters[k.target] += k.value;
+  }
+  float* cards = out;                                    // A: per card
+  float* theaters = cards + C * (kCardWhere + T + 5);    // B: per theater position
+  float* stacks = theaters + T * (T + 10);               // C: per side, position, depth
+  float* globals = stacks + 2 * T * kStackDepth * 3;     // D
+  float* question = globals + kGlobals;                  // E
+  for (int i = 0; i < b.ntheaters; ++i) {
+    const int t = b.order[i];
+    float* at = theaters + i * (T + 10);
+    at[t] = 1;
+    at[T] = static_cast<float>(strength(s, seat, t)), at[T + 1] = static_cast<float>(strength(s, opp, t));
+    at[T + 2] = controller(s, t) == seat;
+    at[T + 3] = b.tokens[seat][t], at[T + 4] = b.tokens[opp][t];
+    for (int side = 0; side < 2; ++side) {
+      const int p = side == 0 ? seat : opp;
+      uint8_t st[kMaxCards];
+      const int n = stack(s, p, t, st);
+      at[T + 5 + side] = static_cast<float>(n);
+      for (int d = 0; d < n; ++d) {
+        const int c = st[d];
+        const bool known = knowledge::knows(b, seat, c);
+        at[T + 8 + side] += static_cast<float>(card_counters[c]);
+        if (!known && side == 1) at[T + 7] += 1;
+        if (d < kStackDepth) {
+          float* slot = stacks + ((side * T + i) * kStackDepth + d) * 3;
+          slot[0] = 1, slot[1] = b.card[c].faceup, slot[2] = known;
+        }
+        if (!known) continue;
+        float* cf = cards + c * (kCardWhere + T + 5);
+        cf[kCardWhere + i] = 1;
+        cf[kCardWhere + T] = b.card[c].faceup;
+        cf[kCardWhere + T + 1] = static_cast<float>(card_strength(s, c));
+        cf[kCardWhere + T + 2] = static_cast<float>(d + 1);
+        cf[kCardWhere + T + 3] = d + 1 < n;
+        cf[kCardWhere + T + 4] = static_cast<float>(card_counters[c]);
+      }
+    }
+  }
+  for (int c = 0; c < C; ++c) {  // where each card is, as far as the seat knows (ruling 28)
+    float* cf = cards + c * (kCardWhere + T + 5);
+    int where = 0;
+    if (knowledge::knows(b, seat, c)) {
+      const CardLoc& l = b.card[c];
+      switch (l.zone) {
+        case Zone::Hand: where = l.owner == seat ? 1 : 6; break;
+        case Zone::Board: where = l.owner == seat ? 2 : 3; break;
+        case Zone::Deck: where = 4; break;
+        case Zone::Held: where = l.owner == seat ? 5 : 0; break;
+        default: break;
+      }
+    }
+    cf[where] = 1;
+  }
+  const int hand = hand_size(s, seat);
+  const float g[kGlobals] = {static_cast<float>(b.score[seat]), static_cast<float>(b.score[opp]),
+                             static_cast<float>(rules().vp_target), b.first == seat ? 1.0f : 0.0f,
+                             static_cast<float>(b.battle), static_cast<float>(hand),
+                             static_cast<float>(hand_size(s, opp)), static_cast<float>(count_cards(b.in_zone(Zone::Deck))),
+                             static_cast<float>(count_cards(b.in_zone(Zone::Deck) & knowledge::known(b, seat))),
+                             static_cast<float>(withdraw_vp(s, seat, hand)), to_act(s) == seat ? 1.0f : 0.0f,
+                             static_cast<float>(player_counters[seat]), static_cast<float>(player_counters[opp]),
+                             static_cast<float>(b.nlasting), static_cast<float>(b.turn_number())};
+  std::copy(g, g + kGlobals, globals);
+  if (b.phase == Phase::Over) return;
+  question[static_cast<int>(decision_kind(s))] = 1;
+  if (!s.r.active) return;
+  const Question q = this->question(s, seat);
+  const bool asker_known = q.card >= 0 && q.card < C && knowledge::knows(b, seat, q.card);
+  question[kQuestionKinds + (asker_known ? q.card : C)] = 1;
+  float* tail = question + kQuestionKinds + C + 1;
+  tail[0] = static_cast<float>(prompt_code(q.prompt)) / 65536.0f;
+  tail[1] = static_cast<float>(q.options.size());
+  tail[2] = q.player == seat;
+}
+
+}  // namespace als

@@ -24,6 +24,11 @@ const std::string& Engine::name(int id) const {
   return names_->list[static_cast<size_t>(id)];
 }
 
+std::vector<std::string> Engine::names() const {
+  std::lock_guard<std::mutex> hold(names_->lock);
+  return std::vector<std::string>(names_->list.begin(), names_->list.end());
+}
+
 uint16_t Engine::intern(std::string_view name) const {
   NameTable& t = *names_;
   std::lock_guard<std::mutex> hold(t.lock);

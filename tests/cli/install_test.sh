@@ -30,5 +30,16 @@ echo "$out" | grep -q "($tmp/elsewhere/share/als/cards/standard)" || bad "instal
 env -u ALS_DATA_DIR "$als" cards --cards original --rules long-war --sample 5 > /dev/null 2>&1 || bad "installed als: original + long-war"
 env -u ALS_DATA_DIR "$als" play --p1 random --p2 random --seed 3 2>&1 | tail -n 1 | grep -q '^game over' || bad "installed als play"
 env -u ALS_DATA_DIR "$als" simulate --games 50 --seed 1 > /dev/null 2>&1 || bad "installed als simulate"
+# The Python module (where it was built): installed under the prefix, importable from there, and
+# reading the bundled sets beside it.
+module=$(find "$tmp/elsewhere" -path '*/als/__init__.py' | head -n 1)
+if [ -f "$build/python/als/__init__.py" ]; then
+  [ -n "$module" ] || bad "the Python module is not installed"
+  site=$(dirname "$(dirname "$module")")
+  out=$(cd / && env -u ALS_DATA_DIR PYTHONPATH="$site" /usr/bin/python3 -c \
+    'import als; g = als.Game("standard"); s = g.new_initial_state(1); print(als.data_dir(), len(s.legal_actions()))' 2>&1) ||
+    bad "installed module: $out"
+  echo "$out" | grep -q "^$tmp/elsewhere/share/als [0-9]" || bad "installed module reads another data folder: $out"
+fi
 [ $fail -eq 0 ] && echo "install: ok"
 exit $fail

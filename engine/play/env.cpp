@@ -1,0 +1,408 @@
+#include "env.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "errors.h"
+#include "knowledge.h"
+#include "rng.h"
+
+namespace als {
+
+namespace {
+constexpr char kMagic[8] = {'A', 'L', 'S', 'S', 'T', 'A', 'T', 'E'};
+constexpr uint32_t kSerialVersion = 1;
+
+uint64_t fnv(uint64_t h, const std::string& text) {  // FNV-1a, 64 bits: the same on every machine
+  if (h == 0) h = 14695981039346656037ull;
+  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  return (h ^ '\n') * 1099511628211ull;
+}
+
+// The serialized form: fixed-width little-endian fields (the machines we build for).
+class Writer {
+ public:
+  template <class T>
+  void put(const T& v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+  void str(const std::string& s) {
+    put(static_cast<uint32_t>(s.size()));
+    out += s;
+  }
+  std::string out;
+};
+
+class Reader {
+ public:
+  explicit Reader(const std::string& b) : bytes(b) {}
+  template <class T>
+  T get() {
+    need(sizeof(T));
+    T v;
+    std::memcpy(&v, bytes.data() + at, sizeof v);
+    at += sizeof v;
+    return v;
+  }
+  std::string str() {
+    const uint32_t n = get<uint32_t>();
+    need(n);
+    std::string s = bytes.substr(at, n);
+    at += n;
+    return s;
+  }
+  uint32_t count(uint32_t limit) {
+    const uint32_t n = get<uint32_t>();
+    if (n > limit) throw EnvError("deserialize_state: a count of " + std::to_string(n) + " is out of range");
+    return n;
+  }
+  void need(size_t n) const {
+    if (bytes.size() - at < n) throw EnvError("deserialize_state: the bytes end too early");
+  }
+  const std::string& bytes;
+  size_t at = 0;
+};
+}  // namespace
+
+EnvOptions EnvOptions::parse(const std::string& text) {
+  EnvOptions o;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    if (item == "battle_rewards") o.battle_rewards = true;
+    else throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards)");
+  }
+  return o;
+}
+
+EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text)
+    : engine_(std::move(engine)), ids_(*engine_), options_(EnvOptions::parse(options_text)),
+      options_text_(options_.battle_rewards ? "battle_rewards" : "") {
+  cards_ = static_cast<int>(engine_->set().cards.size());
+  theaters_ = static_cast<int>(engine_->rules().theaters.size());
+  positions_from_ = 2 + 2 * cards_ * theaters_ + cards_ + theaters_;
+}
+
+std::string EnvGame::action_name(int id) const {
+  if (id < 0 || id >= num_distinct_actions())
+    throw EnvError("action id " + std::to_string(id) + " is out of range (0 to " + std::to_string(num_distinct_actions() - 1) + ")");
+  std::string p = ids_.patterns()[static_cast<size_t>(id)];
+  if (id >= positions_from_ && id < positions_from_ + 2 * theaters_ * cards_)
+    p.replace(7, 1, p[7] == '1' ? "own" : "opp");  // "choose 1:sea:2" -> "choose own:sea:2"
+  return p;
+}
+
+int EnvGame::relative(int id, int player) const {
+  const int span = theaters_ * cards_;
+  if (player != 1 || id < positions_from_ || id >= positions_from_ + 2 * span) return id;
+  return id < positions_from_ + span ? id + span : id - span;
+}
+
+std::string EnvGame::key() const {
+  std::string k = engine_->content_hash();
+  for (const std::string& r : engine_->rule_names()) k += "|" + r;
+  return k + "|" + options_text_;
+}
+
+EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed) : game_(std::move(game)) {
+  EventLog log;
+  log.keep_battle_ends = false;
+  try {
+    s_ = game_->engine().new_game(seed, &log);
+  } catch (const ScriptError& e) {
+    throw EnvError(e.what());
+  }
+  record(log);
+}
+
+int EnvState::current_player() const {
+  if (s_.b.phase == Phase::Over) return kTerminalPlayer;
+  if (static_cast<long>(history_.size()) >= game_->engine().rules().max_actions) return kTerminalPlayer;
+  return game_->engine().to_act(s_);
+}
+
+std::array<double, 2> EnvState::returns() const {
+  if (s_.b.phase != Phase::Over) return {0, 0};
+  const int w = game_->engine().result(s_).winner;
+  return w == 0 ? std::array<double, 2>{1, -1} : w == 1 ? std::array<double, 2>{-1, 1} : std::array<double, 2>{0, 0};
+}
+
+std::vector<int> EnvState::legal_actions() const {
+  std::vector<int> out;
+  const int p = current_player();
+  if (p == kTerminalPlayer) return out;
+  std::vector<Action> acts;
+  game_->engine().legal(s_, acts);
+  for (const Action& a : acts) {
+    const int id = game_->ids().id(game_->engine(), s_, a, p);
+    if (id >= 0) out.push_back(game_->relative(id, p));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+EnvStep EnvState::step_of(const Action& a, int actor, const State& after, const State& before) const {
+  const Engine& e = game_->engine();
+  EnvStep st;
+  st.actor = static_cast<int8_t>(actor);
+  st.type = a.type;
+  st.kind = static_cast<uint8_t>(e.decision_kind(before));
+  st.battle = static_cast<uint8_t>(before.b.battle);
+  if (a.type == Action::Deploy || a.type == Action::Improvise) {
+    st.card = a.card, st.theater = a.theater;
+  } else if (a.type == Action::Choose && a.option != kNone) {
+    const DecisionKind kind = e.decision_kind(before);
+    if (kind == DecisionKind::Theater) st.theater = static_cast<uint8_t>(a.option);
+    else if (kind == DecisionKind::Option) st.option = static_cast<uint8_t>(a.option + 1);
+    else if (a.option < kMaxCards) {
+      st.card = static_cast<uint8_t>(a.option);
+      if (before.b.card[a.option].zone == Zone::Board) st.theater = before.b.card[a.option].theater;
+    }
+  }
+  st.known = 3;
+  if (st.card != kNone)
+    st.known = static_cast<uint8_t>((knowledge::knows(after.b, 0, st.card) ? 1 : 0) | (knowledge::knows(after.b, 1, st.card) ? 2 : 0));
+  return st;
+}
+
+void EnvState::apply_action(int id) {
+  const int p = current_player();
+  if (p == kTerminalPlayer) throw EnvError("apply_action: the game is over");
+  const Engine& e = game_->engine();
+  std::vector<Action> acts;
+  e.legal(s_, acts);
+  const Action* chosen = nullptr;
+  for (const Action& a : acts) {
+    const int own = game_->ids().id(e, s_, a, p);
+    if (own >= 0 && game_->relative(own, p) == id) {
+      chosen = &a;
+      break;
+    }
+  }
+  if (!chosen) {
+    const std::string name = id >= 0 && id < game_->num_distinct_actions() ? " (" + game_->action_name(id) + ")" : "";
+    throw EnvError("apply_action: action id " + std::to_string(id) + name + " is not legal now for player " + std::to_string(p));
+  }
+  const State before = s_;
+  EventLog log;
+  log.keep_battle_ends = false;
+  try {
+    e.apply(s_, *chosen, &log);
+  } catch (const std::runtime_error& err) {  // ScriptError, IllegalAction: the game as it was
+    s_ = before;
+    throw EnvError(e.message_for(before, p, err.what()));
+  }
+  rewards_ = {0, 0};
+  if (game_->options().battle_rewards) {
+    const int d = (s_.b.score[0] - before.b.score[0]) - (s_.b.score[1] - before.b.score[1]);
+    const double r = std::clamp(static_cast<double>(d) / std::max(1, e.rules().vp_target), -1.0, 1.0);
+    rewards_ = {r, -r};
+  } else if (s_.b.phase == Phase::Over) {
+    rewards_ = returns();
+  }
+  history_.push_back(id);
+  steps_.push_back(step_of(*chosen, p, s_, before));
+  record(log);
+}
+
+void EnvState::record(const EventLog& log) {
+  const Engine& e = game_->engine();
+  for (const Event& ev : log.events)
+    for (int p = 0; p < 2; ++p) {
+      if (resampled_for_ >= 0 && p != resampled_for_) continue;
+      std::string line = e.event_text(ev, p);
+      if (line.empty()) continue;
+      hash_[p] = fnv(hash_[p], line);
+      lines_[p].push_back(std::move(line));
+    }
+}
+
+std::string EnvState::action_to_string(int player, int id) const {
+  check_player(player);
+  if (current_player() == player) {
+    const Engine& e = game_->engine();
+    std::vector<Action> acts;
+    e.legal(s_, acts);
+    for (const Action& a : acts) {
+      const int own = game_->ids().id(e, s_, a, player);
+      if (own >= 0 && game_->relative(own, player) == id) return e.action_text(s_, a, player);
+    }
+  }
+  return game_->action_name(id);
+}
+
+void EnvState::check_player(int player) const {
+  if (player != 0 && player != 1) throw EnvError("player " + std::to_string(player) + " is not 0 or 1");
+}
+
+void EnvState::check_info(int player) const {
+  check_player(player);
+  if (resampled_for_ >= 0 && player != resampled_for_)
+    throw EnvError("this state was resampled for player " + std::to_string(resampled_for_) + ": player " +
+                   std::to_string(player) + "'s information state in it is not known");
+}
+
+void EnvState::observation_tensor(int player, float* out) const {
+  check_player(player);
+  game_->engine().observation_tensor(s_, player, out);
+}
+
+void EnvState::information_state_tensor(int player, float* out) const {
+  check_info(player);
+  const EnvGame& g = *game_;
+  observation_tensor(player, out);
+  const int C = static_cast<int>(g.engine().set().cards.size()), T = static_cast<int>(g.engine().rules().theaters.size());
+  float* slots = out + g.observation_tensor_size();
+  std::fill(slots, slots + EnvGame::kHistorySlots * g.slot_size() + 64, 0.0f);
+  size_t from = steps_.size();  // the current battle's steps, the last kHistorySlots of them
+  while (from > 0 && steps_[from - 1].battle == static_cast<uint8_t>(s_.b.battle) &&
+         steps_.size() - from < static_cast<size_t>(EnvGame::kHistorySlots))
+    --from;
+  for (size_t k = from; k < steps_.size(); ++k) {
+    const EnvStep& st = steps_[k];
+    float* at = slots + (k - from) * static_cast<size_t>(g.slot_size());
+    at[0] = 1, at[1] = st.actor == player;
+    at[2 + st.type] = 1;
+    const bool known = st.card != kNone && ((st.known >> player) & 1);
+    at[6 + (known ? st.card : C)] = 1;
+    at[6 + C + 1 + (st.theater != kNone ? st.theater : T)] = 1;
+    at[6 + C + 1 + T + 1] = static_cast<float>(st.option) / 8.0f;
+  }
+  float* bits = slots + EnvGame::kHistorySlots * g.slot_size();
+  for (int i = 0; i < 64; ++i) bits[i] = static_cast<float>((hash_[player] >> i) & 1);
+}
+
+std::string EnvState::observation_string(int player) const {
+  check_player(player);
+  const Engine& e = game_->engine();
+  const View v = e.view(s_, player);
+  const int opp = 1 - player;
+  std::ostringstream o;
+  auto list = [](const std::vector<std::string>& xs) {
+    std::string out;
+    for (const std::string& x : xs) out += (out.empty() ? "" : " ") + x;
+    return out.empty() ? std::string("-") : out;
+  };
+  o << "battle " << v.battle << ", VP " << v.score[player] << " to " << v.score[opp] << " (" << e.rules().vp_target
+    << " to win), 1st player: " << (v.first == player ? "me" : "opponent") << "\n";
+  for (size_t i = 0; i < v.theaters.size(); ++i)
+    o << v.theaters[i] << ": me " << v.strength[player][i] << " [" << list(v.stacks[player][i]) << "] opponent "
+      << v.strength[opp][i] << " [" << list(v.stacks[opp][i]) << "] held by "
+      << (v.controller[i] == player ? "me" : "opponent") << "\n";
+  o << "my hand: " << list(v.hand[player]) << "\nopponent's hand: " << list(v.hand[opp]) << "\ndeck: " << v.deck_size
+    << " (known: " << list(v.deck_known) << ")\n";
+  if (!v.effects.empty()) o << "lasting: " << list(v.effects) << "\n";
+  const int p = current_player();
+  o << (p == kTerminalPlayer ? std::string("the game is over") : p == player ? std::string("to act: me") : std::string("to act: opponent"));
+  if (p != kTerminalPlayer && s_.r.active) {
+    const Question q = e.question(s_, player);
+    o << ", asked by " << q.ability << (q.prompt.empty() ? "" : ": " + q.prompt);
+  }
+  return o.str() + "\n";
+}
+
+std::string EnvState::information_state_string(int player) const {
+  check_info(player);
+  std::string out;
+  for (const std::string& l : lines_[player]) out += l + "\n";
+  return out + "--\n" + observation_string(player);
+}
+
+EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
+  check_info(player);
+  Rng rng(seed);
+  EnvState r = *this;
+  r.s_ = game_->engine().sample(s_, player, rng);
+  r.resampled_for_ = player;
+  r.lines_[1 - player].clear();
+  r.hash_[1 - player] = 0;
+  for (size_t k = 0; k < r.steps_.size(); ++k)
+    if (!((r.steps_[k].known >> player) & 1)) {
+      r.history_[k] = -1;
+      r.steps_[k].card = kNone;
+      r.steps_[k].known = static_cast<uint8_t>(1 << player);
+    }
+  return r;
+}
+
+bool EnvState::operator==(const EnvState& o) const {
+  return game_ == o.game_ && s_ == o.s_ && history_ == o.history_ && lines_[0] == o.lines_[0] &&
+         lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
+         resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
+         std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),
+                    [](const EnvStep& a, const EnvStep& b) { return std::memcmp(&a, &b, sizeof a) == 0; });
+}
+
+std::string EnvState::serialize() const {
+  Writer w;
+  w.out.append(kMagic, sizeof kMagic);
+  w.put(kSerialVersion);
+  w.put(static_cast<uint32_t>(sizeof(State)));
+  w.str(game_->key());
+  const std::vector<std::string> names = game_->engine().names();
+  w.put(static_cast<uint32_t>(names.size()));
+  for (const std::string& n : names) w.str(n);
+  w.out.append(reinterpret_cast<const char*>(&s_), sizeof s_);
+  w.put(static_cast<uint32_t>(history_.size()));
+  for (int id : history_) w.put(static_cast<int32_t>(id));
+  w.put(static_cast<uint32_t>(steps_.size()));
+  w.out.append(reinterpret_cast<const char*>(steps_.data()), steps_.size() * sizeof(EnvStep));
+  for (int p = 0; p < 2; ++p) {
+    w.put(static_cast<uint32_t>(lines_[p].size()));
+    for (const std::string& l : lines_[p]) w.str(l);
+    w.put(hash_[p]);
+  }
+  w.put(rewards_[0]), w.put(rewards_[1]);
+  w.put(static_cast<int32_t>(resampled_for_));
+  w.put(digest());
+  return w.out;
+}
+
+EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::string& bytes) {
+  Reader r(bytes);
+  r.need(sizeof kMagic);
+  if (std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) throw EnvError("deserialize_state: not a serialized state");
+  r.at = sizeof kMagic;
+  if (r.get<uint32_t>() != kSerialVersion || r.get<uint32_t>() != sizeof(State))
+    throw EnvError("deserialize_state: the state was serialized by another version of the engine");
+  if (r.str() != game->key())
+    throw EnvError("deserialize_state: the state belongs to another game (another card set, house rules or options)");
+  const uint32_t nnames = r.count(65536);
+  const std::vector<std::string> names = game->engine().names();
+  for (uint32_t i = 0; i < nnames; ++i) {
+    const std::string n = r.str();
+    if (i < names.size() ? names[i] != n : game->engine().intern(n) != i)
+      throw EnvError("deserialize_state: the state's names differ from this game's: deserialize it with a Game "
+                     "that has played no other games since it was loaded");
+  }
+  EnvState s;
+  s.game_ = std::move(game);
+  r.need(sizeof(State));
+  std::memcpy(static_cast<void*>(&s.s_), bytes.data() + r.at, sizeof(State));
+  r.at += sizeof(State);
+  const uint32_t nh = r.count(kMaxGameActions);
+  for (uint32_t i = 0; i < nh; ++i) s.history_.push_back(r.get<int32_t>());
+  const uint32_t ns = r.count(kMaxGameActions);
+  r.need(static_cast<size_t>(ns) * sizeof(EnvStep));
+  s.steps_.resize(ns);
+  std::memcpy(static_cast<void*>(s.steps_.data()), bytes.data() + r.at, ns * sizeof(EnvStep));
+  r.at += ns * sizeof(EnvStep);
+  for (int p = 0; p < 2; ++p) {
+    const uint32_t nl = r.count(1u << 26);
+    for (uint32_t i = 0; i < nl; ++i) s.lines_[p].push_back(r.str());
+    s.hash_[p] = r.get<uint64_t>();
+  }
+  s.rewards_[0] = r.get<double>(), s.rewards_[1] = r.get<double>();
+  s.resampled_for_ = r.get<int32_t>();
+  const uint64_t digest = r.get<uint64_t>();
+  // A changed byte shows in the digest (bytes are a Python program's own: corruption, not
+  // forgery, is what this guards against; docs/python.md)
+  if (r.at != bytes.size() || s.resampled_for_ < -1 || s.resampled_for_ > 1 || nh != ns || !s.s_.b.tails_ok() ||
+      s.digest() != digest)
+    throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
+  return s;
+}
+
+}  // namespace als

@@ -1,0 +1,147 @@
+// Games for learning agents and search written outside the engine (the Python module `als`,
+// docs/python.md): a state that keeps what each player has seen, seat-relative action ids,
+// float tensors, determinizations and a serialized form. Names follow OpenSpiel's where the idea
+// is the same (information state, observation, returns, resample_from_infostate).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "action_ids.h"
+#include "engine.h"
+
+namespace als {
+
+/// Every refusal of an EnvGame or EnvState (an illegal id, a bad option, bytes of another game):
+/// the message is the one `als` prints. The game is left exactly as it was.
+struct EnvError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The player id of a finished game (OpenSpiel's kTerminalPlayerId).
+constexpr int kTerminalPlayer = -4;
+
+/// A game's options for learning agents: "" or "battle_rewards" (rewards at each battle's end:
+/// the VP it gave, signed, over the VP target, within [-1, 1]).
+struct EnvOptions {
+  bool battle_rewards = false;
+  /// Parses a comma-separated list; throws EnvError naming an unknown option.
+  static EnvOptions parse(const std::string& text);
+};
+
+/// A card set with its house rules and options: the fixed, seat-relative action space and the
+/// tensors' sizes. The ids are protocol 2's (ActionIds) except that an id naming a board
+/// position means the acting player's own side (`own`) or the opponent's (`opp`), so the same
+/// action has the same id for both seats.
+class EnvGame {
+ public:
+  /// `options_text`: as EnvOptions::parse reads it (kept for serialized states' check).
+  EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text);
+  const Engine& engine() const { return *engine_; }
+  const std::shared_ptr<Engine>& engine_ptr() const { return engine_; }
+  const ActionIds& ids() const { return ids_; }
+  const EnvOptions& options() const { return options_; }
+  int num_distinct_actions() const { return ids_.size(); }
+  /// The text pattern of a (seat-relative) id: "deploy support air", "choose own:sea:1";
+  /// throws EnvError out of range.
+  std::string action_name(int id) const;
+  /// An absolute id (ActionIds, positions of player 1 and 2) as `player` (0 or 1) sees it, and back.
+  int relative(int id, int player) const;
+  int observation_tensor_size() const { return engine_->observation_tensor_size(); }
+  /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
+  /// of the player's whole history (a distinct history gives a distinct tensor).
+  int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
+  int slot_size() const { return cards_ + theaters_ + 9; }
+  /// What identifies the game in a serialized state: the content hash, the house rules, the options.
+  std::string key() const;
+
+  static constexpr int kHistorySlots = 40;
+
+ private:
+  std::shared_ptr<Engine> engine_;
+  ActionIds ids_;
+  EnvOptions options_;
+  std::string options_text_;
+  int cards_, theaters_, positions_from_;
+};
+
+/// One action as the players saw it (for the information-state tensor).
+struct EnvStep {
+  int8_t actor = 0;
+  uint8_t type = 0;          // Action::Type
+  uint8_t kind = 0;          // the decision's DecisionKind
+  uint8_t card = kNone;      // the card played or chosen, kNone if none
+  uint8_t theater = kNone;   // the theater played to, chosen, or where a chosen card lay
+  uint8_t option = 0;        // an option question's answer (1..8), else 0
+  uint8_t known = 0;         // bit p: player p knew `card` once the action was taken
+  uint8_t battle = 0;        // the battle it was taken in (mod 256)
+};
+
+/// A game in progress as a value: the engine's state, the ids applied, what each player has
+/// seen (the event lines as the knowledge model lets each read them). Cheap to copy apart from
+/// those lines.
+class EnvState {
+ public:
+  /// A new game dealt from `seed` (Engine::new_game). Throws EnvError if a script fails.
+  EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed);
+
+  const EnvGame& game() const { return *game_; }
+  const State& state() const { return s_; }
+  /// 0 or 1, or kTerminalPlayer once the game is over (or stopped at the rules' max_actions).
+  int current_player() const;
+  bool is_terminal() const { return current_player() == kTerminalPlayer; }
+  /// [+1, -1] or [-1, +1] at the end (a game stopped at max_actions: [0, 0]), [0, 0] before.
+  std::array<double, 2> returns() const;
+  /// What the last action gave each player (EnvOptions::battle_rewards, else the returns when it
+  /// ended the game).
+  std::array<double, 2> rewards() const { return rewards_; }
+  std::array<int, 2> scores() const { return {s_.b.score[0], s_.b.score[1]}; }
+  int battle() const { return s_.b.battle; }
+  /// The current player's legal ids, ascending (empty at the end).
+  std::vector<int> legal_actions() const;
+  /// Applies a legal id of the current player; throws EnvError (an illegal id, a script error)
+  /// with the state unchanged.
+  void apply_action(int id);
+  /// The text of `id` as `player` would read it: the engine's text of that legal action now,
+  /// else the id's pattern.
+  std::string action_to_string(int player, int id) const;
+  /// The ids applied so far, each as its actor saw it. In a resampled state, -1 stands for an
+  /// action whose card the resampling player did not know.
+  const std::vector<int>& history() const { return history_; }
+  uint64_t digest() const { return game_->engine().digest(s_); }
+  void observation_tensor(int player, float* out) const;
+  void information_state_tensor(int player, float* out) const;
+  std::string observation_string(int player) const;
+  std::string information_state_string(int player) const;
+  /// A state `player` cannot tell apart from this one: every card it does not know drawn from
+  /// those consistent with what it knows (Engine::sample, the search's determinization), the
+  /// same for the same seed. The other player's history is not known in it: its information
+  /// state raises EnvError.
+  EnvState resample_from_infostate(int player, uint64_t seed) const;
+  /// Bytes from which deserialize() gives an equal state (digest, history, what each player saw).
+  std::string serialize() const;
+  /// Throws EnvError for bytes of another game, version or set.
+  static EnvState deserialize(std::shared_ptr<const EnvGame> game, const std::string& bytes);
+  bool operator==(const EnvState& o) const;
+
+ private:
+  EnvState() = default;
+  void check_player(int player) const;
+  void check_info(int player) const;
+  void record(const EventLog& log);  // each player's lines and hash
+  EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
+
+  std::shared_ptr<const EnvGame> game_;
+  State s_;
+  std::vector<int> history_;
+  std::vector<EnvStep> steps_;
+  std::vector<std::string> lines_[2];
+  uint64_t hash_[2] = {0, 0};
+  std::array<double, 2> rewards_{0, 0};
+  int resampled_for_ = -1;
+};
+
+}  // namespace als

@@ -1,0 +1,156 @@
+// The Python module's C++ half (`als._als`, re-exported by als/__init__.py): the engine's
+// EnvGame and EnvState (engine/play/env.h) with numpy arrays. docs/python.md is its manual.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "env.h"
+#include "errors.h"
+#include "loader.h"
+
+namespace py = pybind11;
+using als::EnvGame;
+using als::EnvState;
+
+namespace {
+
+std::string g_data_dir;  // set once at import (als/__init__.py: als.data_dir())
+
+template <class T>
+py::array_t<T> zeros(py::ssize_t n) {
+  py::array_t<T> a(n);
+  std::fill(a.mutable_data(), a.mutable_data() + n, T{0});
+  return a;
+}
+
+std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<std::string>& rules,
+                                   const std::string& options) {
+  std::shared_ptr<als::Engine> engine;
+  try {
+    engine = als::load_engine(cards, rules, g_data_dir);
+  } catch (const std::exception& e) {  // LoadError: the loader's message, naming file, line, card
+    throw als::EnvError(e.what());
+  }
+  return std::make_shared<EnvGame>(std::move(engine), options);
+}
+
+py::dict card_table(const EnvGame& g) {
+  py::dict out;
+  for (const als::CardDef& c : g.engine().set().cards) {
+    py::dict d;
+    d["name"] = c.name;
+    d["type"] = c.type;
+    d["strength"] = c.strength;
+    d["kind"] = c.kind == als::Kind::None ? std::string("none") : std::string(als::kind_name(c.kind));
+    d["text"] = c.text;
+    out[py::str(c.id)] = d;
+  }
+  return out;
+}
+
+py::array_t<uint8_t> mask(const EnvState& s) {
+  auto a = zeros<uint8_t>(s.game().num_distinct_actions());
+  for (int id : s.legal_actions()) a.mutable_data()[id] = 1;
+  return a;
+}
+
+void bind_game(py::module_& m) {
+  py::class_<EnvGame, std::shared_ptr<EnvGame>>(m, "Game", "A card set with its house rules and options, loaded once.")
+      .def(py::init(&make_game), py::arg("cards") = "standard", py::arg("rules") = std::vector<std::string>{},
+           py::arg("options") = "",
+           "Game(cards='standard', rules=(), options=''): a bundled set's name or a folder, house rules "
+           "(bundled names or .lua paths) and options ('battle_rewards'). Raises als.Error.")
+      .def("num_players", [](const EnvGame&) { return 2; })
+      .def("num_distinct_actions", &EnvGame::num_distinct_actions, "The size of the fixed, seat-relative action space.")
+      .def("action_name", &EnvGame::action_name, py::arg("id"),
+           "The text pattern of an id: 'deploy support air', 'choose own:sea:1'. Raises als.Error out of range.")
+      .def("observation_tensor_size", &EnvGame::observation_tensor_size)
+      .def("information_state_tensor_size", &EnvGame::information_state_tensor_size)
+      .def("card_table", &card_table, "dict: card id -> dict(name, type, strength, kind, text).")
+      .def("new_initial_state",
+           [](const std::shared_ptr<EnvGame>& g, uint64_t seed) { return EnvState(g, seed); }, py::arg("seed") = 0,
+           "A State at the game's start, dealt from `seed` (0 to 2**64-1).")
+      .def("deserialize_state",
+           [](const std::shared_ptr<EnvGame>& g, const py::bytes& b) { return EnvState::deserialize(g, std::string(b)); },
+           py::arg("data"), "A State from State.serialize(); raises als.Error for bytes of another game or version.")
+      .def("__repr__", [](const EnvGame& g) {
+        std::string rules;
+        for (const std::string& r : g.engine().rule_names()) rules += (rules.empty() ? "" : ", ") + r;
+        return "<als.Game " + g.engine().set().name + (rules.empty() ? "" : " with " + rules) + ">";
+      });
+}
+
+py::array_t<float> observation(const EnvState& s, int player) {
+  auto a = zeros<float>(s.game().observation_tensor_size());
+  s.observation_tensor(player, a.mutable_data());
+  return a;
+}
+
+py::array_t<float> information(const EnvState& s, int player) {
+  auto a = zeros<float>(s.game().information_state_tensor_size());
+  s.information_state_tensor(player, a.mutable_data());
+  return a;
+}
+
+void bind_state(py::module_& m) {
+  py::class_<EnvState>(m, "State", "A game in progress: a value (clone() copies it).")
+      .def("current_player", &EnvState::current_player, "0, 1, or als.TERMINAL at the end.")
+      .def("is_terminal", &EnvState::is_terminal)
+      .def("returns", [](const EnvState& s) { auto r = s.returns(); return std::vector<double>{r[0], r[1]}; },
+           "[+1, -1] or [-1, +1] at the end, [0, 0] before.")
+      .def("rewards", [](const EnvState& s) { auto r = s.rewards(); return std::vector<double>{r[0], r[1]}; },
+           "What the last action gave each player.")
+      .def("scores", [](const EnvState& s) { auto r = s.scores(); return std::vector<int>{r[0], r[1]}; }, "Each player's VP.")
+      .def("battle", &EnvState::battle)
+      .def("legal_actions", &EnvState::legal_actions, "The current player's legal ids, ascending.")
+      .def("legal_actions_mask", &mask, "numpy uint8 of num_distinct_actions(): 1 where legal.")
+      .def("apply_action", &EnvState::apply_action, py::arg("id"),
+           "Applies a legal id; an illegal one raises als.Error and changes nothing.")
+      .def("action_to_string", &EnvState::action_to_string, py::arg("player"), py::arg("id"))
+      .def("history", &EnvState::history, "The ids applied so far.")
+      .def("clone", [](const EnvState& s) { return EnvState(s); })
+      .def("child", [](const EnvState& s, int id) { EnvState c(s); c.apply_action(id); return c; }, py::arg("id"))
+      .def("serialize", [](const EnvState& s) { return py::bytes(s.serialize()); })
+      .def("digest", &EnvState::digest, "The engine's 64-bit state digest.")
+      .def("observation_tensor", &observation, py::arg("player"),
+           "numpy float32 of observation_tensor_size(), from what `player` knows now.")
+      .def("information_state_tensor", &information, py::arg("player"),
+           "numpy float32 of information_state_tensor_size(): the observation and `player`'s history.")
+      .def("observation_string", &EnvState::observation_string, py::arg("player"))
+      .def("information_state_string", &EnvState::information_state_string, py::arg("player"))
+      .def("resample_from_infostate", &EnvState::resample_from_infostate, py::arg("player"), py::arg("seed"),
+           "A State `player` cannot tell apart from this one (the engine's determinization); the same seed, the same state.")
+      .def("__copy__", [](const EnvState& s) { return EnvState(s); })
+      .def("__deepcopy__", [](const EnvState& s, py::dict) { return EnvState(s); })
+      .def("__eq__", [](const EnvState& a, const EnvState& b) { return a == b; })
+      .def("__repr__", [](const EnvState& s) {
+        const auto sc = s.scores();
+        return "<als.State battle " + std::to_string(s.battle()) + ", VP " + std::to_string(sc[0]) + "-" +
+               std::to_string(sc[1]) + ", " + std::to_string(s.history().size()) + " actions>";
+      });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_als, m) {
+  m.doc() = "Air, Land & Sea's rules engine (docs/python.md).";
+  static py::exception<als::EnvError> error(m, "Error");
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const als::EnvError& e) {
+      error(e.what());
+    } catch (const als::ScriptError& e) {
+      error(e.what());
+    } catch (const als::IllegalAction& e) {
+      error(e.what());
+    }
+  });
+  m.attr("TERMINAL") = als::kTerminalPlayer;
+  m.def("_set_data_dir", [](const std::string& d) { g_data_dir = d; });
+  bind_game(m);
+  bind_state(m);
+}

@@ -1,0 +1,179 @@
+"""`import als`: Game and State (docs/python.md), checked over random games.
+
+Run by the README's test command (tests/meson.build: python3 -m pytest tests/python with
+PYTHONPATH=build/python).
+"""
+import random
+
+import numpy as np
+import pytest
+
+import als
+
+SETS = [("standard", ()), ("original", ()), ("standard", ("long-war",))]
+
+
+def random_states(game, games, seed):
+    """Every state of `games` random games (the last one terminal)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        state = game.new_initial_state(seed * 1000 + g)
+        yield state.clone()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            yield state.clone()
+
+
+@pytest.fixture(scope="module", params=SETS, ids=lambda p: "+".join((p[0],) + p[1]))
+def game(request):
+    cards, rules = request.param
+    return als.Game(cards, rules=list(rules))
+
+
+def test_module():
+    assert als.TERMINAL == -4
+    assert als.__version__
+    assert isinstance(als.data_dir(), str)
+    with pytest.raises(als.Error, match="unknown card set"):
+        als.Game("no_such_set")
+    with pytest.raises(als.Error, match="unknown game option"):
+        als.Game("standard", options="fast_mode")
+
+
+def test_sizes_and_names(game):
+    n = game.num_distinct_actions()
+    assert game.action_name(0) == "withdraw"
+    names = [game.action_name(i) for i in range(n)]
+    assert len(set(names)) == n
+    assert any(x.startswith("choose own:") for x in names) and any(x.startswith("choose opp:") for x in names)
+    with pytest.raises(als.Error):
+        game.action_name(n)
+    table = game.card_table()
+    assert set(next(iter(table.values()))) == {"name", "type", "strength", "kind", "text"}
+    assert game.information_state_tensor_size() > game.observation_tensor_size() > 0
+
+
+def test_masks_tensors_and_returns(game):
+    ends = 0
+    for state in random_states(game, 6, 1):
+        legal = state.legal_actions()
+        mask = state.legal_actions_mask()
+        assert mask.dtype == np.uint8 and mask.shape == (game.num_distinct_actions(),)
+        assert list(np.flatnonzero(mask)) == legal
+        assert legal == sorted(legal)
+        for p in (0, 1):
+            o = state.observation_tensor(p)
+            assert o.dtype == np.float32 and o.shape == (game.observation_tensor_size(),)
+            i = state.information_state_tensor(p)
+            assert i.shape == (game.information_state_tensor_size(),)
+            assert np.array_equal(i[: o.shape[0]], o)
+        if state.is_terminal():
+            ends += 1
+            assert state.current_player() == als.TERMINAL and legal == [] and not mask.any()
+            assert sorted(state.returns()) == [-1.0, 1.0]
+            winner = state.returns().index(1.0)
+            assert state.scores()[winner] > state.scores()[1 - winner]
+            assert state.rewards() == state.returns()  # the last action ended the game
+        else:
+            assert state.current_player() in (0, 1)
+            assert state.returns() == [0.0, 0.0]
+    assert ends == 6
+
+
+def test_illegal_action_changes_nothing(game):
+    state = game.new_initial_state(5)
+    before = state.serialize()
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in state.legal_actions())
+    with pytest.raises(als.Error, match="not legal now"):
+        state.apply_action(illegal)
+    assert state.serialize() == before
+
+
+def test_serialize_and_clone_round_trip(game):
+    count = 0
+    for state in random_states(game, 4, 2):
+        copy = game.deserialize_state(state.serialize())
+        assert copy == state and copy.digest() == state.digest() and copy.history() == state.history()
+        clone = state.clone()
+        assert clone == state
+        if not state.is_terminal():  # a clone is a value: moving it leaves the original
+            clone.apply_action(clone.legal_actions()[0])
+            assert clone.history() != state.history()
+            assert copy.legal_actions() == state.legal_actions()
+        count += 1
+    assert count > 40
+
+
+def test_deserialize_refuses_other_bytes(game):
+    state = game.new_initial_state(1)
+    data = state.serialize()
+    with pytest.raises(als.Error):
+        game.deserialize_state(data[:-5])
+    with pytest.raises(als.Error):
+        game.deserialize_state(b"not a state at all")
+    other = als.Game("standard", rules=["beginner"])
+    with pytest.raises(als.Error, match="another game"):
+        other.deserialize_state(data)
+    with pytest.raises(als.Error, match="another game"):
+        als.Game("standard", options="battle_rewards").deserialize_state(als.Game("standard").new_initial_state(1).serialize())
+
+
+def test_seat_relative_ids():
+    """The same action has the same id for both seats: a position on the board is own or opp."""
+    game = als.Game("standard")
+    seen = {0: set(), 1: set()}
+    for state in random_states(game, 30, 3):
+        p = state.current_player()
+        if p == als.TERMINAL:
+            continue
+        for a in state.legal_actions():
+            name = game.action_name(a)
+            if ":" in name:
+                seen[p].add(name.split(":")[0])
+                text = state.action_to_string(p, a)
+                assert ":" in text  # a hidden card, named by its position as the player sees it
+    assert seen[0] and seen[1]
+
+
+def test_resample_is_indistinguishable(game):
+    checked = 0
+    for state in random_states(game, 3, 4):
+        if state.is_terminal():
+            continue
+        p = state.current_player()
+        a, b = state.resample_from_infostate(p, 11), state.resample_from_infostate(p, 11)
+        assert a == b  # the same seed, the same state
+        assert np.array_equal(a.information_state_tensor(p), state.information_state_tensor(p))
+        assert np.array_equal(a.observation_tensor(p), state.observation_tensor(p))
+        assert a.information_state_string(p) == state.information_state_string(p)
+        assert a.legal_actions() == state.legal_actions()
+        with pytest.raises(als.Error, match="resampled"):
+            a.information_state_tensor(1 - p)
+        assert all(h == -1 or h == k for h, k in zip(a.history(), state.history()))
+        checked += 1
+    assert checked > 20
+
+
+def test_states_told_apart_differ():
+    """Two deals with different hands for a player give it different tensors; a resample that
+    changed cards the player does not know gives the same."""
+    game = als.Game("standard")
+    a, b = game.new_initial_state(1), game.new_initial_state(2)
+    assert a.observation_string(0) != b.observation_string(0)
+    assert not np.array_equal(a.information_state_tensor(0), b.information_state_tensor(0))
+    # the same position reached by another history: equal observations, different information states
+    x, y = game.new_initial_state(9), game.new_initial_state(9)
+    x.apply_action(0)  # withdraw: battle 2 begins
+    seen = x.information_state_tensor(0)
+    assert not np.array_equal(seen, y.information_state_tensor(0))
+    resampled = x.resample_from_infostate(0, 3)
+    assert np.array_equal(resampled.information_state_tensor(0), seen)
+
+
+def test_battle_rewards():
+    game = als.Game("standard", options="battle_rewards")
+    state = game.new_initial_state(4)
+    p = state.current_player()
+    state.apply_action(0)  # withdraw at once: the opponent scores the chart's VP
+    r = state.rewards()
+    assert r[p] < 0 < r[1 - p] and abs(r[p]) <= 1 and r[0] == -r[1]
