@@ -30,6 +30,8 @@ fi
 
 if [ ! -f build/build.ninja ]; then
   meson setup build >&2
+elif [ "$what" = test ] && [ ! -d build/python/als ]; then
+  meson setup --reconfigure build >&2  # set up before pybind11 and numpy were installed: find them now
 fi
 # A game needs only the program; the tests need everything.
 if [ "$what" = play ]; then meson compile -C build als >&2; else meson compile -C build >&2; fi
