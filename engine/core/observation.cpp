@@ -114,12 +114,14 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
   float* stacks = theaters + T * (T + 10);               // C: per side, position, depth
   float* globals = stacks + 2 * T * kStackDepth * 3;     // D
   float* question = globals + kGlobals;                  // E
+  int total[2][kMaxTheaters];
+  totals(s, total);  // (one pass over the board: strength() and controller() would each walk it again)
   for (int i = 0; i < b.ntheaters; ++i) {
     const int t = b.order[i];
     float* at = theaters + i * (T + 10);
     at[t] = 1;
-    at[T] = static_cast<float>(strength(s, seat, t)), at[T + 1] = static_cast<float>(strength(s, opp, t));
-    at[T + 2] = controller(s, t) == seat;
+    at[T] = static_cast<float>(total[seat][t]), at[T + 1] = static_cast<float>(total[opp][t]);
+    at[T + 2] = control(total[0][t], total[1][t], b.first) == seat;
     at[T + 3] = b.tokens[seat][t], at[T + 4] = b.tokens[opp][t];
     for (int side = 0; side < 2; ++side) {
       const int p = side == 0 ? seat : opp;

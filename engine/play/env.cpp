@@ -406,3 +406,163 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
 }
 
 }  // namespace als
+
+namespace als {
+
+namespace {
+uint64_t mix(uint64_t x) {  // splitmix64's finalizer: a game's seed from the reset seed and its number
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+}  // namespace
+
+VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
+                     const std::string& options)
+    : game_(std::move(game)), opponent_(opponent), seat_(seat),
+      options_(options.empty() ? game_->options() : EnvOptions::parse(options)) {
+  if (num_envs < 1 || num_envs > 65536) throw EnvError("num_envs must be 1 to 65536, not " + std::to_string(num_envs));
+  if (seat != 0 && seat != 1) throw EnvError("seat must be 0 or 1, not " + std::to_string(seat));
+  try {
+    if (!make_agent(opponent, 0, 1 - seat))
+      throw EnvError("unknown opponent '" + opponent.substr(0, 60) + "' (agents: " + computer_agents() + ")");
+  } catch (const std::invalid_argument& e) {
+    throw EnvError(e.what());
+  }
+  games_.resize(static_cast<size_t>(num_envs));
+}
+
+void VectorEnv::list_legal(Slot& g) {
+  g.legal.clear();
+  const Engine& e = game_->engine();
+  e.legal(g.s, scratch_);
+  for (const Action& a : scratch_) {
+    const int id = game_->ids().id(e, g.s, a, seat_);
+    if (id >= 0) g.legal.emplace_back(game_->relative(id, seat_), a);
+  }
+}
+
+void VectorEnv::reward_for(const Before& before, const State& after, float& reward) const {
+  if (options_.battle_rewards) {
+    const int d = (after.b.score[seat_] - before.score[seat_]) - (after.b.score[1 - seat_] - before.score[1 - seat_]);
+    reward += static_cast<float>(std::clamp(static_cast<double>(d) / std::max(1, game_->engine().rules().vp_target), -1.0, 1.0));
+  } else if (after.b.phase == Phase::Over && !before.over) {
+    reward += game_->engine().result(after).winner == seat_ ? 1.0f : -1.0f;
+  }
+}
+
+int VectorEnv::advance(Slot& g, float& reward) {
+  const Engine& e = game_->engine();
+  const long max_actions = e.rules().max_actions;
+  while (true) {
+    if (g.s.b.phase == Phase::Over) return 1;
+    if (g.actions >= max_actions) return 2;
+    if (e.to_act(g.s) == seat_) {
+      list_legal(g);
+      return 0;
+    }
+    e.legal(g.s, scratch_);
+    const Action a = g.opponent->choose(e, g.s, scratch_);
+    const Before before = of(g.s);
+    try {
+      e.apply(g.s, a);  // (a failing script leaves the state as it was)
+    } catch (const ScriptError&) {  // and stops the game, as in every front end
+      return 2;
+    }
+    ++g.actions;
+    reward_for(before, g.s, reward);
+  }
+}
+
+void VectorEnv::start(Slot& g) {
+  const uint64_t seed = mix(seed_ ^ mix(next_++));
+  g.opponent = make_agent(opponent_, seed, 1 - seat_);
+  g.actions = 0;
+  float ignored = 0;
+  try {
+    game_->engine().new_game(g.s, seed);
+  } catch (const ScriptError& err) {
+    throw EnvError(std::string("a new game failed: ") + err.what());
+  }
+  if (advance(g, ignored) == 0) return;
+  // a game over before the agent's first decision: the next game (a bounded number of times)
+  if (++skipped_ > 1000) throw EnvError("1000 games in a row ended before the agent's first decision");
+  start(g);
+  skipped_ = 0;
+}
+
+void VectorEnv::write(const Slot& g, float* obs, uint8_t* mask) {
+  game_->engine().observation_tensor(g.s, seat_, obs);
+  std::fill(mask, mask + game_->num_distinct_actions(), uint8_t{0});
+  for (const auto& [id, a] : g.legal) mask[id] = 1;
+}
+
+void VectorEnv::reset(uint64_t seed, float* obs, uint8_t* mask) {
+  seed_ = seed, next_ = 0, finished_ = 0;
+  const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
+  for (size_t i = 0; i < games_.size(); ++i) {
+    start(games_[i]);
+    write(games_[i], obs + i * O, mask + i * A);
+  }
+}
+
+void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
+                     uint8_t* mask, float* final_obs) {
+  const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
+  std::vector<const Action*> chosen(games_.size(), nullptr);
+  for (size_t i = 0; i < games_.size(); ++i) {  // every row checked before any game moves
+    if (!games_[i].opponent) throw EnvError("step before reset");
+    for (const auto& [id, a] : games_[i].legal)
+      if (id == actions[i]) chosen[i] = &a;
+    if (!chosen[i])
+      throw EnvError("row " + std::to_string(i) + ": action id " + std::to_string(actions[i]) + " is not legal in its game");
+  }
+  const Engine& e = game_->engine();
+  for (size_t i = 0; i < games_.size(); ++i) {
+    Slot& g = games_[i];
+    reward[i] = 0, terminated[i] = truncated[i] = false;
+    std::fill(final_obs + i * O, final_obs + (i + 1) * O, 0.0f);
+    const Before before = of(g.s);
+    int end = 0;
+    try {
+      e.apply(g.s, *chosen[i]);
+      ++g.actions;
+      reward_for(before, g.s, reward[i]);
+      end = advance(g, reward[i]);
+    } catch (const ScriptError&) {  // the state as it was; the game stops
+      end = 2;
+    }
+    if (end != 0) {
+      (end == 1 ? terminated : truncated)[i] = true;
+      e.observation_tensor(g.s, seat_, final_obs + i * O);
+      ++finished_;
+      start(g);
+    }
+    write(g, obs + i * O, mask + i * A);
+  }
+}
+
+}  // namespace als
+
+namespace als {
+
+EnvAgent::EnvAgent(const std::string& spec, uint64_t game_seed, int seat) {
+  try {
+    agent_ = make_agent(spec, game_seed, seat);
+  } catch (const std::invalid_argument& e) {
+    throw EnvError(e.what());
+  }
+  if (!agent_) throw EnvError("unknown agent '" + spec.substr(0, 60) + "' (agents: " + computer_agents() + ")");
+}
+
+int EnvAgent::step(const EnvState& s) {
+  const int p = s.current_player();
+  if (p == kTerminalPlayer) throw EnvError("the game is over: no action to choose");
+  const Engine& e = s.game().engine();
+  e.legal(s.state(), legal_);
+  const Action a = agent_->choose(e, s.state(), legal_);
+  return s.game().relative(s.game().ids().id(e, s.state(), a, p), p);
+}
+
+}  // namespace als

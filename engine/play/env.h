@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "action_ids.h"
+#include "agents.h"
 #include "engine.h"
 
 namespace als {
@@ -142,6 +143,80 @@ class EnvState {
   uint64_t hash_[2] = {0, 0};
   std::array<double, 2> rewards_{0, 0};
   int resampled_for_ = -1;
+};
+
+/// One of the engine's agents choosing for a State's current player (als.gym's and
+/// als.pettingzoo's opponent; Python search against the engine's agents). It reads only what
+/// that player knows (InfoState), as in every front end.
+class EnvAgent {
+ public:
+  /// `spec`: an agent spec (`als simulate`'s); seeded from `game_seed` and `seat` as the
+  /// front ends seed theirs. Throws EnvError for a bad spec.
+  EnvAgent(const std::string& spec, uint64_t game_seed, int seat);
+  /// The id the agent chooses for the current player of `s` (seat-relative, as legal_actions()
+  /// gives it). Throws EnvError at the end of the game.
+  int step(const EnvState& s);
+
+ private:
+  std::unique_ptr<Agent> agent_;
+  std::vector<Action> legal_;
+};
+
+/// Many games stepped together for a learning agent in one seat (als.VectorEnv, docs/python.md
+/// "Many games at once"): the other seat is played by one of the engine's agents, a game that
+/// ends is replaced by a new one in the same step, and every game's seed derives from the reset
+/// seed and the game's number, so a run is reproducible from its seed alone. Arrays are the
+/// caller's, row-major, one row a game: observations [n, observation_tensor_size], masks
+/// [n, num_distinct_actions].
+class VectorEnv {
+ public:
+  /// `opponent`: an agent spec (`als simulate`'s); `seat`: the learning agent's (0 or 1);
+  /// `options`: EnvOptions for the rewards ("" keeps the game's). Throws EnvError for a bad spec,
+  /// seat, count (1 to 65,536) or option.
+  VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
+            const std::string& options);
+  int num_envs() const { return static_cast<int>(games_.size()); }
+  const EnvGame& game() const { return *game_; }
+  /// New games from `seed`; writes every row's observation and mask.
+  void reset(uint64_t seed, float* obs, uint8_t* mask);
+  /// Applies each row's action (a legal id of its game) and the opponent's replies until the
+  /// agent is asked again. Writes the new observations and masks, each row's reward (from the
+  /// agent's seat), whether its game ended (terminated: by the rules; truncated: stopped at the
+  /// rules' max_actions or by a failing script) and, in rows that ended, the end state's
+  /// observation in `final_obs` (zeros elsewhere). An illegal action throws EnvError naming the
+  /// row, and no game moves.
+  void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
+            float* final_obs);
+  /// Games finished since the reset (ended by the rules or stopped).
+  long long games_finished() const { return finished_; }
+
+ private:
+  struct Slot {
+    State s;
+    std::unique_ptr<Agent> opponent;
+    long actions = 0;
+    std::vector<std::pair<int, Action>> legal;  // the agent's legal ids and actions now
+  };
+  void start(Slot& g);                       // a new game, numbered next_, advanced to the agent's turn
+  int advance(Slot& g, float& reward);       // the opponent acts until the agent is asked: 0 goes on, 1 ended, 2 stopped
+  struct Before {  // what a reward is measured from
+    int score[2];
+    bool over;
+  };
+  static Before of(const State& s) { return {{s.b.score[0], s.b.score[1]}, s.b.phase == Phase::Over}; }
+  void reward_for(const Before& before, const State& after, float& reward) const;
+  void write(const Slot& g, float* obs, uint8_t* mask);
+  void list_legal(Slot& g);
+
+  std::shared_ptr<const EnvGame> game_;
+  std::vector<Slot> games_;
+  std::string opponent_;
+  int seat_;
+  EnvOptions options_;
+  uint64_t seed_ = 0, next_ = 0;
+  long long finished_ = 0;
+  int skipped_ = 0;  // games in a row that ended before the agent's first decision
+  std::vector<Action> scratch_;
 };
 
 }  // namespace als

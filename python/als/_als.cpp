@@ -133,6 +133,57 @@ void bind_state(py::module_& m) {
       });
 }
 
+void bind_agent(py::module_& m) {
+  py::class_<als::EnvAgent>(m, "EngineAgent", "One of the engine's agents, choosing for a State's current player.")
+      .def(py::init<const std::string&, uint64_t, int>(), py::arg("spec") = "random", py::arg("seed") = 0,
+           py::arg("seat") = 0,
+           "EngineAgent(spec='random', seed=0, seat=0): any agent spec als simulate accepts ('greedy', "
+           "'mcts:iterations=200'), seeded as the front ends seed theirs. Raises als.Error.")
+      .def("step", &als::EnvAgent::step, py::arg("state"),
+           "The id it chooses for state's current player, from what that player knows.");
+}
+
+template <class T>
+T* rows(py::array_t<T, py::array::c_style>& a, size_t n, size_t width, const char* what) {
+  if (static_cast<size_t>(a.size()) != n * width)
+    throw als::EnvError(std::string(what) + ": expected " + std::to_string(n) + " x " + std::to_string(width) + " values");
+  return a.mutable_data();
+}
+
+void bind_vector_env(py::module_& m) {
+  using als::VectorEnv;
+  using F = py::array_t<float, py::array::c_style>;
+  using U = py::array_t<uint8_t, py::array::c_style>;
+  using B = py::array_t<bool, py::array::c_style>;
+  using I = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+  py::class_<VectorEnv>(m, "_VectorEnv")
+      .def(py::init([](const std::shared_ptr<EnvGame>& g, int n, const std::string& opponent, int seat,
+                       const std::string& options) { return new VectorEnv(g, n, opponent, seat, options); }))
+      .def_property_readonly("num_envs", &VectorEnv::num_envs)
+      .def("games_finished", &VectorEnv::games_finished)
+      .def("reset_into", [](VectorEnv& v, uint64_t seed, F obs, U mask) {
+        const size_t n = static_cast<size_t>(v.num_envs());
+        float* o = rows(obs, n, static_cast<size_t>(v.game().observation_tensor_size()), "obs");
+        uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
+        py::gil_scoped_release free;
+        v.reset(seed, o, k);
+      })
+      .def("step_into", [](VectorEnv& v, I actions, F obs, F reward, B terminated, B truncated, U mask, F final_obs) {
+        const size_t n = static_cast<size_t>(v.num_envs()), O = static_cast<size_t>(v.game().observation_tensor_size());
+        if (static_cast<size_t>(actions.size()) != n)
+          throw als::EnvError("step: expected " + std::to_string(n) + " actions, got " + std::to_string(actions.size()));
+        const int64_t* a = actions.data();
+        float* o = rows(obs, n, O, "obs");
+        float* r = rows(reward, n, 1, "reward");
+        bool* te = rows(terminated, n, 1, "terminated");
+        bool* tr = rows(truncated, n, 1, "truncated");
+        uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
+        float* f = rows(final_obs, n, O, "final_observation");
+        py::gil_scoped_release free;
+        v.step(a, o, r, te, tr, k, f);
+      });
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_als, m) {
@@ -153,4 +204,6 @@ PYBIND11_MODULE(_als, m) {
   m.def("_set_data_dir", [](const std::string& d) { g_data_dir = d; });
   bind_game(m);
   bind_state(m);
+  bind_vector_env(m);
+  bind_agent(m);
 }

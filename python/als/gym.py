@@ -1,0 +1,83 @@
+"""``als.gym.AlsEnv``: Gymnasium's single-agent API over one game (docs/python.md, "Wrappers").
+
+The agent plays ``seat`` (0 or 1); the engine's agent ``opponent`` plays the other seat.
+Observations are ``State.observation_tensor(seat)``; actions the game's seat-relative ids;
+``info["action_mask"]`` marks the legal ones. Rewards are always from the agent's seat: +1 or -1
+when the game ends (with ``options="battle_rewards"``: at each battle's end, the VP difference
+over the VP target). It subclasses ``gymnasium.Env`` when gymnasium can be imported.
+"""
+import random as _random
+
+from . import spaces as _spaces
+from ._als import EngineAgent, Game
+
+try:
+    import gymnasium as _gymnasium
+    _Base = _gymnasium.Env
+except ImportError:  # pragma: no cover - depends on the machine
+    _Base = object
+
+
+def _game(game_or_kwargs):
+    if isinstance(game_or_kwargs, Game):
+        return game_or_kwargs
+    if isinstance(game_or_kwargs, str):
+        return Game(game_or_kwargs)
+    return Game(**(game_or_kwargs or {}))
+
+
+class AlsEnv(_Base):
+    """``AlsEnv(game_or_kwargs, opponent="random", seat=0)``: ``game_or_kwargs`` is an
+    ``als.Game``, a set's name, or ``Game``'s keyword arguments as a dict."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game_or_kwargs=None, opponent="random", seat=0, render_mode="ansi"):
+        self.game = _game(game_or_kwargs)
+        if seat not in (0, 1):
+            raise ValueError("seat must be 0 or 1")
+        EngineAgent(opponent, 0, 1 - seat)  # a bad spec fails here, not at the first reset
+        self.opponent, self.seat, self.render_mode = opponent, seat, render_mode
+        self.observation_space = _spaces.box(self.game.observation_tensor_size())
+        self.action_space = _spaces.discrete(self.game.num_distinct_actions())
+        self.state = None
+        self._seeds = _random.Random()
+
+    def _advance(self):
+        """The opponent acts until the agent is asked or the game ends; returns its rewards."""
+        total = 0.0
+        while not self.state.is_terminal() and self.state.current_player() != self.seat:
+            self.state.apply_action(self._agent.step(self.state))
+            total += self.state.rewards()[self.seat]
+        return total
+
+    def _info(self):
+        return {"action_mask": self.state.legal_actions_mask(), "legal_actions": self.state.legal_actions()}
+
+    def reset(self, seed=None, options=None):
+        """A new game: dealt from ``seed``, or from the generator a seeded reset started."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = self._seeds.getrandbits(64)
+        self.state = self.game.new_initial_state(game_seed)
+        self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
+        self._advance()
+        return self.state.observation_tensor(self.seat), self._info()
+
+    def step(self, action):
+        """Applies the agent's id; returns (observation, reward, terminated, truncated, info),
+        the observation being the end state's when the game ended."""
+        if self.state is None or self.state.is_terminal():
+            raise RuntimeError("step() before reset() or after the game's end")
+        self.state.apply_action(int(action))
+        reward = self.state.rewards()[self.seat] + self._advance()
+        terminated = self.state.is_terminal() and self.state.returns() != [0.0, 0.0]
+        truncated = self.state.is_terminal() and not terminated
+        return self.state.observation_tensor(self.seat), float(reward), terminated, truncated, self._info()
+
+    def render(self):
+        """The game as the agent's seat sees it (text)."""
+        return None if self.state is None else self.state.observation_string(self.seat)
+
+    def close(self):
+        """Nothing to release."""

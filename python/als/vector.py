@@ -1,0 +1,65 @@
+"""``als.VectorEnv``: many games stepped inside C++ (docs/python.md, "Many games at once")."""
+import random as _random
+
+import numpy as _np
+
+from ._als import Game, _VectorEnv
+
+
+class VectorEnv:
+    """``num_envs`` games of ``game`` for a learning agent in ``seat`` (0 or 1); the other seat is
+    played by the engine's agent ``opponent`` (any spec ``als simulate`` accepts). ``options``:
+    the rewards' options ("battle_rewards"; "" keeps the game's). Games that end are replaced in
+    the same step; every game's seed derives from the reset seed and the game's number.
+
+    ``reset(seed=None) -> (obs, info)``; ``step(actions) -> (obs, reward, terminated, truncated,
+    info)``: ``obs`` float32 [num_envs, observation_tensor_size], ``reward`` float32 [num_envs],
+    ``terminated``/``truncated`` bool [num_envs], ``info["action_mask"]`` uint8 [num_envs,
+    num_distinct_actions], ``info["final_observation"]`` float32 like ``obs`` (the end state's
+    observation in rows whose game ended this step, zeros elsewhere). Raises ``als.Error``.
+    """
+
+    def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options=""):
+        if not isinstance(game, Game):
+            game = Game(game)
+        self.game = game
+        self._env = _VectorEnv(game, int(num_envs), opponent, int(seat), options)
+        self.num_envs = int(num_envs)
+        self.seat = int(seat)
+        self._seed = seed
+        self._obs_size = game.observation_tensor_size()
+        self._actions = game.num_distinct_actions()
+
+    def _arrays(self):
+        n = self.num_envs
+        return (_np.empty((n, self._obs_size), _np.float32), _np.empty((n, self._actions), _np.uint8))
+
+    def reset(self, seed=None, options=None):
+        """New games from ``seed`` (the constructor's on the first reset, else from the system's
+        entropy when None). Returns (obs, info)."""
+        if seed is None:
+            seed, self._seed = self._seed, None
+        if seed is None:
+            seed = _random.SystemRandom().getrandbits(64)
+        obs, mask = self._arrays()
+        self._env.reset_into(int(seed) & (2**64 - 1), obs, mask)
+        return obs, {"action_mask": mask}
+
+    def step(self, actions):
+        """Applies one legal id a row; returns (obs, reward, terminated, truncated, info)."""
+        n = self.num_envs
+        obs, mask = self._arrays()
+        reward = _np.empty(n, _np.float32)
+        terminated = _np.empty(n, _np.bool_)
+        truncated = _np.empty(n, _np.bool_)
+        final = _np.empty((n, self._obs_size), _np.float32)
+        self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
+                            mask, final)
+        return obs, reward, terminated, truncated, {"action_mask": mask, "final_observation": final}
+
+    def games_finished(self):
+        """Games that ended (or were stopped) since the last reset."""
+        return self._env.games_finished()
+
+    def close(self):
+        """Nothing to release (the games live in this process); for the field's API."""

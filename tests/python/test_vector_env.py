@@ -1,0 +1,109 @@
+"""`als.VectorEnv` (docs/python.md, "Many games at once")."""
+import numpy as np
+import pytest
+
+import als
+
+
+def uniform(rng, mask):
+    """A uniformly random legal id a row."""
+    noise = rng.random(mask.shape, dtype=np.float32) + 0.5
+    return (noise * mask).argmax(1)
+
+
+def globals_at(game):
+    """Where the observation's 15 numbers begin (docs/python.md, "What a player is shown")."""
+    c, t = len(game.card_table()), 3
+    return c * (12 + t) + t * (t + 10) + 2 * t * 12 * 3
+
+
+def run(env, seed, steps):
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    out = [obs.copy()]
+    for _ in range(steps):
+        obs, reward, terminated, truncated, info = env.step(uniform(rng, info["action_mask"]))
+        out += [obs.copy(), reward.copy(), terminated.copy(), info["final_observation"].copy()]
+    return out
+
+
+def test_shapes_and_masks():
+    game = als.Game("standard")
+    env = als.VectorEnv(game, 8, opponent="random", seed=3)
+    obs, info = env.reset()
+    assert obs.shape == (8, game.observation_tensor_size()) and obs.dtype == np.float32
+    mask = info["action_mask"]
+    assert mask.shape == (8, game.num_distinct_actions()) and mask.dtype == np.uint8
+    assert (mask.sum(1) >= 1).all()
+    obs, reward, terminated, truncated, info = env.step(uniform(np.random.default_rng(0), mask))
+    assert reward.shape == (8,) and reward.dtype == np.float32
+    assert terminated.dtype == np.bool_ and truncated.dtype == np.bool_
+    assert info["final_observation"].shape == obs.shape
+
+
+def test_same_seed_same_games():
+    game = als.Game("standard")
+    a = run(als.VectorEnv(game, 6, opponent="random"), 11, 120)
+    b = run(als.VectorEnv(game, 6, opponent="random"), 11, 120)
+    c = run(als.VectorEnv(game, 6, opponent="random"), 12, 120)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c))
+
+
+def test_rewards_from_the_agents_seat():
+    game = als.Game("standard")
+    at = globals_at(game)
+    for seat in (0, 1):
+        env = als.VectorEnv(game, 16, opponent="greedy", seat=seat, seed=5)
+        rng = np.random.default_rng(seat)
+        _, info = env.reset()
+        ended = 0
+        for _ in range(300):
+            _, reward, terminated, truncated, info = env.step(uniform(rng, info["action_mask"]))
+            final = info["final_observation"]
+            for i in np.flatnonzero(terminated):
+                mine, theirs = final[i, at], final[i, at + 1]
+                assert reward[i] == (1.0 if mine > theirs else -1.0)  # my VP and the opponent's
+                ended += 1
+            quiet = ~(terminated | truncated)
+            assert (reward[quiet] == 0).all() and not final[quiet].any()
+        assert ended > 20
+        assert env.games_finished() >= ended
+
+
+def test_illegal_action_names_the_row_and_moves_nothing():
+    game = als.Game("standard")
+    env = als.VectorEnv(game, 4, opponent="random", seed=2)
+    obs, info = env.reset()
+    actions = uniform(np.random.default_rng(0), info["action_mask"])
+    bad = actions.copy()
+    bad[2] = next(i for i in range(game.num_distinct_actions()) if not info["action_mask"][2, i])
+    with pytest.raises(als.Error, match="row 2"):
+        env.step(bad)
+    again = als.VectorEnv(game, 4, opponent="random", seed=2)
+    again.reset()
+    assert np.array_equal(env.step(actions)[0], again.step(actions)[0])
+    with pytest.raises(als.Error):
+        env.step(actions[:3])
+
+
+def test_refusals():
+    game = als.Game("standard")
+    with pytest.raises(als.Error, match="unknown opponent"):
+        als.VectorEnv(game, 2, opponent="nobody")
+    with pytest.raises(als.Error):
+        als.VectorEnv(game, 0)
+    with pytest.raises(als.Error):
+        als.VectorEnv(game, 2, seat=2)
+
+
+def test_battle_rewards():
+    env = als.VectorEnv(als.Game("standard"), 8, opponent="random", seed=1, options="battle_rewards")
+    rng = np.random.default_rng(1)
+    _, info = env.reset()
+    seen = 0
+    for _ in range(100):
+        _, reward, _, _, info = env.step(uniform(rng, info["action_mask"]))
+        assert (np.abs(reward) <= 1).all()
+        seen += int((reward != 0).sum())
+    assert seen > 10
