@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli.h"
+#include "exec_agent.h"
 
 namespace {
 
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
     usage(std::cerr);
     return 2;
   }
+  als::cli::register_exec_agent();  // exec:COMMAND, in every command that takes an agent
   std::string cmd = argv[1];
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     usage(std::cout);

@@ -465,6 +465,12 @@ class TerminalGame : public MatchListener {
     print_events(seat, log);
   }
   void on_start(const Match& m, const EventLog& opening) override { print_events(std::max(m.to_act(), 0), opening); }
+  /// A program playing a seat (exec:) failed: it lost the game, and the game's end says why.
+  void on_forfeit(const Match&, int seat, const std::string& kind, const EventLog& log) override {
+    const char* what = kind == "timeout" ? "ran out of time" : kind == "crash" ? "stopped" : "answered illegally";
+    std::cout << pname(seat) << "'s program " << what << ": it loses the game\n";
+    print_events(seat, log);
+  }
 
  private:
   struct Checkpoint {

@@ -90,6 +90,11 @@ void Recorder::events(const Engine& e, const EventLog& log) {
   }
 }
 
+void Recorder::on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) {
+  text_ += json{{"type", "forfeit"}, {"player", seat + 1}, {"kind", kind}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  events(m.engine(), log);
+}
+
 void Recorder::abandoned(const std::string& reason) {
   text_ += json{{"type", "abandoned"}, {"reason", reason}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -214,6 +219,7 @@ class Replayer {
     if (type == "battle") return battle(j);
     if (type == "game") return game(j);
     if (type == "log") return log(j);
+    if (type == "forfeit") return forfeit(j);
     if (type == "abandoned") {
       abandoned_ = true;
       return -1;
@@ -260,6 +266,17 @@ class Replayer {
     if (logs_.empty()) return r_.mismatch("the record has a log line the replay did not write: '" + text + "'");
     if (logs_.front() != text) return r_.mismatch("log line '" + logs_.front() + "', recorded '" + text + "'");
     logs_.erase(logs_.begin());
+    return -1;
+  }
+  // A program playing a seat failed there (exec: agents): the seat loses, as it did.
+  int forfeit(const json& j) {
+    long long player;
+    std::string kind;
+    if (!get_int(j, "player", 1, 2, player) || !get_string(j, "kind", kind) ||
+        (kind != "crash" && kind != "timeout" && kind != "illegal"))
+      return r_.bad("a forfeit line needs \"player\" (1 or 2) and \"kind\" (crash, timeout or illegal)");
+    if (m_->over()) return r_.mismatch("the record has a forfeit after the game's end");
+    m_->forfeit(static_cast<int>(player) - 1, kind);
     return -1;
   }
   int lacks_battle() const {

@@ -26,6 +26,9 @@ class Recorder : public MatchListener {
     action(m.engine(), m.state(), seat, text, log);
   }
   void on_abandoned(const Match&, const std::string& reason) override { abandoned(reason); }
+  /// A program playing `seat` failed and the seat lost: {"type": "forfeit", "player": N, "kind": K},
+  /// then the game line.
+  void on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) override;
   /// The game's opening (its log lines, before the first action: battle 1's as every battle's).
   void on_start(const Match& m, const EventLog& opening) override { events(m.engine(), opening); }
   /// The header: format, engine version, card set (a bundled name, or the folder's absolute

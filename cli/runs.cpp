@@ -196,6 +196,7 @@ json sums_json(const VariantSums& s) {
             {"withdraw_ends", s.withdraw_ends},
             {"reason_ends", s.reason_ends},
             {"game_reasons", s.game_reasons},
+            {"agent_failures", s.agent_failures},
             {"failed", s.failed}};
   if (s.first_failed >= 0)
     j["first_failure"] = {{"game", s.first_failed}, {"seed", s.first_failed_seed}, {"error", s.first_error}};
@@ -231,6 +232,7 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   s.withdraw_ends = j.at("withdraw_ends").get<long long>();
   s.reason_ends = reasons_from(j.at("reason_ends"));
   if (auto g = j.find("game_reasons"); g != j.end()) s.game_reasons = reasons_from(*g);  // (API 4; older shards have none)
+  if (auto g = j.find("agent_failures"); g != j.end()) s.agent_failures = reasons_from(*g);  // (exec: agents; older have none)
   s.failed = j.at("failed").get<long long>();
   if (auto f = j.find("first_failure"); f != j.end())
     s.first_failed = f->at("game").get<long long>(), s.first_failed_seed = f->at("seed").get<uint64_t>(),
@@ -327,7 +329,8 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
     for (int k = 0; k < kCardMeasures; ++k) one[kCardMeasureNames[k]] = interval_json(s.card_measure(c, k, confidence));
     cards[e.set().cards[c].id] = one;
   }
-  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"game_ends", s.game_ends()}, {"cards", cards}};
+  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"game_ends", s.game_ends()},
+          {"agent_failures", s.agent_failures}, {"cards", cards}};
 }
 
 std::string interval_text(const stats::Interval& i, bool rate) {

@@ -25,6 +25,7 @@
 #include "match.h"
 #include "cli.h"
 #include "jsonl.h"
+#include "protocol.h"
 #include "record.h"
 #include "scenario.h"
 
@@ -160,49 +161,10 @@ void send_error(const std::string& message, const json& request = nullptr) {
   send(e);
 }
 
-// A player's view (ruling 28): cards the seat may not identify are "?" / "~?".
+// A player's view (ruling 28), as protocol.cpp writes it.
 json view_json(const Engine& e, const State& s, int seat) {
-  View v = e.view(s, seat);
-  json board = json::array(), strength = json::array(), tokens = json::array();
-  for (int p = 0; p < 2; ++p) {
-    json side = json::object();
-    for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.stacks[p][i];
-    board.push_back(side);
-    strength.push_back(v.strength[p]);
-    tokens.push_back(v.tokens[p]);
-  }
-  json controller = json::array();
-  for (int c : v.controller) controller.push_back(c + 1);
-  json j = {{"you", seat + 1},          {"theaters", v.theaters},
-            {"hands", json::array({json(v.hand[0]), json(v.hand[1])})}, {"board", board},
-            {"strength", strength},     {"tokens", tokens},
-            {"controller", controller}, {"deck_size", v.deck_size},
-            {"deck_known", v.deck_known}, {"score", {v.score[0], v.score[1]}},
-            {"first", v.first + 1},     {"battle", v.battle},
-            {"vp_target", e.rules().vp_target}};
-  if (!v.held.empty()) j["held"] = v.held;
-  // Protocol 2: what withdrawing now would give the opponent (the chart, ruling 27).
-  j["withdraw_vp"] = e.withdraw_vp(s, seat, static_cast<int>(v.hand[seat].size()));
-  // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.
-  if (!v.player_counters[0].empty() || !v.player_counters[1].empty() || !v.effects.empty() ||
-      std::any_of(v.card_counters, v.card_counters + 2, [](const auto& side) {
-        return std::any_of(side.begin(), side.end(), [](const auto& st) {
-          return std::any_of(st.begin(), st.end(), [](const std::string& x) { return !x.empty(); });
-        });
-      })) {
-    json players = json::array(), cards = json::array();
-    for (int p = 0; p < 2; ++p) {
-      json mine = json::object();
-      for (const auto& [name, value] : v.player_counters[p]) mine[name] = value;
-      players.push_back(mine);
-      json side = json::object();
-      for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.card_counters[p][i];
-      cards.push_back(side);
-    }
-    j["counters"] = {{"players", players}, {"cards", cards}};
-    j["effects"] = v.effects;
-  }
-  return j;
+  const View v = e.view(s, seat);
+  return protocol::view_json(e, v, seat, e.withdraw_vp(s, seat, static_cast<int>(v.hand[seat].size())));
 }
 
 constexpr int kObsList = 1, kObsHex = 2;  // new_game's "observation": true, "hex"
@@ -228,6 +190,7 @@ struct Game : MatchListener {
   const State& s() const { return match->state(); }
   void on_action(const Match&, int, const Action&, const std::string&, const EventLog& log) override;
   void on_start(const Match&, const EventLog& opening) override { send_events(opening); }
+  void on_forfeit(const Match&, int, const std::string&, const EventLog& log) override { send_events(log); }
   void send_events(const EventLog& log);
   std::string cards;
   std::vector<std::string> rules;
@@ -489,11 +452,7 @@ class Server {
     start["num_actions"] = g->ids->size();
     if (o.tables) {
       start["actions"] = g->ids->patterns();
-      json table = json::object();
-      for (const CardDef& c : eng->set().cards)
-        table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
-                       {"text", c.text}};
-      start["card_table"] = table;
+      start["card_table"] = protocol::card_table_json(*eng);
       if (o.observation) start["observation_layout"] = eng->observation_layout();
     }
     send(start);

@@ -60,6 +60,7 @@ json stats_json(const Engine& e, const VariantSums& st, const json& run, double 
             {"withdrawals", std::accumulate(st.withdrawals.begin(), st.withdrawals.end(), 0LL)},
             {"battle_ends", st.end_reasons()},
             {"game_ends", st.game_ends()},
+            {"agent_failures", st.agent_failures},
             {"failed_games", st.failed},
             {"card_stats", cards},
             {"confidence", confidence}});
@@ -91,6 +92,10 @@ void print_table(const Engine& e, const VariantSums& st, const json& j, double c
   if (!st.game_reasons.empty()) {  // a game_over hook ended some (API 4)
     std::cout << "\n  games ended by:";
     for (const auto& [why, k] : st.game_ends()) std::cout << " " << why << " " << k;
+  }
+  if (!st.agent_failures.empty()) {  // an exec: program lost games by failing
+    std::cout << "\n  games lost by a failing program:";
+    for (const auto& [kind, k] : st.agent_failures) std::cout << " " << kind << " " << k;
   }
   std::cout << "\n";
   print_measures(std::cout, {}, {&st}, confidence);

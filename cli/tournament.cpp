@@ -8,6 +8,8 @@
 #include <iomanip>
 #include <iostream>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
@@ -28,6 +30,7 @@ using nlohmann::json;
 struct PairResult {
   size_t a = 0, b = 0;
   long long a_wins = 0, b_wins = 0, failed = 0;
+  std::map<std::string, long long> failures[2];  // games agent a (0) or b (1) lost by failing (exec:), by kind
   int verdict = 0;
   double llr = 0;
   long long games() const { return a_wins + b_wins; }
@@ -88,11 +91,46 @@ void play_pair(const std::vector<std::shared_ptr<Engine>>& engines, const std::v
       if (!m.over()) throw ScriptError(m.abandoned());
       const bool seat1_won = m.engine().result(m.state()).winner == 0;
       (seat1_won == a_first ? local[t].a_wins : local[t].b_wins)++;
+      if (!m.agent_failure().empty()) ++local[t].failures[(m.failed_seat() == 0) == a_first ? 0 : 1][m.agent_failure()];
     } catch (const ScriptError&) {
       ++local[t].failed;
     }
   });
-  for (const PairResult& l : local) p.a_wins += l.a_wins, p.b_wins += l.b_wins, p.failed += l.failed;
+  for (const PairResult& l : local) {
+    p.a_wins += l.a_wins, p.b_wins += l.b_wins, p.failed += l.failed;
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [kind, k] : l.failures[side]) p.failures[side][kind] += k;
+  }
+}
+
+/// Games each agent lost by failing (an exec: program that crashed, ran out of time or answered
+/// illegally), by kind: {agent: {kind: games}}, agents that never failed left out.
+std::map<std::string, std::map<std::string, long long>> agent_failures(const std::vector<std::string>& agents,
+                                                                       const std::vector<PairResult>& pairs) {
+  std::map<std::string, std::map<std::string, long long>> out;
+  for (const PairResult& p : pairs)
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [kind, k] : p.failures[side]) out[agents[side == 0 ? p.a : p.b]][kind] += k;
+  return out;
+}
+
+std::vector<PairResult> every_pair(size_t agents) {
+  std::vector<PairResult> pairs;
+  for (size_t i = 0; i < agents; ++i)
+    for (size_t j = i + 1; j < agents; ++j) {
+      PairResult p;
+      p.a = i, p.b = j;
+      pairs.push_back(p);
+    }
+  return pairs;
+}
+
+void print_failures(const std::vector<std::string>& agents, const std::vector<PairResult>& pairs) {
+  for (const auto& [agent, kinds] : agent_failures(agents, pairs)) {
+    std::cout << "  games " << agent << " lost by failing:";
+    for (const auto& [kind, k] : kinds) std::cout << " " << kind << " " << k;
+    std::cout << "\n";
+  }
 }
 
 std::string pct(const stats::Interval& i) {
@@ -142,9 +180,7 @@ int cmd_tournament(int argc, char** argv) {
     engines.push_back(e);
   }
   // Every pair, in batches of 20 games (a fixed size: the same stops whatever the threads).
-  std::vector<PairResult> pairs;
-  for (size_t i = 0; i < agents.size(); ++i)
-    for (size_t j = i + 1; j < agents.size(); ++j) pairs.push_back({i, j});
+  std::vector<PairResult> pairs = every_pair(agents.size());
   long long failed = 0;
   for (PairResult& p : pairs) {
     for (long long from = 0; from < games && p.verdict == 0; from += 20) {
@@ -183,6 +219,7 @@ int cmd_tournament(int argc, char** argv) {
       stats::Interval w = stats::wilson(p.a_wins, p.games(), confidence);
       jp.push_back({{"a", agents[p.a]}, {"b", agents[p.b]}, {"games", p.games()}, {"a_wins", p.a_wins},
                     {"b_wins", p.b_wins}, {"failed_games", p.failed},
+                    {"a_failures", p.failures[0]}, {"b_failures", p.failures[1]},
                     {"a_win_rate", interval_json(w)},
                     {"sprt", p.verdict > 0 ? "a stronger" : p.verdict < 0 ? "b stronger" : "undecided"},
                     {"llr", p.llr}});
@@ -190,7 +227,8 @@ int cmd_tournament(int argc, char** argv) {
     for (size_t i = 0; i < agents.size(); ++i)
       je.push_back({{"agent", agents[i]}, {"elo", elo[i]}, {"low", quantile(boot[i], 0.025)}, {"high", quantile(boot[i], 0.975)}});
     std::cout << json{{"seed", base}, {"cards", engines[0]->set().name}, {"rules", engines[0]->rule_names()},
-                      {"games_per_pair", games}, {"elo1", elo1}, {"alpha", alpha}, {"pairs", jp}, {"elo", je}}
+                      {"games_per_pair", games}, {"elo1", elo1}, {"alpha", alpha}, {"pairs", jp}, {"elo", je},
+                      {"agent_failures", agent_failures(agents, pairs)}}
                      .dump()
               << "\n";
     return failed ? 1 : 0;
@@ -204,6 +242,7 @@ int cmd_tournament(int argc, char** argv) {
               << std::setw(14) << pct(stats::wilson(p.a_wins, p.games(), confidence))
               << (p.verdict > 0 ? "  first stronger" : p.verdict < 0 ? "  second stronger" : "  undecided") << "\n";
   }
+  print_failures(agents, pairs);
   std::cout << "\n  Elo (Bradley-Terry, " << agents[0] << " = 0; 95% bootstrap interval)\n";
   std::vector<size_t> order(agents.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -139,6 +139,12 @@ class Engine {
   /// asked by abilities are answered by it as they come (Chooser), so this returns at a turn, at
   /// a decision `ask` declined, or at the end of the game.
   void apply(State& s, const Action& a, EventLog* log = nullptr, Chooser* ask = nullptr) const;
+  /// A player concedes the game (a program playing a seat crashed, ran out of time or answered
+  /// illegally: docs/python.md, "Agents written elsewhere"): the game ends at once, wherever it
+  /// stood, won by the opponent whatever the score, with `reason` (at most 40 printable
+  /// characters) as its end's reason (GameResult::reason, the GameEnd line, records). Nothing
+  /// happens if it is over already.
+  void forfeit(State& s, int loser, std::string_view reason, EventLog* log = nullptr) const;
   /// The same for a state the caller discards if a script fails (a search's look-ahead): no
   /// backup is taken, and after an error `s` is left partway (not to be played on). Throws as
   /// apply does. With `stop_at_battle_end`, it also returns as soon as a battle is scored, before

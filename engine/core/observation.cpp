@@ -1,6 +1,8 @@
 // Observations (protocol 2's, docs/protocol.md): a flat list of numbers a seat may read, the
 // same length in every game of a set, built only from what the knowledge model says the seat
 // knows (knowledge.h) and what is public. Next to the view (text.cpp), which it agrees with.
+#include <bit>
+
 #include "engine.h"
 #include "knowledge.h"
 
@@ -148,21 +150,23 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
       }
     }
   }
-  for (int c = 0; c < C; ++c) {  // where each card is, as far as the seat knows (ruling 28)
-    float* cf = cards + c * (kCardWhere + T + 5);
-    int where = 0;
-    if (knowledge::knows(b, seat, c)) {
-      const CardLoc& l = b.card[c];
-      switch (l.zone) {
-        case Zone::Hand: where = l.owner == seat ? 1 : 6; break;
-        case Zone::Board: where = l.owner == seat ? 2 : 3; break;
-        case Zone::Deck: where = 4; break;
-        case Zone::Held: where = l.owner == seat ? 5 : 0; break;
-        default: break;
-      }
-    }
-    cf[where] = 1;
+  // Where each card is, as far as the seat knows (ruling 28): by the zones' bit sets, not card by card.
+  const uint64_t all = C >= 64 ? ~uint64_t{0} : (uint64_t{1} << C) - 1, known = knowledge::known(b, seat) & all;
+  const uint64_t mine = b.owned_by(seat);
+  const uint64_t where_bits[kCardWhere] = {
+      0,
+      known & b.in_zone(Zone::Hand) & mine,
+      known & b.in_zone(Zone::Board) & mine,
+      known & b.in_zone(Zone::Board) & ~mine,
+      known & b.in_zone(Zone::Deck),
+      known & b.in_zone(Zone::Held) & mine,
+      known & b.in_zone(Zone::Hand) & ~mine};
+  uint64_t placed = 0;
+  for (int w = 1; w < kCardWhere; ++w) {
+    placed |= where_bits[w];
+    for (uint64_t m = where_bits[w]; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5) + w] = 1;
   }
+  for (uint64_t m = all & ~placed; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5)] = 1;
   const int hand = hand_size(s, seat);
   const float g[kGlobals] = {static_cast<float>(b.score[seat]), static_cast<float>(b.score[opp]),
                              static_cast<float>(rules().vp_target), b.first == seat ? 1.0f : 0.0f,

@@ -190,6 +190,17 @@ void Engine::score_battle(State& s, Flow& f) const {
   battle_started(b, f.log);
 }
 
+void Engine::forfeit(State& s, int loser, std::string_view reason, EventLog* log) const {
+  Board& b = s.b;
+  if (b.phase == Phase::Over) return;
+  const uint16_t why = intern(reason.substr(0, 40));
+  s.r = Resolution{};  // an ability asking stops where it stood
+  b.phase = Phase::Over;
+  b.winner = static_cast<uint8_t>(other(loser));
+  b.game_reason = why;
+  emit(nullptr, log, Event{.type = Event::GameEnd, .player = b.winner, .score = {b.score[0], b.score[1]}, .option = why});
+}
+
 // The battle just scored, at the end of the history (the oldest dropped past kMaxHistory).
 void Engine::record_battle(Board& b) const {
   if (b.nhistory == kMaxHistory) {

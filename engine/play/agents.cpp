@@ -384,8 +384,22 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
 
 }  // namespace
 
-const std::vector<AgentKind>& agent_registry() {
-  static const std::vector<AgentKind> kinds = {
+namespace {
+std::vector<AgentKind>& registry();
+}  // namespace
+
+const std::vector<AgentKind>& agent_registry() { return registry(); }
+
+void add_agent_kind(AgentKind kind) {
+  auto& r = registry();
+  for (const AgentKind& k : r)
+    if (k.name == kind.name) return;
+  r.insert(r.begin(), std::move(kind));
+}
+
+namespace {
+std::vector<AgentKind>& registry() {
+  static std::vector<AgentKind> kinds = {
       {"random", "", "uniform over the legal actions; withdraws only when nothing else is legal",
        [](const std::string& spec, uint64_t seed) -> std::unique_ptr<Agent> {
          no_options(spec, "random");
@@ -403,6 +417,7 @@ const std::vector<AgentKind>& agent_registry() {
   };
   return kinds;
 }
+}  // namespace
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat) {
   std::string name = spec.substr(0, spec.find(':'));

@@ -45,6 +45,12 @@ class InfoState {
   /// The same as a number (Engine::action_key): equal for two actions exactly when their texts are.
   uint32_t key(const Action& a) const { return e_.action_key(s_, real(a), player_); }
   View view() const { return e_.view(s_, player_); }
+  /// The question asked now, as the player may read it (Engine::question).
+  Question question() const { return e_.question(s_, player_); }
+  /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).
+  int withdraw_vp() const { return e_.withdraw_vp(s_, player_, e_.hand_size(s_, player_)); }
+  /// The Python module's observation tensor of the player (Engine::observation_tensor).
+  void observation_tensor(float* out) const { e_.observation_tensor(s_, player_, out); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
@@ -72,6 +78,14 @@ class InfoState {
     std::vector<Action> sorted, handles;
   };
   std::unique_ptr<Lists> lists_;  // made only when needed: a turn needs neither list
+};
+
+/// An agent that cannot answer: a program playing a seat (`exec:`) crashed, ran out of time or
+/// answered illegally. Its seat loses the game (Match::forfeit); `kind` is "crash", "timeout" or
+/// "illegal", what() says more.
+struct AgentFailure : std::runtime_error {
+  AgentFailure(std::string k, const std::string& what) : std::runtime_error(what), kind(std::move(k)) {}
+  std::string kind;
 };
 
 class Agent {
@@ -188,6 +202,9 @@ struct AgentKind {
 };
 /// Every computer agent, weakest first: the last is the strongest (the default opponent).
 const std::vector<AgentKind>& agent_registry();
+/// Adds a kind of agent a front end makes (`exec:`, cli/exec_agent.cpp) at the registry's start
+/// (it is not ranked among the computer agents). Call it before any thread reads the registry.
+void add_agent_kind(AgentKind kind);
 /// Makes a computer agent from a spec: "random", "greedy", "mcts", "mcts:2000",
 /// "mcts:iterations=2000,c=0.7,horizon=game", seeded for `seat` (0 or 1) of a game seeded with
 /// `game_seed`. Returns nullptr for a name the registry does not have ("human" included); throws

@@ -93,11 +93,13 @@ std::string EnvGame::action_name(int id) const {
   return p;
 }
 
-int EnvGame::relative(int id, int player) const {
-  const int span = theaters_ * cards_;
-  if (player != 1 || id < positions_from_ || id >= positions_from_ + 2 * span) return id;
-  return id < positions_from_ + span ? id + span : id - span;
+int seat_relative_id(int id, int player, int cards, int theaters) {
+  const int from = 2 + 2 * cards * theaters + cards + theaters, span = theaters * cards;
+  if (player != 1 || id < from || id >= from + 2 * span) return id;
+  return id < from + span ? id + span : id - span;
 }
+
+int EnvGame::relative(int id, int player) const { return seat_relative_id(id, player, cards_, theaters_); }
 
 std::string EnvGame::key() const {
   std::string k = engine_->content_hash();
@@ -522,7 +524,6 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
   for (size_t i = 0; i < games_.size(); ++i) {
     Slot& g = games_[i];
     reward[i] = 0, terminated[i] = truncated[i] = false;
-    std::fill(final_obs + i * O, final_obs + (i + 1) * O, 0.0f);
     const Before before = of(g.s);
     int end = 0;
     try {

@@ -33,6 +33,11 @@ struct EnvOptions {
   static EnvOptions parse(const std::string& text);
 };
 
+/// An id of ActionIds (positions of player 1 and 2) as `player` (0 or 1) sees it, and back (the
+/// same function both ways): for player 1 (the second seat) the two players' position ids trade
+/// places, so that a position id means the acting player's own side (`own`) or the opponent's.
+int seat_relative_id(int id, int player, int cards, int theaters);
+
 /// A card set with its house rules and options: the fixed, seat-relative action space and the
 /// tensors' sizes. The ids are protocol 2's (ActionIds) except that an id naming a board
 /// position means the acting player's own side (`own`) or the opponent's (`opp`), so the same
@@ -183,8 +188,8 @@ class VectorEnv {
   /// agent is asked again. Writes the new observations and masks, each row's reward (from the
   /// agent's seat), whether its game ended (terminated: by the rules; truncated: stopped at the
   /// rules' max_actions or by a failing script) and, in rows that ended, the end state's
-  /// observation in `final_obs` (zeros elsewhere). An illegal action throws EnvError naming the
-  /// row, and no game moves.
+  /// observation in `final_obs` (the caller's zeros are left elsewhere: pass it zeroed). An
+  /// illegal action throws EnvError naming the row, and no game moves.
   void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
             float* final_obs);
   /// Games finished since the reset (ended by the rules or stopped).

@@ -1,5 +1,7 @@
 #include "match.h"
 
+#include <map>
+
 namespace als {
 
 Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
@@ -31,6 +33,7 @@ void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
   actions_ = 0;
   decided_ = options_ = 0;
   abandoned_.clear();
+  failure_.clear(), failed_seat_ = -1;
 }
 
 const EventLog& Match::apply(const Action& a) {
@@ -92,9 +95,24 @@ bool Match::run(long max_actions) {
     } catch (const ScriptError& err) {
       abandon(std::string("script error: ") + err.what());
       return false;
+    } catch (const AgentFailure& f) {  // a program playing the seat failed: it loses the game
+      forfeit(seat, f.kind);
+      return true;
     }
   }
   return true;
+}
+
+void Match::forfeit(int seat, const std::string& kind) {
+  static const std::map<std::string, std::string> said = {
+      {"crash", "crashed"}, {"timeout", "ran out of time"}, {"illegal", "answered illegally"}};
+  const auto it = said.find(kind);
+  failure_ = kind, failed_seat_ = seat;
+  log_.events.clear(), log_.battle_ends.clear();
+  e_.forfeit(s_, seat, "player " + std::to_string(seat + 1) + "'s program " + (it == said.end() ? kind : it->second),
+             opt_.log ? &log_ : nullptr);
+  legal_fresh_ = false;
+  for (MatchListener* l : listeners_) l->on_forfeit(*this, seat, kind, log_);
 }
 
 void Match::stop() {

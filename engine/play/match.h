@@ -27,6 +27,9 @@ class MatchListener {
   virtual void on_start(const Match&, const EventLog& /*opening*/) {}
   /// The game stopped before its end: by its players ("end of input") or by a failing script.
   virtual void on_abandoned(const Match&, const std::string& /*reason*/) {}
+  /// `seat`'s agent failed (AgentFailure: `kind` "crash", "timeout" or "illegal") and the seat
+  /// lost the game (Match::forfeit); `log` holds the game's end.
+  virtual void on_forfeit(const Match&, int /*seat*/, const std::string& /*kind*/, const EventLog& /*log*/) {}
 };
 
 class Match {
@@ -106,6 +109,12 @@ class Match {
   bool run(long max_actions = 0);
   /// Stops the game before its end; the listeners are told.
   void abandon(const std::string& reason);
+  /// `seat`'s agent failed with `kind` ("crash", "timeout", "illegal"): the seat loses the game
+  /// (Engine::forfeit, the reason "player N's program crashed" and the like); the listeners are told.
+  void forfeit(int seat, const std::string& kind);
+  /// The kind of the agent failure that ended the game ("" if none) and its seat (-1 if none).
+  const std::string& agent_failure() const { return failure_; }
+  int failed_seat() const { return failed_seat_; }
   /// Puts the game back to an earlier state of this match (undo).
   void restore(const State& s);
 
@@ -128,6 +137,8 @@ class Match {
   long actions_ = 0;
   long long decided_ = 0, options_ = 0;
   std::string abandoned_;
+  std::string failure_;
+  int failed_seat_ = -1;
   std::vector<MatchListener*> listeners_;
 };
 

@@ -26,6 +26,7 @@ void GameTally::clear() {
   std::fill(std::begin(vp_hist), std::end(vp_hist), 0);
   reasons.clear();
   game_reason.clear();
+  agent_failure.clear();
   control_ends = withdraw_ends = 0;
   winner = vp[0] = vp[1] = 0;
 }
@@ -109,6 +110,7 @@ void GameCounter::finish(const Match& m) {
   t_.n[kLeadChangesPerGame] = 1;
   t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
   if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b.game_reason);
+  t_.agent_failure = m.agent_failure();
 }
 
 VariantSums::VariantSums(size_t cards)
@@ -135,6 +137,7 @@ void VariantSums::add(const GameTally& g) {
   control_ends += g.control_ends, withdraw_ends += g.withdraw_ends;
   for (const std::string& r : g.reasons) ++reason_ends[r];
   if (!g.game_reason.empty()) ++game_reasons[g.game_reason];
+  if (!g.agent_failure.empty()) [[unlikely]] ++agent_failures[g.agent_failure];
 }
 
 void VariantSums::add(const VariantSums& o) {
@@ -154,6 +157,7 @@ void VariantSums::add(const VariantSums& o) {
   control_ends += o.control_ends, withdraw_ends += o.withdraw_ends;
   for (const auto& [how, k] : o.reason_ends) reason_ends[how] += k;
   for (const auto& [why, k] : o.game_reasons) game_reasons[why] += k;
+  for (const auto& [kind, k] : o.agent_failures) agent_failures[kind] += k;
 }
 
 void VariantSums::fail(long long i, uint64_t seed, const std::string& error) {

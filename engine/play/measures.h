@@ -57,6 +57,7 @@ struct GameTally {
   int control_ends = 0, withdraw_ends = 0;
   std::vector<std::string> reasons;  // battle_over hooks' reasons, one per battle so ended
   std::string game_reason;           // a game_over hook's reason, if it ended the game with one (API 4)
+  std::string agent_failure;         // "crash", "timeout" or "illegal": a program's seat lost the game (Match::forfeit)
   int withdrawals[kWithdrawRows] = {};
   int winner = 0, vp[2] = {0, 0};
   explicit GameTally(size_t cards = 0) : card_y(cards * kCardMeasures), card_n(cards * kCardMeasures) {}
@@ -97,6 +98,7 @@ struct VariantSums {
   long long control_ends = 0, withdraw_ends = 0;
   std::map<std::string, long long> reason_ends;
   std::map<std::string, long long> game_reasons;  // games a game_over hook ended, by its reason (API 4)
+  std::map<std::string, long long> agent_failures;  // games an exec: program lost by failing: crash, timeout, illegal
   // Games a script failed in (not counted above), and the first of them by game number.
   long long failed = 0, first_failed = -1;
   uint64_t first_failed_seed = 0;

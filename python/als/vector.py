@@ -52,7 +52,7 @@ class VectorEnv:
         reward = _np.empty(n, _np.float32)
         terminated = _np.empty(n, _np.bool_)
         truncated = _np.empty(n, _np.bool_)
-        final = _np.empty((n, self._obs_size), _np.float32)
+        final = _np.zeros((n, self._obs_size), _np.float32)  # (written only in rows whose game ended)
         self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
                             mask, final)
         return obs, reward, terminated, truncated, {"action_mask": mask, "final_observation": final}

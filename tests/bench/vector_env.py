@@ -33,8 +33,10 @@ def vector_env(args):
     start = time.perf_counter()
     while time.perf_counter() - start < args.seconds:
         mask = info["action_mask"]
-        k = (rng.random(args.envs) * mask.sum(1)).astype(np.int64)  # the kth legal action, uniformly
-        actions = (mask.cumsum(1, dtype=np.int32) > k[:, None]).argmax(1)
+        legal = np.flatnonzero(mask)  # every row's legal ids, row after row (flat positions)
+        counts = np.count_nonzero(mask, axis=1)
+        k = (rng.random(args.envs) * counts).astype(np.int64)  # the kth legal id of each row, uniformly
+        actions = legal[np.cumsum(counts) - counts + k] % mask.shape[1]
         _, _, _, _, info = env.step(actions)
     return env.games_finished() / (time.perf_counter() - start)
 

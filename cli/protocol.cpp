@@ -1,0 +1,60 @@
+#include "protocol.h"
+
+#include <algorithm>
+
+namespace als::cli::protocol {
+
+using nlohmann::json;
+
+json view_json(const Engine& e, const View& v, int seat, int withdraw_vp) {
+  json board = json::array(), strength = json::array(), tokens = json::array();
+  for (int p = 0; p < 2; ++p) {
+    json side = json::object();
+    for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.stacks[p][i];
+    board.push_back(side);
+    strength.push_back(v.strength[p]);
+    tokens.push_back(v.tokens[p]);
+  }
+  json controller = json::array();
+  for (int c : v.controller) controller.push_back(c + 1);
+  json j = {{"you", seat + 1},          {"theaters", v.theaters},
+            {"hands", json::array({json(v.hand[0]), json(v.hand[1])})}, {"board", board},
+            {"strength", strength},     {"tokens", tokens},
+            {"controller", controller}, {"deck_size", v.deck_size},
+            {"deck_known", v.deck_known}, {"score", {v.score[0], v.score[1]}},
+            {"first", v.first + 1},     {"battle", v.battle},
+            {"vp_target", e.rules().vp_target}};
+  if (!v.held.empty()) j["held"] = v.held;
+  // Protocol 2: what withdrawing now would give the opponent (the chart, ruling 27).
+  j["withdraw_vp"] = withdraw_vp;
+  // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.
+  if (!v.player_counters[0].empty() || !v.player_counters[1].empty() || !v.effects.empty() ||
+      std::any_of(v.card_counters, v.card_counters + 2, [](const auto& side) {
+        return std::any_of(side.begin(), side.end(), [](const auto& st) {
+          return std::any_of(st.begin(), st.end(), [](const std::string& x) { return !x.empty(); });
+        });
+      })) {
+    json players = json::array(), cards = json::array();
+    for (int p = 0; p < 2; ++p) {
+      json mine = json::object();
+      for (const auto& [name, value] : v.player_counters[p]) mine[name] = value;
+      players.push_back(mine);
+      json side = json::object();
+      for (size_t i = 0; i < v.theaters.size(); ++i) side[v.theaters[i]] = v.card_counters[p][i];
+      cards.push_back(side);
+    }
+    j["counters"] = {{"players", players}, {"cards", cards}};
+    j["effects"] = v.effects;
+  }
+  return j;
+}
+
+json card_table_json(const Engine& e) {
+  json table = json::object();
+  for (const CardDef& c : e.set().cards)
+    table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
+                   {"text", c.text}};
+  return table;
+}
+
+}  // namespace als::cli::protocol

@@ -1,0 +1,17 @@
+// The messages of protocol 2 that more than one command writes (docs/protocol.md): a seat's
+// view, the set's card table. als serve sends them to clients; exec: agents to their programs.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "engine.h"
+
+namespace als::cli::protocol {
+
+/// A seat's view (ruling 28; Engine::view): cards the seat may not identify are "?" / "~?".
+/// `withdraw_vp`: what withdrawing now would give the opponent.
+nlohmann::json view_json(const Engine& e, const View& v, int seat, int withdraw_vp);
+
+/// card id -> {name, type, strength, kind, text}: the `game` message's card_table.
+nlohmann::json card_table_json(const Engine& e);
+
+}  // namespace als::cli::protocol

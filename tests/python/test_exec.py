@@ -1,0 +1,76 @@
+"""Agents written elsewhere: `exec:COMMAND` in als simulate, tournament, play and serve, with a
+Python agent served by als.serve_agent (tests/python/agents/first.py), and programs that crash,
+hang or answer illegally losing their games with the reason counted (docs/python.md)."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+ALS = os.environ.get("ALS", os.path.join(os.path.dirname(__file__), "..", "..", "build", "als"))
+AGENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "agents", "first.py")
+
+
+def spec(mode="", options=""):
+    return f"exec:{sys.executable} {AGENT}{' ' + mode if mode else ''}{options}"
+
+
+def run(*args, timeout=120):
+    out = subprocess.run([ALS, *args], capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_tournament_with_a_python_agent():
+    result = json.loads(run("tournament", spec(), "random", "--games", "6", "--seed", "2", "--json"))
+    pair = result["pairs"][0]
+    assert pair["games"] == 6 and pair["failed_games"] == 0
+    assert result["agent_failures"] == {}
+    assert [e["agent"] for e in result["elo"]] == [spec(), "random"]
+
+
+@pytest.mark.parametrize("mode,kind", [("crash", "crash"), ("illegal", "illegal"), ("hang", "timeout")])
+def test_a_failing_program_loses_its_games(mode, kind):
+    options = ",time=300" if mode == "hang" else ""
+    start = time.monotonic()
+    result = json.loads(run("simulate", "--games", "3", "--p1", spec(mode, options), "--p2", "random", "--seed", "4",
+                            "--json"))
+    assert result["agent_failures"] == {kind: 3}
+    assert result["failed_games"] == 0  # lost, not failed: the run went on
+    assert sum(v for k, v in result["game_ends"].items() if k.startswith("player 1's program")) == 3
+    assert time.monotonic() - start < 60
+    tour = json.loads(run("tournament", "random", spec(mode, options), "--games", "2", "--seed", "1", "--json"))
+    assert tour["agent_failures"] == {spec(mode, options): {kind: 2}}
+    assert tour["pairs"][0]["a_wins"] == 2
+
+
+def test_text_output_counts_failures():
+    text = run("simulate", "--games", "2", "--p1", spec("illegal"), "--p2", "random", "--seed", "1")
+    assert "games lost by a failing program: illegal 2" in text
+
+
+def test_play_and_replay_a_forfeit(tmp_path):
+    record = tmp_path / "game.jsonl"
+    out = subprocess.run([ALS, "play", "--p2", spec("crash"), "--seed", "3", "--log", str(record), "--color", "never"],
+                         input="1\n" * 50, capture_output=True, text=True, timeout=60).stdout
+    assert "player 2's program stopped: it loses the game" in out
+    assert out.rstrip().endswith("game over: player 1 wins 0-0 (player 2's program crashed)")
+    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    assert {"type": "forfeit", "player": 2, "kind": "crash"} in lines
+    replay = subprocess.run([ALS, "replay", str(record)], capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+
+
+def test_bad_specs():
+    for bad in ["exec:", "exec:  ", f"exec:{sys.executable},time=0", f"exec:{sys.executable},time=x"]:
+        out = subprocess.run([ALS, "simulate", "--games", "1", "--p1", bad], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and "exec:" in out.stderr
+
+
+def test_serve_with_a_program_in_the_other_seat():
+    messages = '{"type":"new_game","seed":3}\n' + '{"type":"act","index":0}\n' * 30 + '{"type":"quit"}\n'
+    out = subprocess.run([ALS, "serve", "--p2", spec()], input=messages, capture_output=True, text=True, timeout=60)
+    ends = [json.loads(x) for x in out.stdout.splitlines() if '"game_over"' in x]
+    assert ends and ends[0]["winner"] in (1, 2)
