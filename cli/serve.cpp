@@ -685,6 +685,15 @@ class Server {
     json over = {{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {r.score[0], r.score[1]}},
                  {"seed", g.seed}, {"line", line}};
     if (!r.reason.empty()) over["reason"] = r.reason;  // a game_over hook's (API 4)
+    if (g.observation) {  // the end state as each external seat observes it (the terminal observation)
+      json finals = json::object();
+      for (int p = 0; p < 2; ++p) {
+        if (!g.external[p]) continue;
+        const std::vector<int> obs = g.eng->observation(g.s(), p);
+        finals[std::to_string(p + 1)] = g.observation == kObsHex ? json(observation_hex(obs)) : json(obs);
+      }
+      over["final_observations"] = finals;
+    }
     send(over);
     write_record();
     running_.erase(g.number);

@@ -105,6 +105,31 @@ def _array(values: List[int]) -> Any:
     return np.asarray(values, dtype=np.int32) if np is not None else list(values)
 
 
+def _seed_after(seed: int, k: int) -> int:
+    """The seed of the kth game from a reset seed (``new_games`` numbers its games from a seed)."""
+    return (seed + k) % (1 << 64)
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _final_observation(end: Message, seat: Optional[int], fallback: Optional[Message]) -> Any:
+    """The end state's observation of `seat` (``game_over``'s ``final_observations``), or the
+    last decision's where the server sends none (an abandoned game)."""
+    finals = end.get("final_observations") or {}
+    if seat is not None and str(seat) in finals:
+        return _observation({"observation_hex": finals[str(seat)]})
+    return _observation(fallback) if fallback else None
+
+
+def _reward(end: Message, seat: Optional[int]) -> float:
+    """+1 for a game the agent's seat won, -1 for one it lost, 0 for an abandoned one."""
+    if end["type"] != "game_over" or seat is None:
+        return 0.0
+    return 1.0 if end.get("winner") == seat else -1.0
+
+
 def _observation(decision: Message) -> Any:
     """A decision's observation: sent as hex (four digits a number, 16 bits, two's complement),
     which is several times faster to read than a list of numbers."""
@@ -173,6 +198,9 @@ class AlsEnv:
         self._games = _Games(self._server, new_game_options)
         self._game: Optional[int] = None
         self._decision: Optional[Message] = None
+        self._seat: Optional[int] = None  # the agent's seat (1 or 2), from its decisions
+        self._seed_base: Optional[int] = None  # the last seeded reset's seed, and games since
+        self._played = 0
 
     @property
     def num_actions(self) -> int:
@@ -182,7 +210,10 @@ class AlsEnv:
         if self._game is not None:  # a game still running is abandoned
             self._server.send([{"type": "new_game", "events": False}])  # (abandons; its own game follows)
             self._drain_new_game()
-        self._game = self._games.start(1, seed)[0]
+        if seed is not None or self._seed_base is None:  # later games: numbered from the reset seed
+            self._seed_base, self._played = (seed if seed is not None else _fresh_seed()), 0
+        self._game = self._games.start(1, _seed_after(self._seed_base, self._played))[0]
+        self._played += 1
         return self._next()
 
     def _drain_new_game(self) -> None:
@@ -196,7 +227,7 @@ class AlsEnv:
         while True:
             m = self._server.receive()
             if m["type"] == "decision":
-                self._decision = m
+                self._decision, self._seat = m, m["seat"]
                 return _observation(m), self._games.info(m)
             if m["type"] in ("game_over", "game_abandoned"):
                 raise EnvError(f"the game ended before a decision: {m}")
@@ -213,9 +244,9 @@ class AlsEnv:
                 self._decision = m
                 return _observation(m), 0.0, False, False, self._games.info(m)
             if m["type"] in ("game_over", "game_abandoned"):
-                obs = _observation(self._decision)
+                obs = _final_observation(m, self._seat, self._decision)
+                reward = _reward(m, self._seat)  # from the agent's own seat, whichever it plays
                 self._decision, self._game = None, None
-                reward = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
                 info = self._games.info(None)
                 info["result"] = m
                 return obs, reward, m["type"] == "game_over", m["type"] == "game_abandoned", info
@@ -243,13 +274,17 @@ class AlsVectorEnv:
         self._spare_count = max(2, n // 8)
         self._spares: List[Tuple[int, Message]] = []  # started games and their first decisions
         self._ask_more = 0  # spares used since the last write: asked for with the next actions
+        self._seed_base = 0  # the reset's seed; game k of the run is dealt from _seed_after(base, k)
+        self._started = 0
 
     @property
     def num_actions(self) -> int:
         return self._games.num_actions
 
     def reset(self, seed: Optional[int] = None) -> Tuple[List[Any], List[Dict[str, Any]]]:
-        numbers = self._games.start(self.n + self._spare_count, seed)
+        self._seed_base = seed if seed is not None else _fresh_seed()
+        numbers = self._games.start(self.n + self._spare_count, self._seed_base)
+        self._started = self.n + self._spare_count
         self._slot_game = numbers[:self.n]
         self._decisions = [None] * self.n
         self._spares, self._ask_more = [], 0
@@ -293,7 +328,9 @@ class AlsVectorEnv:
         text = "".join('{"type": "act", "game": %d, "id": %d}\n' % (g, int(a)) for g, a in zip(self._slot_game, actions))
         asked = self._ask_more
         if asked:
-            text += json.dumps({"type": "new_games", "count": asked, **self._games.options, "tables": False}) + "\n"
+            text += json.dumps({"type": "new_games", "count": asked, **self._games.options, "tables": False,
+                                "seed": _seed_after(self._seed_base, self._started)}) + "\n"
+            self._started += asked
             self._ask_more = 0
         self._server.send_text(text)
         before = list(self._decisions)
@@ -305,15 +342,17 @@ class AlsVectorEnv:
         infos: List[Dict[str, Any]] = [{} for _ in range(self.n)]
         if ends:  # replace the finished games: spares first, then (rarely) games started now
             short = max(0, len(ends) - len(self._spares))
-            started = self._games.start(short, None) if short else []
+            started = self._games.start(short, _seed_after(self._seed_base, self._started)) if short else []
+            self._started += short
             if started:
                 self._collect(set(), {g: None for g in started})
             for slot in sorted(ends):
                 m = ends[slot]
-                rewards[slot] = (1.0 if m.get("winner") == 1 else -1.0) if m["type"] == "game_over" else 0.0
+                seat = before[slot]["seat"] if before[slot] else None
+                rewards[slot] = _reward(m, seat)  # from the agent's own seat, whichever it plays
                 terminated[slot] = m["type"] == "game_over"
                 truncated[slot] = m["type"] == "game_abandoned"
-                infos[slot]["final_observation"] = _observation(before[slot]) if before[slot] else None
+                infos[slot]["final_observation"] = _final_observation(m, seat, before[slot])
                 infos[slot]["result"] = m
                 number, decision = self._spares.pop(0)
                 self._slot_game[slot] = number

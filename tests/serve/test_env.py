@@ -177,7 +177,48 @@ def bench_runs():
     check(" games in " in out and out.strip().endswith("games/s"), f"bench.py prints its figure: {out}")
 
 
+def rewards_from_the_agents_seat():
+    # The agent in seat 2 (p1 a computer): its rewards are its own; the terminal observation is the
+    # end state's (its VP are the game's final score), not the last decision's.
+    env = AlsEnv(ALS, p1="greedy", p2="external")
+    layout, outcomes = None, []
+    for game in range(6):
+        obs, info = env.reset(seed=40 + game)
+        layout = env._games.layout
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(info["legal_ids"][0])
+            done = terminated or truncated
+        result = info["result"]
+        check(reward == (1.0 if result["winner"] == 2 else -1.0), f"seat 2's reward {reward} for {result['line']}")
+        mine, theirs = obs[layout.index("my_vp")], obs[layout.index("their_vp")]
+        check([theirs, mine] == result["score"], f"the terminal observation is the end state's: {mine}, {theirs} for {result['score']}")
+        outcomes.append(reward)
+    check(-1.0 in outcomes, "greedy won some games against the first legal action")
+    env.close()
+
+
+def replacements_seeded_from_the_reset_seed():
+    # Two runs from the same reset seed and actions: the same games, replacements included.
+    def run():
+        env = AlsVectorEnv(ALS, n=4)
+        obs, infos = env.reset(seed=77)
+        seen, ends = [], 0
+        for _ in range(150):
+            obs, rewards, terminated, truncated, infos = env.step([i["legal_ids"][-1] for i in infos])
+            seen.append([list(o) for o in obs])
+            ends += sum(terminated)
+        env.close()
+        return seen, ends
+    a, ends = run()
+    b, _ = run()
+    check(ends > 4, f"games were replaced ({ends})")
+    check(a == b, "the same reset seed gives the same replacement games")
+
+
 docs_examples_run()
+rewards_from_the_agents_seat()
+replacements_seeded_from_the_reset_seed()
 many_games()
 observations_hide_what_the_view_hides()
 env_plays_games()
