@@ -177,3 +177,48 @@ def test_battle_rewards():
     state.apply_action(0)  # withdraw at once: the opponent scores the chart's VP
     r = state.rewards()
     assert r[p] < 0 < r[1 - p] and abs(r[p]) <= 1 and r[0] == -r[1]
+
+
+DEAL = """return function(rules)
+  rules.deal = function(g)
+    for _, id in ipairs({%s}) do g:to_hand(id, 1) end
+    for _, id in ipairs({%s}) do g:to_hand(id, 2) end
+  end
+end
+"""
+
+
+def fixed_deal(tmp_path, name, mine, theirs):
+    path = tmp_path / name
+    path.write_text(DEAL % (", ".join(f'"{c}"' for c in mine), ", ".join(f'"{c}"' for c in theirs)))
+    return als.Game("standard", rules=[str(path)])
+
+
+def test_an_independent_remapping_is_indistinguishable(tmp_path):
+    """Two deals that differ only in a card player 0 never sees (ambush in player 1's hand, or
+    disrupt, left in the deck the other time), played with the same actions (player 1 improvising
+    the swapped card by the other name): player 0's tensors and strings are equal at every step.
+    Built by a house rule's deal hook, not by the engine's determinization."""
+    mine = ["support", "heavy_tanks", "cover_fire", "escalation", "heavy_bombers", "aerodrome"]
+    theirs = ["air_drop", "containment", "blockade", "transport", "redeploy"]
+    a = fixed_deal(tmp_path, "a.lua", mine, theirs + ["ambush"]).new_initial_state(1)
+    game_b = fixed_deal(tmp_path, "b.lua", mine, theirs + ["disrupt"])
+    b = game_b.new_initial_state(1)
+    ids = {game_b.action_name(i): i for i in range(game_b.num_distinct_actions())}
+    steps = 0
+    while not a.is_terminal() and a.battle() == 1:
+        for f in (a.information_state_tensor, a.observation_tensor):
+            assert np.array_equal(f(0), getattr(b, f.__name__)(0)), f"step {steps}: {f.__name__}"
+        assert a.information_state_string(0) == b.information_state_string(0)
+        assert a.current_player() == b.current_player()
+        if a.current_player() == 0:  # the same own action (its first that is not withdrawing)
+            act = [x for x in a.legal_actions() if x != 0][0]
+            a.apply_action(act), b.apply_action(act)
+        else:  # player 1 improvises its first card facedown: the swapped card by its other name
+            act = next(x for x in a.legal_actions() if a.action_to_string(1, x).startswith("improvise "))
+            name = a.action_to_string(1, act).replace("ambush", "disrupt")
+            a.apply_action(act), b.apply_action(ids[name])
+        steps += 1
+    assert steps >= 10
+    # player 1 tells them apart: its own hands differ
+    assert not np.array_equal(a.information_state_tensor(1), b.information_state_tensor(1))
