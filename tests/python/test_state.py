@@ -3,6 +3,7 @@
 Run by the README's test command (tests/meson.build: python3 -m pytest tests/python with
 PYTHONPATH=build/python).
 """
+import os
 import random
 
 import numpy as np
@@ -10,7 +11,10 @@ import pytest
 
 import als
 
-SETS = [("standard", ()), ("original", ()), ("standard", ("long-war",))]
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+SETS = [("standard", ()), ("original", ()), ("standard", ("long-war",)),
+        (os.path.join(SRC, "docs", "examples", "frontier"), ()),  # API 3: prompts, counters, lasting effects
+        (os.path.join(SRC, "tests", "sets", "api4"), ())]         # API 4: questions in words, reveals, time
 
 
 def random_states(game, games, seed):

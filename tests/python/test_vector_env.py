@@ -87,6 +87,19 @@ def test_illegal_action_names_the_row_and_moves_nothing():
         env.step(actions[:3])
 
 
+@pytest.mark.parametrize("cards", ["original", "docs/examples/field-command", "tests/sets/api4"])
+def test_other_sets(cards):
+    root = __file__.rsplit("/tests/", 1)[0]
+    game = als.Game(cards if "/" not in cards else f"{root}/{cards}")
+    env = als.VectorEnv(game, 8, opponent="random", seed=9)
+    rng = np.random.default_rng(9)
+    _, info = env.reset()
+    for _ in range(150):
+        assert (info["action_mask"].sum(1) >= 1).all()
+        _, _, _, _, info = env.step(uniform(rng, info["action_mask"]))
+    assert env.games_finished() > 0
+
+
 def test_refusals():
     game = als.Game("standard")
     with pytest.raises(als.Error, match="unknown opponent"):
