@@ -121,8 +121,9 @@ class Child {
   std::string buf_;
 };
 
-// The programs running in this thread, by command: a program plays game after game (a run's
-// agents are made a game at a time), and is started again after it failed.
+// The programs running in this thread, by seat and command: a program plays game after game (a
+// run's agents are made a game at a time) for one seat (both seats' programs of the same command
+// are two processes), and is started again after it failed.
 std::map<std::string, std::unique_ptr<Child>>& pool() {
   thread_local std::map<std::string, std::unique_ptr<Child>> programs;
   return programs;
@@ -133,7 +134,8 @@ class ExecAgent : public Agent {
   ExecAgent(std::string command, int ms) : command_(std::move(command)), ms_(ms) {}
 
   Action decide(const InfoState& info) override {
-    auto& slot = pool()[command_];
+    key_ = std::to_string(info.player()) + " " + command_;
+    auto& slot = pool()[key_];
     if (!slot) slot = std::make_unique<Child>(command_);
     Child& child = *slot;
     const Engine& e = info.engine();
@@ -156,7 +158,7 @@ class ExecAgent : public Agent {
 
  private:
   [[noreturn]] void fail(const std::string& kind, const std::string& why) {
-    pool().erase(command_);  // (the program is stopped; the next game starts it again)
+    pool().erase(key_);  // (the program is stopped; the next game starts it again)
     throw AgentFailure(kind, "exec:" + command_ + ": " + why);
   }
 
@@ -224,7 +226,7 @@ class ExecAgent : public Agent {
     fail("illegal", "its answer names no action (id, index or action)");
   }
 
-  std::string command_;
+  std::string command_, key_;
   int ms_;
   std::unique_ptr<ActionIds> ids_;
 };

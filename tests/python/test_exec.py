@@ -74,3 +74,10 @@ def test_serve_with_a_program_in_the_other_seat():
     out = subprocess.run([ALS, "serve", "--p2", spec()], input=messages, capture_output=True, text=True, timeout=60)
     ends = [json.loads(x) for x in out.stdout.splitlines() if '"game_over"' in x]
     assert ends and ends[0]["winner"] in (1, 2)
+
+
+def test_compare_with_a_program_in_both_seats():
+    result = json.loads(run("compare", "standard", "standard+beginner", "--games", "4", "--agent", spec(), "--seed", "1",
+                            "--json"))
+    assert [v["games"] for v in result["variants"]] == [4, 4]
+    assert all(v["agent_failures"] == {} for v in result["variants"])
