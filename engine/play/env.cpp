@@ -468,7 +468,7 @@ int VectorEnv::advance(Slot& g, float& reward) {
     const Action a = g.opponent->choose(e, g.s, scratch_);
     const Before before = of(g.s);
     try {
-      e.apply(g.s, a);  // (a failing script leaves the state as it was)
+      e.apply(g.s, a, nullptr, g.ask.get());  // (a failing script leaves the state as it was)
     } catch (const ScriptError&) {  // and stops the game, as in every front end
       return 2;
     }
@@ -480,6 +480,7 @@ int VectorEnv::advance(Slot& g, float& reward) {
 void VectorEnv::start(Slot& g) {
   const uint64_t seed = mix(seed_ ^ mix(next_++));
   g.opponent = make_agent(opponent_, seed, 1 - seat_);
+  g.ask = std::make_unique<SeatChooser>(seat_ == 0 ? nullptr : g.opponent.get(), seat_ == 1 ? nullptr : g.opponent.get());
   g.actions = 0;
   float ignored = 0;
   try {
@@ -527,7 +528,7 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     const Before before = of(g.s);
     int end = 0;
     try {
-      e.apply(g.s, *chosen[i]);
+      e.apply(g.s, *chosen[i], nullptr, g.ask.get());
       ++g.actions;
       reward_for(before, g.s, reward[i]);
       end = advance(g, reward[i]);

@@ -199,6 +199,9 @@ class VectorEnv {
   struct Slot {
     State s;
     std::unique_ptr<Agent> opponent;
+    // Answers the opponent's questions inside abilities' runs (a pure agent: the same game, with
+    // no re-run of the ability from its snapshot); the learning agent's questions stop the run.
+    std::unique_ptr<SeatChooser> ask;
     long actions = 0;
     std::vector<std::pair<int, Action>> legal;  // the agent's legal ids and actions now
   };
