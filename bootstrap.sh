@@ -51,7 +51,9 @@ case "$what" in
         -Dbuildtype=debugoptimized >&2
     fi
     meson compile -C build-sanitize >&2
-    meson test -C build-sanitize --print-errorlogs --timeout-multiplier 4 --logbase sanitize || status=$?
+    # Undefined behaviour fails the test it happens in (UBSan's default is to print and go on).
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      meson test -C build-sanitize --print-errorlogs --timeout-multiplier 4 --logbase sanitize || status=$?
     python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/sanitize.json <<'PY'
 import json, sys
 results = [json.loads(line)["result"] for f in sys.argv[1:] for line in open(f) if line.strip()]

@@ -850,9 +850,14 @@ struct Verbs {
   }
   static int change_counter(lua_State* L, bool add) {
     int target = counter_target(L, 2, true), name = plain_text(L, 3, 24, "a counter's name", true);
-    lua_Integer n = integer(L, 4), v = add ? eng(L).counter(*ctx(L).s, target, name) + n : n;
-    if (n < -2 * kCounterLimit || n > 2 * kCounterLimit || v < -kCounterLimit || v > kCounterLimit)
-      luaL_error(L, "counter '%s' would be %I, outside -1000..1000", lua_tostring(L, 3), n < -2 * kCounterLimit || n > 2 * kCounterLimit ? n : v);
+    const lua_Integer n = integer(L, 4);
+    // The amount is checked before it is added (a counter is within -1000..1000, so an amount
+    // past twice that is refused as it stands: no overflow of `counter + n`).
+    if (n < -2 * kCounterLimit || n > 2 * kCounterLimit)
+      luaL_error(L, "counter '%s' would be %I, outside -1000..1000", lua_tostring(L, 3), n);
+    const lua_Integer v = add ? eng(L).counter(*ctx(L).s, target, name) + n : n;
+    if (v < -kCounterLimit || v > kCounterLimit)
+      luaL_error(L, "counter '%s' would be %I, outside -1000..1000", lua_tostring(L, 3), v);
     eng(L).op_set_counter(ctx(L), target, name, static_cast<int>(v));
     lua_pushinteger(L, v);
     return 1;

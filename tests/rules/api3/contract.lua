@@ -20,6 +20,13 @@ scenario("a counter stays within -1000..1000: past it the verb raises an error n
   check_eq(g:counter("overflow", "x"), 0, "nothing set: the game as it was")
 end)
 
+scenario("an amount far past the limit is refused before it is added: no overflow", function()
+  local g = setup{ cards = set, hands = { {"huge_add"}, {"ambush"} } }
+  check_error(function() g:deploy("huge_add", "land") end, "card huge_add")
+  check_error(function() g:deploy("huge_add", "land") end, "outside -1000..1000")
+  check_eq(g:counter("huge_add", "x"), 0, "nothing set: the game as it was")
+end)
+
 scenario("32 counters may be set at once; the 33rd is an error naming the card", function()
   local g = setup{ cards = set, hands = { {"many_counters"}, {"ambush"} } }
   check_error(function() g:deploy("many_counters", "air") end, "card many_counters")

@@ -9,7 +9,7 @@ return {
     "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers",
     "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks",
     "transport", "escalation", "sea_maneuver", "redeploy", "blockade", "super_battleship",
-    "bad_name", "overflow", "many_counters", "booster", "writer_fn", "martyr", "misnamed", "five_fields",
+    "bad_name", "overflow", "huge_add", "many_counters", "booster", "writer_fn", "martyr", "misnamed", "five_fields",
     "flood", "jammer", "flipper", "giver", "watcher", "dealer", "cause_watcher", "strict",
   },
 }
