@@ -191,12 +191,7 @@ class ExecAgent : public Agent {
     json d = {{"type", "decision"}, {"seat", p + 1}, {"kind", decision_kind_name(k)},
               {"view", protocol::view_json(e, info.view(), p, info.withdraw_vp())},
               {"legal", texts}, {"ids", ids}, {"relative_ids", relative}, {"observation_tensor", tensor}};
-    if (const Question q = info.question(); q.asked) {
-      d["ability"] = q.ability + (q.card < 0 ? "" : ": " + q.text);
-      if (!q.shown.empty()) d["card"] = q.shown;
-      if (!q.prompt.empty()) d["prompt"] = q.prompt;
-      if (!q.options.empty()) d["options"] = q.options;
-    }
+    protocol::add_question(d, info.question());
     return d;
   }
 

@@ -49,6 +49,14 @@ json view_json(const Engine& e, const View& v, int seat, int withdraw_vp) {
   return j;
 }
 
+void add_question(json& d, const Question& q) {
+  if (!q.asked) return;
+  d["ability"] = q.ability + (q.card < 0 ? "" : ": " + q.text);
+  if (!q.shown.empty()) d["card"] = q.shown;
+  if (!q.prompt.empty()) d["prompt"] = q.prompt;     // API 3
+  if (!q.options.empty()) d["options"] = q.options;  // API 4: the texts of "option 1", "option 2", ...
+}
+
 json card_table_json(const Engine& e) {
   json table = json::object();
   for (const CardDef& c : e.set().cards)

@@ -11,6 +11,10 @@ namespace als::cli::protocol {
 /// `withdraw_vp`: what withdrawing now would give the opponent.
 nlohmann::json view_json(const Engine& e, const View& v, int seat, int withdraw_vp);
 
+/// Adds to a `decision` message the question an ability asks (`ability`, and `card`, `prompt`,
+/// `options` where it has them), as Engine::question gives it for the seat; nothing at a turn.
+void add_question(nlohmann::json& decision, const Question& q);
+
 /// card id -> {name, type, strength, kind, text}: the `game` message's card_table.
 nlohmann::json card_table_json(const Engine& e);
 

@@ -635,12 +635,7 @@ class Server {
     if (g.observation == kObsList) d["observation"] = g.eng->observation(g.s(), seat);
     if (g.observation == kObsHex) d["observation_hex"] = observation_hex(g.eng->observation(g.s(), seat));
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
-    if (const Question q = g.eng->question(g.s(), seat); q.asked) {
-      d["ability"] = q.ability + (q.card < 0 ? "" : ": " + q.text);
-      if (!q.shown.empty()) d["card"] = q.shown;
-      if (!q.prompt.empty()) d["prompt"] = q.prompt;  // API 3
-      if (!q.options.empty()) d["options"] = q.options;  // API 4: the texts of "option 1", "option 2", ...
-    }
+    protocol::add_question(d, g.eng->question(g.s(), seat));
     send(d);
     g.decision_sent = true;
   }
