@@ -76,10 +76,6 @@ std::vector<int> Engine::observation(const State& s, int seat) const {
   return o;
 }
 
-}  // namespace als
-
-namespace als {
-
 // The float tensor (the Python module's observation_tensor, docs/python.md "Observation tensor"):
 // a richer layout than protocol 2's, built the same way from the knowledge model. Counts and
 // strengths are raw (not scaled); one-hot groups are 0/1.
@@ -172,7 +168,7 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
                              static_cast<float>(rules().vp_target), b.first == seat ? 1.0f : 0.0f,
                              static_cast<float>(b.battle), static_cast<float>(hand),
                              static_cast<float>(hand_size(s, opp)), static_cast<float>(count_cards(b.in_zone(Zone::Deck))),
-                             static_cast<float>(count_cards(b.in_zone(Zone::Deck) & knowledge::known(b, seat))),
+                             static_cast<float>(count_cards(where_bits[4])),  // the deck cards the seat knows
                              static_cast<float>(withdraw_vp(s, seat, hand)), to_act(s) == seat ? 1.0f : 0.0f,
                              static_cast<float>(player_counters[seat]), static_cast<float>(player_counters[opp]),
                              static_cast<float>(b.nlasting), static_cast<float>(b.turn_number())};

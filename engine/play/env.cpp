@@ -101,6 +101,18 @@ int seat_relative_id(int id, int player, int cards, int theaters) {
 
 int EnvGame::relative(int id, int player) const { return seat_relative_id(id, player, cards_, theaters_); }
 
+void EnvGame::legal_ids(const State& s, int player, std::vector<Action>& scratch,
+                        std::vector<std::pair<int, Action>>& out) const {
+  out.clear();
+  engine_->legal(s, scratch);
+  for (const Action& a : scratch)
+    if (const int id = ids_.id(*engine_, s, a, player); id >= 0) out.emplace_back(relative(id, player), a);
+}
+
+double EnvGame::battle_reward(int vp_difference) const {
+  return std::clamp(static_cast<double>(vp_difference) / std::max(1, engine_->rules().vp_target), -1.0, 1.0);
+}
+
 std::string EnvGame::key() const {
   std::string k = engine_->content_hash();
   for (const std::string& r : engine_->rule_names()) k += "|" + r;
@@ -135,11 +147,9 @@ std::vector<int> EnvState::legal_actions() const {
   const int p = current_player();
   if (p == kTerminalPlayer) return out;
   std::vector<Action> acts;
-  game_->engine().legal(s_, acts);
-  for (const Action& a : acts) {
-    const int id = game_->ids().id(game_->engine(), s_, a, p);
-    if (id >= 0) out.push_back(game_->relative(id, p));
-  }
+  std::vector<std::pair<int, Action>> legal;
+  game_->legal_ids(s_, p, acts, legal);
+  for (const auto& [id, a] : legal) out.push_back(id);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -174,15 +184,14 @@ void EnvState::apply_action(int id) {
   if (p == kTerminalPlayer) throw EnvError("apply_action: the game is over");
   const Engine& e = game_->engine();
   std::vector<Action> acts;
-  e.legal(s_, acts);
+  std::vector<std::pair<int, Action>> legal;
+  game_->legal_ids(s_, p, acts, legal);
   const Action* chosen = nullptr;
-  for (const Action& a : acts) {
-    const int own = game_->ids().id(e, s_, a, p);
-    if (own >= 0 && game_->relative(own, p) == id) {
+  for (const auto& [own, a] : legal)
+    if (own == id) {
       chosen = &a;
       break;
     }
-  }
   if (!chosen) {
     const std::string name = id >= 0 && id < game_->num_distinct_actions() ? " (" + game_->action_name(id) + ")" : "";
     throw EnvError("apply_action: action id " + std::to_string(id) + name + " is not legal now for player " + std::to_string(p));
@@ -198,8 +207,7 @@ void EnvState::apply_action(int id) {
   }
   rewards_ = {0, 0};
   if (game_->options().battle_rewards) {
-    const int d = (s_.b.score[0] - before.b.score[0]) - (s_.b.score[1] - before.b.score[1]);
-    const double r = std::clamp(static_cast<double>(d) / std::max(1, e.rules().vp_target), -1.0, 1.0);
+    const double r = game_->battle_reward((s_.b.score[0] - before.b.score[0]) - (s_.b.score[1] - before.b.score[1]));
     rewards_ = {r, -r};
   } else if (s_.b.phase == Phase::Over) {
     rewards_ = returns();
@@ -224,13 +232,11 @@ void EnvState::record(const EventLog& log) {
 std::string EnvState::action_to_string(int player, int id) const {
   check_player(player);
   if (current_player() == player) {
-    const Engine& e = game_->engine();
     std::vector<Action> acts;
-    e.legal(s_, acts);
-    for (const Action& a : acts) {
-      const int own = game_->ids().id(e, s_, a, player);
-      if (own >= 0 && game_->relative(own, player) == id) return e.action_text(s_, a, player);
-    }
+    std::vector<std::pair<int, Action>> legal;
+    game_->legal_ids(s_, player, acts, legal);
+    for (const auto& [own, a] : legal)
+      if (own == id) return game_->engine().action_text(s_, a, player);
   }
   return game_->action_name(id);
 }
@@ -435,20 +441,12 @@ VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const st
   games_.resize(static_cast<size_t>(num_envs));
 }
 
-void VectorEnv::list_legal(Slot& g) {
-  g.legal.clear();
-  const Engine& e = game_->engine();
-  e.legal(g.s, scratch_);
-  for (const Action& a : scratch_) {
-    const int id = game_->ids().id(e, g.s, a, seat_);
-    if (id >= 0) g.legal.emplace_back(game_->relative(id, seat_), a);
-  }
-}
+void VectorEnv::list_legal(Slot& g) { game_->legal_ids(g.s, seat_, scratch_, g.legal); }
 
 void VectorEnv::reward_for(const Before& before, const State& after, float& reward) const {
   if (options_.battle_rewards) {
     const int d = (after.b.score[seat_] - before.score[seat_]) - (after.b.score[1 - seat_] - before.score[1 - seat_]);
-    reward += static_cast<float>(std::clamp(static_cast<double>(d) / std::max(1, game_->engine().rules().vp_target), -1.0, 1.0));
+    reward += static_cast<float>(game_->battle_reward(d));
   } else if (after.b.phase == Phase::Over && !before.over) {
     reward += game_->engine().result(after).winner == seat_ ? 1.0f : -1.0f;
   }

@@ -56,6 +56,12 @@ class EnvGame {
   std::string action_name(int id) const;
   /// An absolute id (ActionIds, positions of player 1 and 2) as `player` (0 or 1) sees it, and back.
   int relative(int id, int player) const;
+  /// `player`'s legal actions in `s` (0 or 1 to act), each with its seat-relative id, in the
+  /// engine's order (`scratch`: the engine's list, reused).
+  void legal_ids(const State& s, int player, std::vector<Action>& scratch, std::vector<std::pair<int, Action>>& out) const;
+  /// The reward of a battle's VP difference (the player's VP gained minus the opponent's) under
+  /// EnvOptions::battle_rewards: over the VP target, within [-1, 1].
+  double battle_reward(int vp_difference) const;
   int observation_tensor_size() const { return engine_->observation_tensor_size(); }
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).
