@@ -41,6 +41,12 @@ SETS = [  # (cards, rules): every bundled set and example, the test sets whose t
 ]
 
 
+def card_pattern(ids):
+    """A pattern finding the set's card ids as whole words (the longest first)."""
+    ids = sorted(ids, key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_])")
+
+
 def names_in(text, pattern):
     """The card ids a text names (whole words only)."""
     return set(pattern.findall(text)) if text else set()
@@ -108,8 +114,7 @@ def serve_game(cards, rules, seed, log=None, opponent=None):
         kind = m.get("type")
         if kind == "game":
             card_ids[:] = list(m["card_table"])
-            ids = sorted(card_ids, key=len, reverse=True)
-            pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_])")
+            pattern = card_pattern(card_ids)
             continue
         if kind == "event":
             event(m)
@@ -190,9 +195,7 @@ def terminal_checks():
                       f"terminal, {cards} {rules}, seat {seat}: the same game as served ({len(actions[0])} and {len(actions[1])} actions)")
                 cut = out.find("game over")
                 shown = out[:cut] if cut >= 0 else out
-                pattern = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, sorted(card_ids, key=len, reverse=True))) +
-                                     r")(?![A-Za-z0-9_])")
-                extra = set(pattern.findall(shown)) - seats[seat].texts
+                extra = set(card_pattern(card_ids).findall(shown)) - seats[seat].texts
                 check(not extra, f"terminal, {cards} {rules}, human in seat {seat}: names {sorted(extra)} that serve never sent that seat")
                 played += 1
     check(played == 2 * len(SETS), f"every terminal game was played ({played})")
