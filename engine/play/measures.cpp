@@ -110,7 +110,7 @@ void GameCounter::finish(const Match& m) {
   t_.n[kLeadChangesPerGame] = 1;
   t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
   if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b.game_reason);
-  t_.agent_failure = m.agent_failure();
+  if (!m.agent_failure().empty()) [[unlikely]] t_.agent_failure = m.agent_failure();  // (GameTally::clear empties it)
 }
 
 VariantSums::VariantSums(size_t cards)
