@@ -40,11 +40,11 @@ std::string portable(const std::string& arg, const std::string& data_dir, const 
 
 }  // namespace
 
-json battle_json(const Engine& e, const Event& ev) {
+json battle_json(const Event& ev) {
   return json{{"number", ev.value},
               {"winner", ev.player + 1},
               {"vp", ev.vp},
-              {"reason", ev.withdrew ? "withdraw" : ev.option > 0 ? e.name(ev.option) : "control"},
+              {"reason", ev.withdrew ? "withdraw" : ev.option > 0 ? ev.text : "control"},
               {"score", {ev.score[0], ev.score[1]}}};
 }
 
@@ -70,29 +70,29 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
 void Recorder::action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log) {
   json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
   text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-  events(e, log);
+  events(log);
 }
 
-void Recorder::events(const Engine& e, const EventLog& log) {
+void Recorder::events(const EventLog& log) {
   for (const Event& ev : log.events) {
     if (ev.type == Event::Log)  // g:log lines are seen by both players (docs/modding.md)
       text_ += json{{"type", "log"}, {"text", ev.text}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
     if (ev.type == Event::BattleEnd) {
-      json b = battle_json(e, ev);
+      json b = battle_json(ev);
       b["type"] = "battle";
       text_ += b.dump() + "\n";
     }
     if (ev.type == Event::GameEnd) {
       json g = {{"type", "game"}, {"winner", ev.player + 1}, {"score", {ev.score[0], ev.score[1]}}};
-      if (ev.option > 0 && ev.option != kNone) g["reason"] = e.name(ev.option);  // a game_over hook's (API 4)
+      if (ev.option > 0 && ev.option != kNone) g["reason"] = ev.text;  // a game_over hook's (API 4)
       text_ += g.dump() + "\n";
     }
   }
 }
 
-void Recorder::on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) {
+void Recorder::on_forfeit(const Match&, int seat, const std::string& kind, const EventLog& log) {
   text_ += json{{"type", "forfeit"}, {"player", seat + 1}, {"kind", kind}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-  events(m.engine(), log);
+  events(log);
 }
 
 void Recorder::abandoned(const std::string& reason) {
@@ -285,7 +285,7 @@ class Replayer {
   // What an action's (or the opening's) log gives the lines that must follow.
   void expect(const EventLog& log) {
     for (const Event& ev : log.events) {
-      if (ev.type == Event::BattleEnd) battles_.push_back(battle_json(*eng_, ev));
+      if (ev.type == Event::BattleEnd) battles_.push_back(battle_json(ev));
       if (ev.type == Event::Log) logs_.push_back(ev.text);
     }
   }

@@ -30,7 +30,7 @@ class Recorder : public MatchListener {
   /// then the game line.
   void on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) override;
   /// The game's opening (its log lines, before the first action: battle 1's as every battle's).
-  void on_start(const Match& m, const EventLog& opening) override { events(m.engine(), opening); }
+  void on_start(const Match&, const EventLog& opening) override { events(opening); }
   /// The header: format, engine version, card set (a bundled name, or the folder's absolute
   /// path) and content hash, rules (names or absolute paths), seed and agents.
   void start(const Engine& e, const std::string& data_dir, const std::string& cards_arg,
@@ -52,7 +52,7 @@ class Recorder : public MatchListener {
 
  private:
   /// The lines a log gives a record: g:log lines, battle and game results.
-  void events(const Engine& e, const EventLog& log);
+  void events(const EventLog& log);
   std::string text_;
 };
 
@@ -69,7 +69,7 @@ int replay_record(const std::string& text, const std::string& file, const Replay
 
 /// A battle's result as records and `als serve` write it (number, winner, vp, reason, score):
 /// the reason is "control", "withdraw", or the one a battle_over hook returned (API 3).
-nlohmann::json battle_json(const Engine& e, const Event& battle_end);
+nlohmann::json battle_json(const Event& battle_end);
 
 /// A digest as it appears in records: 16 lowercase hex digits.
 std::string digest_text(uint64_t d);

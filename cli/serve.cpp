@@ -218,7 +218,7 @@ void Game::send_events(const EventLog& log) {
   for (const Event& ev : log.events) {
     if (!events && ev.type != Event::BattleEnd) continue;
     if (ev.type == Event::BattleEnd) {
-      json battle = battle_json(*eng, ev);
+      json battle = battle_json(ev);
       battle["type"] = "battle";
       battle["game"] = number;
       send(battle);

@@ -841,7 +841,7 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
   std::vector<std::pair<std::string, int>> out;
   for (int i = 0; i < s.b.ncounters; ++i)
-    if (s.b.counters[i].target == target) out.emplace_back(name(s.b.counters[i].name), s.b.counters[i].value);
+    if (s.b.counters[i].target == target) out.emplace_back(name(s.b, s.b.counters[i].name), s.b.counters[i].value);
   return out;
 }
 
@@ -849,7 +849,7 @@ void Engine::set_counter(State& s, int target, int name, int value) const {
   Board& b = s.b;
   if (value < -kCounterLimit || value > kCounterLimit)
     throw ScriptError("a counter stays within -" + std::to_string(kCounterLimit) + ".." + std::to_string(kCounterLimit) +
-                      " (" + this->name(name) + " would be " + std::to_string(value) + ")");
+                      " (" + this->name(s.b, name) + " would be " + std::to_string(value) + ")");
   int i = 0;
   while (i < b.ncounters && !(b.counters[i].target == target && b.counters[i].name == name)) ++i;
   if (value == 0) {  // not kept: the rest move down, the freed slot is zeroed
@@ -874,7 +874,7 @@ void Engine::op_set_counter(AbilityCtx& c, int target, int name, int value) cons
   emit(&c, nullptr, Event{.type = Event::Counter,
                           .player = static_cast<uint8_t>(player ? target - kCounterPlayer : c.s->b.card[target].owner),
                           .card = static_cast<uint8_t>(player ? kNone : target), .value = value, .vp = before,
-                          .option = static_cast<uint16_t>(name)});
+                          .option = static_cast<uint16_t>(name), .text = this->name(c.s->b, name)});
 }
 
 bool Engine::op_give(AbilityCtx& c, int card, int player) const {
@@ -917,9 +917,9 @@ void Engine::op_effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
                           .option = static_cast<uint16_t>(until)});
 }
 
-void Engine::order_effect_data(Lasting& e) const {
+void Engine::order_effect_data(const BoardCore& b, Lasting& e) const {
   for (int i = 1; i < e.nfields; ++i)  // insertion: at most kMaxEffectData fields
-    for (int j = i; j > 0 && name(e.key[j - 1]) > name(e.key[j]); --j) {
+    for (int j = i; j > 0 && name(b, e.key[j - 1]) > name(b, e.key[j]); --j) {
       std::swap(e.key[j - 1], e.key[j]);
       std::swap(e.type[j - 1], e.type[j]);
       std::swap(e.value[j - 1], e.value[j]);
@@ -937,11 +937,11 @@ void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
   }
   const int later = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0;
   e.ends = until == Until::TurnEnd || until == Until::NextTurnEnd || until == Until::Turns
-               ? static_cast<uint16_t>(std::min<int>(b.turns + later, kUntilBattleEnd - 1))
+               ? static_cast<uint32_t>(std::min<int64_t>(int64_t{b.turns} + later, kUntilBattleEnd - 1))
                : kUntilBattleEnd;
   e.until = until;
   e.started = b.turns;
-  e.started_turn = static_cast<uint16_t>(b.turn_number());
+  e.started_turn = static_cast<uint32_t>(b.turn_number());
   b.lasting[b.nlasting++] = e;
 }
 
@@ -978,7 +978,7 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
 
 void Engine::battle_started(Board& b, EventLog* log) const {
   if (log && ((log->kept_types >> Event::BattleStart) & 1)) {
-    Event e{.type = Event::BattleStart, .player = b.first, .value = b.battle};
+    Event e{.type = Event::BattleStart, .player = b.first, .value = static_cast<int>(b.battle)};
     for (int i = 0; i < b.ntheaters; ++i) e.text += (i ? " " : "") + rules_.theaters[b.order[i]];
     emit(nullptr, log, e);
   }
@@ -1053,14 +1053,15 @@ void Engine::make_blank() {
 
 State Engine::blank() const { return *blank_; }
 
-State Engine::new_game(uint64_t seed, EventLog* log) const {
+State Engine::new_game(uint64_t seed, EventLog* log, uint32_t names) const {
   State s = blank();
-  new_game(s, seed, log);
+  new_game(s, seed, log, names);
   return s;
 }
 
-void Engine::new_game(State& s, uint64_t seed, EventLog* log) const {
+void Engine::new_game(State& s, uint64_t seed, EventLog* log, uint32_t names) const {
   copy_state(s, *blank_);  // the lists of a blank state are empty: a copy of its fixed parts
+  s.b.names = names;
   s.b.rng.seed(seed);
   start_battle(s.b, true);
   battle_started(s.b, log);
@@ -1088,10 +1089,10 @@ void Engine::compute_sort_keys() {
   keys(rules_.theaters, theater_key_, theater_none_key_);
 }
 
-std::vector<std::string> Engine::option_texts(const Decision& d) const {
+std::vector<std::string> Engine::option_texts(const BoardCore& b, const Decision& d) const {
   std::vector<std::string> out;
   if (d.kind != DecisionKind::Option || !d.texts) return out;
-  const std::string joined = name(d.texts);
+  const std::string joined = name(b, d.texts);
   for (size_t from = 0;;) {
     const size_t end = joined.find('\n', from);
     out.push_back(joined.substr(from, end - from));
@@ -1228,6 +1229,13 @@ struct Bytes {
     put(d.card), put(d.what), put(e.card), put(e.player), put(place), put(to), put(e.by), put(face);
     put(e.cause), put(d.effect);
   }
+  // A turn or battle count as version 1 laid it out (16 bits) while it fits: kUntilBattleEnd as 0xffff,
+  // a count from 0xfffe on as 0xfffe and its 32 bits (counters were 16 bits wide until issue 36).
+  void turn(uint32_t t) {
+    if (t == kUntilBattleEnd) return put(uint16_t{0xffff});
+    put(static_cast<uint16_t>(std::min<uint32_t>(t, 0xfffe)));
+    if (t >= 0xfffe) put(t);
+  }
   void text(const std::string& s) {
     put(static_cast<uint32_t>(s.size()));
     v.insert(v.end(), s.begin(), s.end());
@@ -1242,7 +1250,7 @@ struct Bytes {
       put(l.zone), put(l.owner), put(l.theater), put(l.faceup), put(l.seq);
     }
     for (int i = 0; i < b.ntheaters; ++i) put(b.order[i]);
-    put(b.first), put(b.turn), put(b.phase), put(b.winner), put(b.battle);
+    put(b.first), put(b.turn), put(b.phase), put(b.winner), turn(b.battle);
     put(b.score[0]), put(b.score[1]), put(b.seq_top), put(b.seq_next), put(b.known[0]), put(b.known[1]);
     for (int p = 0; p < 2; ++p) {
       put(b.anywhere_next_play[p]), put(b.anywhere_turn[p]), put(b.extra_turns[p]);
@@ -1250,21 +1258,21 @@ struct Bytes {
     }
     put(b.resume), put(b.qlen), put(b.step), put(b.end_winner), put(b.end_withdrew), put(b.end_cards_left);
     for (int i = 0; i < b.qlen; ++i) due(queue[i]);
-    put(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
+    turn(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
     // API 3: names by their text (numbers are per engine)
-    text(eng.name(b.last.reason)), text(eng.name(b.end_reason));
-    put(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
-    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.name(b.counters[i].name)), put(b.counters[i].value);
+    text(eng.name(b, b.last.reason)), text(eng.name(b, b.end_reason));
+    turn(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
+    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.name(b, b.counters[i].name)), put(b.counters[i].value);
     // API 4's parts (a set of API 4, or an effect with an API 4 moment): version 1's bytes are
     // unchanged for the games of API 1 to 3, whose records keep checking their digests.
     const bool api4 = eng.set().api >= 4;
     for (int i = 0; i < b.nlasting; ++i) {
       const Lasting& e = lasting[i];
-      put(e.card), put(e.effect), put(e.uid), put(e.ends), put(e.nfields);
-      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(e.key[k])), put(e.value[k]);
-      if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), put(e.started), put(e.started_turn);
+      put(e.card), put(e.effect), put(e.uid), turn(e.ends), put(e.nfields);
+      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(b, e.key[k])), put(e.value[k]);
+      if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), turn(e.started), turn(e.started_turn);
     }
-    if (api4) put(b.battle_from);
+    if (api4) turn(b.battle_from);
     for (int i = 0; i < 4; ++i) put(b.rng.word(i));
   }
   const Engine& eng;
@@ -1278,12 +1286,12 @@ uint64_t Engine::digest(const State& s) const {
     out.put(s.b.nhistory);
     for (int i = 0; i < s.b.nhistory; ++i) {
       const BattleRecord& h = s.b.history[i];
-      out.put(h.number), out.put(h.winner), out.put(h.first), out.put(h.withdrew), out.put(h.vp);
-      out.put(h.scores[0]), out.put(h.scores[1]), out.text(name(h.reason));
+      out.turn(h.number), out.put(h.winner), out.put(h.first), out.put(h.withdrew), out.put(h.vp);
+      out.put(h.scores[0]), out.put(h.scores[1]), out.text(name(s.b, h.reason));
     }
-    out.text(name(s.b.game_reason));
+    out.text(name(s.b, s.b.game_reason));
   } else if (s.b.game_reason) {
-    out.text(name(s.b.game_reason));
+    out.text(name(s.b, s.b.game_reason));
   }
   out.put(s.r.active);
   if (s.r.active) {
@@ -1294,9 +1302,9 @@ uint64_t Engine::digest(const State& s) const {
     uint16_t opt[kMaxOptions];
     int n = options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
-    out.text(name(d.prompt));
+    out.text(name(s.b, d.prompt));
     for (int i = 0; i < n; ++i) out.put(opt[i]);
-    if (d.kind == DecisionKind::Option) out.text(name(d.texts));  // API 4 (other kinds keep version 1's bytes)
+    if (d.kind == DecisionKind::Option) out.text(name(s.b, d.texts));  // API 4 (other kinds keep version 1's bytes)
     out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }
   return XXH64(out.v.data(), out.v.size(), 0);

@@ -92,6 +92,36 @@ struct Before {
   uint64_t key = 0;
 };
 
+/// The tables of names of an engine and its twins (text.cpp).
+struct NameRegistry;
+std::shared_ptr<NameRegistry> new_name_registry();
+
+/// One game's table of names (Engine::game_names), released when this holder goes: names
+/// interned per game, so nothing a game's scripts name outlives it (a fresh counter name on every
+/// call fills no table across games). States carry only its number (id()). Move-only; the engine
+/// that made it must outlive it.
+class GameNames {
+ public:
+  GameNames() = default;
+  GameNames(GameNames&& o) noexcept : reg_(o.reg_), id_(o.id_) { o.reg_ = nullptr, o.id_ = 0; }
+  GameNames& operator=(GameNames&& o) noexcept {
+    if (this != &o) release(), reg_ = o.reg_, id_ = o.id_, o.reg_ = nullptr, o.id_ = 0;
+    return *this;
+  }
+  GameNames(const GameNames&) = delete;
+  GameNames& operator=(const GameNames&) = delete;
+  ~GameNames() { release(); }
+  /// The table's number, for new_game and BoardCore::names; 0 for an empty holder.
+  uint32_t id() const { return id_; }
+
+ private:
+  friend class Engine;
+  GameNames(NameRegistry* reg, uint32_t id) : reg_(reg), id_(id) {}
+  void release();  // text.cpp: forgets the table's names (cheap when no game made a table)
+  NameRegistry* reg_ = nullptr;
+  uint32_t id_ = 0;
+};
+
 class Engine {
  public:
   /// An engine for a card set and its final rules (house rules applied), with the scripts that
@@ -123,9 +153,10 @@ class Engine {
   /// BattleStart event, what the hooks and triggers did and logged) goes to `log` if given, as
   /// every later battle's opening goes to the log of the action that ended the battle before.
   /// Throws ScriptError.
-  State new_game(uint64_t seed, EventLog* log = nullptr) const;
+  /// `names`: the game's table of names (game_names().id()), 0 for the engine's own.
+  State new_game(uint64_t seed, EventLog* log = nullptr, uint32_t names = 0) const;
   /// The same into `s` (any valid state, overwritten): no whole State is built or copied.
-  void new_game(State& s, uint64_t seed, EventLog* log = nullptr) const;
+  void new_game(State& s, uint64_t seed, EventLog* log = nullptr, uint32_t names = 0) const;
   /// An empty table position (all cards in the deck, set order) for scenario set-ups.
   State blank() const;
 
@@ -166,7 +197,7 @@ class Engine {
   int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
           int about = kNone, int prompt = 0, int texts = 0) const;
   /// An Option decision's texts, in the script's order (option k is the kth); empty for another kind.
-  std::vector<std::string> option_texts(const Decision& d) const;
+  std::vector<std::string> option_texts(const BoardCore& b, const Decision& d) const;
 
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.
@@ -201,7 +232,7 @@ class Engine {
     r.over = s.b.phase == Phase::Over;
     r.winner = r.over ? s.b.winner : -1;
     r.score[0] = s.b.score[0], r.score[1] = s.b.score[1];
-    if (r.over && s.b.game_reason) r.reason = name(s.b.game_reason);
+    if (r.over && s.b.game_reason) r.reason = name(s.b, s.b.game_reason);
     return r;
   }
   /// The player whose hand or side holds `card` (a card's owner is public where it lies on the
@@ -354,7 +385,7 @@ class Engine {
   void op_effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
   /// Puts the fields of `e`'s data in the order of their names (g:effect and a scenario's setup
   /// give them in a Lua table's order, which the state must not depend on).
-  void order_effect_data(Lasting& e) const;
+  void order_effect_data(const BoardCore& b, Lasting& e) const;
   /// The same without an event, on a board (a scenario's setup): `e` gets its uid and ends.
   void start_lasting(Board& b, Lasting& e, Until until, int turns = 0) const;
   /// The lasting effect with `uid` now, or nullptr if it has ended.
@@ -364,12 +395,23 @@ class Engine {
     return nullptr;
   }
   /// The number of a name scripts give the state (counter names, prompts, end reasons, effect
-  /// data fields), interned on first use: the state holds numbers (this engine's), texts and
-  /// digests the names. Throws ScriptError past 65,535 distinct names.
-  uint16_t intern(std::string_view name) const;
-  /// Every interned name, in id order (a serialized state carries them: its numbers are this table's).
-  std::vector<std::string> names() const;
-  const std::string& name(int id) const;
+  /// data fields) in the table of `b`'s game (BoardCore::names), interned on first use: the state
+  /// holds numbers, texts and digests the names. Throws ScriptError past 65,535 distinct names in
+  /// one game, or when the game's table was released (GameNames).
+  uint16_t intern(const BoardCore& b, std::string_view name) const;
+  /// The number of `name` in the table of `b`'s game, or 0 when it was never interned there
+  /// (reading a counter: nothing is added).
+  uint16_t find_name(const BoardCore& b, std::string_view name) const;
+  /// Every name of `b`'s game, in id order (a serialized state carries them: its numbers are
+  /// that table's). Empty when the table was released.
+  std::vector<std::string> names(const BoardCore& b) const;
+  /// The name numbered `id` in the table of `b`'s game ("" for 0, or for a released table).
+  const std::string& name(const BoardCore& b, int id) const;
+  /// A new table of names for one game, held by the returned value: pass its id() to new_game
+  /// (or set BoardCore::names) and keep it as long as the game's states are read. What a game's
+  /// scripts name then lives exactly as long as the game (table 0, the engine's own, never
+  /// goes: it serves states no game holds a table for, as scenario set-ups).
+  GameNames game_names() const;
   /// Counter `name` of `target` (as op_set_counter), 0 if never set.
   int counter(const State& s, int target, int name) const {
     for (int i = 0; i < s.b.ncounters; ++i)
@@ -529,12 +571,10 @@ class Engine {
   };
   SetsOff sets_off_[kEventKindCount] = {};
   bool fn_used(Fn f) const { return fn_used_[static_cast<int>(f)]; }
-  // Names scripts gave the state (intern): a symbol table, not game state (states hold numbers).
-  // Shared with the engine's twins (twin()), so a number means the same name to all of them
-  // whichever interned it first; locked, as twins run in other threads.
-  struct NameTable;  // text.cpp
-  static std::shared_ptr<NameTable> new_names();
-  std::shared_ptr<NameTable> names_ = new_names();
+  // Names scripts gave the state (intern): symbol tables, one a game (GameNames), not game state
+  // (states hold numbers and their table's number). Shared with the engine's twins (twin()), so a
+  // number means the same name to all of them; locked, as twins run in other threads.
+  std::shared_ptr<NameRegistry> names_ = new_name_registry();
   bool scripted_ = false;       // some card has a function or a trigger, or the rules have a hook
   std::vector<int> theater_type_;  // card -> theater id of its type, or kNone
   int printed_strength_[kMaxCards] = {};  // card -> its printed strength (set_.cards[card].strength)

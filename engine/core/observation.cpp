@@ -69,7 +69,7 @@ std::vector<int> Engine::observation(const State& s, int seat) const {
   }
   int* g = &o[4 * C + 9 * T];
   const int hand = e.hand_size(s, seat);
-  const int rest[10] = {b.score[seat], b.score[opp], e.rules().vp_target, b.first == seat, b.battle, hand,
+  const int rest[10] = {b.score[seat], b.score[opp], e.rules().vp_target, b.first == seat, static_cast<int>(b.battle), hand,
                         e.hand_size(s, opp), count_cards(b.in_zone(Zone::Deck)), e.withdraw_vp(s, seat, hand),
                         static_cast<int>(e.decision_kind(s))};
   std::copy(rest, rest + 10, g);

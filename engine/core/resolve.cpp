@@ -166,7 +166,8 @@ void Engine::score_battle(State& s, Flow& f) const {
   record_battle(b);
   if (b.nlasting) end_lasting(s, f, Moment::BattleEnd);
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
-          .value = b.battle, .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
+          .value = static_cast<int>(b.battle), .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
+  if (b.end_reason) [[unlikely]] e.text = name(b, b.end_reason);  // (the event keeps its text: events outlive a game's names)
   emit(nullptr, f.log, e);
   int ender = -1, reason = 0;  // a game_over hook's winner (API 4)
   if (rules_.has(Hook::GameOver)) ender = scripts_->game_over(s, reason);
@@ -181,6 +182,7 @@ void Engine::score_battle(State& s, Flow& f) const {
     e.type = Event::GameEnd;
     e.player = b.winner;
     e.option = b.game_reason;
+    e.text = b.game_reason ? name(b, b.game_reason) : std::string();
     emit(nullptr, f.log, e);
     return;
   }
@@ -193,12 +195,13 @@ void Engine::score_battle(State& s, Flow& f) const {
 void Engine::forfeit(State& s, int loser, std::string_view reason, EventLog* log) const {
   Board& b = s.b;
   if (b.phase == Phase::Over) return;
-  const uint16_t why = intern(reason.substr(0, 40));
+  const uint16_t why = intern(b, reason.substr(0, 40));
   s.r = Resolution{};  // an ability asking stops where it stood
   b.phase = Phase::Over;
   b.winner = static_cast<uint8_t>(other(loser));
   b.game_reason = why;
-  emit(nullptr, log, Event{.type = Event::GameEnd, .player = b.winner, .score = {b.score[0], b.score[1]}, .option = why});
+  emit(nullptr, log, Event{.type = Event::GameEnd, .player = b.winner, .score = {b.score[0], b.score[1]}, .option = why,
+                           .text = std::string(reason.substr(0, 40))});
 }
 
 // The battle just scored, at the end of the history (the oldest dropped past kMaxHistory).
@@ -373,7 +376,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);
     }
-    if (d.kind == DecisionKind::Option && opt != kNone) e.text = option_texts(d).at(opt);  // the text picked
+    if (d.kind == DecisionKind::Option && opt != kNone) e.text = option_texts(s.b, d).at(opt);  // the text picked
     emit(nullptr, log, e);
   }
   if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");

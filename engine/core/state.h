@@ -69,7 +69,7 @@ struct Counter {
 };
 constexpr int kMaxLasting = 16;     // lasting effects at once
 constexpr int kMaxEffectData = 4;   // fields of an effect's data
-constexpr uint16_t kUntilBattleEnd = 0xffff;  // Lasting::ends of an effect lasting to the battle's end (or the game's)
+constexpr uint32_t kUntilBattleEnd = 0xffffffff;  // Lasting::ends of an effect lasting to the battle's end (or the game's)
 constexpr int kMaxEffectTurns = 12;           // g:effect's { turns = N }: N from 1 to 12 (API 4)
 enum class DataType : uint8_t { Int, Bool, Card, Theater };
 /// When a lasting effect ends (g:effect's `until`): the end of this turn, of the next, of the
@@ -95,11 +95,11 @@ struct Lasting {
   uint8_t effect = 0;     // index into CardSet::lasting
   uint8_t uid = 0;        // distinct among the effects lasting now (a trigger due names it)
   uint8_t nfields = 0;    // fields of data
-  uint16_t ends = 0;      // it ends at the end of turn number `ends` (BoardCore::turns), or kUntilBattleEnd
+  uint32_t ends = 0;      // it ends at the end of turn number `ends` (BoardCore::turns), or kUntilBattleEnd
   Until until = Until::TurnEnd;  // what g:effect said (OwnNext*: at `player`'s first turn after `started`)
   uint8_t player = kNone;  // data.player: the player whose ability started it (kNone: a house rule)
-  uint16_t started = 0;    // BoardCore::turns when it started
-  uint16_t started_turn = 0;  // data.started_turn: g:turn_number() when it started
+  uint32_t started = 0;    // BoardCore::turns when it started
+  uint32_t started_turn = 0;  // data.started_turn: g:turn_number() when it started
   DataType type[kMaxEffectData] = {};
   uint16_t key[kMaxEffectData] = {};  // interned field names
   int32_t value[kMaxEffectData] = {};  // an integer, 0/1, a card index or a theater id
@@ -118,7 +118,7 @@ enum class Step : uint8_t {
 constexpr int kMaxDue = 48;  // abilities due at once
 
 struct LastBattle {
-  uint16_t number = 0;   // 0: no battle finished yet
+  uint32_t number = 0;   // 0: no battle finished yet
   uint8_t winner = 0;
   uint8_t withdrew = 0;  // 1: ended by a withdrawal, 0: played out
   uint16_t reason = 0;   // the interned reason a battle_over hook gave (API 3), 0: none
@@ -128,7 +128,7 @@ struct LastBattle {
 
 /// One battle decided, as g:battles() gives it (API 4): kept in Board::history.
 struct BattleRecord {
-  uint16_t number = 0;
+  uint32_t number = 0;
   uint8_t winner = 0;
   uint8_t first = 0;     // the battle's 1st player
   uint8_t withdrew = 0;  // 1: ended by a withdrawal
@@ -153,7 +153,7 @@ struct BoardCore {
   uint8_t turn = 0;        // the player whose turn it is
   Phase phase = Phase::Playing;
   uint8_t winner = kNone;  // once the game is over
-  uint16_t battle = 1;
+  uint32_t battle = 1;     // (32 bits: a rule may make battles of one action, up to max_actions)
   int32_t score[2] = {0, 0};  // at most 2 * kMaxVp: rules bound the target and every battle's VP
   int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
   int32_t seq_next = 1;    // next seq for any other placement (increasing)
@@ -168,10 +168,11 @@ struct BoardCore {
   uint8_t end_winner = 0, end_withdrew = 0, end_cards_left = 0;  // the battle being decided
   uint16_t end_reason = 0;  // ... and the reason its battle_over hook gave (interned, 0 none)
   LastBattle last;
-  uint16_t turns = 0;       // turns begun in this game (lasting effects end by it)
-  uint16_t battle_from = 0;  // `turns` when this battle began (turn_number(), API 4)
+  uint32_t turns = 0;       // turns begun in this game (lasting effects end by it; 32 bits: past max_actions)
+  uint32_t battle_from = 0;  // `turns` when this battle began (turn_number(), API 4)
   uint8_t nhistory = 0;     // battles in Board::history (API 4)
   uint16_t game_reason = 0;  // the reason a game_over hook ended the game with (interned, 0 none; API 4)
+  uint32_t names = 0;       // the game's table of names (GameNames; 0: the engine's own)
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
@@ -179,7 +180,7 @@ struct BoardCore {
   Counter counters[kMaxCounters] = {};  // last: copy_core copies only the ones set
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
   /// The turns begun in this battle: 1 at its first turn, 0 before it (g:turn_number, API 4).
-  int turn_number() const { return static_cast<uint16_t>(turns - battle_from); }
+  int turn_number() const { return static_cast<int>(turns - battle_from); }
 };
 
 /// Copies `src` into `dst` exactly (afterwards dst == src, unused slots included) reading only the

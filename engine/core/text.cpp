@@ -1,6 +1,7 @@
 // Texts and views of the game: action and option texts, their parsing, event lines, and what
 // each player may see (ruling 28). Nothing here changes a game.
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <mutex>
 
@@ -11,30 +12,73 @@ namespace als {
 
 // ---- names scripts give the state, and the engine's twins that share them -------------------
 
-struct Engine::NameTable {
-  std::mutex lock;
+namespace {
+struct NameTable {
   std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
   std::unordered_map<std::string, uint16_t> ids;
 };
+const std::string kNoName;
+}  // namespace
 
-std::shared_ptr<Engine::NameTable> Engine::new_names() { return std::make_shared<NameTable>(); }
+// Table 0 is the engine's own; every other is one game's, made on its first name. `next` gives
+// every holder a number of its own (wrapping after 2^32 holders, skipping 0).
+struct NameRegistry {
+  std::mutex lock;
+  std::unordered_map<uint32_t, NameTable> tables{{0, NameTable{}}};  // (node-based: a name read stays put)
+  std::atomic<uint32_t> next{1};
+  std::atomic<size_t> game_tables{0};  // tables other than 0: none, and a holder's release costs one load
+};
 
-const std::string& Engine::name(int id) const {
-  std::lock_guard<std::mutex> hold(names_->lock);
-  return names_->list[static_cast<size_t>(id)];
+std::shared_ptr<NameRegistry> new_name_registry() { return std::make_shared<NameRegistry>(); }
+
+GameNames Engine::game_names() const {
+  uint32_t id = names_->next.fetch_add(1, std::memory_order_relaxed);
+  if (id == 0) id = names_->next.fetch_add(1, std::memory_order_relaxed);
+  return GameNames(names_.get(), id);
 }
 
-std::vector<std::string> Engine::names() const {
-  std::lock_guard<std::mutex> hold(names_->lock);
-  return std::vector<std::string>(names_->list.begin(), names_->list.end());
+void GameNames::release() {
+  if (reg_ && reg_->game_tables.load(std::memory_order_relaxed)) {
+    std::lock_guard<std::mutex> hold(reg_->lock);
+    if (reg_->tables.erase(id_)) reg_->game_tables.fetch_sub(1, std::memory_order_relaxed);
+  }
+  reg_ = nullptr, id_ = 0;
 }
 
-uint16_t Engine::intern(std::string_view name) const {
-  NameTable& t = *names_;
-  std::lock_guard<std::mutex> hold(t.lock);
+const std::string& Engine::name(const BoardCore& b, int id) const {
+  std::lock_guard<std::mutex> hold(names_->lock);
+  auto t = names_->tables.find(b.names);
+  if (t == names_->tables.end() || id <= 0 || static_cast<size_t>(id) >= t->second.list.size()) return kNoName;
+  return t->second.list[static_cast<size_t>(id)];
+}
+
+std::vector<std::string> Engine::names(const BoardCore& b) const {
+  std::lock_guard<std::mutex> hold(names_->lock);
+  auto t = names_->tables.find(b.names);
+  if (t == names_->tables.end()) return b.names ? std::vector<std::string>{""} : std::vector<std::string>{};
+  return std::vector<std::string>(t->second.list.begin(), t->second.list.end());
+}
+
+uint16_t Engine::find_name(const BoardCore& b, std::string_view name) const {
+  std::lock_guard<std::mutex> hold(names_->lock);
+  auto t = names_->tables.find(b.names);
+  if (t == names_->tables.end()) return 0;
+  auto it = t->second.ids.find(std::string(name));
+  return it == t->second.ids.end() ? 0 : it->second;
+}
+
+uint16_t Engine::intern(const BoardCore& b, std::string_view name) const {
+  NameRegistry& reg = *names_;
+  std::lock_guard<std::mutex> hold(reg.lock);
+  auto found = reg.tables.find(b.names);
+  if (found == reg.tables.end()) {
+    found = reg.tables.emplace(b.names, NameTable{}).first;
+    reg.game_tables.fetch_add(1, std::memory_order_relaxed);
+  }
+  NameTable& t = found->second;
   auto it = t.ids.find(std::string(name));
   if (it != t.ids.end()) return it->second;
-  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons)");
+  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons) in one game");
   uint16_t id = static_cast<uint16_t>(t.list.size());
   t.list.emplace_back(name);
   t.ids.emplace(std::string(name), id);
@@ -129,7 +173,7 @@ std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt,
   if (opt == kNone) return "none";
   if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
   if (kind == DecisionKind::Option) {
-    const std::vector<std::string> texts = s.r.active ? option_texts(s.r.pending) : std::vector<std::string>{};
+    const std::vector<std::string> texts = s.r.active ? option_texts(s.b, s.r.pending) : std::vector<std::string>{};
     return opt < texts.size() ? texts[opt] : "?";
   }
   return opt < ncards ? card_label(s, opt, viewer) : "?";
@@ -307,10 +351,10 @@ static std::string lasting_until_text(const Board& b, const Lasting& e) {
     case Until::OwnNextTurnEnd: return " (until the end of " + whose + "'s next turn)";
     default: break;
   }
-  const int left = e.ends - b.turns;  // turns after this one
+  const int64_t left = int64_t{e.ends} - b.turns;  // turns after this one
   if (left <= 0) return " (until the end of the turn)";
   if (left == 1) return " (until the end of the next turn)";
-  return " (until the end of the " + ordinal(left) + " turn from now)";
+  return " (until the end of the " + ordinal(static_cast<int>(left)) + " turn from now)";
 }
 
 std::string Engine::event_line(const Event& e, int viewer) const {
@@ -378,11 +422,11 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::BattleEnd:
       return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
              (e.withdrew                          ? std::string("(opponent withdrew)")
-              : e.option > 0 ? "(" + name(e.option) + ")"
+              : e.option > 0 ? "(" + e.text + ")"
                                                   : std::string("(theaters controlled)")) +
              ", score " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
     case Event::Counter:
-      return "counter " + name(e.option) + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
+      return "counter " + e.text + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
              ": " + std::to_string(e.vp) + " -> " + std::to_string(e.value);
     case Event::Deal:
       return pl(e.player) + " takes " + (known ? set_.cards[e.card].id : "a card") + " from the deck into hand";
@@ -406,7 +450,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       return "battle " + std::to_string(e.value) + ": theaters " + e.text + ", " + pl(e.player) + " is the 1st player";
     case Event::GameEnd:
       return "game over: " + pl(e.player) + " wins " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]) +
-             (e.option > 0 && e.option != kNone ? " (" + name(e.option) + ")" : "");
+             (e.option > 0 && e.option != kNone ? " (" + e.text + ")" : "");
     default: break;  // a kind whose row gives its line (tests/unit/test_events.cpp checks the rows)
   }
   return "?";
@@ -429,11 +473,11 @@ Question Engine::question(const State& s, int viewer) const {
   q.card = d.card == kNone ? -1 : d.card;
   q.lasting = l != nullptr;
   if (d.card != kNone) q.text = set_.cards[d.card].text;
-  if (p.prompt) q.prompt = name(p.prompt);
+  if (p.prompt) q.prompt = name(s.b, p.prompt);
   if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = set_.cards[p.card].id;
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
-    q.options = option_texts(p);
+    q.options = option_texts(s.b, p);
   return q;
 }
 
@@ -502,7 +546,7 @@ View Engine::view(const State& s, int viewer) const {
   for (int i = 0; i < b.nlasting; ++i) {
     v.effects.push_back(effect_text(b.lasting[i].effect) + lasting_until_text(b, b.lasting[i]));
   }
-  if (s.r.active && s.r.pending.prompt) v.prompt = name(s.r.pending.prompt);
+  if (s.r.active && s.r.pending.prompt) v.prompt = name(s.b, s.r.pending.prompt);
   for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
   int n = zone(s, Zone::Deck, 0, buf);
   v.deck_size = n;

@@ -160,7 +160,7 @@ std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
     State t = info.sample(rng_);
     // What the reward needs of the start (not a whole copy of the state: one an iteration).
     const struct {
-      uint16_t battle;
+      uint32_t battle;
       int32_t score[2];
     } start{t.b.battle, {t.b.score[0], t.b.score[1]}};
     int node = 0;

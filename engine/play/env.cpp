@@ -119,11 +119,12 @@ std::string EnvGame::key() const {
   return k + "|" + options_text_;
 }
 
-EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed) : game_(std::move(game)) {
+EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
+    : game_(std::move(game)), names_(std::make_shared<GameNames>(game_->engine().game_names())) {
   EventLog log;
   log.keep_battle_ends = false;
   try {
-    s_ = game_->engine().new_game(seed, &log);
+    s_ = game_->engine().new_game(seed, &log, names_->id());
   } catch (const ScriptError& e) {
     throw EnvError(e.what());
   }
@@ -336,7 +337,12 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
 }
 
 bool EnvState::operator==(const EnvState& o) const {
-  return game_ == o.game_ && s_ == o.s_ && history_ == o.history_ && lines_[0] == o.lines_[0] &&
+  // Two games' states are equal when their names read the same (each game has a table of its
+  // own, so the tables' numbers differ).
+  State a = s_, b = o.s_;
+  a.b.names = b.b.names = a.r.snapshot.names = b.r.snapshot.names = 0;
+  const bool same_names = s_.b.names == o.s_.b.names || game_->engine().names(s_.b) == o.game_->engine().names(o.s_.b);
+  return game_ == o.game_ && a == b && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
          resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
          std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),
@@ -349,7 +355,7 @@ std::string EnvState::serialize() const {
   w.put(kSerialVersion);
   w.put(static_cast<uint32_t>(sizeof(State)));
   w.str(game_->key());
-  const std::vector<std::string> names = game_->engine().names();
+  const std::vector<std::string> names = game_->engine().names(s_.b);
   w.put(static_cast<uint32_t>(names.size()));
   for (const std::string& n : names) w.str(n);
   w.out.append(reinterpret_cast<const char*>(&s_), sizeof s_);
@@ -377,19 +383,23 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
     throw EnvError("deserialize_state: the state was serialized by another version of the engine");
   if (r.str() != game->key())
     throw EnvError("deserialize_state: the state belongs to another game (another card set, house rules or options)");
+  // The state's names go into a table of its own, in their order, so its numbers mean the same.
   const uint32_t nnames = r.count(65536);
-  const std::vector<std::string> names = game->engine().names();
+  EnvState s;
+  s.names_ = std::make_shared<GameNames>(game->engine().game_names());
+  BoardCore fresh;
+  fresh.names = s.names_->id();
   for (uint32_t i = 0; i < nnames; ++i) {
     const std::string n = r.str();
-    if (i < names.size() ? names[i] != n : game->engine().intern(n) != i)
-      throw EnvError("deserialize_state: the state's names differ from this game's: deserialize it with a Game "
-                     "that has played no other games since it was loaded");
+    if (i == 0 ? !n.empty() : n.empty() || game->engine().intern(fresh, n) != i)
+      throw EnvError("deserialize_state: the state's table of names is damaged");
   }
-  EnvState s;
   s.game_ = std::move(game);
   r.need(sizeof(State));
   std::memcpy(static_cast<void*>(&s.s_), bytes.data() + r.at, sizeof(State));
   r.at += sizeof(State);
+  if (s.s_.r.snapshot.names == s.s_.b.names) s.s_.r.snapshot.names = fresh.names;
+  s.s_.b.names = fresh.names;
   const uint32_t nh = r.count(kMaxGameActions);
   for (uint32_t i = 0; i < nh; ++i) s.history_.push_back(r.get<int32_t>());
   const uint32_t ns = r.count(kMaxGameActions);
@@ -482,7 +492,8 @@ void VectorEnv::start(Slot& g) {
   g.actions = 0;
   float ignored = 0;
   try {
-    game_->engine().new_game(g.s, seed);
+    g.names = game_->engine().game_names();
+    game_->engine().new_game(g.s, seed, nullptr, g.names.id());
   } catch (const ScriptError& err) {
     throw EnvError(std::string("a new game failed: ") + err.what());
   }

@@ -147,6 +147,7 @@ class EnvState {
   EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
 
   std::shared_ptr<const EnvGame> game_;
+  std::shared_ptr<GameNames> names_;  // the game's table of names, shared by its copies
   State s_;
   std::vector<int> history_;
   std::vector<EnvStep> steps_;
@@ -204,6 +205,7 @@ class VectorEnv {
  private:
   struct Slot {
     State s;
+    GameNames names;  // this game's table of names (a new one a game)
     std::unique_ptr<Agent> opponent;
     // Answers the opponent's questions inside abilities' runs (a pure agent: the same game, with
     // no re-run of the ability from its snapshot); the learning agent's questions stop the run.

@@ -14,7 +14,8 @@ Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
 void Match::deal(uint64_t seed) {
   opening_.events.clear();
   opening_.battle_ends.clear();
-  e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr);
+  names_ = e_.game_names();  // the last game's names go with it
+  e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr, names_.id());
   started_ = false;
 }
 

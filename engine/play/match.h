@@ -123,6 +123,7 @@ class Match {
 
   const Engine& e_;
   uint64_t seed_;
+  GameNames names_;  // this game's table of names (a new one at each deal)
   State s_;
   Agent* agents_[2];
   Options opt_;

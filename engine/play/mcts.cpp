@@ -424,7 +424,7 @@ class MctsAgent::Pass {
   size_t mask_ = 15;            // w.slots has mask_ + 1 slots
   // This iteration's: the battle and scores it began at, and whether `me` won that battle
   // (1 won, 0 lost, -1 not over).
-  uint16_t start_battle_ = 0;
+  uint32_t start_battle_ = 0;
   int32_t start_score_[2] = {0, 0};
   int battle_won_ = -1;
 };

@@ -65,7 +65,7 @@ void GameCounter::on_action(const Match& m, int, const Action&, const std::strin
       t_.y[kVpPerBattle] += ev.vp;
       ++t_.vp_hist[std::clamp(ev.vp, 0, kVpBuckets - 1)];
       if (ev.withdrew) ++t_.withdraw_ends, ++t_.y[kWithdrawRate];
-      else if (ev.option > 0) count_reason(m.engine().name(ev.option));
+      else if (ev.option > 0) count_reason(ev.text);
       else ++t_.control_ends;
       // Who is ahead on VP now: a change of leader (not a tie, not taking a first lead) counts.
       const int lead = ev.score[0] > ev.score[1] ? 0 : ev.score[1] > ev.score[0] ? 1 : -1;
@@ -109,7 +109,7 @@ void GameCounter::finish(const Match& m) {
   t_.y[kBranchingFactor] = m.options(), t_.n[kBranchingFactor] = m.decisions();
   t_.n[kLeadChangesPerGame] = 1;
   t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
-  if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b.game_reason);
+  if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b, s.b.game_reason);
   if (!m.agent_failure().empty()) [[unlikely]] t_.agent_failure = m.agent_failure();  // (GameTally::clear empties it)
 }
 

@@ -245,7 +245,7 @@ int g_decision(lua_State* L) {
     lua_pushstring(L, g.eng->set().cards[g.s.r.pending.card].id.c_str());
     lua_setfield(L, -2, "card");
   }
-  if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->name(g.s.r.pending.prompt));
+  if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->name(g.s.b, g.s.r.pending.prompt));
   return 1;
 }
 // A counter's target: a player 1 or 2, or a card id.
@@ -369,7 +369,7 @@ int g_last_battle(lua_State* L) {
   lua_setfield(L, -2, "winner");
   lua_pushinteger(L, lb.vp);
   lua_setfield(L, -2, "vp");
-  if (lb.reason && !lb.withdrew) lua_pushstring(L, box(L).eng->name(lb.reason).c_str());  // a battle_over hook's (API 3)
+  if (lb.reason && !lb.withdrew) lua_pushstring(L, box(L).eng->name(box(L).s.b, lb.reason).c_str());  // a battle_over hook's (API 3)
   else lua_pushstring(L, lb.withdrew ? "withdraw" : "control");
   lua_setfield(L, -2, "reason");
   return 1;
@@ -384,7 +384,7 @@ int g_battles(lua_State* L) {
   const Board& b = g.s.b;
   lua_createtable(L, b.nhistory, 0);
   for (int i = 0; i < b.nhistory; ++i) {
-    push_battle(L, *g.eng, b.history[i]);
+    push_battle(L, *g.eng, b, b.history[i]);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -638,8 +638,8 @@ void Setup::turn() {
   if (turn != 1 && turn != 2) fail("setup: turn must be 1 or 2");
   b.first = static_cast<uint8_t>(first - 1);
   b.turn = static_cast<uint8_t>(turn - 1);
-  b.battle = static_cast<uint16_t>(int_field("battle", 1, 1, 65535));
-  b.turns = static_cast<uint16_t>(int_field("turn_number", 1, 1, 65534));  // API 4: g:turn_number()
+  b.battle = static_cast<uint32_t>(int_field("battle", 1, 1, kMaxGameActions));
+  b.turns = static_cast<uint32_t>(int_field("turn_number", 1, 1, kMaxGameActions));  // API 4: g:turn_number()
   b.battle_from = 0;
   b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
@@ -762,7 +762,7 @@ void Setup::counters() {
         if (!word) fail("setup: a counter's name is a plain word (letters, digits, _; at most 24)");
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -kCounterLimit || lua_tointeger(L, -1) > kCounterLimit)
           fail(std::string("setup: counter '") + name + "' must be an integer within -1000..1000");
-        e.set_counter(s, target, e.intern(std::string_view(name, len)), static_cast<int>(lua_tointeger(L, -1)));
+        e.set_counter(s, target, e.intern(s.b, std::string_view(name, len)), static_cast<int>(lua_tointeger(L, -1)));
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
@@ -874,7 +874,7 @@ void Setup::effect_data(Lasting& l) {
       if (l.nfields >= kMaxEffectData) fail("setup: effects: data holds at most " + std::to_string(kMaxEffectData) + " fields");
       if (lua_type(L, -2) != LUA_TSTRING) fail("setup: effects: data fields are named by words");
       const int k = l.nfields++;
-      l.key[k] = e.intern(lua_tostring(L, -2));
+      l.key[k] = e.intern(s.b, lua_tostring(L, -2));
       const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
       if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= INT32_MIN && lua_tointeger(L, -1) <= INT32_MAX)
         l.type[k] = DataType::Int, l.value[k] = static_cast<int32_t>(lua_tointeger(L, -1));
@@ -884,7 +884,7 @@ void Setup::effect_data(Lasting& l) {
       else fail(std::string("setup: effects: data field '") + lua_tostring(L, -2) + "' must be an integer, a boolean, a card id or a theater");
       lua_pop(L, 1);
     }
-    e.order_effect_data(l);  // as g:effect keeps them
+    e.order_effect_data(s.b, l);  // as g:effect keeps them
   }
   lua_pop(L, 1);
 }
@@ -915,8 +915,8 @@ void Setup::battles() {
     lua_getfield(L, 1, "battle");
     const bool numbered = !lua_isnil(L, -1);
     lua_pop(L, 1);
-    if (!numbered) b.battle = static_cast<uint16_t>(n + 1);
-    for (int i = 0; i < b.nhistory; ++i) b.history[i].number = static_cast<uint16_t>(b.battle - b.nhistory + i);
+    if (!numbered) b.battle = static_cast<uint32_t>(n + 1);
+    for (int i = 0; i < b.nhistory; ++i) b.history[i].number = static_cast<uint32_t>(b.battle - b.nhistory + i);
     if (b.nhistory) {
       const BattleRecord& h = b.history[b.nhistory - 1];
       b.last = LastBattle{h.number, h.winner, h.withdrew, h.reason, h.vp};
@@ -954,7 +954,7 @@ BattleRecord Setup::battle_entry(int index) {
   lua_pop(L, 1);
   if (!printable_text(how, 40)) fail(where + ": how is \"control\", \"withdraw\" or a reason of 1 to 40 printable characters");
   h.withdrew = how == "withdraw";
-  h.reason = how == "withdraw" || how == "control" ? 0 : e.intern(how);
+  h.reason = how == "withdraw" || how == "control" ? 0 : e.intern(s.b, how);
   return h;
 }
 

@@ -497,8 +497,9 @@ struct Verbs {
   }
 
   // A text a script gives the state (a prompt, an end reason): printable ASCII, 1 to `max`
-  // characters (letters, digits, spaces and _ only when `word`), interned.
-  static int plain_text(lua_State* L, int arg, size_t max, const char* what, bool word) {
+  // characters (letters, digits, spaces and _ only when `word`), interned in the game's table of
+  // names; with `read` only looked up (0 when the game never named it: reading adds nothing).
+  static int plain_text(lua_State* L, int arg, size_t max, const char* what, bool word, bool read = false) {
     size_t len = 0;
     const char* t = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : nullptr;
     if (!t) luaL_error(L, "%s must be a string (got %s)", what, luaL_typename(L, arg));
@@ -510,7 +511,7 @@ struct Verbs {
     if (!ok)
       luaL_error(L, "%s must be %s, 1 to %d characters", what,
                  word ? "a plain word (letters, digits, _)" : "printable ASCII text", static_cast<int>(max));
-    return eng(L).intern(std::string_view(t, len));
+    return read ? eng(L).find_name(board(L), std::string_view(t, len)) : eng(L).intern(board(L), std::string_view(t, len));
   }
   // The arguments of a question over a list (g, p, list, options): the player, the list's items
   // read by `item` into `opts` (room for kMaxOptions, one kept for "none"), the options table.
@@ -576,17 +577,17 @@ struct Verbs {
       if (o.may && std::string_view(lua_tostring(L, i)) == "none")
         luaL_error(L, "g:choose_option: 'none' is the answer `may` adds; give the option another text");
       texts[n] = t;
-      joined += (n ? "\n" : "") + eng(L).name(t);
+      joined += (n ? "\n" : "") + eng(L).name(board(L), t);
       opts[n] = static_cast<uint16_t>(n);
       ++n;
     });
     if (n < 2) luaL_error(L, "g:choose_option: options must hold 2 to 8 texts (got %d)", n);
     const int ntexts = n;
     if (o.may) opts[n++] = kNone;
-    int v = eng(L).ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, eng(L).intern(joined));
+    int v = eng(L).ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, eng(L).intern(board(L), joined));
     if (v < 0) set_budget(L, kDryRunBudget);
     if (v < 0 || v == kNone || v >= ntexts) lua_pushnil(L);
-    else lua_pushstring(L, eng(L).name(texts[v]).c_str());
+    else lua_pushstring(L, eng(L).name(board(L), texts[v]).c_str());
     return 1;
   }
   // g:choose_play(p) -> player p plays a card from hand (deploy or improvise, their choice);
@@ -801,7 +802,7 @@ struct Verbs {
     const Board& b = board(L);
     lua_createtable(L, b.nhistory, 0);
     for (int i = 0; i < b.nhistory; ++i) {
-      push_battle(L, eng(L), b.history[i]);
+      push_battle(L, eng(L), b, b.history[i]);
       lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -845,7 +846,7 @@ struct Verbs {
   // g:counter(target, name) -> the counter's value; 0 if never set (or the card left the board)
   static int counter(lua_State* L) {
     int target = counter_target(L, 2, false);
-    lua_pushinteger(L, eng(L).counter(*ctx(L).s, target, plain_text(L, 3, 24, "a counter's name", true)));
+    lua_pushinteger(L, eng(L).counter(*ctx(L).s, target, plain_text(L, 3, 24, "a counter's name", true, true)));
     return 1;
   }
   static int change_counter(lua_State* L, bool add) {
@@ -1015,7 +1016,7 @@ struct Verbs {
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
-      eng(L).order_effect_data(e);  // the state does not depend on Lua's table order
+      eng(L).order_effect_data(board(L), e);  // the state does not depend on Lua's table order
     }
     eng(L).op_effect(c, e, until, turns);
     return 0;
@@ -1266,7 +1267,7 @@ int Runtime::push_arguments(const Due& d, int effect) {
   if (f & kFieldWinner) player(ev.player), set("winner");
   if (f & kFieldHow) {
     int reason = ctx_ ? ctx_->s->b.end_reason : 0;  // a battle_over hook's reason (API 3)
-    if (reason && !ev.withdrew) lua_pushstring(L, eng_->name(reason).c_str());
+    if (reason && !ev.withdrew) lua_pushstring(L, eng_->name(ctx_->s->b, reason).c_str());
     else lua_pushstring(L, ev.withdrew ? "withdraw" : "control");
     set("how");
   }
@@ -1283,7 +1284,7 @@ int Runtime::push_arguments(const Due& d, int effect) {
   }
   if (effect < 0) return 2;
   const Lasting* e = eng_->find_lasting(*ctx_->s, d.effect);
-  if (e) push_data(*e);
+  if (e) push_data(ctx_->s->b, *e);
   else lua_newtable(L);
   return 3;
 }
@@ -1324,7 +1325,7 @@ std::map<std::string, std::vector<std::string>> Runtime::env_globals() const {
   return out;
 }
 
-void push_battle(lua_State* L, const Engine& e, const BattleRecord& h) {
+void push_battle(lua_State* L, const Engine& e, const BoardCore& b, const BattleRecord& h) {
   lua_createtable(L, 0, 6);
   auto set_int = [&](const char* k, lua_Integer v) {
     lua_pushinteger(L, v);
@@ -1332,7 +1333,7 @@ void push_battle(lua_State* L, const Engine& e, const BattleRecord& h) {
   };
   set_int("number", h.number);
   set_int("winner", h.winner + 1);
-  lua_pushstring(L, h.withdrew ? "withdraw" : h.reason ? e.name(h.reason).c_str() : "control");
+  lua_pushstring(L, h.withdrew ? "withdraw" : h.reason ? e.name(b, h.reason).c_str() : "control");
   lua_setfield(L, -2, "how");
   set_int("vp", h.vp);
   set_int("first", h.first + 1);
@@ -1344,7 +1345,7 @@ void push_battle(lua_State* L, const Engine& e, const BattleRecord& h) {
   lua_setfield(L, -2, "scores");
 }
 
-void Runtime::push_data(const Lasting& e) {
+void Runtime::push_data(const BoardCore& b, const Lasting& e) {
   lua_State* L = L_;
   lua_createtable(L, 0, e.nfields + 2);
   if (eng_->set().api >= 4) {  // API 4: who started it and when (a field of the script's own of the same name wins)
@@ -1362,7 +1363,7 @@ void Runtime::push_data(const Lasting& e) {
       case DataType::Card: push_id(e.value[k]); break;
       case DataType::Theater: push_theater(e.value[k]); break;
     }
-    lua_setfield(L, -2, eng_->name(e.key[k]).c_str());
+    lua_setfield(L, -2, eng_->name(b, e.key[k]).c_str());
   }
 }
 
@@ -1653,7 +1654,7 @@ int Runtime::lasting(const State& s, int slot, Fn fn, const int* args, int value
   if (e.card == kNone) lua_pushnil(L);
   else push_id(e.card);
   int nargs = 2 + push_fn_args(fn, args, value);
-  push_data(e);
+  push_data(s.b, e);
   ++nargs;
   const Caller who{e.card, e.effect, -1};
   call_read_only(s, nargs, who, e.card == kNone ? 0 : uint64_t{1} << e.card);
@@ -1662,14 +1663,14 @@ int Runtime::lasting(const State& s, int slot, Fn fn, const int* args, int value
 
 // A reason a hook gave (the string at the top of the stack, popped): printable text of 1 to 40
 // characters; 0 for the engine's own words ("withdraw", "control"), else interned.
-int Runtime::hook_reason(const Caller& who) {
+int Runtime::hook_reason(const BoardCore& b, const Caller& who) {
   size_t len = 0;
   const char* t = lua_tolstring(L_, -1, &len);
   std::string reason(t, len);
   lua_pop(L_, 1);
   if (!printable_text(reason, 40)) throw ScriptError(caller_text(who) + ": a reason must be printable text of 1 to 40 characters");
   if (reason == "withdraw" || reason == "control") return 0;  // the engine's own words
-  return eng_->intern(reason);
+  return eng_->intern(b, reason);
 }
 
 // game_over returns nil or false (the game goes on), or a player and optionally a reason (API 4).
@@ -1690,7 +1691,7 @@ int Runtime::game_over(const State& s, int& reason) {
     throw ScriptError(caller_text(who) + ": must return nil, false, or the winning player (1 or 2) and a reason");
   }
   if (lua_type(L_, -1) == LUA_TSTRING) {
-    reason = hook_reason(who);
+    reason = hook_reason(s.b, who);
   } else {
     const bool none = lua_isnil(L_, -1);
     lua_pop(L_, 1);
@@ -1710,7 +1711,7 @@ int Runtime::battle_over(const State& s) {
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   const Caller who{kNone, -1, static_cast<int>(Hook::BattleOver)};
   call_read_only(s, 1, who, 0);
-  if (lua_type(L_, -1) == LUA_TSTRING) return hook_reason(who);
+  if (lua_type(L_, -1) == LUA_TSTRING) return hook_reason(s.b, who);
   if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
     lua_pop(L_, 1);
     throw ScriptError(caller_text(who) + ": must return true, false or a reason (a string)");
@@ -1736,7 +1737,7 @@ int Runtime::battle_vp(const State& s, int winner, bool withdrew, int reason, in
   lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleVp)]);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
   lua_pushinteger(L_, winner + 1);
-  if (reason && !withdrew) lua_pushstring(L_, eng_->name(reason).c_str());
+  if (reason && !withdrew) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
   else lua_pushstring(L_, withdrew ? "withdraw" : "control");
   lua_pushinteger(L_, cards_left);
   lua_pushinteger(L_, vp);

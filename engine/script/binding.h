@@ -73,8 +73,8 @@ class Runtime : public Scripts {
   int find_effect(int card, std::string_view name) const;
   /// The names of the effects `card` declares (for "did you mean").
   std::vector<std::string_view> effect_names(int card) const;
-  /// Pushes a lasting effect's data as a table (field -> value).
-  void push_data(const Lasting& e);
+  /// Pushes a lasting effect's data as a table (field -> value; names from `b`'s game).
+  void push_data(const BoardCore& b, const Lasting& e);
 
   lua_State* L() const { return L_; }
   AbilityCtx* ctx() const { return ctx_; }
@@ -155,7 +155,7 @@ class Runtime : public Scripts {
   void call_read_only(const State& s, int nargs, const Caller& caller, uint64_t ran, int nresults = 1);
   /// A reason a hook returned (the string on top of the stack, popped): 0 for "withdraw" and
   /// "control", else interned. Throws ScriptError unless printable text of 1 to 40 characters.
-  int hook_reason(const Caller& who);
+  int hook_reason(const BoardCore& b, const Caller& who);
   /// After an outermost call: checks the shared variables of the files that ran (those whose
   /// code can assign one), puts them back, and returns the error message naming the first one a
   /// call assigned (section 11), or "".
@@ -229,6 +229,6 @@ std::map<std::string, std::vector<std::string>> script_globals();
 
 /// Pushes one battle of g:battles() onto L as a table: number, winner, how ("control",
 /// "withdraw" or a battle_over reason), vp, first, scores (API 4; scenarios' g:battles too).
-void push_battle(lua_State* L, const Engine& e, const BattleRecord& h);
+void push_battle(lua_State* L, const Engine& e, const BoardCore& b, const BattleRecord& h);
 
 }  // namespace als

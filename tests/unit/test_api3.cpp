@@ -32,11 +32,21 @@ void random_game(const Engine& e, uint64_t seed, Check check) {
   REQUIRE(s.b.phase == Phase::Over);
 }
 
+// The set folders the tests wrote, removed when the test program ends (they once piled up in /tmp).
+struct TempSets {
+  std::vector<std::filesystem::path> dirs;
+  ~TempSets() {
+    std::error_code ec;
+    for (const auto& d : dirs) std::filesystem::remove_all(d, ec);
+  }
+} temp_sets;
+
 // A set folder written for one test: set.lua listing the standard cards plus `extra`.
 std::string write_set(const std::string& name, int api, const std::vector<std::pair<std::string, std::string>>& extra) {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("als-api3-" + name + "-" + std::to_string(::getpid()));
   fs::create_directories(dir);
+  temp_sets.dirs.push_back(dir);
   std::string cards = "\"support\", \"air_drop\", \"air_maneuver\", \"aerodrome\", \"containment\", \"heavy_bombers\", "
                       "\"reinforce\", \"ambush\", \"land_maneuver\", \"cover_fire\", \"disrupt\", \"heavy_tanks\"";
   for (const auto& [id, text] : extra) {
@@ -115,13 +125,13 @@ TEST_CASE("with counters and lasting effects the state keeps its invariants, cop
 TEST_CASE("a counter or an effect changes the digest; two loads agree whatever order names were met in") {
   auto a = test::load(kFrontier, {frontier_rule("medals")});
   auto b = test::load(kFrontier, {frontier_rule("medals")});
-  b->intern("some other name");  // b numbers the names differently from a
-  b->intern("rank");
+  b->intern(BoardCore{}, "some other name");  // b numbers the names differently from a
+  b->intern(BoardCore{}, "rank");
   State s = a->new_game(3);
   State t = b->new_game(3);
   REQUIRE(a->digest(s) == b->digest(t));
   State u = s;
-  a->set_counter(u, kCounterPlayer + 0, a->intern("medals"), 1);
+  a->set_counter(u, kCounterPlayer + 0, a->intern(u.b, "medals"), 1);
   REQUIRE(a->digest(u) != a->digest(s));
   Rng rng;
   rng.seed(9);

@@ -52,6 +52,24 @@ scenario("{ turns = N }: ends at the end of the Nth turn after this one", functi
   check(lines(g, 2):find("effect siege of siege lasts until the end of the 3rd turn from now", 1, true), lines(g, 2))
 end)
 
+scenario("{ turns = N } past 65,535 turns of a game: it ends when it says (turn counters are 32 bits)", function()
+  -- turns counted in 16 bits once clamped this effect's end to turn 65,534: it ended at once
+  for _, start in ipairs{ 65534, 70000 } do
+    local g = setup{ cards = set, turn_number = start,
+                     hands = { {"siege", "support", "transport"}, {"ambush", "cover_fire", "disrupt", "heavy_tanks"} },
+                     board = { {}, { sea = {"blockade"} } } }
+    g:deploy("siege", "sea")
+    g:improvise("ambush", "air")
+    check_eq(g:turn_number(), start + 2)
+    check_eq(g:card_strength("blockade"), 4, "still -1 two turns on from turn " .. start)
+    check_eq(g:view(1).effects, { "siege of siege (until the end of the next turn)" })
+    g:improvise("support", "land")
+    check_eq(g:card_strength("blockade"), 4)
+    g:improvise("cover_fire", "air")
+    check_eq(g:card_strength("blockade"), 5, "ended at the end of the 3rd turn after it began")
+  end
+end)
+
 scenario("game_end: it outlasts the battle, and its triggers go on in the next", function()
   local g = setup{ cards = set, hands = { {"oath", "support"}, {"ambush", "transport"} }, seed = 3 }
   g:deploy("oath", "land")
