@@ -32,6 +32,9 @@ double margin(const DiffRow& r, double baseline) {
 }  // namespace
 
 void compute_differences(Comparison& c) {
+  // A difference with no data decides nothing (a variant whose every game failed once stopped a
+  // run early as "every difference decided").
+  auto no_data = [](const stats::PairSums& s) { return s.a.games < 2 || s.a.n == 0 || s.b.n == 0; };
   c.diffs.clear();
   std::vector<double> baseline;  // the baseline's value of each row (for margins)
   for (size_t v = 1; v < c.engines.size(); ++v) {
@@ -40,6 +43,7 @@ void compute_differences(Comparison& c) {
       DiffRow r;
       r.variant = v, r.measure = m, r.rate = kMeasureInfo[m].rate;
       r.d = stats::paired_difference(p.m[static_cast<size_t>(m)], c.confidence);
+      r.no_data = no_data(p.m[static_cast<size_t>(m)]);
       c.diffs.push_back(r);
       baseline.push_back(p.m[static_cast<size_t>(m)].a.ratio());
     }
@@ -50,6 +54,7 @@ void compute_differences(Comparison& c) {
         r.variant = v, r.measure = m, r.rate = true;
         r.card = c.engines[0]->set().cards[p.cards[k].first].id;
         r.d = stats::paired_difference(s, c.confidence);
+        r.no_data = no_data(s);
         c.diffs.push_back(r);
         baseline.push_back(s.a.ratio());
       }
@@ -69,9 +74,9 @@ void compute_differences(Comparison& c) {
   for (size_t row = 0; row < c.diffs.size(); ++row) {
     DiffRow& r = c.diffs[row];
     r.p_adjusted = adj[row];
-    r.significant = adj[row] < c.alpha();
+    r.significant = !r.no_data && adj[row] < c.alpha();
     const double half = (r.d.high - r.d.delta) * widen[r.variant], mg = margin(r, baseline[row]);
-    r.negligible = r.d.delta - half > -mg && r.d.delta + half < mg;
+    r.negligible = !r.no_data && r.d.delta - half > -mg && r.d.delta + half < mg;
   }
 }
 
@@ -136,7 +141,7 @@ void print_text(const Comparison& c) {
   out << "  battles ended by\n";
   for (size_t v = 0; v < c.names.size(); ++v) {
     out << "    " << c.names[v] << ":";
-    for (const auto& [how, k] : c.totals.v[v].end_reasons())
+    for (const auto& [how, k] : reasons_shown(c.totals.v[v].end_reasons(), 12))
       out << " " << how << " " << std::fixed << std::setprecision(1)
           << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].m[kBattlesPerGame].y))
           << "%";
@@ -147,7 +152,7 @@ void print_text(const Comparison& c) {
     out << "  games ended by\n";
     for (size_t v = 0; v < c.names.size(); ++v) {
       out << "    " << c.names[v] << ":";
-      for (const auto& [why, k] : c.totals.v[v].game_ends())
+      for (const auto& [why, k] : reasons_shown(c.totals.v[v].game_ends(), 12))
         out << " " << why << " " << std::fixed << std::setprecision(1)
             << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].games)) << "%";
       out << "\n";
@@ -239,18 +244,24 @@ int merge(const std::vector<std::string>& files, bool as_json, const std::string
     if (first) {
       c.names = r.at("variants").get<std::vector<std::string>>();
       if (c.names.empty()) return "no variants";
+      if (std::string e = check_confidence(r.at("confidence")); !e.empty()) return e;
+      const json& hashes = r.at("content_hashes");
+      if (!hashes.is_array() || hashes.size() != c.names.size()) return "its content hashes do not match its variants";
       for (const std::string& name : c.names) {
         Common v;
         std::string why;
         if (!parse_variant(name, v, why)) return why;
         c.engines.push_back(load_engine(v.cards, v.rules, data_dir()));  // LoadError: reported
+        if (std::string e = check_content_hash(hashes[c.engines.size() - 1], *c.engines.back(), name); !e.empty()) return e;
       }
       c.totals = empty_totals(c.engines);
       c.agent = r.at("agent").get<std::string>();
       c.seed = r.at("seed").get<uint64_t>();
       c.planned = r.at("games").get<long long>();
+      if (c.planned < 1 || c.planned > kMaxRunGames) return "its \"games\" is not a number of games from 1 to " + std::to_string(kMaxRunGames);
       c.confidence = r.at("confidence").get<double>();
       c.correction = r.at("correction").get<std::string>();
+      if (c.correction != "holm" && c.correction != "bh") return "its correction is not \"holm\" or \"bh\"";
     }
     const json& sv = j["sums"].at("variants");
     const json& sp = j["sums"].at("pairs");
@@ -316,12 +327,12 @@ int cmd_compare(int argc, char** argv) {
     std::cerr << "als compare: name the variants (the baseline first), e.g. als compare standard standard+beginner\n";
     return 2;
   }
-  if (plan.games < 1 || plan.threads < 1 || plan.threads > 256) {
-    std::cerr << "als compare: --games must be >= 1 and --threads between 1 and 256\n";
+  if (plan.games < 1 || plan.games > kMaxRunGames || plan.threads < 1 || plan.threads > 256) {
+    std::cerr << "als compare: --games must be from 1 to " << kMaxRunGames << " and --threads between 1 and 256\n";
     return 2;
   }
   if (!shard.empty() && !parse_shard(shard, plan)) {
-    std::cerr << "als compare: --shard takes K/N with 1 <= K <= N\n";
+    std::cerr << "als compare: --shard takes K/N with 1 <= K <= N <= " << kMaxShards << "\n";
     return 2;
   }
   if (!unattended("compare", c.agent)) return 2;

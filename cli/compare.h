@@ -19,6 +19,7 @@ struct DiffRow {
   double p_adjusted = 1;
   bool significant = false;  // adjusted p below the level of a look
   bool negligible = false;   // its simultaneous interval lies within the measure's margin
+  bool no_data = false;      // fewer than 2 paired games, or a side that never counted it: decides nothing
   const char* name() const { return card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure]; }
 };
 

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -246,12 +248,23 @@ std::string measures_plot(const Comparison& c) {
 
 /// End reasons: a stacked bar a variant, each reason's share of the variant's battles.
 std::string reasons_plot(const Comparison& c) {
-  std::vector<std::string> reasons;  // every reason any variant has, control and withdraw first
-  for (const VariantSums& s : c.totals.v)
-    for (const auto& [how, k] : s.end_reasons())
-      if (std::find(reasons.begin(), reasons.end(), how) == reasons.end()) reasons.push_back(how);
+  // The reasons each variant shows (at most 8: a rule may give a fresh reason every game), control
+  // and withdraw first; each variant's own "N other reasons" is its rest.
+  std::vector<std::string> reasons;
+  std::set<std::string> seen;
+  std::vector<std::map<std::string, long long>> shown;
+  for (const VariantSums& s : c.totals.v) {
+    shown.emplace_back();
+    const std::map<std::string, long long> all = s.end_reasons();
+    for (const auto& [how, k] : reasons_shown(all, 8)) {
+      const bool rest = how.find(" other reasons") != std::string::npos && !all.count(how);
+      const std::string key = rest ? "other reasons" : how;
+      shown.back()[key] += k;
+      if (seen.insert(key).second) reasons.push_back(key);
+    }
+  }
   std::stable_sort(reasons.begin(), reasons.end(), [](const std::string& a, const std::string& b) {
-    auto rank = [](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : 2; };
+    auto rank = [](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : s == "other reasons" ? 3 : 2; };
     return rank(a) < rank(b);
   });
   const size_t nv = c.names.size();
@@ -260,16 +273,15 @@ std::string reasons_plot(const Comparison& c) {
   const double H = T + (bar + gap) * static_cast<double>(nv) + 18 + 16 * legend_rows;
   Svg g(W, H, "How battles ended");
   for (size_t v = 0; v < nv; ++v) {
-    const VariantSums& s = c.totals.v[v];
-    const auto ends = s.end_reasons();
-    long long total = 0;
-    for (const auto& [how, k] : ends) total += k;
+    const auto& ends = shown[v];
+    double total = 0;
+    for (const auto& [how, k] : ends) total += static_cast<double>(k);
     const double y = T + (bar + gap) * static_cast<double>(v);
     g.text(L - 6, y + bar / 2 + 4, c.names[v].size() > 20 ? c.names[v].substr(0, 19) + "~" : c.names[v], "end", 10);
     double x = L;
     for (size_t r = 0; r < reasons.size(); ++r) {
       auto it = ends.find(reasons[r]);
-      const double share = it == ends.end() || !total ? 0 : static_cast<double>(it->second) / static_cast<double>(total);
+      const double share = it == ends.end() || !total ? 0 : static_cast<double>(it->second) / total;
       const double w = (W - L - R) * share;
       g.rect(x, y, w, bar, kFills[r % kStyles], c.names[v] + ": " + reasons[r] + " " + fmt_value(share, true));
       if (w > 34) g.text(x + w / 2, y + bar / 2 + 4, fmt_value(share, true), "middle", 10, r % kStyles == 0 || r % kStyles == 3 || r % kStyles == 6 ? "#fff" : "#000");

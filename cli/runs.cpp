@@ -40,7 +40,7 @@ bool parse_shard(const std::string& text, RunPlan& plan) {
   char slash = 0;
   long long k = 0, n = 0;
   std::istringstream in(text);
-  if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || k < 1 || k > n || !in.eof()) return false;
+  if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || n > kMaxShards || k < 1 || k > n || !in.eof()) return false;
   plan.shard_k = k - 1, plan.shard_n = n;
   return true;
 }
@@ -160,18 +160,26 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
 namespace {
 
 json ratio_sums_json(const stats::RatioSums& s) { return {s.games, s.y, s.n, s.yy, s.nn, s.yn}; }
+// A count a shard gives: an integer from 0 up (a negative one is no count of games).
+long long count_from(const json& j) {
+  const long long k = j.is_number_integer() ? j.get<long long>() : -1;
+  if (k < 0) throw json::type_error::create(302, "a count that is not a whole number from 0 up", &j);
+  return k;
+}
 stats::RatioSums ratio_sums_from(const json& j) {
   stats::RatioSums s;
   long long* f[] = {&s.games, &s.y, &s.n, &s.yy, &s.nn, &s.yn};
   if (!j.is_array() || j.size() != 6) throw json::type_error::create(302, "ratio sums are 6 numbers", &j);
-  for (size_t i = 0; i < 6; ++i) *f[i] = j.at(i).get<long long>();
+  for (size_t i = 0; i < 6; ++i) *f[i] = i == 1 || i == 5 ? j.at(i).get<long long>() : count_from(j.at(i));  // (y may be below 0)
   return s;
 }
 
-template <class T>
-std::vector<T> sized(const json& j, size_t n) {
-  auto v = j.get<std::vector<T>>();
-  if (v.size() != n) throw json::type_error::create(302, "a list of another length", &j);
+// A list of `n` counts.
+std::vector<long long> counts(const json& j, size_t n) {
+  if (!j.is_array() || j.size() != n) throw json::type_error::create(302, "a list of another length", &j);
+  std::vector<long long> v;
+  v.reserve(n);
+  for (const json& x : j) v.push_back(count_from(x));
   return v;
 }
 
@@ -205,38 +213,42 @@ json sums_json(const VariantSums& s) {
 
 // A shard's counts by reason: each reason printable text of 1 to 40 characters, as hooks give them
 // (a shard is untrusted: what a terminal would print is checked here).
+// (Nor blank, nor with spaces at its ends, nor the engine's own "control" and "withdraw".)
 static std::map<std::string, long long> reasons_from(const json& j) {
-  auto m = j.get<std::map<std::string, long long>>();
-  for (const auto& [why, k] : m) {
-    if (!printable_text(why, 40) || k < 0) throw json::type_error::create(302, "a reason that is not printable text of 1 to 40 characters", &j);
+  std::map<std::string, long long> m;
+  if (!j.is_object()) throw json::type_error::create(302, "reasons are an object", &j);
+  for (const auto& [why, k] : j.items()) {
+    if (!printable_text(why, 40) || why.front() == ' ' || why.back() == ' ' || why == "control" || why == "withdraw")
+      throw json::type_error::create(302, "a reason that is not printable text of 1 to 40 characters", &j);
+    m.emplace_hint(m.end(), why, count_from(k));  // (an object's keys come sorted: linear)
   }
   return m;
 }
 
 VariantSums sums_from_json(const json& j, size_t cards) {
   VariantSums s(cards);
-  s.games = j.at("games").get<long long>();
-  for (int p = 0; p < 2; ++p) s.wins[p] = j.at("wins").at(p).get<long long>(), s.vp[p] = j.at("vp").at(p).get<long long>();
-  s.min_actions = j.at("min_actions").get<long long>();
-  s.max_actions = j.at("max_actions").get<long long>();
+  s.games = count_from(j.at("games"));
+  for (int p = 0; p < 2; ++p) s.wins[p] = count_from(j.at("wins").at(p)), s.vp[p] = count_from(j.at("vp").at(p));
+  s.min_actions = count_from(j.at("min_actions"));
+  s.max_actions = count_from(j.at("max_actions"));
   const json& m = j.at("measures");
   if (!m.is_array() || m.size() != kMeasures) throw json::type_error::create(302, "measures of another shape", &m);
   for (size_t i = 0; i < kMeasures; ++i) s.m[i] = ratio_sums_from(m[i]);
-  s.card_y = sized<long long>(j.at("card_y"), s.card_y.size());
-  s.card_n = sized<long long>(j.at("card_n"), s.card_n.size());
-  s.battles_hist = sized<long long>(j.at("battles_hist"), s.battles_hist.size());
-  s.actions_hist = sized<long long>(j.at("actions_hist"), s.actions_hist.size());
-  s.vp_hist = sized<long long>(j.at("vp_hist"), s.vp_hist.size());
-  s.withdrawals = sized<long long>(j.at("withdrawals"), s.withdrawals.size());
-  s.control_ends = j.at("control_ends").get<long long>();
-  s.withdraw_ends = j.at("withdraw_ends").get<long long>();
+  s.card_y = counts(j.at("card_y"), s.card_y.size());
+  s.card_n = counts(j.at("card_n"), s.card_n.size());
+  s.battles_hist = counts(j.at("battles_hist"), s.battles_hist.size());
+  s.actions_hist = counts(j.at("actions_hist"), s.actions_hist.size());
+  s.vp_hist = counts(j.at("vp_hist"), s.vp_hist.size());
+  s.withdrawals = counts(j.at("withdrawals"), s.withdrawals.size());
+  s.control_ends = count_from(j.at("control_ends"));
+  s.withdraw_ends = count_from(j.at("withdraw_ends"));
   s.reason_ends = reasons_from(j.at("reason_ends"));
   if (auto g = j.find("game_reasons"); g != j.end()) s.game_reasons = reasons_from(*g);  // (API 4; older shards have none)
   if (auto g = j.find("agent_failures"); g != j.end()) s.agent_failures = reasons_from(*g);  // (exec: agents; older have none)
-  s.failed = j.at("failed").get<long long>();
+  s.failed = count_from(j.at("failed"));
   if (auto f = j.find("first_failure"); f != j.end())
-    s.first_failed = f->at("game").get<long long>(), s.first_failed_seed = f->at("seed").get<uint64_t>(),
-    s.first_error = f->at("error").get<std::string>();
+    s.first_failed = count_from(f->at("game")), s.first_failed_seed = f->at("seed").get<uint64_t>(),
+    s.first_error = f->at("error").get<std::string>().substr(0, 4096);
   return s;
 }
 
@@ -276,12 +288,63 @@ PairTotals pair_from_json(const json& j, std::vector<std::pair<size_t, size_t>> 
   return p;
 }
 
+namespace {
+// Whether any string of `j` (keys included) holds a character a terminal would obey.
+bool has_control(const json& j) {
+  if (j.is_string()) return find_control(j.get_ref<const std::string&>()) != std::string::npos;
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items())
+      if (find_control(k) != std::string::npos || has_control(v)) return true;
+  } else if (j.is_array()) {
+    for (const json& v : j)
+      if (has_control(v)) return true;
+  }
+  return false;
+}
+
+// "" or what is wrong with a shard's "shard": [K, N] and "seed".
+std::string check_header(const json& r) {
+  const json& sh = r.at("shard");
+  if (!sh.is_array() || sh.size() != 2 || !sh[0].is_number_integer() || !sh[1].is_number_integer() ||
+      sh[1].get<long long>() < 1 || sh[1].get<long long>() > kMaxShards || sh[0].get<long long>() < 1 ||
+      sh[0].get<long long>() > sh[1].get<long long>())
+    return "its \"shard\" is not [K, N] with 1 <= K <= N <= " + std::to_string(kMaxShards);
+  if (!r.at("seed").is_number_unsigned()) return "its \"seed\" is not a number from 0 to 2^64 - 1";
+  return "";
+}
+
+// The missing shards as one line: the first ten, and how many in all.
+std::string missing_text(const std::vector<bool>& shards) {
+  std::string list;
+  long long missing = 0;
+  for (size_t k = 0; k < shards.size(); ++k)
+    if (!shards[k] && ++missing <= 10) list += (missing > 1 ? ", " : "") + std::to_string(k + 1) + "/" + std::to_string(shards.size());
+  if (missing == 1) return "shard " + list + " is missing";
+  if (missing > 10) list += " and " + std::to_string(missing - 10) + " more";
+  return std::to_string(missing) + " of " + std::to_string(shards.size()) + " shards are missing: " + list;
+}
+}  // namespace
+
+std::string check_confidence(const json& value) {
+  if (!value.is_number() || !(value.get<double>() >= 0.5 && value.get<double>() <= 0.9999))
+    return "its confidence is not a number from 0.5 to 0.9999 (as --confidence takes)";
+  return "";
+}
+
+std::string check_content_hash(const json& stated, const Engine& e, const std::string& variant) {
+  if (!stated.is_string() || stated.get<std::string>() != e.content_hash())
+    return "the files of " + variant + " changed since the shard ran (its content hash " +
+           (stated.is_string() ? stated.get<std::string>().substr(0, 16) : std::string("is missing")) + ", here " +
+           e.content_hash() + ")";
+  return "";
+}
+
 int read_shards(const char* command, const std::vector<std::string>& files, json& run,
                 const std::function<std::string(const json& doc, bool first)>& add) {
   std::vector<bool> shards;
   for (const std::string& f : files) {
     auto bad = [&](const std::string& why) {
-      std::cerr << "als " << command << " --merge: " << f << ": " << why << "\n";
+      std::cerr << "als " << command << " --merge: " << escape_controls(f) << ": " << why << "\n";
       return 2;
     };
     std::string text, why;
@@ -290,19 +353,21 @@ int read_shards(const char* command, const std::vector<std::string>& files, json
     if (!parse_json(text, j, why)) return bad(std::string("not the --json output of als ") + command + " (" + why + ")");
     if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums") || !j["sums"].is_object())
       return bad(std::string("not the --json output of als ") + command + " (of this version)");
+    if (has_control(j)) return bad("a text in it holds a control character (an escape sequence?): not the output of a run");
     try {
       const json& r = j["run"];
-      const int k = r.at("shard").at(0).get<int>(), n = r.at("shard").at(1).get<int>();
+      if (std::string e = check_header(r); !e.empty()) return bad(e);
+      const long long k = r["shard"][0].get<long long>(), n = r["shard"][1].get<long long>();
       const bool first = run.is_null();
       if (first) {
         run = r;
-        shards.assign(static_cast<size_t>(std::max(n, 0)), false);
+        shards.assign(static_cast<size_t>(n), false);
       } else {
         json a = run, b = r;
         a.erase("shard"), b.erase("shard");
         if (a != b) return bad("a shard of another run (its seed, games, variants or agents differ)");
       }
-      if (n != static_cast<int>(shards.size()) || k < 1 || k > n || shards[static_cast<size_t>(k - 1)])
+      if (n != static_cast<long long>(shards.size()) || shards[static_cast<size_t>(k - 1)])
         return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
       shards[static_cast<size_t>(k - 1)] = true;
       if (std::string e = add(j, first); !e.empty()) return bad(e);
@@ -310,11 +375,14 @@ int read_shards(const char* command, const std::vector<std::string>& files, json
       return bad("a field is missing or of the wrong type");
     } catch (const LoadError& e) {
       return bad(std::string("its card set does not load here: ") + e.what());
+    } catch (const std::overflow_error&) {
+      return bad("its sums overflow when added to the others' (a count past 2^63): not the output of a run");
     }
   }
-  for (size_t k = 0; k < shards.size(); ++k)
-    if (!shards[k]) std::cerr << "als " << command << " --merge: shard " << k + 1 << "/" << shards.size() << " is missing\n";
-  if (std::find(shards.begin(), shards.end(), false) != shards.end()) return 2;
+  if (std::find(shards.begin(), shards.end(), false) != shards.end()) {
+    std::cerr << "als " << command << " --merge: " << missing_text(shards) << "\n";
+    return 2;
+  }
   run["shard"] = {1, 1};
   return 0;
 }

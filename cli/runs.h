@@ -31,7 +31,12 @@ struct RunPlan {
   long long mine() const { return games / shard_n + (shard_k < games % shard_n ? 1 : 0); }
 };
 
-/// Reads --shard K/N into `plan` (shard_k is K - 1); false if it is not 1 <= K <= N.
+/// The most games one run may plan (--games of simulate and compare): a million games a second
+/// would take eleven days; and the most shards a run may be cut into (--shard K/N).
+constexpr long long kMaxRunGames = 1'000'000'000'000;
+constexpr long long kMaxShards = 1'000'000;
+
+/// Reads --shard K/N into `plan` (shard_k is K - 1); false if it is not 1 <= K <= N <= kMaxShards.
 bool parse_shard(const std::string& text, RunPlan& plan);
 
 /// The sums of a run so far: one VariantSums a variant, and each later variant paired with the
@@ -86,10 +91,19 @@ PairTotals pair_from_json(const nlohmann::json& j, std::vector<std::pair<size_t,
 /// an object with "run" and "sums", its "run" the first file's but for "shard", each shard K of N
 /// given once. `add(doc, first)` takes each document (`first`: the first file's) and returns ""
 /// or what is wrong with it; a json::exception or LoadError it throws is reported too. On the
-/// first problem prints "als COMMAND --merge: FILE: why" and returns 2; names every missing shard
-/// and returns 2; else 0, with `run` the first file's "run" and its "shard" set to 1/1.
+/// first problem prints "als COMMAND --merge: FILE: why" and returns 2; names the missing shards
+/// (the first ten, and how many) and returns 2; else 0, with `run` the first file's "run" and its
+/// "shard" set to 1/1. A shard is untrusted: its header (shard K/N, seed) is checked before its
+/// sums are read, a text in it holding a control character is refused (nothing from it reaches a
+/// terminal raw), and sums that overflow when added are refused. Linear in the files' size.
 int read_shards(const char* command, const std::vector<std::string>& files, nlohmann::json& run,
                 const std::function<std::string(const nlohmann::json& doc, bool first)>& add);
+
+/// A shard's stated confidence, checked as the --confidence flag is: "" or what is wrong.
+std::string check_confidence(const nlohmann::json& value);
+/// "" when `stated` (a shard's content hash for a variant) is the hash of `e` as loaded here, or
+/// the message that says the files changed since the shard ran.
+std::string check_content_hash(const nlohmann::json& stated, const Engine& e, const std::string& variant);
 
 /// A measure's interval as compare.md writes it: {"value", "low", "high"}.
 nlohmann::json interval_json(const stats::Interval& i);

@@ -88,10 +88,10 @@ void print_table(const Engine& e, const VariantSums& st, const json& j, double c
             << "  withdrawals by cards left (0 1 2 3 4 5 6+):";
   for (long long w : st.withdrawals) std::cout << " " << w;
   std::cout << "\n  battles ended by:";
-  for (const auto& [how, k] : st.end_reasons()) std::cout << " " << how << " " << k;
+  for (const auto& [how, k] : reasons_shown(st.end_reasons(), 12)) std::cout << " " << how << " " << k;
   if (!st.game_reasons.empty()) {  // a game_over hook ended some (API 4)
     std::cout << "\n  games ended by:";
-    for (const auto& [why, k] : st.game_ends()) std::cout << " " << why << " " << k;
+    for (const auto& [why, k] : reasons_shown(st.game_ends(), 12)) std::cout << " " << why << " " << k;
   }
   if (!st.agent_failures.empty()) {  // an exec: program lost games by failing
     std::cout << "\n  games lost by a failing program:";
@@ -121,8 +121,14 @@ int merge(const std::vector<std::string>& files, bool as_json) {
   int status = read_shards("simulate", files, run, [&](const json& j, bool first) {
     if (first) {
       const json& r = j["run"];
-      confidence = j.value("confidence", 0.95);
+      if (j.contains("confidence")) {
+        if (std::string e = check_confidence(j["confidence"]); !e.empty()) return e;
+        confidence = j["confidence"].get<double>();
+      }
+      if (!r.at("run_games").is_number_integer() || r["run_games"].get<long long>() < 0 || r["run_games"].get<long long>() > kMaxRunGames)
+        return std::string("its \"run_games\" is not a number of games from 0 to ") + std::to_string(kMaxRunGames);
       eng = load_engine(r.at("cards_arg").get<std::string>(), r.at("rules").get<std::vector<std::string>>(), data_dir());
+      if (std::string e = check_content_hash(r.at("content_hash"), *eng, r["cards_arg"].get<std::string>()); !e.empty()) return e;
       total.emplace(eng->set().cards.size());
     }
     total->add(sums_from_json(j["sums"], total->cards()));
@@ -167,8 +173,8 @@ int cmd_simulate(int argc, char** argv) {
     std::cerr << "als simulate: --games N is required (or --merge FILE...)\n";
     return 2;
   }
-  if (plan.games < 0 || plan.threads < 1 || plan.threads > 256) {
-    std::cerr << "als simulate: --games must be >= 0 and --threads between 1 and 256\n";
+  if (plan.games < 0 || plan.games > kMaxRunGames || plan.threads < 1 || plan.threads > 256) {
+    std::cerr << "als simulate: --games must be from 0 to " << kMaxRunGames << " and --threads between 1 and 256\n";
     return 2;
   }
   if (!(confidence >= 0.5 && confidence <= 0.9999)) {
@@ -176,7 +182,7 @@ int cmd_simulate(int argc, char** argv) {
     return 2;
   }
   if (!shard.empty() && !parse_shard(shard, plan)) {
-    std::cerr << "als simulate: --shard takes K/N with 1 <= K <= N\n";
+    std::cerr << "als simulate: --shard takes K/N with 1 <= K <= N <= " << kMaxShards << "\n";
     return 2;
   }
   for (const std::string& a : {plan.p1, plan.p2})

@@ -166,8 +166,8 @@ int cmd_tournament(int argc, char** argv) {
     std::cerr << "als tournament: name at least two agents, e.g. als tournament random greedy mcts\n";
     return 2;
   }
-  if (games < 2 || threads < 1 || threads > 256 || !(elo1 > 0 && elo1 < 2000) || !(alpha > 0 && alpha < 0.5)) {
-    std::cerr << "als tournament: --games >= 2, --threads 1 to 256, --elo1 above 0, --alpha between 0 and 0.5\n";
+  if (games < 2 || games > kMaxRunGames || threads < 1 || threads > 256 || !(elo1 > 0 && elo1 < 2000) || !(alpha > 0 && alpha < 0.5)) {
+    std::cerr << "als tournament: --games 2 to " << kMaxRunGames << ", --threads 1 to 256, --elo1 above 0, --alpha between 0 and 0.5\n";
     return 2;
   }
   for (const std::string& a : agents)

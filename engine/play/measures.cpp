@@ -1,5 +1,7 @@
 #include "measures.h"
 
+#include <climits>
+
 #include <algorithm>
 
 namespace als {
@@ -141,23 +143,24 @@ void VariantSums::add(const GameTally& g) {
 }
 
 void VariantSums::add(const VariantSums& o) {
-  failed += o.failed;
+  using stats::add_checked;
+  add_checked(failed, o.failed);
   if (o.first_failed >= 0 && (first_failed < 0 || o.first_failed < first_failed))
     first_failed = o.first_failed, first_failed_seed = o.first_failed_seed, first_error = o.first_error;
   if (o.games && (!games || o.min_actions < min_actions)) min_actions = o.min_actions;
   max_actions = std::max(max_actions, o.max_actions);
-  games += o.games;
-  for (int p = 0; p < 2; ++p) wins[p] += o.wins[p], vp[p] += o.vp[p];
+  add_checked(games, o.games);
+  for (int p = 0; p < 2; ++p) add_checked(wins[p], o.wins[p]), add_checked(vp[p], o.vp[p]);
   for (int i = 0; i < kMeasures; ++i) m[i].add(o.m[i]);
   auto sum = [](std::vector<long long>& a, const std::vector<long long>& b) {
-    for (size_t i = 0; i < a.size() && i < b.size(); ++i) a[i] += b[i];
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i) add_checked(a[i], b[i]);
   };
   sum(card_y, o.card_y), sum(card_n, o.card_n), sum(battles_hist, o.battles_hist), sum(actions_hist, o.actions_hist);
   sum(vp_hist, o.vp_hist), sum(withdrawals, o.withdrawals);
-  control_ends += o.control_ends, withdraw_ends += o.withdraw_ends;
-  for (const auto& [how, k] : o.reason_ends) reason_ends[how] += k;
-  for (const auto& [why, k] : o.game_reasons) game_reasons[why] += k;
-  for (const auto& [kind, k] : o.agent_failures) agent_failures[kind] += k;
+  add_checked(control_ends, o.control_ends), add_checked(withdraw_ends, o.withdraw_ends);
+  for (const auto& [how, k] : o.reason_ends) add_checked(reason_ends[how], k);
+  for (const auto& [why, k] : o.game_reasons) add_checked(game_reasons[why], k);
+  for (const auto& [kind, k] : o.agent_failures) add_checked(agent_failures[kind], k);
 }
 
 void VariantSums::fail(long long i, uint64_t seed, const std::string& error) {
@@ -167,8 +170,9 @@ void VariantSums::fail(long long i, uint64_t seed, const std::string& error) {
 
 std::map<std::string, long long> VariantSums::game_ends() const {
   std::map<std::string, long long> all = game_reasons;
-  long long hooked = 0;
-  for (const auto& [why, k] : game_reasons) hooked += k;
+  long long hooked = 0;  // (saturating: the counts were read from shards)
+  for (const auto& [why, k] : game_reasons)
+    if (__builtin_add_overflow(hooked, k, &hooked)) hooked = LLONG_MAX;
   if (games - hooked > 0) all["vp target"] += games - hooked;
   return all;
 }
@@ -178,6 +182,23 @@ std::map<std::string, long long> VariantSums::end_reasons() const {
   all["control"] += control_ends;
   all["withdraw"] += withdraw_ends;
   return all;
+}
+
+std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep) {
+  std::vector<std::pair<std::string, long long>> v(all.begin(), all.end());
+  auto rank = [](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : s == "vp target" ? 2 : 3; };
+  std::sort(v.begin(), v.end(), [&](const auto& a, const auto& b) {
+    if (rank(a.first) != rank(b.first)) return rank(a.first) < rank(b.first);
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  if (v.size() <= keep || keep == 0) return v;
+  long long rest = 0;
+  for (size_t i = keep - 1; i < v.size(); ++i)
+    if (__builtin_add_overflow(rest, v[i].second, &rest)) rest = LLONG_MAX;
+  const size_t others = v.size() - (keep - 1);
+  v.resize(keep - 1);
+  v.emplace_back(std::to_string(others) + " other reasons", rest);
+  return v;
 }
 
 stats::Interval VariantSums::measure(int id, double confidence) const {

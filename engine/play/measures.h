@@ -120,6 +120,12 @@ struct VariantSums {
   stats::Interval card_measure(size_t card, int id, double confidence) const;
 };
 
+/// Counts by reason as a person reads them: "control", "withdraw" and "vp target" first, then
+/// the others by count (most first, ties by name), at most `keep` entries in all; past that, one
+/// entry "N other reasons" with their total. (A rule may give a fresh reason every game: the
+/// sums keep them all, a table or plot shows a few.) O(n log n) in all's size.
+std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep);
+
 /// The paired sums of a variant B against the baseline A over the games both completed: one
 /// PairSums for each measure, and for each card both sets have (`cards`: its index in A and B).
 struct PairTotals {

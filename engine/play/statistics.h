@@ -5,9 +5,16 @@
 // come from Boost.Math. Every input is a sum of integers, so shards add up exactly.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace als::stats {
+
+/// a += b, or std::overflow_error when the sum passes a long long (sums read from shards are
+/// untrusted: adding them must not overflow).
+inline void add_checked(long long& a, long long b) {
+  if (__builtin_add_overflow(a, b, &a)) throw std::overflow_error("a sum past 2^63");
+}
 
 /// A value and its confidence interval [low, high].
 struct Interval {
@@ -29,8 +36,10 @@ Interval wilson(long long successes, long long trials, double confidence);
 struct RatioSums {
   long long games = 0, y = 0, n = 0, yy = 0, nn = 0, yn = 0;
   void add(long long gy, long long gn) { ++games, y += gy, n += gn, yy += gy * gy, nn += gn * gn, yn += gy * gn; }
+  /// Adds another's sums (threads', shards'); throws std::overflow_error past a long long.
   void add(const RatioSums& o) {
-    games += o.games, y += o.y, n += o.n, yy += o.yy, nn += o.nn, yn += o.yn;
+    add_checked(games, o.games), add_checked(y, o.y), add_checked(n, o.n), add_checked(yy, o.yy),
+        add_checked(nn, o.nn), add_checked(yn, o.yn);
   }
   double ratio() const { return n ? static_cast<double>(y) / static_cast<double>(n) : 0.0; }
   bool operator==(const RatioSums&) const = default;
@@ -50,9 +59,9 @@ struct PairSums {
     a.add(ya, na), b.add(yb, nb);
     ya_yb += ya * yb, ya_nb += ya * nb, na_yb += na * yb, na_nb += na * nb;
   }
-  void add(const PairSums& o) {
+  void add(const PairSums& o) {  // (throws std::overflow_error as RatioSums::add)
     a.add(o.a), b.add(o.b);
-    ya_yb += o.ya_yb, ya_nb += o.ya_nb, na_yb += o.na_yb, na_nb += o.na_nb;
+    add_checked(ya_yb, o.ya_yb), add_checked(ya_nb, o.ya_nb), add_checked(na_yb, o.na_yb), add_checked(na_nb, o.na_nb);
   }
   bool operator==(const PairSums&) const = default;
 };

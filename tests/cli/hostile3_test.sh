@@ -26,4 +26,80 @@ p.wait()
 assert len(ends) == 3000 and all(m["type"] == "game_over" for m in ends), [m for m in ends if m["type"] != "game_over"][:2]
 PY
 
+# --games past what a run may plan is refused (it once overflowed the progress total)
+for cmd in "simulate" "compare standard standard+long-war" "tournament random greedy"; do
+  "$als" $cmd --games 9223372036854775807 > g.out 2>&1; expect_rc 2 $? "$cmd --games 2^63-1"
+  grep -q -- '--games .*1000000000000' g.out && ok || bad "$cmd --games 2^63-1: $(head -c 300 g.out)"
+done
+
+# --merge checks a shard's header and numbers before it believes them. Each case changes one
+# thing in real shards (simulate's s1/s2, compare's c1/c2) and expects exit 2 and a message.
+"$als" simulate --games 40 --seed 2 --shard 1/2 --json > s1.json && "$als" simulate --games 40 --seed 2 --shard 2/2 --json > s2.json
+"$als" compare standard standard+long-war --games 40 --seed 2 --agent random --shard 1/2 --json > c1.json &&
+  "$als" compare standard standard+long-war --games 40 --seed 2 --agent random --shard 2/2 --json > c2.json
+edit() {  # edit IN OUT PYTHON: OUT is IN's JSON after the statement (j is the document)
+  python3 -c "import json, sys; j = json.load(open(sys.argv[1])); $3; json.dump(j, open(sys.argv[2], 'w'))" "$1" "$2"
+}
+refused() {  # refused WHAT PATTERN COMMAND...: exit 2, PATTERN in the output, the output short
+  local what=$1 pattern=$2; shift 2
+  timeout 60 "$@" > r.out 2>&1; expect_rc 2 $? "$what"
+  grep -q -- "$pattern" r.out && [ "$(wc -c < r.out)" -lt 2000 ] && ok || bad "$what: $(head -c 400 r.out)"
+}
+"$als" simulate --merge s1.json s2.json --json > m.json; expect_rc 0 $? "simulate --merge of good shards"
+# sums that overflow when added: release builds once printed "games": -1616 and exited 0
+edit s1.json big1.json 'j["sums"]["games"] = 2**62 + 5; j["sums"]["wins"][0] = 2**62'
+edit s2.json big2.json 'j["sums"]["games"] = 2**62 + 7; j["sums"]["wins"][0] = 2**62'
+refused "merge: sums past 2^63" "overflow when added" "$als" simulate --merge big1.json big2.json
+edit s1.json neg.json 'j["sums"]["games"] = -1616'
+refused "merge: a negative count" "a field is missing or of the wrong type" "$als" simulate --merge neg.json s2.json
+# escape sequences in a shard's texts never reach the terminal
+edit s1.json esc1.json 'j["run"]["p1"] = "random\u001b]0;pwned\u0007\u001b[2J"'
+edit s2.json esc2.json 'j["run"]["p1"] = "random\u001b]0;pwned\u0007\u001b[2J"'
+refused "merge: an escape sequence" "control character" "$als" simulate --merge esc1.json esc2.json
+grep -q $'\x1b' r.out && bad "merge printed an escape character" || ok
+edit s1.json esc3.json 'j["sums"]["first_failure"] = {"game": 1, "seed": 2, "error": "x\u009b2J"}; j["sums"]["failed"] = 1'
+refused "merge: a C1 control in a failure" "control character" "$als" simulate --merge esc3.json s2.json
+# "1 of 2,147,483,647" once printed a line for every missing shard (about 100 GB)
+edit s1.json huge.json 'j["run"]["shard"] = [1, 2147483647]'
+refused "merge: shard 1 of 2^31-1" "K <= N <= 1000000" "$als" simulate --merge huge.json
+edit s1.json many.json 'j["run"]["shard"] = [1, 1000000]'
+refused "merge: 999,999 shards missing" "999999 of 1000000 shards are missing: 2/1000000, .* and 999989 more" "$als" simulate --merge many.json
+# a changed set is not credited: the content hash is compared with the files as they are now
+edit s1.json hash1.json 'j["run"]["content_hash"] = "0123456789abcdef"'
+edit s2.json hash2.json 'j["run"]["content_hash"] = "0123456789abcdef"'
+refused "merge: a forged content hash" "changed since the shard ran" "$als" simulate --merge hash1.json hash2.json
+edit c1.json hash3.json 'j["run"]["content_hashes"][1] = "0123456789abcdef"'
+edit c2.json hash4.json 'j["run"]["content_hashes"][1] = "0123456789abcdef"'
+refused "compare merge: a forged content hash" "standard+long-war changed since the shard ran" "$als" compare --merge hash3.json hash4.json
+# a confidence of 1e308, end reasons blank or with spaces at their ends
+edit c1.json conf1.json 'j["run"]["confidence"] = 1e308'
+edit c2.json conf2.json 'j["run"]["confidence"] = 1e308'
+refused "compare merge: confidence 1e308" "confidence is not a number from 0.5 to 0.9999" "$als" compare --merge conf1.json conf2.json
+edit s1.json conf3.json 'j["confidence"] = 1e308'
+refused "simulate merge: confidence 1e308" "confidence is not a number from 0.5 to 0.9999" "$als" simulate --merge conf3.json s2.json
+for why in '"  "' '"late "' '" early"' '"control"'; do
+  edit s1.json why.json "j['sums']['reason_ends'] = {$why: 3}"
+  refused "merge: end reason $why" "a field is missing or of the wrong type" "$als" simulate --merge why.json s2.json
+done
+# 200,000 end reasons in a shard: the merge and its report stay linear (they once took hours)
+edit c1.json reasons.json 'j["sums"]["variants"][1]["reason_ends"] = {"r%06d" % i: 1 for i in range(200000)}'
+start=$(date +%s)
+timeout 120 "$als" compare --merge reasons.json c2.json --report reasons.html > r.out 2>&1; expect_rc 0 $? "merge of 200,000 reasons"
+[ $(( $(date +%s) - start )) -lt 60 ] && ok || bad "merge of 200,000 reasons took $(( $(date +%s) - start )) s"
+grep -q "199991 other reasons" r.out && [ "$(wc -c < r.out)" -lt 20000 ] && ok || bad "200,000 reasons: $(head -c 600 r.out)"
+[ "$(wc -c < reasons.html)" -lt 2000000 ] && ok || bad "the report of 200,000 reasons is $(wc -c < reasons.html) bytes"
+
+# A variant whose every game fails decides nothing: the run once stopped at its first look,
+# "every difference decided"
+fails="$src/tests/hostile/rules/always_fails.lua"
+"$als" compare standard "standard+$fails" --games 800 --seed 1 --agent random --json > af.json 2> af.err; expect_rc 1 $? "compare: a variant whose games all fail"
+python3 - af.json <<'PY' && ok || bad "a variant whose games all fail: $(head -c 300 af.err)"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert not j["stopped_early"] and j["looks_taken"] == 4, (j["stopped_early"], j["looks_taken"])
+assert [v["failed_games"] for v in j["variants"]] == [0, 800]
+assert not any(d["significant"] for d in j["differences"])
+PY
+grep -q "800 games failed and are not counted" af.err && ok || bad "all failed: $(head -c 300 af.err)"
+
 summary
