@@ -185,19 +185,24 @@ std::map<std::string, long long> VariantSums::end_reasons() const {
 }
 
 std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep) {
-  std::vector<std::pair<std::string, long long>> v(all.begin(), all.end());
-  auto rank = [](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : s == "vp target" ? 2 : 3; };
-  std::sort(v.begin(), v.end(), [&](const auto& a, const auto& b) {
-    if (rank(a.first) != rank(b.first)) return rank(a.first) < rank(b.first);
-    return a.second != b.second ? a.second > b.second : a.first < b.first;
-  });
-  if (v.size() <= keep || keep == 0) return v;
-  long long rest = 0;
-  for (size_t i = keep - 1; i < v.size(); ++i)
-    if (__builtin_add_overflow(rest, v[i].second, &rest)) rest = LLONG_MAX;
-  const size_t others = v.size() - (keep - 1);
-  v.resize(keep - 1);
-  v.emplace_back(std::to_string(others) + " other reasons", rest);
+  std::vector<std::pair<std::string, long long>> v(all.begin(), all.end());  // (by name)
+  auto own = [](const std::string& s) { return s == "control" || s == "withdraw"; };
+  if (keep && v.size() > keep) {  // keep the engine's own and the most common others; the rest in one
+    std::vector<std::pair<std::string, long long>> by_count = v;
+    std::sort(by_count.begin(), by_count.end(), [&](const auto& a, const auto& b) {
+      if (own(a.first) != own(b.first)) return own(a.first);
+      return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    long long rest = 0;
+    for (size_t i = keep - 1; i < by_count.size(); ++i)
+      if (__builtin_add_overflow(rest, by_count[i].second, &rest)) rest = LLONG_MAX;
+    const size_t others = by_count.size() - (keep - 1);
+    by_count.resize(keep - 1);
+    std::sort(by_count.begin(), by_count.end());
+    v = std::move(by_count);
+    v.emplace_back(std::to_string(others) + " other reasons", rest);
+  }
+  std::stable_partition(v.begin(), v.end(), [&](const auto& r) { return own(r.first); });  // control, withdraw first
   return v;
 }
 

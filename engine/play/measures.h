@@ -120,9 +120,9 @@ struct VariantSums {
   stats::Interval card_measure(size_t card, int id, double confidence) const;
 };
 
-/// Counts by reason as a person reads them: "control", "withdraw" and "vp target" first, then
-/// the others by count (most first, ties by name), at most `keep` entries in all; past that, one
-/// entry "N other reasons" with their total. (A rule may give a fresh reason every game: the
+/// Counts by reason as a person reads them: "control" and "withdraw" first, then the others by
+/// name; at most `keep` entries in all (the most common kept), past that one last entry
+/// "N other reasons" with their total. (A rule may give a fresh reason every game: the
 /// sums keep them all, a table or plot shows a few.) O(n log n) in all's size.
 std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep);
 
