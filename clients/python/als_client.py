@@ -20,6 +20,7 @@ from __future__ import annotations
 import collections
 import inspect
 import json
+import os
 import queue
 import subprocess
 import threading
@@ -27,6 +28,11 @@ from typing import Any, Callable, Deque, Dict, List, Optional, Sequence
 
 #: The protocol version this client speaks (the server's ``hello`` says its own).
 PROTOCOL = 1
+#: Seconds a client waits for a message unless told otherwise (``timeout``).
+DEFAULT_TIMEOUT = 60.0
+#: The longest line a client reads unless told otherwise (``max_line``, bytes): a longer one is
+#: refused as it arrives, never kept whole.
+DEFAULT_MAX_LINE = 16 << 20
 
 Message = Dict[str, Any]
 #: A policy: given the player's view and the legal action texts (and, if it takes a third
@@ -44,12 +50,17 @@ class Client:
 
     ``als`` is the path of the program; ``args`` are extra options for ``als serve``
     (``--cards``, ``--rules``, ``--seed``, ``--p1``, ``--p2``, ``--log``, ``--allow-path``).
-    ``timeout``: seconds to wait for each message before raising :class:`ProtocolError` (None:
-    wait as long as it takes). Use it as a context manager, or call :meth:`close`.
+    ``timeout``: seconds to wait for each message before raising :class:`ProtocolError` (60 by
+    default; None: wait as long as it takes). ``max_line``: the longest line accepted, in bytes
+    (16 MiB by default). Whatever the server sends (a line too long, not UTF-8, not a JSON object,
+    nothing at all) raises :class:`ProtocolError` naming it; the client never waits forever by
+    default. Use it as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, als: str = "als", args: Sequence[str] = (), timeout: Optional[float] = None) -> None:
+    def __init__(self, als: str = "als", args: Sequence[str] = (), timeout: Optional[float] = DEFAULT_TIMEOUT,
+                 max_line: int = DEFAULT_MAX_LINE) -> None:
         self.timeout = timeout
+        self.max_line = max_line
         self.process = subprocess.Popen(
             [als, "serve", *args],
             stdin=subprocess.PIPE,
@@ -67,7 +78,7 @@ class Client:
         self.game: Optional[Message] = None
         # The server's lines arrive through a reader thread, so that a wait can time out; its
         # standard error is kept (the last lines) to say why it died, if it does.
-        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        self._lines: "queue.Queue[Any]" = queue.Queue()  # bytes, a ProtocolError, or None at the end
         self._stderr: Deque[str] = collections.deque(maxlen=20)
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
@@ -78,9 +89,27 @@ class Client:
     # ---- low level ------------------------------------------------------------------------
 
     def _read_stdout(self) -> None:
+        """Splits the server's output into lines of at most ``max_line`` bytes, read from the
+        descriptor itself (a longer line is refused as it grows, never kept whole). Whatever
+        happens here reaches the reader: a ProtocolError in the queue, then the end."""
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self._lines.put(line)
+        fd = self.process.stdout.fileno()
+        partial = b""
+        try:
+            while True:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    break
+                data = partial + chunk
+                *lines, partial = data.split(b"\n")
+                for line in lines:
+                    self._lines.put(line)
+                if len(partial) > self.max_line:
+                    self._lines.put(ProtocolError(f"als serve sent a line longer than {self.max_line} bytes"))
+                    self.process.kill()
+                    break
+        except Exception as err:  # (a reader that died in silence would leave receive() waiting)
+            self._lines.put(ProtocolError(f"reading als serve failed: {err!r}"))
         self._lines.put(None)  # end of output
 
     def _read_stderr(self) -> None:
@@ -117,7 +146,19 @@ class Client:
         if line is None:
             self._lines.put(None)  # every later call says the same
             raise self._died("closed the connection")
-        return json.loads(line)
+        if isinstance(line, ProtocolError):
+            raise line
+        if len(line) > self.max_line:
+            raise ProtocolError(f"als serve sent a line longer than {self.max_line} bytes")
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ProtocolError(f"als serve sent a line that is not UTF-8: {line[:80]!r}") from None
+        except ValueError:
+            raise ProtocolError(f"als serve sent a line that is not JSON: {line[:80]!r}") from None
+        if not isinstance(message, dict):
+            raise ProtocolError(f"als serve sent a line that is not a JSON object: {line[:80]!r}")
+        return message
 
     def close(self) -> int:
         """Ends the session (``quit``) and returns the server's exit status."""

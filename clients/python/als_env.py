@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import struct
 import subprocess
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -34,14 +35,23 @@ except ImportError:  # pragma: no cover - exercised where numpy is absent
 Message = Dict[str, Any]
 
 
+#: Seconds an environment waits for the server unless told otherwise (``timeout``).
+DEFAULT_TIMEOUT = 60.0
+#: The longest line an environment reads unless told otherwise (``max_line``, bytes).
+DEFAULT_MAX_LINE = 16 << 20
+
+
 class EnvError(RuntimeError):
-    """The server refused something or stopped."""
+    """The server refused something, stopped, sent nothing within the timeout, or sent what is
+    not the protocol (a line too long, not UTF-8, not a JSON object)."""
 
 
 class _Server:
     """One ``als serve`` process, spoken to in batches (the environments' own lean reader)."""
 
-    def __init__(self, als: str, opponent: str, args: Sequence[str]) -> None:
+    def __init__(self, als: str, opponent: str, args: Sequence[str], timeout: Optional[float] = DEFAULT_TIMEOUT,
+                 max_line: int = DEFAULT_MAX_LINE) -> None:
+        self.timeout, self.max_line = timeout, max_line
         self.process = subprocess.Popen(
             [als, "serve", "--p1", "external", "--p2", opponent, *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=1 << 16)
@@ -70,6 +80,9 @@ class _Server:
             assert self.process.stdout is not None
             fd = self.process.stdout.fileno()
             while True:
+                if self.timeout is not None and not select.select([fd], [], [], self.timeout)[0]:
+                    self.process.kill()
+                    raise EnvError(f"als serve sent nothing for {self.timeout} s")
                 chunk = os.read(fd, 1 << 16)  # below the allocator's mmap threshold: a bigger buffer costs a map and unmap a read
                 if not chunk:
                     raise self._died()
@@ -77,12 +90,32 @@ class _Server:
                 end = data.rfind(b"\n")
                 if end < 0:
                     self._partial = data
+                    if len(data) > self.max_line:
+                        self.process.kill()
+                        raise EnvError(f"als serve sent a line longer than {self.max_line} bytes")
                     continue
                 self._partial = data[end + 1:]
-                self._pending = json.loads(b"[" + data[:end].replace(b"\n", b",") + b"]")
+                self._pending = self._parse(data[:end])
                 self._pending.reverse()
                 break
         return self._pending.pop()
+
+    def _parse(self, lines: bytes) -> List[Message]:
+        """Whole lines read at once, as messages (one call to the parser for all of them)."""
+        try:
+            messages = json.loads(b"[" + lines.replace(b"\n", b",") + b"]")
+        except ValueError:  # (UnicodeDecodeError too) find the line at fault, for the message
+            for line in lines.split(b"\n"):
+                try:
+                    json.loads(line.decode("utf-8"))
+                except UnicodeDecodeError:
+                    raise EnvError(f"als serve sent a line that is not UTF-8: {line[:80]!r}") from None
+                except ValueError:
+                    raise EnvError(f"als serve sent a line that is not JSON: {line[:80]!r}") from None
+            raise EnvError(f"als serve sent lines that are not JSON: {lines[:80]!r}") from None
+        if not all(isinstance(m, dict) for m in messages):  # (a line's length is bounded as it is read)
+            raise EnvError("als serve sent a line that is not a JSON object")
+        return messages
 
     def _died(self) -> EnvError:
         try:
@@ -190,11 +223,14 @@ class _Games:
 class AlsEnv:
     """One game at a time against `opponent` (a computer agent of ``als serve``).
     ``new_game_options``: ``cards``, ``rules``, ... as ``new_game`` takes them; ``args``: more
-    options for ``als serve`` (``--allow-path``, ...)."""
+    options for ``als serve`` (``--allow-path``, ...); ``timeout``: seconds to wait for the server
+    (60 by default, None: forever); ``max_line``: the longest line read, in bytes (16 MiB).
+    Anything the server does wrong raises :class:`EnvError`."""
 
     def __init__(self, als: str = "als", opponent: str = "random", args: Sequence[str] = (),
+                 timeout: Optional[float] = DEFAULT_TIMEOUT, max_line: int = DEFAULT_MAX_LINE,
                  **new_game_options: Any) -> None:
-        self._server = _Server(als, opponent, args)
+        self._server = _Server(als, opponent, args, timeout, max_line)
         self._games = _Games(self._server, new_game_options)
         self._game: Optional[int] = None
         self._decision: Optional[Message] = None
@@ -262,12 +298,14 @@ class AlsVectorEnv:
     action id per game; a finished game is replaced at once by a new one (its ``info`` has
     ``final_observation`` and ``result``). A few games are started ahead, their first decision
     waiting, so that replacing a finished game costs no round trip to the server: the games
-    that replace them are asked for in the same write as the next actions."""
+    that replace them are asked for in the same write as the next actions. ``timeout`` and
+    ``max_line`` as for :class:`AlsEnv`."""
 
     def __init__(self, als: str = "als", n: int = 8, opponent: str = "random", args: Sequence[str] = (),
+                 timeout: Optional[float] = DEFAULT_TIMEOUT, max_line: int = DEFAULT_MAX_LINE,
                  **new_game_options: Any) -> None:
         self.n = n
-        self._server = _Server(als, opponent, args)
+        self._server = _Server(als, opponent, args, timeout, max_line)
         self._games = _Games(self._server, new_game_options)
         self._slot_game: List[int] = []
         self._decisions: List[Optional[Message]] = []

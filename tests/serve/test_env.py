@@ -10,7 +10,7 @@ import sys
 ALS, SRC = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(SRC, "clients", "python"))
 from als_client import Client  # noqa: E402
-from als_env import AlsEnv, AlsVectorEnv  # noqa: E402
+from als_env import AlsEnv, AlsVectorEnv, EnvError  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import check, finish  # noqa: E402
@@ -216,7 +216,31 @@ def replacements_seeded_from_the_reset_seed():
     check(a == b, "the same reset seed gives the same replacement games")
 
 
+def hostile_servers():
+    # A server that says nothing, or what is not the protocol, raises EnvError within the
+    # timeout: the environments once waited forever on a silent server (issue 36).
+    import time
+    fake = os.path.join(SRC, "tests", "serve", "fake_server.py")
+    cases = {"silent": "sent nothing for 1 s", "not_utf8": "not UTF-8", "not_json": "not JSON",
+             "not_object": "not a JSON object", "huge": "longer than 1048576 bytes"}
+    for make in (lambda mode: AlsEnv(fake, args=[mode], timeout=1, max_line=1 << 20),
+                 lambda mode: AlsVectorEnv(fake, n=2, args=[mode], timeout=1, max_line=1 << 20)):
+        for mode, said in cases.items():
+            t0 = time.monotonic()
+            env = make(mode)
+            try:
+                env.reset(seed=1)
+                check(False, f"{mode}: reset raises")
+            except EnvError as err:
+                check(said in str(err), f"{mode}: {err}")
+            check(time.monotonic() - t0 < 10, f"{mode}: within the timeout")
+            env._server.process.kill()
+    import inspect
+    check(all(inspect.signature(c).parameters["timeout"].default == 60.0 for c in (AlsEnv, AlsVectorEnv)), "a timeout of 60 s by default")
+
+
 docs_examples_run()
+hostile_servers()
 rewards_from_the_agents_seat()
 replacements_seeded_from_the_reset_seed()
 many_games()

@@ -370,6 +370,22 @@ def client_fails_loudly():
         check(False, "a dead server raises")
     except ProtocolError as err:
         check("exit status 3" in str(err) and "boom" in str(err), f"its status and last words: {err}")
+    # What is not the protocol raises ProtocolError naming it, never a dead reader and a client
+    # waiting forever (issue 36); a line past max_line is refused as it grows.
+    for mode, said in {"not_utf8": "not UTF-8", "not_json": "not JSON", "not_object": "not a JSON object",
+                       "huge": "longer than 1048576 bytes"}.items():
+        bad = Client(fake, [mode], timeout=10, max_line=1 << 20)
+        t0 = time.monotonic()
+        try:
+            bad.send({"type": "new_game"})
+            bad.receive()
+            check(False, f"{mode}: raises")
+        except ProtocolError as err:
+            check(said in str(err), f"{mode}: {err}")
+        check(time.monotonic() - t0 < 5, f"{mode}: at once")
+        bad.process.kill()
+    import inspect
+    check(inspect.signature(Client).parameters["timeout"].default == 60.0, "a client waits 60 s by default")
     # A policy of three arguments sees the whole decision (its prompt, with card script API 3).
     prompts = []
     def policy(view, legal, decision):
