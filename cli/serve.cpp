@@ -24,6 +24,7 @@
 #include "agents.h"
 #include "match.h"
 #include "cli.h"
+#include "files.h"
 #include "jsonl.h"
 #include "protocol.h"
 #include "record.h"
@@ -777,8 +778,12 @@ class Server {
     }
     return false;
   }
+  // Refuses a path client_path did not take: too long for the system (said as such, not as a
+  // path outside --allow-path), or not allowed.
   void send_refused_path(const std::string& verb, const char* field, const std::string& v, const json& m) {
-    send_error(verb + ": " + field + " '" + v.substr(0, 200) +
+    if (std::string why = files::path_too_long(v); !why.empty())
+      return send_error(verb + ": " + field + " '" + escape_controls(v.substr(0, 200)) + "...': " + why, m);
+    send_error(verb + ": " + field + " '" + escape_controls(v.substr(0, 200)) +
                    "': not a bundled name, and paths are accepted only under the folders given with --allow-path",
                m);
   }

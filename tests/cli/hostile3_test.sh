@@ -102,4 +102,16 @@ assert not any(d["significant"] for d in j["differences"])
 PY
 grep -q "800 games failed and are not counted" af.err && ok || bad "all failed: $(head -c 300 af.err)"
 
+# als serve: a path too long for the system is refused as too long (it was once "not under
+# --allow-path", which sent the user looking for the wrong fault)
+python3 - "$als" "$tmp" <<'PY' && ok || bad "serve: a path too long"
+import json, subprocess, sys
+als, tmp = sys.argv[1:]
+asks = [{"type": "new_game", "cards": tmp + "/" + "a/" * 2500}, {"type": "new_game", "rules": [tmp + "/" + "b" * 300 + ".lua"]}]
+p = subprocess.run([als, "serve", "--allow-path", tmp], input="".join(json.dumps(m) + "\n" for m in asks), capture_output=True, text=True)
+said = [json.loads(l)["message"] for l in p.stdout.splitlines()[1:]]
+assert len(said) == 2 and "at most 4095" in said[0] and "at most 255" in said[1], said
+assert not any("allow-path" in m for m in said), said
+PY
+
 summary
