@@ -461,8 +461,12 @@ class TerminalGame : public MatchListener {
   /// Plays the game to its end (or its abandonment); returns the exit status.
   int run(const Common& c, const std::string& p1, const std::string& p2);
 
-  void on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) override {
+  void on_action(const Match& m, int seat, const Action&, const std::string&, const EventLog& log) override {
     print_events(seat, log);
+    // A computer player that cut its search short says why (the rules' scripts too slow for it),
+    // once a game.
+    if (Agent* a = m.agent(seat); a && !human_[seat] && !noted_)
+      if (std::string note = a->note(); !note.empty()) std::cout << wrapped(note, 0) << "\n", noted_ = true;
   }
   void on_start(const Match& m, const EventLog& opening) override { print_events(std::max(m.to_act(), 0), opening); }
   /// A program playing a seat (exec:) failed: it lost the game, and the game's end says why.
@@ -513,6 +517,7 @@ class TerminalGame : public MatchListener {
   bool watch_;
   std::vector<Checkpoint> undo_;
   int last_human_ = -1;
+  bool noted_ = false;  // a computer's note was shown this game
 };
 
 void TerminalGame::print_events(int p, const EventLog& log) {

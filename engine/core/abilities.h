@@ -152,6 +152,12 @@ class Scripts {
   /// game_over (API 4): -1 the game goes on; else the player who wins it now, with `reason` set
   /// to the interned reason it gave (0 none).
   virtual int game_over(const State& s, int& reason) = 0;
+  /// Lua instructions these scripts have run since they were loaded: a count that only grows and
+  /// is the same on every machine (a search's budget of the rules' work reads it). 0 for none.
+  virtual long long work() const { return 0; }
+  /// Starts counting work afresh (the count's period restarted), so that the work from here on
+  /// is the same whatever ran before: called as a search begins.
+  virtual void restart_work() {}
 };
 
 }  // namespace als

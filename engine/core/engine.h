@@ -137,6 +137,14 @@ class Engine {
 
   const CardSet& set() const { return set_; }
   const Rules& rules() const { return rules_; }
+  /// Lua instructions this engine's scripts have run since it was loaded (Scripts::work): the
+  /// rules' work, deterministic, for a search's budget. 0 for a set without scripts.
+  long long work() const { return scripts_ ? scripts_->work() : 0; }
+  /// Restarts the count's period (Scripts::restart_work): the work counted from here on is the
+  /// same on every run of the same search, whatever this engine ran before.
+  void restart_work() const {
+    if (scripts_) scripts_->restart_work();
+  }
   const std::vector<std::string>& rule_names() const { return rule_names_; }
   /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
   const std::string& content_hash() const { return hash_; }

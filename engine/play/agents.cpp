@@ -374,9 +374,11 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.mast = number(spec, k, v, 0, 1000);
     } else if (k == "threads") {
       o.threads = static_cast<int>(number(spec, k, v, 1, 64));
+    } else if (k == "work") {
+      o.work = static_cast<long long>(number(spec, k, v, 0, 1e15));
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
@@ -412,7 +414,7 @@ std::vector<AgentKind>& registry() {
        }},
       {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

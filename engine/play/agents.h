@@ -103,6 +103,9 @@ class Agent {
   /// Whether deciding never applies actions or runs scripts (so it may answer an ability's
   /// decision during the ability's run: SeatChooser).
   virtual bool pure() const { return false; }
+  /// What a person watching should know of the last decision, or "": a search that stopped
+  /// early because the rules' scripts were too slow for it says so (MctsAgent's `work`).
+  virtual std::string note() const { return {}; }
 };
 
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the

@@ -320,6 +320,8 @@ struct MctsAgent::Worker {
   Mast mast;
   std::vector<uint32_t> moves;  // this iteration's moves (Mast::index)
   int iterations = 0;  // done
+  long long work = 0;        // the rules' Lua instructions its iterations ran (Engine::work)
+  bool out_of_work = false;  // it stopped at its share of Options::work
   std::vector<double> logs;  // log(n) for n >= 1 (log(1) for 0), grown as needed
   double log(int n) {
     if (static_cast<size_t>(n) >= logs.size()) {
@@ -662,13 +664,26 @@ template <bool Shared>
 void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
   Pass<Shared> pass(*this, w, info);
   const Engine::Sampler sampler = info.sampler();
+  // The rules' work this worker may make (its share of Options::work): read between iterations.
+  w.engine->restart_work();
+  const long long work_from = w.engine->work(), work_share = opt_.work / std::max<long long>(1, static_cast<long long>(workers_.size()));
   int it = 0;
+  w.out_of_work = false;
+  long long work_seen = work_from;  // (under a time budget the clock is read after any iteration that ran scripts)
   for (; it < iterations; ++it) {
-    if (opt_.time_ms > 0 && it > 0 && it % 8 == 0 && std::chrono::steady_clock::now() >= until) break;
+    if (opt_.time_ms > 0 && it > 0) {
+      const long long now_work = w.engine->work();
+      if ((it % 8 == 0 || now_work != work_seen) && std::chrono::steady_clock::now() >= until) break;
+      work_seen = now_work;
+    } else if (opt_.work > 0 && it > 0 && w.engine->work() - work_from > work_share) {
+      w.out_of_work = true;
+      break;
+    }
     sampler.draw(w.state, w.rng);
     pass.iterate();
   }
   w.iterations = it;
+  w.work = w.engine->work() - work_from;
 }
 
 MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
@@ -748,7 +763,15 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     return x.visits != y.visits ? x.visits > y.visits : x.win > y.win;
   });
   last_iterations_ = 0;
-  for (const auto& w : workers_) last_iterations_ += w->iterations;
+  long long work = 0;
+  bool out_of_work = false;
+  for (const auto& w : workers_) last_iterations_ += w->iterations, work += w->work, out_of_work |= w->out_of_work;
+  note_.clear();
+  if (out_of_work)
+    note_ = "the computer stopped its search after " + std::to_string(last_iterations_) + " of " +
+            std::to_string(opt_.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
+            " Lua instructions for this move (its budget: work=" + std::to_string(opt_.work) +
+            "), too slow for the search to look further";
   return out;
 }
 

@@ -45,6 +45,10 @@ class MctsAgent : public SearchAgent {
     double mast = 15;       // > 0: the guided policy adds mast * (a move's mean reward in this search - 0.5) (MAST)
     int threads = 1;        // search threads, each with an engine of its own (Engine::twin): one tree
                             // for all under a time budget, else a tree each
+    long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
+                            // instructions the rules' scripts may run for one decision, all threads
+                            // together (Engine::work, about a second of scripts): past it the search
+                            // stops, after one iteration at least, and says so (note()); 0: no bound
   };
   MctsAgent(uint64_t seed, Options o);
   ~MctsAgent() override;
@@ -52,6 +56,9 @@ class MctsAgent : public SearchAgent {
   std::vector<Estimate> rank(const InfoState& info) override;
   /// The iterations of the last search, all threads together.
   long long last_iterations() const { return last_iterations_; }
+  /// Why the last search stopped before its iterations ("" when it did not): the rules' work
+  /// passed Options::work.
+  std::string note() const override { return note_; }
   /// The chance that a player `need` VP short of the rules' target wins against one `other_need`
   /// short, 0 to 1 (1 when need <= 0 < other_need; both clamped to 0..target): a race of battles
   /// each won by either player at even odds, for the battle's VP half the time and for an entry
@@ -92,6 +99,7 @@ class MctsAgent : public SearchAgent {
   std::vector<double> chance_;                  // win_chances of the rules of the last search
   const Rules* chance_rules_ = nullptr;
   long long last_iterations_ = 0;
+  std::string note_;
 };
 
 }  // namespace als

@@ -1704,6 +1704,8 @@ int Runtime::game_over(const State& s, int& reason) {
   return static_cast<int>(p - 1);
 }
 
+long long Runtime::work() const { return instructions_spent(L_); }
+
 // battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
 int Runtime::battle_over(const State& s) {
   if (in_fn_) return -1;

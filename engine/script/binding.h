@@ -63,6 +63,8 @@ class Runtime : public Scripts {
   int battle_winner(const State& s, int winner) override;
   int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) override;
   int game_over(const State& s, int& reason) override;
+  long long work() const override;
+  void restart_work() override { restart_count(L_); }
   /// The globals a script's environment holds (script_globals).
   std::map<std::string, std::vector<std::string>> env_globals() const;
 

@@ -931,6 +931,8 @@ void set_budget(lua_State* L, long long instructions, const char* message) {
 
 long long instructions_spent(lua_State* L) { return info_of(L)->spent; }
 
+void restart_count(lua_State* L) { lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery); }
+
 std::string error_message(lua_State* L, int status) {
   SandboxInfo* info = info_of(L);
   if (status == LUA_ERRMEM && info->string_refused) return info->string_message;

@@ -47,6 +47,10 @@ void set_budget(lua_State* L, long long instructions, const char* message = null
 /// Instructions charged since the sandbox was made (count hook, charge(), strings made): the
 /// difference over a call is what it spent.
 long long instructions_spent(lua_State* L);
+/// Starts the count hook's period afresh (its next charge after a whole kHookEvery instructions),
+/// so that what is spent from here on is a function of what runs from here on, not of the
+/// state's history (a search's budget of the rules' work).
+void restart_count(lua_State* L);
 /// The message of the error a protected call returned with `status` (on top of the stack): a
 /// memory error that refused a string over the limit says so.
 std::string error_message(lua_State* L, int status);

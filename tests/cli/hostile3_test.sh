@@ -114,4 +114,11 @@ assert len(said) == 2 and "at most 4095" in said[0] and "at most 255" in said[1]
 assert not any("allow-path" in m for m in said), said
 PY
 
+# A computer player under a house rule whose scripts are slow: its search is bounded by the rules'
+# work and says so once (a game once took eight minutes, a move over ten seconds)
+slow="$src/tests/hostile/rules/slow_effect.lua"
+timeout 300 "$als" play --p1 random --p2 mcts:work=20000000 --seed 3 --rules "$slow" > slow.out 2>&1; expect_rc 0 $? "play under slow rules"
+[ "$(grep -c 'the computer stopped its search after' slow.out)" -eq 1 ] && tr '\n' ' ' < slow.out | grep -q 'too slow for the search to look further' && grep -q 'game over' slow.out && ok ||
+  bad "slow rules: $(grep -m1 -A1 'stopped its search' slow.out) / $(tail -n 2 slow.out)"
+
 summary

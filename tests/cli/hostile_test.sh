@@ -82,8 +82,9 @@ printf '{"type":"new_game","seed":1,"p1":"random","p2":"random"}\n{"type":"new_g
 [ -f .rec ] && [ -f .rec-2 ] && [ ! -f ./-2.rec ] && ok || bad "serve --log .rec: $(ls -a)"
 long=$(python3 -c "print('a/' * 3000)")
 printf '{"type":"new_game","cards":"%s"}\n' "$long" | "$als" serve > lp.out
-# refused as any path a client names outside --allow-path, quoted in at most 200 bytes
-grep -q 'paths are accepted only under the folders given with --allow-path' lp.out && [ "$(tail -n 1 lp.out | wc -c)" -lt 1000 ] &&
+# refused as too long (round 3: before any other check, it says nothing of the server's files),
+# quoted in at most 200 bytes
+grep -q 'a path of 6000 bytes: at most 4095' lp.out && [ "$(tail -n 1 lp.out | wc -c)" -lt 1000 ] &&
   ok || bad "serve: a path too long: $(tail -n 1 lp.out | head -c 300)"
 
 # --log to a folder or an unwritable place fails before the game (once after the whole game);

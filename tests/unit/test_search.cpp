@@ -184,3 +184,42 @@ TEST_CASE("mcts-v1 is frozen: its rankings do not change") {
       "improvise heavy_bombers sea=7;withdraw=4;improvise containment sea=3;"
       "improvise escalation air=2;");
 }
+
+TEST_CASE("the rules' work bounds a search: slow scripts stop it early, reproducibly, and it says so") {
+  // tests/hostile/rules/slow_effect.lua: every may_play call costs about 150,000 instructions.
+  // The default search once spent 74 s and more of CPU on one move under such a rule (issue 36).
+  auto e = test::load("standard", {std::string(ALS_DATA_DIR) + "/tests/hostile/rules/slow_effect.lua"});
+  const State s = e->new_game(5);
+  std::vector<Action> legal;
+  e->legal(s, legal);
+  auto search = [&](const std::string& spec, long long& iterations, long long& work, std::string& note) {
+    auto agent = make_agent(spec, 9, e->to_act(s));
+    auto& mcts = dynamic_cast<MctsAgent&>(*agent);
+    const long long before = e->work();
+    std::vector<std::pair<std::string, int>> out;
+    for (const Estimate& x : mcts.rank(InfoState(*e, s, legal))) out.emplace_back(x.text, x.visits);
+    iterations = mcts.last_iterations(), work = e->work() - before, note = mcts.note();
+    return out;
+  };
+  long long it = 0, work = 0, it2 = 0, work2 = 0;
+  std::string note, note2;
+  const auto first = search("mcts:work=30000000", it, work, note);
+  REQUIRE(it >= 1);
+  REQUIRE(it < 600);
+  REQUIRE(work > 30'000'000);
+  REQUIRE(work < 30'000'000 + 200'000'000);  // the budget and one iteration's playout at most
+  REQUIRE_THAT(note, Catch::Contains("stopped its search after " + std::to_string(it) + " of 600 iterations") &&
+                         Catch::Contains("too slow"));
+  REQUIRE(search("mcts:work=30000000", it2, work2, note2) == first);  // counted in instructions: reproducible
+  REQUIRE(it2 == it);
+  REQUIRE(work2 == work);
+  // The standard set's default search is far inside the budget: never cut short.
+  const test::Decision d = test::first_decision(11);
+  auto plain = make_agent("mcts", 9, d.engine->to_act(d.s));
+  const long long before = d.engine->work();
+  plain->decide(InfoState(*d.engine, d.s, d.legal));
+  const long long spent = d.engine->work() - before;
+  REQUIRE(dynamic_cast<MctsAgent&>(*plain).last_iterations() == 600);
+  REQUIRE(plain->note().empty());
+  REQUIRE(spent < MctsAgent::Options{}.work / 10);
+}
