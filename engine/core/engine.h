@@ -405,16 +405,17 @@ class Engine {
   /// The number of a name scripts give the state (counter names, prompts, end reasons, effect
   /// data fields) in the table of `b`'s game (BoardCore::names), interned on first use: the state
   /// holds numbers, texts and digests the names. Throws ScriptError past 65,535 distinct names in
-  /// one game, or when the game's table was released (GameNames).
+  /// one game. (A state read after its GameNames went finds a fresh, empty table.)
   uint16_t intern(const BoardCore& b, std::string_view name) const;
   /// The number of `name` in the table of `b`'s game, or 0 when it was never interned there
   /// (reading a counter: nothing is added).
   uint16_t find_name(const BoardCore& b, std::string_view name) const;
   /// Every name of `b`'s game, in id order (a serialized state carries them: its numbers are
-  /// that table's). Empty when the table was released.
+  /// that table's): {""} for a game that named nothing yet.
   std::vector<std::string> names(const BoardCore& b) const;
-  /// The name numbered `id` in the table of `b`'s game ("" for 0, or for a released table).
-  const std::string& name(const BoardCore& b, int id) const;
+  /// The name numbered `id` in the table of `b`'s game ("" for 0, or for a released table); a
+  /// copy, as another thread may release a table.
+  std::string name(const BoardCore& b, int id) const;
   /// A new table of names for one game, held by the returned value: pass its id() to new_game
   /// (or set BoardCore::names) and keep it as long as the game's states are read. What a game's
   /// scripts name then lives exactly as long as the game (table 0, the engine's own, never

@@ -17,7 +17,6 @@ struct NameTable {
   std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
   std::unordered_map<std::string, uint16_t> ids;
 };
-const std::string kNoName;
 }  // namespace
 
 // Table 0 is the engine's own; every other is one game's, made on its first name. `next` gives
@@ -45,17 +44,17 @@ void GameNames::release() {
   reg_ = nullptr, id_ = 0;
 }
 
-const std::string& Engine::name(const BoardCore& b, int id) const {
+std::string Engine::name(const BoardCore& b, int id) const {
   std::lock_guard<std::mutex> hold(names_->lock);
   auto t = names_->tables.find(b.names);
-  if (t == names_->tables.end() || id <= 0 || static_cast<size_t>(id) >= t->second.list.size()) return kNoName;
+  if (t == names_->tables.end() || id <= 0 || static_cast<size_t>(id) >= t->second.list.size()) return {};
   return t->second.list[static_cast<size_t>(id)];
 }
 
 std::vector<std::string> Engine::names(const BoardCore& b) const {
   std::lock_guard<std::mutex> hold(names_->lock);
   auto t = names_->tables.find(b.names);
-  if (t == names_->tables.end()) return b.names ? std::vector<std::string>{""} : std::vector<std::string>{};
+  if (t == names_->tables.end()) return {""};
   return std::vector<std::string>(t->second.list.begin(), t->second.list.end());
 }
 
