@@ -577,7 +577,8 @@ struct Verbs {
       if (o.may && std::string_view(lua_tostring(L, i)) == "none")
         luaL_error(L, "g:choose_option: 'none' is the answer `may` adds; give the option another text");
       texts[n] = t;
-      joined += (n ? "\n" : "") + eng(L).name(board(L), t);
+      if (n) joined += '\n';
+      joined += eng(L).name(board(L), t);
       opts[n] = static_cast<uint16_t>(n);
       ++n;
     });
