@@ -18,14 +18,19 @@
 using namespace als;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("als-fuzz-set-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    std::ofstream(d / "set.lua") << "return { name = 'fuzz', api = 4, theaters = { 'air', 'land', 'sea' },\n"
+  // The set's folder, removed at exit (its name is kept on the heap: statics are gone by then).
+  static const std::filesystem::path& dir = *[] {
+    auto* d = new std::filesystem::path(std::filesystem::temp_directory_path() / ("als-fuzz-set-" + std::to_string(::getpid())));
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(std::filesystem::temp_directory_path() / ("als-fuzz-set-" + std::to_string(::getpid())), ec);
+    });
+    std::filesystem::create_directories(*d);
+    std::ofstream(*d / "set.lua") << "return { name = 'fuzz', api = 4, theaters = { 'air', 'land', 'sea' },\n"
                                     "  rules = { hand_size = 2 }, cards = { 'plain', 'other', 'fuzzed', 'spare' } }\n";
-    std::ofstream(d / "plain.lua") << "return { type = 'air', strength = 1 }\n";
-    std::ofstream(d / "other.lua") << "return { type = 'land', strength = 4 }\n";
-    std::ofstream(d / "spare.lua") << "return { type = 'land', strength = 2 }\n";
+    std::ofstream(*d / "plain.lua") << "return { type = 'air', strength = 1 }\n";
+    std::ofstream(*d / "other.lua") << "return { type = 'land', strength = 4 }\n";
+    std::ofstream(*d / "spare.lua") << "return { type = 'land', strength = 2 }\n";
     return d;
   }();
   const std::string input(reinterpret_cast<const char*>(data), size);

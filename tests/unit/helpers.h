@@ -1,4 +1,7 @@
 #pragma once
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -6,6 +9,23 @@
 #include "loader.h"
 
 namespace als::test {
+
+/// A folder for one test's files, "als-NAME-PID" under the system's temporary folder: made now,
+/// removed with everything in it when the test program ends (they once piled up in /tmp).
+inline std::filesystem::path temp_folder(const std::string& name) {
+  struct Folders {
+    std::vector<std::filesystem::path> made;
+    ~Folders() {
+      std::error_code ec;
+      for (const auto& d : made) std::filesystem::remove_all(d, ec);
+    }
+  };
+  static Folders folders;
+  auto dir = std::filesystem::temp_directory_path() / ("als-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  folders.made.push_back(dir);
+  return dir;
+}
 
 inline std::shared_ptr<Engine> load(const std::string& cards = "standard", const std::vector<std::string>& rules = {}) {
   return load_engine(cards, rules, ALS_DATA_DIR);

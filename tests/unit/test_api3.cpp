@@ -32,21 +32,10 @@ void random_game(const Engine& e, uint64_t seed, Check check) {
   REQUIRE(s.b.phase == Phase::Over);
 }
 
-// The set folders the tests wrote, removed when the test program ends (they once piled up in /tmp).
-struct TempSets {
-  std::vector<std::filesystem::path> dirs;
-  ~TempSets() {
-    std::error_code ec;
-    for (const auto& d : dirs) std::filesystem::remove_all(d, ec);
-  }
-} temp_sets;
-
 // A set folder written for one test: set.lua listing the standard cards plus `extra`.
 std::string write_set(const std::string& name, int api, const std::vector<std::pair<std::string, std::string>>& extra) {
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("als-api3-" + name + "-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  temp_sets.dirs.push_back(dir);
+  fs::path dir = test::temp_folder("api3-" + name);
   std::string cards = "\"support\", \"air_drop\", \"air_maneuver\", \"aerodrome\", \"containment\", \"heavy_bombers\", "
                       "\"reinforce\", \"ambush\", \"land_maneuver\", \"cover_fire\", \"disrupt\", \"heavy_tanks\"";
   for (const auto& [id, text] : extra) {

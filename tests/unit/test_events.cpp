@@ -40,8 +40,7 @@ std::set<std::string> field_names(uint16_t f) {
 // top of the deck into its owner's hand.
 std::string watchers_set() {
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("als-events-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  fs::path dir = test::temp_folder("events");
   std::string triggers;
   for (const TriggerEvent& t : kTriggerTable)
     triggers += std::string(t.name) + " = function(g, this, e) g:log('" + t.name + ":' .. keys(e)) end, ";
@@ -185,8 +184,7 @@ TEST_CASE("a trigger's e holds the fields its row lists, and no others", "[event
 
 TEST_CASE("a trigger event of a later API is refused in an older set, naming the API", "[events]") {
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("als-events-api3-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  fs::path dir = test::temp_folder("events-api3");
   std::ofstream(dir / "x.lua") << "return { name = 'X', type = 'air', strength = 1, kind = 'triggered', text = '',"
                                   " triggers = { revealed = function() end } }\n";
   std::ofstream(dir / "set.lua") << "return { name = 'old', api = 3, extends = \"standard\", theaters = { \"air\", "
