@@ -14,6 +14,7 @@ stds.als = {
     math = { fields = { "abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod", "frexp", "huge", "ldexp", "log", "log10", "max", "maxinteger", "min", "mininteger", "modf", "pi", "pow", "rad", "random", "sin", "sinh", "sqrt", "tan", "tanh", "tointeger", "type", "ult" } },
     next = {},
     pairs = {},
+    params = { other_fields = true },
     pcall = {},
     rawequal = {},
     rawget = {},

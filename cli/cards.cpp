@@ -67,6 +67,7 @@ int cmd_cards(int argc, char** argv) {
       "  examples: als cards\n"
       "            als cards --cards path/to/my-set --rules long-war");
   add_common(desc, c, vm);
+  add_param(desc, c.param_flags);
   int sample = 200;
   desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
                      "random games whose every action is applied twice to check that abilities are reproducible "

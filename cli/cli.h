@@ -22,10 +22,22 @@ struct Common {
   std::string cards = "standard";
   std::vector<std::string> rules;
   std::optional<uint64_t> seed;
+  std::vector<std::string> param_flags;  // --param NAME=VALUE, as typed (each may list several: a=1,b=2)
+  ParamValues params;                    // a variant spec's ?NAME=VALUE,... (they win over --param)
 };
+
+/// Reads "NAME=VALUE,NAME=VALUE..." (VALUE a finite number) onto the end of `out`; false (with
+/// `why`) for anything else.
+bool parse_params(const std::string& text, ParamValues& out, std::string& why);
+/// The param values a load uses: every --param in order, then the spec's own (the last of a name wins).
+/// False (with `why`) for a --param that does not read.
+bool param_values(const Common& c, ParamValues& out, std::string& why);
 
 /// Adds --help, --cards, --rules and --seed to `desc`, bound to `c`.
 void add_common(po::options_description& desc, Common& c, po::variables_map& vm);
+/// Adds --param NAME=VALUE (repeatable) to `desc`, bound to `flags` (Common::param_flags): the
+/// commands that load a set to play it (play, simulate, cards, tournament, compare).
+void add_param(po::options_description& desc, std::vector<std::string>& flags);
 /// Parses argv with `desc` (and positionals); prints help and returns false for --help.
 /// Throws po::error on bad usage.
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc,

@@ -1,4 +1,6 @@
 // Helpers every command shares (cli.h): options, seeds, the data folder, loading an engine.
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -6,6 +8,7 @@
 
 #include "cli.h"
 #include "files.h"
+#include "names.h"
 
 namespace als::cli {
 
@@ -18,6 +21,11 @@ void add_common(po::options_description& desc, Common& c, po::variables_map&) {
       "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
       "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
       "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
+}
+
+void add_param(po::options_description& desc, std::vector<std::string>& flags) {
+  desc.add_options()("param", po::value<std::vector<std::string>>(&flags)->composing(),
+                     "NAME=VALUE: the value of a param the set or a rule declares (params = {...}); repeatable");
 }
 
 uint64_t game_seed(uint64_t base, long long i) {
@@ -80,9 +88,43 @@ std::string data_dir() {
   return ALS_INSTALLED_DATA_DIR;
 }
 
+bool parse_params(const std::string& text, ParamValues& out, std::string& why) {
+  size_t start = 0;
+  while (true) {
+    const size_t comma = std::min(text.find(',', start), text.size());
+    const std::string part = text.substr(start, comma - start);
+    const size_t eq = part.find('=');
+    char* end = nullptr;
+    const double v = eq == std::string::npos ? 0 : std::strtod(part.c_str() + eq + 1, &end);
+    if (eq == std::string::npos || eq == 0 || eq + 1 == part.size() || *end || !std::isfinite(v) ||
+        std::abs(v) > kMaxParam) {
+      why = escape_controls(part.substr(0, 80));
+      why.insert(0, 1, '\'').append("' is not NAME=VALUE (a number from -1e9 to 1e9)");
+      return false;
+    }
+    out.emplace_back(part.substr(0, eq), v);
+    if (comma == text.size()) return true;
+    start = comma + 1;
+  }
+}
+
+bool param_values(const Common& c, ParamValues& out, std::string& why) {
+  out.clear();
+  for (const std::string& f : c.param_flags)
+    if (!parse_params(f, out, why)) {
+      why = "--param " + why;
+      return false;
+    }
+  out.insert(out.end(), c.params.begin(), c.params.end());
+  return true;
+}
+
 std::shared_ptr<Engine> open_engine(const Common& c) {
   try {
-    return load_engine(c.cards, c.rules, data_dir());
+    ParamValues params;
+    std::string why;
+    if (!param_values(c, params, why)) throw LoadError(why);
+    return load_engine(c.cards, c.rules, data_dir(), params);
   } catch (const LoadError& e) {
     std::cerr << "als: " << e.what() << "\n";
   }

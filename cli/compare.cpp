@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -20,105 +21,126 @@ using nlohmann::json;
 
 namespace {
 
-/// How far from zero a difference may be and still count as no change, for early stopping: a
-/// percentage point for game rates, two for card rates (fewer battles each), 1% of the
-/// baseline's value for means.
-double margin(const DiffRow& r, double baseline) {
-  if (!r.card.empty()) return 0.02;
-  if (r.rate) return 0.01;
-  return std::max(0.01 * std::abs(baseline), 1e-9);
+json null_or(bool has, const stats::Interval& i) { return has ? interval_json(i) : json(nullptr); }
+
+json targets_json(const Comparison& c, size_t a, size_t v) {
+  json out = json::array();
+  for (const Target& t : c.targets) {
+    const TargetResult r = c.target(t, a, v);
+    json one = {{"measure", t.measure}, {"target", r.has || !t.median ? json(r.has ? r.target : t.value) : json(nullptr)},
+                {"value", null_or(r.has, r.measure)}, {"distance", null_or(r.has, r.distance)}};
+    if (t.median) one["median"] = true;
+    out.push_back(one);
+  }
+  return out;
 }
 
-}  // namespace
-
-void compute_differences(Comparison& c) {
-  // A difference with no data decides nothing (a variant whose every game failed once stopped a
-  // run early as "every difference decided").
-  auto no_data = [](const stats::PairSums& s) { return s.a.games < 2 || s.a.n == 0 || s.b.n == 0; };
-  c.diffs.clear();
-  std::vector<double> baseline;  // the baseline's value of each row (for margins)
-  for (size_t v = 1; v < c.engines.size(); ++v) {
-    const PairTotals& p = c.totals.pairs[v - 1];
-    for (int m = 0; m < kMeasures; ++m) {
-      DiffRow r;
-      r.variant = v, r.measure = m, r.rate = kMeasureInfo[m].rate;
-      r.d = stats::paired_difference(p.m[static_cast<size_t>(m)], c.confidence);
-      r.no_data = no_data(p.m[static_cast<size_t>(m)]);
-      c.diffs.push_back(r);
-      baseline.push_back(p.m[static_cast<size_t>(m)].a.ratio());
+json variants_json(const Comparison& c) {
+  json variants = json::array();
+  for (size_t a = 0; a < c.runs.size(); ++a)
+    for (size_t v = 0; v < c.engines.size(); ++v) {
+      const VariantSums& s = c.runs[a].v[v];
+      json one = {{"name", c.names[v]},  {"spec", c.specs[v]}, {"agent", c.agents[a]}, {"games", s.games},
+                  {"battles", s.m[kBattlesPerGame].y}, {"failed_games", s.failed}};
+      if (!c.engines[v]->rules().params.empty()) one["params"] = params_json(*c.engines[v]);
+      one.update(variant_json(*c.engines[v], s, c.confidence));
+      if (!c.targets.empty()) one["targets"] = targets_json(c, a, v);
+      if (c.has_skill())
+        one["skill"] = {{"weak", c.weak}, {"strong", c.strong}, {"games", c.skill.v[v].n},
+                        {"gap", null_or(c.skill.v[v].n > 0, c.skill_gap(v))}};
+      variants.push_back(one);
     }
-    for (size_t k = 0; k < p.cards.size(); ++k)
-      for (int m = 0; m < kCardMeasures; ++m) {
-        const stats::PairSums& s = p.card[k * kCardMeasures + static_cast<size_t>(m)];
-        DiffRow r;
-        r.variant = v, r.measure = m, r.rate = true;
-        r.card = c.engines[0]->set().cards[p.cards[k].first].id;
-        r.d = stats::paired_difference(s, c.confidence);
-        r.no_data = no_data(s);
-        c.diffs.push_back(r);
-        baseline.push_back(s.a.ratio());
-      }
-  }
-  std::vector<double> p;
-  for (const DiffRow& r : c.diffs) p.push_back(r.d.p);
-  const std::vector<double> adj = c.correction == "bh" ? stats::benjamini_hochberg(p) : stats::holm(p);
-  // Negligible: the interval at the Bonferroni level over every difference (so that all of them
-  // hold at once) lies within the margin: each difference's own interval, widened by the ratio of
-  // the two t quantiles (a pair's games are the degrees of freedom of all its differences).
-  const double simultaneous = 1 - c.alpha() / static_cast<double>(std::max<size_t>(c.diffs.size(), 1));
-  std::vector<double> widen(c.engines.size(), 1.0);
-  for (size_t v = 1; v < c.engines.size(); ++v) {
-    const double games = static_cast<double>(c.totals.pairs[v - 1].m[0].a.games);
-    if (games >= 2) widen[v] = stats::t_value(simultaneous, games - 1) / stats::t_value(c.confidence, games - 1);
-  }
-  for (size_t row = 0; row < c.diffs.size(); ++row) {
-    DiffRow& r = c.diffs[row];
-    r.p_adjusted = adj[row];
-    r.significant = !r.no_data && adj[row] < c.alpha();
-    const double half = (r.d.high - r.d.delta) * widen[r.variant], mg = margin(r, baseline[row]);
-    r.negligible = !r.no_data && r.d.delta - half > -mg && r.d.delta + half < mg;
-  }
+  return variants;
 }
 
-bool all_decided(const Comparison& c) {
-  return std::all_of(c.diffs.begin(), c.diffs.end(), [](const DiffRow& r) { return r.significant || r.negligible; });
-}
-
-namespace {
-
-json comparison_json(const Comparison& c, const json& run) {
-  json variants = json::array(), diffs = json::array(), sums = json::array(), pairs = json::array();
-  for (size_t v = 0; v < c.engines.size(); ++v) {
-    const VariantSums& s = c.totals.v[v];
-    json one = {{"name", c.names[v]}, {"games", s.games}, {"battles", s.m[kBattlesPerGame].y}, {"failed_games", s.failed}};
-    one.update(variant_json(*c.engines[v], s, c.confidence));
-    variants.push_back(one);
-    sums.push_back(sums_json(s));
-  }
-  for (const PairTotals& p : c.totals.pairs) pairs.push_back(pair_json(p));
+json differences_json(const Comparison& c) {
+  json diffs = json::array();
   for (const DiffRow& r : c.diffs) {
-    json d = {{"variant", c.names[r.variant]}, {"baseline", c.names[0]}, {"measure", r.name()},
-              {"delta", r.d.delta},            {"low", r.d.low},          {"high", r.d.high},
-              {"significant", r.significant},  {"p", r.d.p},              {"p_adjusted", r.p_adjusted},
-              {"negligible", r.negligible}};
+    auto num = [&](double x) { return r.no_data ? json(nullptr) : json(x); };
+    json d = {{"variant", c.names[r.variant]}, {"baseline", c.names[0]},   {"measure", r.name()},
+              {"agent", r.skill ? c.strong : c.agents[r.agent]},
+              {"delta", num(r.d.delta)},       {"low", num(r.d.low)},       {"high", num(r.d.high)},
+              {"significant", r.significant},  {"p", num(r.d.p)},           {"p_adjusted", num(r.p_adjusted)},
+              {"negligible", r.negligible},    {"no_data", r.no_data}};
     if (!r.card.empty()) d["card"] = r.card;
+    if (r.skill) d["weak"] = c.weak, d["strong"] = c.strong;
     diffs.push_back(d);
   }
-  return {{"confidence", c.confidence},
-          {"agent", c.agent},
-          {"seed", c.seed},
-          {"correction", c.correction == "bh" ? "benjamini-hochberg" : "holm"},
-          {"games_planned", c.planned},
-          {"looks", c.looks},
-          {"looks_taken", c.looks_taken},
-          {"stopped_early", c.stopped_early},
-          {"variants", variants},
-          {"differences", diffs},
-          {"run", run},
-          {"sums", {{"variants", sums}, {"pairs", pairs}}}};
+  return diffs;
+}
+
+json ranking_json(const Comparison& c) {
+  json out = json::array();
+  for (const Target& t : c.targets)
+    for (size_t a = 0; a < c.runs.size(); ++a) {
+      json order = json::array();
+      for (const auto& tie : c.ranking(t, a)) {
+        json names = json::array();
+        for (size_t v : tie) names.push_back(c.names[v]);
+        order.push_back(names);
+      }
+      out.push_back({{"measure", t.measure}, {"target", t.median ? json("median") : json(t.value)},
+                     {"agent", c.agents[a]}, {"order", order}});
+    }
+  return out;
+}
+
+json agreement_json(const Comparison& c) {
+  json out = json::array();
+  for (const Agreement& g : agreement(c)) {
+    json dir = json::object(), sig = json::object();
+    for (size_t a = 0; a < c.agents.size(); ++a) dir[c.agents[a]] = g.sign[a], sig[c.agents[a]] = g.significant[a] != 0;
+    json one = {{"measure", g.name()}, {"variant", c.names[g.variant]}, {"agree", g.agree}, {"verdict", g.verdict},
+                {"directions", dir}, {"significant", sig}};
+    if (!g.card.empty()) one["card"] = g.card;
+    out.push_back(one);
+  }
+  return out;
+}
+
+json skill_sums_json(const SkillTotals& s) {
+  json v = json::array(), p = json::array();
+  for (const auto& x : s.v) v.push_back(ratio_sums_json(x));
+  for (const auto& x : s.pairs) p.push_back(pair_sums_json(x));
+  return {{"variants", v}, {"pairs", p}, {"failed", s.failed}};
+}
+
+json totals_json(const Totals& t) {
+  json sums = json::array(), pairs = json::array();
+  for (const VariantSums& s : t.v) sums.push_back(sums_json(s));
+  for (const PairTotals& p : t.pairs) pairs.push_back(pair_json(p));
+  return {{"variants", sums}, {"pairs", pairs}};
+}
+
+json comparison_json(const Comparison& c, const json& run) {
+  // The sums for --merge: the first agent's as round 1 wrote them, every agent's under "agents".
+  json sums = totals_json(c.runs[0]);
+  if (c.runs.size() > 1) {
+    sums["agents"] = json::array();
+    for (const Totals& t : c.runs) sums["agents"].push_back(totals_json(t));
+  }
+  if (c.has_skill()) sums["skill"] = skill_sums_json(c.skill);
+  json out = {{"confidence", c.confidence},
+              {"agent", c.agents[0]},
+              {"agents", c.agents},
+              {"seed", c.seed},
+              {"correction", c.correction == "bh" ? "benjamini-hochberg" : "holm"},
+              {"games_planned", c.planned},
+              {"looks", c.looks},
+              {"looks_taken", c.looks_taken},
+              {"stopped_early", c.stopped_early},
+              {"variants", variants_json(c)},
+              {"differences", differences_json(c)},
+              {"run", run},
+              {"sums", sums}};
+  if (!c.targets.empty()) out["ranking"] = ranking_json(c);
+  if (c.runs.size() > 1) out["agreement"] = agreement_json(c);
+  if (c.has_skill()) out["skill"] = {{"weak", c.weak}, {"strong", c.strong}};
+  return out;
 }
 
 std::string signed_text(const DiffRow& r) {
+  if (r.no_data) return "n/a (no data)";
   char buf[96];
   if (r.rate)
     std::snprintf(buf, sizeof buf, "%+.1f pts (%+.1f to %+.1f)", 100 * r.d.delta, 100 * r.d.low, 100 * r.d.high);
@@ -127,54 +149,40 @@ std::string signed_text(const DiffRow& r) {
   return buf;
 }
 
-void print_text(const Comparison& c) {
-  std::ostream& out = std::cout;
-  const VariantSums& base = c.totals.v[0];
-  out << "als compare: " << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent "
-      << c.agent << "\n";
-  if (c.stopped_early)
-    out << "stopped early at look " << c.looks_taken << " of " << c.looks << " (of " << c.planned
-        << " games): every difference decided\n";
-  std::vector<const VariantSums*> sums;
-  for (const VariantSums& s : c.totals.v) sums.push_back(&s);
-  print_measures(out, c.names, sums, c.confidence);
-  out << "  battles ended by\n";
-  for (size_t v = 0; v < c.names.size(); ++v) {
-    out << "    " << c.names[v] << ":";
-    for (const auto& [how, k] : reasons_shown(c.totals.v[v].end_reasons(), 12))
+std::string cut(const std::string& s, size_t width) { return s.size() > width ? s.substr(0, width - 1) + "~" : s; }
+
+// Each variant's battles (and games, if a game_over hook ended some) by how they ended.
+void print_ends(std::ostream& out, const Comparison& c, const Totals& t) {
+  auto line = [&](size_t v, const std::map<std::string, long long>& all, long long of) {
+    out << "    " << cut(c.names[v], 24) << ":";
+    for (const auto& [how, k] : reasons_shown(all, 12))
       out << " " << how << " " << std::fixed << std::setprecision(1)
-          << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].m[kBattlesPerGame].y))
-          << "%";
+          << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, of)) << "%";
     out << "\n";
+  };
+  out << "  battles ended by\n";
+  for (size_t v = 0; v < c.names.size(); ++v) line(v, t.v[v].end_reasons(), t.v[v].m[kBattlesPerGame].y);
+  if (std::any_of(t.v.begin(), t.v.end(), [](const VariantSums& s) { return !s.game_reasons.empty(); })) {
+    out << "  games ended by\n";  // a game_over hook ended games (API 4)
+    for (size_t v = 0; v < c.names.size(); ++v) line(v, t.v[v].game_ends(), t.v[v].games);
   }
-  const bool hooked = std::any_of(c.totals.v.begin(), c.totals.v.end(), [](const VariantSums& s) { return !s.game_reasons.empty(); });
-  if (hooked) {  // a game_over hook ended games (API 4)
-    out << "  games ended by\n";
-    for (size_t v = 0; v < c.names.size(); ++v) {
-      out << "    " << c.names[v] << ":";
-      for (const auto& [why, k] : reasons_shown(c.totals.v[v].game_ends(), 12))
-        out << " " << why << " " << std::fixed << std::setprecision(1)
-            << 100.0 * static_cast<double>(k) / static_cast<double>(std::max<long long>(1, c.totals.v[v].games)) << "%";
-      out << "\n";
-    }
-  }
-  if (c.diffs.empty()) return;
-  out << "differences from " << c.names[0] << ", " << std::lround(c.confidence * 100) << "% intervals\n"
-      << "(significant: after " << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " over " << c.diffs.size()
-      << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "") << ": p below "
-      << std::defaultfloat << std::setprecision(4) << c.alpha() << ")\n";
+  out << std::defaultfloat;
+}
+
+// The differences of each variant under agent a: the game measures, and the card measures that
+// differ significantly.
+void print_differences(std::ostream& out, const Comparison& c, size_t a) {
   for (size_t v = 1; v < c.names.size(); ++v) {
     out << "  " << c.names[v] << "\n";
     int cards = 0, flagged = 0;
     for (const DiffRow& r : c.diffs) {
-      if (r.variant != v) continue;
+      if (r.variant != v || r.agent != a || r.skill) continue;
       if (!r.card.empty()) {
         ++cards;
         if (!r.significant) continue;
         ++flagged;
       }
-      std::string label = r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure];
-      if (label.size() > 30) label = label.substr(0, 29) + "~";
+      const std::string label = cut(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure], 30);
       out << "    " << std::left << std::setw(31) << label << std::setw(34) << signed_text(r) << std::right
           << (r.significant ? "significant" : r.negligible ? "no change" : "") << "\n";
     }
@@ -183,37 +191,183 @@ void print_text(const Comparison& c) {
   }
 }
 
+void print_agreement(std::ostream& out, const Comparison& c) {
+  const std::vector<Agreement> all = agreement(c);
+  out << "do the agents agree? (the changes some agent finds: + up, - down, * significant)\n";
+  if (all.empty()) out << "  no agent finds a significant change\n";
+  for (const Agreement& g : all) {
+    std::string ways;
+    for (size_t a = 0; a < g.sign.size(); ++a)
+      ways += std::string(a ? " " : "") + (g.sign[a] > 0 ? "+" : g.sign[a] < 0 ? "-" : "0") + (g.significant[a] ? "*" : "");
+    const std::string what = g.card.empty() ? kMeasureInfo[g.measure].label : g.card + " " + g.name();
+    out << "  " << std::left << std::setw(16) << cut(c.names[g.variant], 15) << std::setw(31) << cut(what, 30)
+        << std::setw(18) << ways << (g.agree ? "" : "! ") << g.verdict << std::right << "\n";
+  }
+  out << "  (directions in the order of --agents: ";
+  for (size_t a = 0; a < c.agents.size(); ++a) out << (a ? ", " : "") << c.agents[a];
+  out << ")\n";
+}
+
+void print_skill(std::ostream& out, const Comparison& c) {
+  out << "skill gap: the share of games " << c.strong << " wins against " << c.weak << "\n"
+      << "  (seats alternated, the same seeds; Wilson's interval; * significant)\n";
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    out << "  " << std::left << std::setw(22) << cut(c.names[v], 21) << std::right << std::setw(18)
+        << (c.skill.v[v].n ? interval_text(c.skill_gap(v), true) : "n/a");
+    for (const DiffRow& r : c.diffs)
+      if (r.skill && r.variant == v)
+        out << "   " << signed_text(r) << (r.significant ? " *" : "");
+    out << "\n";
+  }
+}
+
+std::string distance_text(const TargetResult& r, bool rate) {
+  if (!r.has) return "n/a (no data)";
+  char off[64];
+  if (rate)  // a distance between shares is in percentage points
+    std::snprintf(off, sizeof off, "%.1f pts (%.1f-%.1f)", 100 * r.distance.value, 100 * r.distance.low, 100 * r.distance.high);
+  else
+    std::snprintf(off, sizeof off, "%s", interval_text(r.distance, false).c_str());
+  return interval_text(r.measure, rate) + "  off by " + off;
+}
+
+void print_targets(std::ostream& out, const Comparison& c) {
+  for (const Target& t : c.targets)
+    for (size_t a = 0; a < c.runs.size(); ++a) {
+      char value[32];
+      std::snprintf(value, sizeof value, t.rate() ? "%.1f%%" : "%.3g", t.rate() ? 100 * t.value : t.value);
+      out << "target " << t.measure << " = " << (t.median ? "median of the others" : value)
+          << (c.runs.size() > 1 ? " under " + c.agents[a] : "") << "\n"
+          << "  nearest first; = tied (the distances' intervals overlap)\n";
+      int place = 0;
+      for (const auto& tie : c.ranking(t, a)) {
+        ++place;
+        for (size_t k = 0; k < tie.size(); ++k)
+          out << "  " << std::setw(2) << (k ? std::string("=") : std::to_string(place)) << " " << std::left << std::setw(20)
+              << cut(c.names[tie[k]], 19) << std::right << distance_text(c.target(t, a, tie[k]), t.rate()) << "\n";
+      }
+      for (size_t v = 0; v < c.names.size(); ++v)
+        if (!c.target(t, a, v).has) out << "   - " << c.names[v] << ": no data\n";
+    }
+}
+
+void print_text(const Comparison& c) {
+  std::ostream& out = std::cout;
+  const VariantSums& base = c.runs[0].v[0];
+  out << "als compare: " << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent"
+      << (c.agents.size() > 1 ? "s\n  " : " ");
+  for (size_t a = 0; a < c.agents.size(); ++a) out << (a ? ", " : "") << c.agents[a];
+  out << "\n";
+  if (c.stopped_early)
+    out << "stopped early at look " << c.looks_taken << " of " << c.looks << " (of " << c.planned
+        << " games): every difference decided\n";
+  for (size_t a = 0; a < c.runs.size(); ++a) {
+    if (c.runs.size() > 1) out << "under " << c.agents[a] << " (both seats)\n";
+    std::vector<const VariantSums*> sums;
+    for (const VariantSums& s : c.runs[a].v) sums.push_back(&s);
+    print_measures(out, c.names, sums, c.confidence);
+    print_ends(out, c, c.runs[a]);
+    if (c.names.size() < 2) continue;
+    out << "differences from " << c.names[0] << (c.runs.size() > 1 ? " under " + c.agents[a] : "") << ", "
+        << std::lround(c.confidence * 100) << "% intervals\n"
+        << "(significant: after " << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " over " << c.diffs.size()
+        << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "") << ": p below "
+        << std::setprecision(4) << c.alpha() << ")\n";
+    print_differences(out, c, a);
+  }
+  if (c.runs.size() > 1 && c.names.size() > 1) print_agreement(out, c);
+  if (c.has_skill()) print_skill(out, c);
+  print_targets(out, c);
+}
+
 // Reads the failures of each variant to standard error; 1 if any.
 int report_failures(const Comparison& c) {
   int status = 0;
-  for (size_t v = 0; v < c.names.size(); ++v) {
-    const VariantSums& s = c.totals.v[v];
-    if (!s.failed) continue;
-    std::cerr << "als compare: " << c.names[v] << ": " << s.failed << " game" << (s.failed == 1 ? "" : "s")
-              << " failed and are not counted; the first: game " << s.first_failed << " (seed " << s.first_failed_seed
-              << "): " << s.first_error << "\n";
+  auto say = [&](size_t v, const std::string& under, long long failed, long long games, const VariantSums* s) {
+    if (!failed) return;
+    std::cerr << "als compare: " << c.names[v] << under << ": " << failed << " game" << (failed == 1 ? "" : "s")
+              << " failed and are not counted";
+    if (!games) std::cerr << " (every game: nothing about this variant is decided)";
+    if (s) std::cerr << "; the first: game " << s->first_failed << " (seed " << s->first_failed_seed << "): " << s->first_error;
+    std::cerr << "\n";
     status = 1;
-  }
+  };
+  for (size_t a = 0; a < c.runs.size(); ++a)
+    for (size_t v = 0; v < c.names.size(); ++v) {
+      const VariantSums& s = c.runs[a].v[v];
+      say(v, c.runs.size() > 1 ? " under " + c.agents[a] : "", s.failed, s.games, &s);
+    }
+  if (c.has_skill())
+    for (size_t v = 0; v < c.names.size(); ++v) say(v, " (skill games)", c.skill.failed[v], c.skill.v[v].n, nullptr);
   return status;
 }
 
-// Loads each variant's engine (one set of engines a thread); prints the error and returns false.
-bool load_variants(const std::vector<std::string>& names, int threads,
+// Plays the skill games [from, to) of this shard's games: on game i's seed, the strong agent in
+// seat 1 when i is even and seat 2 when odd, the weak one in the other; adds to `into`.
+void play_skill_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
+                      const std::string& weak, const std::string& strong, long long from, long long to,
+                      SkillTotals& into, std::atomic<long long>& done) {
+  const size_t variants = engines[0].size();
+  Match::Options o;
+  o.answer_during_runs = true;
+  o.texts = false;
+  o.keep_battle_ends = false;
+  o.kept_types = 0;
+  std::vector<std::vector<std::optional<Match>>> matches(engines.size());
+  for (auto& m : matches) m.resize(variants);
+  std::vector<SkillTotals> local(engines.size(), SkillTotals(variants));
+  for_each_index(engines.size(), from, to, [&](size_t t, long long j) {
+    const long long i = plan.shard_k + j * plan.shard_n;
+    const uint64_t seed = game_seed(plan.base, i);
+    const int seat = static_cast<int>(i % 2);  // the strong agent's
+    std::vector<int> won(variants, -1);        // 1 strong won, 0 weak, -1 failed
+    for (size_t v = 0; v < variants; ++v) {
+      try {
+        auto s = make_agent(strong, seed, seat), w = make_agent(weak, seed, 1 - seat);
+        auto& m = matches[t][v];
+        if (!m) m.emplace(*engines[t][v], seed, nullptr, nullptr, o);
+        m->reset(seed, seat == 0 ? s.get() : w.get(), seat == 0 ? w.get() : s.get());
+        m->run();
+        if (!m->over()) throw ScriptError(m->abandoned());
+        won[v] = m->state().b.winner == seat;
+        local[t].v[v].add(won[v], 1);
+      } catch (const ScriptError&) {
+        ++local[t].failed[v];
+      }
+      ++done;
+    }
+    for (size_t v = 1; v < variants; ++v)
+      if (won[0] >= 0 && won[v] >= 0) local[t].pairs[v - 1].add(won[0], 1, won[v], 1);
+  });
+  for (const SkillTotals& l : local) into.add(l);
+}
+
+// Loads each variant's engine (one set of engines a thread), its name and spec into `c`; prints
+// the error and returns false.
+bool load_variants(const std::vector<std::string>& typed, int threads, Comparison& c,
                    std::vector<std::vector<std::shared_ptr<Engine>>>& engines) {
   engines.assign(static_cast<size_t>(threads), {});
-  for (const std::string& name : names) {
-    Common c;
-    std::string why;
-    if (!parse_variant(name, c, why)) {
+  for (const std::string& text : typed) {
+    Common v;
+    std::string label, spec, why;
+    if (!split_label(text, label, spec, why) || !parse_variant(spec, v, why)) {
       std::cerr << "als compare: " << why << "\n";
       return false;
     }
+    v.param_flags = c.param_flags;
+    const std::string name = label.empty() ? spec : label;
+    if (std::find(c.names.begin(), c.names.end(), name) != c.names.end() && !label.empty()) {
+      std::cerr << "als compare: two variants are named " << name << "\n";
+      return false;
+    }
+    c.names.push_back(name), c.specs.push_back(spec), c.typed.push_back(text);
     for (auto& per_thread : engines) {
-      auto e = open_engine(c);
+      auto e = open_engine(v);
       if (!e) return false;
       per_thread.push_back(e);
     }
   }
+  c.engines = engines[0];
   return true;
 }
 
@@ -236,42 +390,132 @@ int output(const Comparison& c, const json& run, bool as_json, const std::string
 /// shards and their merge test at the same level as one run.
 int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
 
+// "" or what is wrong with the agents, skill and targets of a run (its flags, or a shard's header).
+std::string check_study(const Comparison& c) {
+  for (const std::string& a : c.agents)
+    if (a.empty() || a == "human" || !make_agent(a, 0, 0)) return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
+  for (size_t a = 0; a < c.agents.size(); ++a)
+    for (size_t b = 0; b < a; ++b)
+      if (c.agents[a] == c.agents[b]) return "--agents names " + c.agents[a] + " twice";
+  for (const std::string* a : {&c.weak, &c.strong})
+    if (c.has_skill() && (a->empty() || *a == "human" || !make_agent(*a, 0, 0)))
+      return "--skill takes WEAK,STRONG, two agents that play unattended (agents: " + computer_agents() + ")";
+  return "";
+}
+
+// Reads the study's flags or header: agents (one at least), skill "WEAK,STRONG", targets.
+std::string read_study(Comparison& c, const std::string& skill, const std::vector<std::string>& targets) {
+  if (!skill.empty()) {
+    const std::vector<std::string> two = split_agents(skill);
+    if (two.size() != 2) return "--skill takes WEAK,STRONG (two agents), not '" + skill + "'";
+    c.weak = two[0], c.strong = two[1];
+  }
+  for (const std::string& t : targets) {
+    c.targets.emplace_back();
+    if (std::string e = parse_target(t, c.targets.back()); !e.empty()) return e;
+  }
+  return check_study(c);
+}
+
+// Sets up the run's sums (after the engines are loaded).
+void start_sums(Comparison& c) {
+  c.runs.assign(c.agents.size(), empty_totals(c.engines));
+  c.skill = SkillTotals(c.has_skill() ? c.engines.size() : 0);
+}
+
+// The run's header (a shard's "run": what --merge checks and reads back).
+json run_header(const Comparison& c, const RunPlan& plan) {
+  json hashes = json::array(), targets = json::array();
+  for (const auto& e : c.engines) hashes.push_back(e->content_hash());
+  for (const Target& t : c.targets) targets.push_back(t.text);
+  json run = {{"variants", c.typed},        {"agent", c.agents[0]},       {"agents", c.agents},
+              {"seed", c.seed},             {"games", c.planned},         {"confidence", c.confidence},
+              {"correction", c.correction}, {"content_hashes", hashes},   {"shard", {plan.shard_k + 1, plan.shard_n}}};
+  if (!c.targets.empty()) run["targets"] = targets;
+  if (c.has_skill()) run["skill"] = c.weak + "," + c.strong;
+  if (!c.param_flags.empty()) run["params"] = c.param_flags;
+  return run;
+}
+
+// Reads the first shard's header into `c`: its variants loaded and checked against their content
+// hashes, agents, skill, targets, seed and games. "" or what is wrong.
+std::string merge_header(const json& r, Comparison& c) {
+  const std::vector<std::string> typed = r.at("variants").get<std::vector<std::string>>();
+  if (typed.empty()) return "no variants";
+  if (std::string e = check_confidence(r.at("confidence")); !e.empty()) return e;
+  const json& hashes = r.at("content_hashes");
+  if (!hashes.is_array() || hashes.size() != typed.size()) return "its content hashes do not match its variants";
+  if (r.contains("params")) c.param_flags = r["params"].get<std::vector<std::string>>();
+  for (const std::string& text : typed) {
+    Common v;
+    std::string label, spec, why;
+    if (!split_label(text, label, spec, why) || !parse_variant(spec, v, why)) return why;
+    c.names.push_back(label.empty() ? spec : label), c.specs.push_back(spec), c.typed.push_back(text);
+    v.param_flags = c.param_flags;
+    ParamValues params;
+    if (!param_values(v, params, why)) return why;
+    c.engines.push_back(load_engine(v.cards, v.rules, data_dir(), params));  // LoadError: reported
+    if (std::string e = check_content_hash(hashes[c.engines.size() - 1], *c.engines.back(), c.names.back()); !e.empty()) return e;
+  }
+  c.agents = r.contains("agents") ? r["agents"].get<std::vector<std::string>>() : std::vector<std::string>{r.at("agent").get<std::string>()};
+  if (c.agents.empty() || c.agents.size() > 64) return "its agents are not 1 to 64 agents";
+  const std::vector<std::string> targets = r.contains("targets") ? r["targets"].get<std::vector<std::string>>() : std::vector<std::string>{};
+  if (std::string e = read_study(c, r.contains("skill") ? r["skill"].get<std::string>() : "", targets); !e.empty()) return e;
+  start_sums(c);
+  c.seed = r.at("seed").get<uint64_t>();
+  c.planned = r.at("games").get<long long>();
+  if (c.planned < 1 || c.planned > kMaxRunGames) return "its \"games\" is not a number of games from 1 to " + std::to_string(kMaxRunGames);
+  c.confidence = r.at("confidence").get<double>();
+  c.correction = r.at("correction").get<std::string>();
+  if (c.correction != "holm" && c.correction != "bh") return "its correction is not \"holm\" or \"bh\"";
+  return "";
+}
+
+// Adds one shard's sums to `c` (shaped as the first's). "" or what is wrong.
+std::string merge_sums(const json& sums, Comparison& c) {
+  const size_t nv = c.names.size();
+  auto totals = [&](const json& one, const Totals& shape) {
+    const json& sv = one.at("variants");
+    const json& sp = one.at("pairs");
+    if (!sv.is_array() || sv.size() != nv || !sp.is_array() || sp.size() + 1 != nv)
+      throw json::type_error::create(302, "sums of another shape", &one);
+    Totals t;
+    for (size_t v = 0; v < nv; ++v) t.v.push_back(sums_from_json(sv[v], shape.v[v].cards()));
+    for (size_t v = 1; v < nv; ++v) t.pairs.push_back(pair_from_json(sp[v - 1], shape.pairs[v - 1].cards));
+    return t;
+  };
+  std::vector<Totals> runs;
+  if (c.agents.size() == 1) runs.push_back(totals(sums, c.runs[0]));
+  else {
+    const json& all = sums.at("agents");
+    if (!all.is_array() || all.size() != c.agents.size()) return "its sums do not have the shape of the others'";
+    for (size_t a = 0; a < all.size(); ++a) runs.push_back(totals(all[a], c.runs[a]));
+  }
+  SkillTotals skill(c.skill.v.size());
+  if (c.has_skill()) {
+    const json& s = sums.at("skill");
+    const json &v = s.at("variants"), &p = s.at("pairs"), &f = s.at("failed");
+    if (!v.is_array() || v.size() != nv || !p.is_array() || p.size() + 1 != nv || !f.is_array() || f.size() != nv)
+      return "its skill sums do not have the shape of the others'";
+    for (size_t i = 0; i < nv; ++i) {
+      skill.v[i] = ratio_sums_from(v[i]);
+      skill.failed[i] = f[i].get<long long>();
+      if (skill.failed[i] < 0 || skill.v[i].y < 0 || skill.v[i].y > skill.v[i].n) return "its skill sums are not counts of games";
+    }
+    for (size_t i = 0; i + 1 < nv; ++i) skill.pairs[i] = pair_sums_from(p[i]);
+  }
+  for (size_t a = 0; a < runs.size(); ++a) c.runs[a].add(runs[a]);
+  c.skill.add(skill);
+  return "";
+}
+
 int merge(const std::vector<std::string>& files, bool as_json, const std::string& report) {
   Comparison c;
   json run;
   int status = read_shards("compare", files, run, [&](const json& j, bool first) -> std::string {
-    const json& r = j["run"];
-    if (first) {
-      c.names = r.at("variants").get<std::vector<std::string>>();
-      if (c.names.empty()) return "no variants";
-      if (std::string e = check_confidence(r.at("confidence")); !e.empty()) return e;
-      const json& hashes = r.at("content_hashes");
-      if (!hashes.is_array() || hashes.size() != c.names.size()) return "its content hashes do not match its variants";
-      for (const std::string& name : c.names) {
-        Common v;
-        std::string why;
-        if (!parse_variant(name, v, why)) return why;
-        c.engines.push_back(load_engine(v.cards, v.rules, data_dir()));  // LoadError: reported
-        if (std::string e = check_content_hash(hashes[c.engines.size() - 1], *c.engines.back(), name); !e.empty()) return e;
-      }
-      c.totals = empty_totals(c.engines);
-      c.agent = r.at("agent").get<std::string>();
-      c.seed = r.at("seed").get<uint64_t>();
-      c.planned = r.at("games").get<long long>();
-      if (c.planned < 1 || c.planned > kMaxRunGames) return "its \"games\" is not a number of games from 1 to " + std::to_string(kMaxRunGames);
-      c.confidence = r.at("confidence").get<double>();
-      c.correction = r.at("correction").get<std::string>();
-      if (c.correction != "holm" && c.correction != "bh") return "its correction is not \"holm\" or \"bh\"";
-    }
-    const json& sv = j["sums"].at("variants");
-    const json& sp = j["sums"].at("pairs");
-    if (!sv.is_array() || sv.size() != c.names.size() || !sp.is_array() || sp.size() + 1 != c.names.size())
-      return "its sums do not have the shape of the others'";
-    Totals t;
-    for (size_t v = 0; v < c.names.size(); ++v) t.v.push_back(sums_from_json(sv[v], c.totals.v[v].cards()));
-    for (size_t v = 1; v < c.names.size(); ++v) t.pairs.push_back(pair_from_json(sp[v - 1], c.totals.pairs[v - 1].cards));
-    c.totals.add(t);
-    return "";
+    if (first)
+      if (std::string e = merge_header(j["run"], c); !e.empty()) return e;
+    return merge_sums(j["sums"], c);
   });
   if (status) return status;
   c.looks = looks_for(c.planned);
@@ -280,26 +524,62 @@ int merge(const std::vector<std::string>& files, bool as_json, const std::string
   return output(c, run, as_json, report);
 }
 
+// Plays this shard's games under every agent (and the skill games), looking at the differences
+// at 1/8, 1/4, 1/2 and all of them (or once at the end); stops early once every one is decided.
+void play(Comparison& c, RunPlan plan, const std::vector<std::vector<std::shared_ptr<Engine>>>& engines) {
+  const long long mine = plan.mine();
+  std::vector<long long> at;
+  for (int k = c.looks - 1; k >= 0; --k) at.push_back(mine >> k);
+  std::atomic<long long> done{0};
+  const long long per_game = static_cast<long long>(c.names.size() * (c.agents.size() + (c.has_skill() ? 1 : 0)));
+  Progress bar(done, mine * per_game);
+  long long from = 0;
+  for (long long to : at) {
+    for (size_t a = 0; a < c.agents.size(); ++a) {
+      plan.p1 = plan.p2 = c.agents[a];
+      play_games(engines, plan, from, to, c.runs[a], done);
+    }
+    if (c.has_skill()) play_skill_games(engines, plan, c.weak, c.strong, from, to, c.skill, done);
+    from = to;
+    ++c.looks_taken;
+    compute_differences(c);
+    if (plan.shard_n == 1 && c.looks_taken < c.looks && c.names.size() > 1 && all_decided(c)) {
+      c.stopped_early = true;
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 int cmd_compare(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
       "als compare options (plays variants on the same seeds and reports what changed)\n"
-      "  A VARIANT is SET or SET+RULE+RULE..., each a bundled name or a path; the first\n"
-      "  is the baseline. Every variant plays the same seeds: differences are paired.\n"
+      "  A VARIANT is [NAME=]SET or [NAME=]SET+RULE+RULE..., each a bundled name or a\n"
+      "  path; the first is the baseline. Every variant plays the same seeds: differences\n"
+      "  are paired.\n"
       "  examples: als compare standard standard+beginner --report r.html\n"
-      "            als compare standard standard+long-war --agent mcts:200 --games 2000\n"
+      "            als compare standard draft=standard+rules/draft.lua --agents greedy,mcts:200\n"
+      "            als compare standard standard+long-war --target first_player_battle_win_rate=0.5\n"
+      "            als compare standard standard+beginner --skill random,greedy\n"
       "            als compare standard standard+beginner --seed 5 --shard 2/8 --json");
-  std::vector<std::string> names, merge_files;
+  std::vector<std::string> names, merge_files, targets;
   RunPlan plan;
   Comparison c;
-  std::string shard, report;
+  std::string shard, report, agent, agents, skill;
   const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   desc.add_options()("help,h", "show this help")(
       "games", po::value<long long>(&plan.games)->default_value(10000), "most games a variant (it may stop earlier)")(
-      "agent", po::value<std::string>(&c.agent)->default_value("greedy"),
+      "agent", po::value<std::string>(&agent)->default_value("greedy"),
       ("the agent of both seats: " + agent_help()).c_str())(
+      "agents", po::value<std::string>(&agents), "A,B,...: play every variant under each agent (both seats)")(
+      "target", po::value<std::vector<std::string>>(&targets),
+      "MEASURE=VALUE (repeatable): rank the variants by their distance to it; VALUE a number, or median "
+      "for a card measure (cards.ID.faceup_win_rate=median)")(
+      "skill", po::value<std::string>(&skill), "WEAK,STRONG: each variant's skill gap, the share of games STRONG wins")(
+      "param", po::value<std::vector<std::string>>(&c.param_flags)->composing(),
+      "NAME=VALUE: a param's value in every variant (a variant's own SPEC?NAME=VALUE wins); repeatable")(
       "seed", po::value<std::string>(), "seed of the run (0 to 2^64-1); random if absent")(
       "threads", po::value<int>(&plan.threads)->default_value(cores), "worker threads (the results do not depend on them)")(
       "confidence", po::value<double>(&c.confidence)->default_value(0.95, "0.95"),
@@ -314,62 +594,29 @@ int cmd_compare(int argc, char** argv) {
   po::positional_options_description pos;
   pos.add("variant", -1);
   if (!parse(argc, argv, "compare VARIANT VARIANT...", desc, vm, &pos)) return 0;
-  if (c.correction != "holm" && c.correction != "bh") {
-    std::cerr << "als compare: --correction takes holm or bh, not '" << c.correction << "'\n";
+  auto usage = [](const std::string& why) {
+    std::cerr << "als compare: " << why << "\n";
     return 2;
-  }
-  if (!(c.confidence >= 0.5 && c.confidence <= 0.9999)) {
-    std::cerr << "als compare: --confidence must be between 0.5 and 0.9999\n";
-    return 2;
-  }
+  };
+  if (c.correction != "holm" && c.correction != "bh") return usage("--correction takes holm or bh, not '" + c.correction + "'");
+  if (!(c.confidence >= 0.5 && c.confidence <= 0.9999)) return usage("--confidence must be between 0.5 and 0.9999");
   if (!merge_files.empty()) return merge(merge_files, vm.count("json") > 0, report);
-  if (names.empty()) {
-    std::cerr << "als compare: name the variants (the baseline first), e.g. als compare standard standard+beginner\n";
-    return 2;
-  }
-  if (plan.games < 1 || plan.games > kMaxRunGames || plan.threads < 1 || plan.threads > 256) {
-    std::cerr << "als compare: --games must be from 1 to " << kMaxRunGames << " and --threads between 1 and 256\n";
-    return 2;
-  }
-  if (!shard.empty() && !parse_shard(shard, plan)) {
-    std::cerr << "als compare: --shard takes K/N with 1 <= K <= N <= " << kMaxShards << "\n";
-    return 2;
-  }
-  if (!unattended("compare", c.agent)) return 2;
-  plan.p1 = plan.p2 = c.agent;
+  if (names.empty()) return usage("name the variants (the baseline first), e.g. als compare standard standard+beginner");
+  if (plan.games < 1 || plan.games > kMaxRunGames || plan.threads < 1 || plan.threads > 256)
+    return usage("--games must be from 1 to " + std::to_string(kMaxRunGames) + " and --threads between 1 and 256");
+  if (!shard.empty() && !parse_shard(shard, plan))
+    return usage("--shard takes K/N with 1 <= K <= N <= " + std::to_string(kMaxShards));
+  if (vm.count("agents") && !vm["agent"].defaulted()) return usage("give --agent or --agents, not both");
+  c.agents = vm.count("agents") ? split_agents(agents) : std::vector<std::string>{agent};
+  if (std::string e = read_study(c, skill, targets); !e.empty()) return usage(e);
   plan.base = c.seed = seed_or_random(vm);
-  c.names = names;
   c.planned = plan.games;
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
-  if (!load_variants(names, plan.threads, engines)) return 2;
-  c.engines = engines[0];
-  c.totals = empty_totals(c.engines);
+  if (!load_variants(names, plan.threads, c, engines)) return 2;
+  start_sums(c);
   c.looks = looks_for(plan.games);
-  // The looks in this shard's games: 1/8, 1/4, 1/2 and all of them (or all at once).
-  const long long mine = plan.mine();
-  std::vector<long long> at;
-  for (int k = c.looks - 1; k >= 0; --k) at.push_back(mine >> k);
-  std::atomic<long long> done{0};
-  {
-    Progress bar(done, mine * static_cast<long long>(names.size()));
-    long long from = 0;
-    for (long long to : at) {
-      play_games(engines, plan, from, to, c.totals, done);
-      from = to;
-      ++c.looks_taken;
-      compute_differences(c);
-      if (plan.shard_n == 1 && c.looks_taken < c.looks && c.names.size() > 1 && all_decided(c)) {
-        c.stopped_early = true;
-        break;
-      }
-    }
-  }
-  json hashes = json::array();
-  for (const auto& e : c.engines) hashes.push_back(e->content_hash());
-  json run = {{"variants", c.names},       {"agent", c.agent},           {"seed", c.seed},
-              {"games", c.planned},        {"confidence", c.confidence}, {"correction", c.correction},
-              {"content_hashes", hashes}, {"shard", {plan.shard_k + 1, plan.shard_n}}};
-  return output(c, run, vm.count("json") > 0, report);
+  play(c, plan, engines);
+  return output(c, run_header(c, plan), vm.count("json") > 0, report);
 }
 
 }  // namespace als::cli

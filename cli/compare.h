@@ -12,7 +12,9 @@ namespace als::cli {
 /// One difference of a variant against the baseline: a game measure (card empty) or a card's.
 struct DiffRow {
   size_t variant = 0;  // index among the variants (1 or more)
+  size_t agent = 0;    // index among the agents (--agents); 0 for a skill gap's row
   int measure = 0;     // a MeasureId, or a CardMeasureId when `card` is set
+  bool skill = false;  // the skill gap's row (--skill): `measure` unused
   std::string card;    // the card's id for a card measure
   bool rate = true;
   stats::Difference d;
@@ -20,17 +22,60 @@ struct DiffRow {
   bool significant = false;  // adjusted p below the level of a look
   bool negligible = false;   // its simultaneous interval lies within the measure's margin
   bool no_data = false;      // fewer than 2 paired games, or a side that never counted it: decides nothing
-  const char* name() const { return card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure]; }
+  const char* name() const {
+    return skill ? "skill_gap" : card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure];
+  }
+};
+
+/// A --target MEASURE=VALUE: a game measure ("first_player_battle_win_rate=0.5") or a card's
+/// ("cards.field_medic.faceup_win_rate=median": the median of the other cards of the variant's set).
+struct Target {
+  std::string text;     // as typed
+  std::string measure;  // as named: "first_player_battle_win_rate", "cards.field_medic.faceup_win_rate"
+  int game = -1;        // a MeasureId, or -1 for a card measure
+  std::string card;     // the card's id (a card measure)
+  int card_measure = 0; // a CardMeasureId (a card measure)
+  bool median = false;  // VALUE was `median`
+  double value = 0;     // VALUE, unless `median`
+  bool rate() const { return game < 0 || kMeasureInfo[game].rate; }
+};
+/// Reads a --target: "" or what is wrong with it.
+std::string parse_target(const std::string& text, Target& out);
+
+/// What one variant is, measured against a target: `has` false when it has no data for the
+/// measure (no battle, the card not in its set or never played so).
+struct TargetResult {
+  bool has = false;
+  double target = 0;          // the target's value (a median is the variant's own)
+  stats::Interval measure;    // the measure and its interval
+  stats::Interval distance;   // |measure - target| and its interval (0 when the interval holds the target)
+};
+
+/// The skill gap's sums (--skill WEAK,STRONG): per variant, games the strong agent won (y) of the
+/// games played (n, seats alternated); each later variant paired with the baseline on the seeds
+/// both completed.
+struct SkillTotals {
+  std::vector<stats::RatioSums> v;
+  std::vector<stats::PairSums> pairs;
+  std::vector<long long> failed;
+  explicit SkillTotals(size_t variants = 0) : v(variants), pairs(variants ? variants - 1 : 0), failed(variants) {}
+  void add(const SkillTotals& o);
 };
 
 /// Everything a comparison found.
 struct Comparison {
-  std::vector<std::string> names;                 // as typed: "standard", "standard+beginner"
+  std::vector<std::string> names;                 // the labels (NAME=SPEC), or the specs as typed
+  std::vector<std::string> specs;                 // as typed, the label removed: "standard+beginner"
+  std::vector<std::string> typed;                 // as typed, the label included (a shard's header)
   std::vector<std::shared_ptr<Engine>> engines;   // one a variant
-  Totals totals;
+  std::vector<std::string> agents;                // --agent, or --agents A,B,...: each plays both seats
+  std::vector<Totals> runs;                       // the sums under each agent
+  std::string weak, strong;                       // --skill WEAK,STRONG (empty: none)
+  SkillTotals skill;
+  std::vector<Target> targets;
+  std::vector<std::string> param_flags;           // --param NAME=VALUE, for every variant
   double confidence = 0.95;
   std::string correction = "holm";                // or "bh" (Benjamini-Hochberg)
-  std::string agent;
   uint64_t seed = 0;
   long long planned = 0;    // --games
   int looks = 1;            // the looks planned (the level of each: (1 - confidence) / looks)
@@ -39,7 +84,47 @@ struct Comparison {
   std::vector<DiffRow> diffs;
   /// The significance level of each look.
   double alpha() const { return (1 - confidence) / looks; }
+  bool has_skill() const { return !strong.empty(); }
+  /// The variant's skill gap: the strong agent's share of the games, Wilson's interval.
+  stats::Interval skill_gap(size_t variant) const;
+  /// Variant v under agent a against target t, its intervals at `level` (0: `confidence`).
+  TargetResult target(const Target& t, size_t agent, size_t variant, double level = 0) const;
+  /// The variants in order of their distance to target t under agent a, those whose distance
+  /// intervals overlap the group's first tied in one group; variants with no data left out.
+  std::vector<std::vector<size_t>> ranking(const Target& t, size_t agent) const;
 };
+
+/// Whether the agents agree on a change (--agents): a measure of a variant that some agent finds
+/// significantly changed; `agree` when every agent's difference points the same way. `verdict`:
+/// "agree" (significant under every agent, the same way), "same way" (the same way, significant
+/// under some), "unconfirmed" (another agent's estimate points the other way, not significantly),
+/// "disagree" (significant both ways).
+struct Agreement {
+  size_t variant = 0;
+  int measure = 0;          // as DiffRow
+  std::string card;         // as DiffRow
+  bool agree = false;
+  const char* verdict = "";
+  std::vector<int> sign;             // each agent's direction: +1, -1, or 0 (no change, no data)
+  std::vector<char> significant;     // each agent's verdict
+  const char* name() const { return card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure]; }
+};
+/// The measures some agent finds significantly changed, and whether the agents agree (empty with
+/// one agent).
+std::vector<Agreement> agreement(const Comparison& c);
+
+/// Names short enough for a plot's labels (`width` characters): each name as it is when every
+/// one fits; else, for names with no label, the parts that tell the variants apart (the folders
+/// and ".lua" dropped, the parts every variant shares dropped, the middle cut), still distinct.
+std::vector<std::string> plot_names(const std::vector<std::string>& names, size_t width);
+
+/// Splits "NAME=SPEC" into its label and spec ("" label when the text has none: an '=' after a
+/// '/', '+' or '?' belongs to the spec). False (with `why`) for an empty label or spec.
+bool split_label(const std::string& text, std::string& label, std::string& spec, std::string& why);
+
+/// Splits a list of agent specs at the commas that begin a new agent ("greedy,mcts:iterations=200,c=0.7"
+/// is greedy and mcts:iterations=200,c=0.7: a part "key=value" continues the agent before it).
+std::vector<std::string> split_agents(const std::string& list);
 
 /// Computes `c.diffs` from `c.totals`: every game measure, and every card measure of a card both
 /// the baseline and the variant have; p-values corrected together (Holm or Benjamini-Hochberg).

@@ -628,6 +628,7 @@ int cmd_play(int argc, char** argv) {
       "            als play --p1 mcts --p2 random --watch --seed 7 --log game.jsonl");
   std::string p1, p2, log_file, color;
   add_common(desc, c, vm);
+  add_param(desc, c.param_flags);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
       ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, " +

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -64,6 +65,11 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
             {"seed", seed},
             {"p1", p1},
             {"p2", p2}};
+  if (!e.rules().params.empty()) {  // the values played with (--param): a replay loads them again
+    json params = json::object();
+    for (const auto& [name, v] : e.rules().params) params[name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
+    h["params"] = params;
+  }
   text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -327,8 +333,17 @@ int Replayer::header(const json& j) {
   // --cards and --rules, when given, replace the recorded ones (to replay against a changed set).
   if (opt_.cards) cards = *opt_.cards;
   if (opt_.rules) rules = *opt_.rules;
+  ParamValues params;
+  if (auto pa = j.find("params"); pa != j.end()) {
+    if (!pa->is_object()) return r_.bad("\"params\" must be an object of numbers");
+    for (const auto& [name, v] : pa->items()) {
+      if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > kMaxParam)
+        return r_.bad("\"params\" must be an object of numbers from -1e9 to 1e9");
+      params.emplace_back(name, v.get<double>());
+    }
+  }
   try {
-    eng_ = load_engine(cards, rules, opt_.data_dir);
+    eng_ = load_engine(cards, rules, opt_.data_dir, params);
     if (eng_->content_hash() != hash)
       return r_.mismatch("the card set or rules changed since the game was recorded (content hash " +
                          eng_->content_hash() + ", recorded " + hash + ")");

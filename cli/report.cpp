@@ -13,158 +13,38 @@
 #include <stdexcept>
 
 #include "compare.h"
+#include "svg.h"
 
 namespace als::cli {
 
 namespace {
 
-const char* const kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
-const char* const kDashes[] = {"", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2"};
-constexpr int kStyles = 7;
-// Grey-scale distinguishable fills for the end reasons' segments.
-const char* const kFills[] = {"#2b2b2b", "#8a8a8a", "#d0d0d0", "#5c5c5c", "#b0b0b0", "#ececec", "#444444"};
-
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    switch (ch) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      case '\'': o += "&#39;"; break;
-      default: o += ch;
-    }
-  }
-  return o;
-}
-
-std::string num(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.1f", x);
-  return b;
-}
-
-std::string fmt_value(double v, bool rate) {
-  char b[32];
-  if (rate) std::snprintf(b, sizeof b, "%.1f%%", 100 * v);
-  else std::snprintf(b, sizeof b, std::abs(v) >= 100 ? "%.0f" : std::abs(v) >= 10 ? "%.1f" : "%.2f", v);
-  return b;
-}
-
-/// An SVG drawing in user units (scaled to the page by its viewBox).
-class Svg {
- public:
-  Svg(double w, double h, const std::string& label) : w_(w), h_(h) {
-    o_ << "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " << num(w) << " " << num(h)
-       << "\" role=\"img\" aria-label=\"" << esc(label) << "\">";
-  }
-  void line(double x1, double y1, double x2, double y2, const std::string& stroke, double width = 1,
-            const std::string& dash = "") {
-    o_ << "<line x1=\"" << num(x1) << "\" y1=\"" << num(y1) << "\" x2=\"" << num(x2) << "\" y2=\"" << num(y2)
-       << "\" stroke=\"" << stroke << "\" stroke-width=\"" << num(width) << "\"";
-    if (!dash.empty()) o_ << " stroke-dasharray=\"" << dash << "\"";
-    o_ << "/>";
-  }
-  void rect(double x, double y, double w, double h, const std::string& fill, const std::string& title = "",
-            const char* stroke = "#000") {
-    o_ << "<rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(std::max(0.0, w)) << "\" height=\""
-       << num(std::max(0.0, h)) << "\" fill=\"" << fill << "\" stroke=\"" << stroke << "\" stroke-width=\"0.5\">";
-    if (!title.empty()) o_ << "<title>" << esc(title) << "</title>";
-    o_ << "</rect>";
-  }
-  void text(double x, double y, const std::string& s, const char* anchor = "start", double size = 11,
-            const std::string& fill = "#000") {
-    o_ << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << num(size) << "\" text-anchor=\""
-       << anchor << "\" fill=\"" << fill << "\">" << esc(s) << "</text>";
-  }
-  /// Variant v's marker at (x, y): circle, square, triangle, diamond, cross, triangle down, star.
-  void marker(int v, double x, double y, double r = 4, const std::string& title = "") {
-    const std::string c = kColours[v % kStyles];
-    const std::string f = "fill=\"" + c + "\" stroke=\"#000\" stroke-width=\"0.6\"";
-    o_ << "<g>";
-    switch (v % kStyles) {
-      case 0: o_ << "<circle cx=\"" << num(x) << "\" cy=\"" << num(y) << "\" r=\"" << num(r) << "\" " << f << "/>"; break;
-      case 1: o_ << "<rect x=\"" << num(x - r) << "\" y=\"" << num(y - r) << "\" width=\"" << num(2 * r) << "\" height=\"" << num(2 * r) << "\" " << f << "/>"; break;
-      case 2: poly({{x, y - r * 1.2}, {x + r * 1.1, y + r * 0.8}, {x - r * 1.1, y + r * 0.8}}, f); break;
-      case 3: poly({{x, y - r * 1.3}, {x + r * 1.1, y}, {x, y + r * 1.3}, {x - r * 1.1, y}}, f); break;
-      case 4: o_ << "<path d=\"M" << num(x - r) << " " << num(y - r) << "L" << num(x + r) << " " << num(y + r) << "M"
-                 << num(x - r) << " " << num(y + r) << "L" << num(x + r) << " " << num(y - r) << "\" stroke=\"" << c
-                 << "\" stroke-width=\"2.2\"/>"; break;
-      case 5: poly({{x, y + r * 1.2}, {x + r * 1.1, y - r * 0.8}, {x - r * 1.1, y - r * 0.8}}, f); break;
-      default: poly({{x, y - r * 1.3}, {x + r * 0.4, y - r * 0.4}, {x + r * 1.3, y}, {x + r * 0.4, y + r * 0.4},
-                     {x, y + r * 1.3}, {x - r * 0.4, y + r * 0.4}, {x - r * 1.3, y}, {x - r * 0.4, y - r * 0.4}}, f);
-    }
-    if (!title.empty()) o_ << "<title>" << esc(title) << "</title>";
-    o_ << "</g>";
-  }
-  void polyline(const std::vector<std::pair<double, double>>& pts, int v) {
-    o_ << "<polyline fill=\"none\" stroke=\"" << kColours[v % kStyles] << "\" stroke-width=\"1.8\"";
-    if (*kDashes[v % kStyles]) o_ << " stroke-dasharray=\"" << kDashes[v % kStyles] << "\"";
-    o_ << " points=\"";
-    for (const auto& [x, y] : pts) o_ << num(x) << "," << num(y) << " ";
-    o_ << "\"/>";
-  }
-  std::string str() const { return o_.str() + "</svg>"; }
-  double w() const { return w_; }
-  double h() const { return h_; }
-
- private:
-  void poly(const std::vector<std::pair<double, double>>& pts, const std::string& attrs) {
-    o_ << "<polygon points=\"";
-    for (const auto& [x, y] : pts) o_ << num(x) << "," << num(y) << " ";
-    o_ << "\" " << attrs << "/>";
-  }
-  std::ostringstream o_;
-  double w_, h_;
+/// One agent's part of a comparison as the plots draw it: its sums, the variants' short names,
+/// the suffix that keeps its plots' ids unique ("" for the first agent).
+struct View {
+  const Comparison& c;
+  const Totals& t;
+  size_t agent;
+  std::vector<std::string> names;
+  std::string id;
+  View(const Comparison& comparison, size_t a)
+      : c(comparison), t(comparison.runs[a]), agent(a), names(plot_names(comparison.names, 20)),
+        id(a ? std::to_string(a + 1).insert(0, 1, '-') : std::string()) {}
 };
 
-/// Round tick values from one at or below lo to one at or above hi, about n steps apart.
-std::vector<double> ticks(double lo, double hi, int n) {
-  if (!(hi > lo)) hi = lo + 1;
-  const double raw = (hi - lo) / n, mag = std::pow(10, std::floor(std::log10(raw)));
-  double step = mag;
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (m * mag >= raw) {
-      step = m * mag;
-      break;
-    }
-  std::vector<double> t;
-  // From the tick at or below lo to the one at or above hi: the axis covers every value.
-  const double first = std::floor(lo / step + 1e-9) * step, last = std::ceil(hi / step - 1e-9) * step;
-  for (int k = 0; first + k * step <= last + 1e-9 * step; ++k) {
-    const double x = first + k * step;
-    t.push_back(std::abs(x) < 1e-12 * step ? 0 : x);
-  }
-  return t;
-}
-
-std::string tick_text(double x, double step_hint, bool pct) {
-  char b[32];
-  if (pct) std::snprintf(b, sizeof b, "%g%%", std::round(x * 1000) / 10);
-  else if (step_hint >= 1) std::snprintf(b, sizeof b, "%.0f", x);
-  else std::snprintf(b, sizeof b, "%g", std::round(x * 100) / 100);
-  return b;
-}
-
-std::string figure(const std::string& id, const std::string& caption, const std::string& svg,
-                   const std::string& note = "") {
-  return "<figure class=\"plot\" id=\"" + id + "\"><figcaption>" + esc(caption) + "</figcaption>" + svg +
-         (note.empty() ? "" : "<p class=\"note\">" + esc(note) + "</p>") + "</figure>\n";
-}
-
 /// Shares of each bucket of a histogram, one line a variant (lines with markers read in grey).
-std::string histogram(const Comparison& c, const std::string& id, const std::string& caption,
+std::string histogram(const View& w, const std::string& id, const std::string& caption,
                       std::vector<long long> VariantSums::*hist, double bucket_width, const std::string& xlabel) {
+  const Totals& t = w.t;
   // Buckets shown: from the first to the last any variant has.
   size_t lo = SIZE_MAX, hi = 0;
-  for (const VariantSums& s : c.totals.v)
+  for (const VariantSums& s : t.v)
     for (size_t i = 0; i < (s.*hist).size(); ++i)
       if ((s.*hist)[i]) lo = std::min(lo, i), hi = std::max(hi, i);
   if (lo == SIZE_MAX) lo = hi = 0;
   double top = 0;
   std::vector<std::vector<double>> share;
-  for (const VariantSums& s : c.totals.v) {
+  for (const VariantSums& s : t.v) {
     long long total = 0;
     for (long long k : s.*hist) total += k;
     std::vector<double> sh;
@@ -184,7 +64,7 @@ std::string histogram(const Comparison& c, const std::string& id, const std::str
   }
   const size_t every = std::max<size_t>(1, (hi - lo + 1) / 10);
   for (size_t i = lo; i <= hi; i += every) {
-    const bool last = i + 1 == (c.totals.v[0].*hist).size();
+    const bool last = i + 1 == (t.v[0].*hist).size();
     std::string label = std::to_string(static_cast<long long>(static_cast<double>(i) * bucket_width));
     if (last) label += "+";
     g.line(X(i), H - B, X(i), H - B + 4, "#000");
@@ -198,13 +78,14 @@ std::string histogram(const Comparison& c, const std::string& id, const std::str
     g.polyline(pts, static_cast<int>(v));
     for (size_t i = lo; i <= hi; ++i)
       g.marker(static_cast<int>(v), X(i), Y(share[v][i - lo]), 3,
-               c.names[v] + ": " + std::to_string(i) + " " + fmt_value(share[v][i - lo], true));
+               w.names[v] + ": " + std::to_string(i) + " " + fmt_value(share[v][i - lo], true));
   }
-  return figure(id, caption, g.str());
+  return figure(id + w.id, caption, g.str());
 }
 
 /// One panel a measure: each variant's value and interval, a row each.
-std::string measures_plot(const Comparison& c) {
+std::string measures_plot(const View& w) {
+  const Comparison& c = w.c;
   const size_t nv = c.names.size();
   const double W = 400, L = 128, R = 14, row = 15, pad = 15;
   const double panel = pad + row * static_cast<double>(nv) + 22;
@@ -213,11 +94,15 @@ std::string measures_plot(const Comparison& c) {
   for (int m = 0; m < kMeasures; ++m) {
     const bool rate = kMeasureInfo[m].rate;
     double lo = 1e300, hi = -1e300;
+    std::vector<double> goals;  // the targets set on this measure (--target)
+    for (const Target& t : c.targets)
+      if (t.game == m) goals.push_back(t.value), lo = std::min(lo, t.value), hi = std::max(hi, t.value);
     std::vector<stats::Interval> iv;
-    for (const VariantSums& s : c.totals.v) {
+    for (const VariantSums& s : w.t.v) {
       iv.push_back(s.measure(m, c.confidence));
-      lo = std::min(lo, iv.back().low), hi = std::max(hi, iv.back().high);
+      if (s.has(m)) lo = std::min(lo, iv.back().low), hi = std::max(hi, iv.back().high);
     }
+    if (lo > hi) lo = 0, hi = rate ? 1 : 1;  // no variant has data
     const double span = std::max(hi - lo, rate ? 0.02 : std::max(0.02 * std::abs(hi), 0.05));
     const std::vector<double> xt = ticks(lo - span * 0.15, hi + span * 0.15, 4);
     const double x0 = xt.front(), x1 = xt.back();
@@ -230,30 +115,42 @@ std::string measures_plot(const Comparison& c) {
       g.line(X(t), top + pad - 6, X(t), axis, "#e4e4e4");
       g.text(X(t), axis + 12, tick_text(t, xt.size() > 1 ? xt[1] - xt[0] : 1, rate), "middle", 10);
     }
+    for (double goal : goals) {
+      g.line(X(goal), top + pad - 6, X(goal), axis, "#000", 1.4, "5 3");
+      g.text(X(goal), top + pad - 7, "target", "middle", 9);
+    }
     for (size_t v = 0; v < nv; ++v) {
+      if (!w.t.v[v].has(m)) {  // no data
+        g.text(L + 4, top + pad + row * (static_cast<double>(v) + 0.5) + 4, w.names[v] + ": n/a (no data)", "start", 10, "#333");
+        continue;
+      }
       const double y = top + pad + row * (static_cast<double>(v) + 0.5);
-      g.text(L - 6, y + 4, c.names[v].size() > 20 ? c.names[v].substr(0, 19) + "~" : c.names[v], "end", 10, "#333");
+      g.text(L - 6, y + 4, w.names[v], "end", 10, "#333");
       g.line(X(iv[v].low), y, X(iv[v].high), y, kColours[v % kStyles], 1.6);
       g.line(X(iv[v].low), y - 3, X(iv[v].low), y + 3, kColours[v % kStyles], 1.2);
       g.line(X(iv[v].high), y - 3, X(iv[v].high), y + 3, kColours[v % kStyles], 1.2);
       g.marker(static_cast<int>(v), X(iv[v].value), y, 3.5,
-               c.names[v] + ": " + fmt_value(iv[v].value, rate) + " (" + fmt_value(iv[v].low, rate) + " to " +
+               w.names[v] + ": " + fmt_value(iv[v].value, rate) + " (" + fmt_value(iv[v].low, rate) + " to " +
                    fmt_value(iv[v].high, rate) + ")");
     }
   }
-  return figure("plot-measures", "The measures, each with its " + std::to_string(std::lround(c.confidence * 100)) +
-                                     "% interval (Wilson for shares, t for means)",
+  return figure("plot-measures" + w.id, "The measures, each with its " + std::to_string(std::lround(c.confidence * 100)) +
+                                     "% interval (Wilson for shares, t for means)" +
+                                     (std::any_of(c.targets.begin(), c.targets.end(), [](const Target& t) { return t.game >= 0; })
+                                          ? "; dashed: the target"
+                                          : ""),
                 g.str());
 }
 
 /// End reasons: a stacked bar a variant, each reason's share of the variant's battles.
-std::string reasons_plot(const Comparison& c) {
+std::string reasons_plot(const View& w) {
+  const Comparison& c = w.c;
   // The reasons each variant shows (at most 8: a rule may give a fresh reason every game), control
   // and withdraw first; each variant's own "N other reasons" is its rest.
   std::vector<std::string> reasons;
   std::set<std::string> seen;
   std::vector<std::map<std::string, long long>> shown;
-  for (const VariantSums& s : c.totals.v) {
+  for (const VariantSums& s : w.t.v) {
     shown.emplace_back();
     const std::map<std::string, long long> all = s.end_reasons();
     for (const auto& [how, k] : reasons_shown(all, 8)) {
@@ -277,15 +174,15 @@ std::string reasons_plot(const Comparison& c) {
     double total = 0;
     for (const auto& [how, k] : ends) total += static_cast<double>(k);
     const double y = T + (bar + gap) * static_cast<double>(v);
-    g.text(L - 6, y + bar / 2 + 4, c.names[v].size() > 20 ? c.names[v].substr(0, 19) + "~" : c.names[v], "end", 10);
+    g.text(L - 6, y + bar / 2 + 4, w.names[v], "end", 10);
     double x = L;
     for (size_t r = 0; r < reasons.size(); ++r) {
       auto it = ends.find(reasons[r]);
       const double share = it == ends.end() || !total ? 0 : static_cast<double>(it->second) / total;
-      const double w = (W - L - R) * share;
-      g.rect(x, y, w, bar, kFills[r % kStyles], c.names[v] + ": " + reasons[r] + " " + fmt_value(share, true));
-      if (w > 34) g.text(x + w / 2, y + bar / 2 + 4, fmt_value(share, true), "middle", 10, r % kStyles == 0 || r % kStyles == 3 || r % kStyles == 6 ? "#fff" : "#000");
-      x += w;
+      const double wd = (W - L - R) * share;
+      g.rect(x, y, wd, bar, kFills[r % kStyles], w.names[v] + ": " + reasons[r] + " " + fmt_value(share, true));
+      if (wd > 34) g.text(x + wd / 2, y + bar / 2 + 4, fmt_value(share, true), "middle", 10, r % kStyles == 0 || r % kStyles == 3 || r % kStyles == 6 ? "#fff" : "#000");
+      x += wd;
     }
   }
   const double ly = T + (bar + gap) * static_cast<double>(nv) + 6;
@@ -294,11 +191,12 @@ std::string reasons_plot(const Comparison& c) {
     g.rect(lx, yy, 12, 12, kFills[r % kStyles]);
     g.text(lx + 16, yy + 10, reasons[r], "start", 10);
   }
-  return figure("plot-end-reasons", "How battles ended (share of each variant's battles)", g.str());
+  return figure("plot-end-reasons" + w.id, "How battles ended (share of each variant's battles)", g.str());
 }
 
 /// Per-card win rates (faceup or facedown) as dots with intervals, a row a card.
-std::string cards_plot(const Comparison& c, int measure, const std::string& id, const std::string& caption) {
+std::string cards_plot(const View& w, int measure, const std::string& id, const std::string& caption) {
+  const Comparison& c = w.c;
   std::vector<std::string> ids;  // cards of any variant, the baseline's order first
   for (const auto& e : c.engines)
     for (const auto& card : e->set().cards)
@@ -317,6 +215,7 @@ std::string cards_plot(const Comparison& c, int measure, const std::string& id, 
   }
   g.line(L, bottom, W - R, bottom, "#000");
   g.text((L + W - R) / 2, bottom + 27, "share of battles won by the player who played it", "middle", 10.5);
+  int targets = 0;
   for (size_t k = 0; k < ids.size(); ++k) {
     const double y0 = T + row * static_cast<double>(k);
     g.text(L - 6, y0 + row / 2 + 4, ids[k], "end", 10);
@@ -325,16 +224,22 @@ std::string cards_plot(const Comparison& c, int measure, const std::string& id, 
       auto it = std::find_if(cards.begin(), cards.end(), [&](const CardDef& d) { return d.id == ids[k]; });
       if (it == cards.end()) continue;
       const size_t ci = static_cast<size_t>(it - cards.begin());
-      const stats::Interval iv = c.totals.v[v].card_measure(ci, measure, c.confidence);
-      if (!c.totals.v[v].card_n[ci * kCardMeasures + static_cast<size_t>(measure)]) continue;  // never played so
       const double y = y0 + 3 + sub * (static_cast<double>(v) + 0.5);
+      for (const Target& t : c.targets)  // a target on this card's measure: a dashed tick a variant
+        if (t.game < 0 && t.card == ids[k] && t.card_measure == measure)
+          if (const TargetResult r = c.target(t, w.agent, v); r.has) {
+            g.line(X(r.target), y - 4, X(r.target), y + 4, "#000", 1.4, "2 1");
+            ++targets;
+          }
+      const stats::Interval iv = w.t.v[v].card_measure(ci, measure, c.confidence);
+      if (!w.t.v[v].has_card(ci, measure)) continue;  // never played so
       g.line(X(iv.low), y, X(iv.high), y, kColours[v % kStyles], 1.3);
       g.marker(static_cast<int>(v), X(iv.value), y, 2.8,
-               c.names[v] + ": " + ids[k] + " " + fmt_value(iv.value, true) + " (" + fmt_value(iv.low, true) + " to " +
+               w.names[v] + ": " + ids[k] + " " + fmt_value(iv.value, true) + " (" + fmt_value(iv.low, true) + " to " +
                    fmt_value(iv.high, true) + ")");
     }
   }
-  return figure(id, caption, g.str());
+  return figure(id + w.id, caption, g.str(), targets ? "The black tick on a card's row is its target." : "");
 }
 
 std::string legend(const Comparison& c) {
@@ -348,61 +253,183 @@ std::string legend(const Comparison& c) {
   return s + "</ul>\n";
 }
 
-std::string differences_table(const Comparison& c) {
+// A difference's cells: its value, interval, adjusted p and verdict.
+std::string difference_cells(const DiffRow& r) {
+  char p[32], d[40], lo[40], hi[40];
+  if (r.p_adjusted < 1e-16) std::snprintf(p, sizeof p, "&lt; 1e-16");  // beyond a double's resolution
+  else std::snprintf(p, sizeof p, r.p_adjusted < 1e-4 ? "%.1e" : "%.4f", r.p_adjusted);
+  const double k = r.rate ? 100 : 1;
+  std::snprintf(d, sizeof d, r.rate ? "%+.1f pts" : "%+.3g", k * r.d.delta);
+  std::snprintf(lo, sizeof lo, r.rate ? "%+.1f" : "%+.3g", k * r.d.low);
+  std::snprintf(hi, sizeof hi, r.rate ? "%+.1f" : "%+.3g", k * r.d.high);
+  return std::string("<td>") + d + "</td><td>" + lo + " to " + hi + "</td><td>" + p + "</td><td>" +
+         (r.significant ? "<strong>significant</strong>" : r.negligible ? "no change" : "undecided") + "</td>";
+}
+
+// The differences of each variant under one agent. Not shown, but counted: rows with no data, rows
+// with no difference at all (every paired game the same), card measures not significantly different.
+std::string differences_table(const View& w) {
+  const Comparison& c = w.c;
   std::ostringstream o;
   for (size_t v = 1; v < c.names.size(); ++v) {
     o << "<h3>" << esc(c.names[v]) << "</h3>\n<table class=\"diffs\"><thead><tr><th>measure</th><th>difference</th>"
          "<th>interval</th><th>adjusted p</th><th></th></tr></thead><tbody>";
-    int hidden = 0, shown = 0;
+    int no_data = 0, none = 0, cards = 0;
     for (const DiffRow& r : c.diffs) {
-      if (r.variant != v) continue;
-      if (!r.card.empty() && !r.significant) {
-        ++hidden;
-        continue;
+      if (r.variant != v || r.agent != w.agent || r.skill) continue;
+      if (r.no_data) ++no_data;
+      else if (r.d.delta == 0 && r.d.low == 0 && r.d.high == 0) ++none;
+      else if (!r.card.empty() && !r.significant) ++cards;
+      else {
+        o << "<tr" << (r.significant ? " class=\"sig\"" : "") << "><td>"
+          << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << "</td>"
+          << difference_cells(r) << "</tr>";
       }
-      shown += !r.card.empty();
-      char p[32], d[40], lo[40], hi[40];
-      if (r.p_adjusted < 1e-16) std::snprintf(p, sizeof p, "&lt; 1e-16");  // beyond a double's resolution
-      else std::snprintf(p, sizeof p, r.p_adjusted < 1e-4 ? "%.1e" : "%.4f", r.p_adjusted);
-      const double k = r.rate ? 100 : 1;
-      std::snprintf(d, sizeof d, r.rate ? "%+.1f pts" : "%+.3g", k * r.d.delta);
-      std::snprintf(lo, sizeof lo, r.rate ? "%+.1f" : "%+.3g", k * r.d.low);
-      std::snprintf(hi, sizeof hi, r.rate ? "%+.1f" : "%+.3g", k * r.d.high);
-      o << "<tr" << (r.significant ? " class=\"sig\"" : "") << "><td>"
-        << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << "</td><td>"
-        << d << "</td><td>" << lo << " to " << hi << "</td><td>" << p << "</td><td>"
-        << (r.significant ? "<strong>significant</strong>" : r.negligible ? "no change" : "undecided") << "</td></tr>";
     }
-    o << "</tbody></table>\n<p class=\"note\">" << hidden << " card measures not significantly different are not listed"
-      << (shown ? "" : "; no card measure differs significantly") << ".</p>\n";
+    o << "</tbody></table>\n<p class=\"note not-shown\">Not shown: " << no_data + none + cards << " rows ("
+      << cards << " card measures not significantly different, " << none << " with no difference at all, " << no_data
+      << " with no data).</p>\n";
   }
   return o.str();
 }
+
+// The agents' agreement (--agents): each change some agent finds significant, its direction
+// under each agent.
+std::string agreement_table(const Comparison& c) {
+  const std::vector<Agreement> all = agreement(c);
+  std::ostringstream o;
+  o << "<h2>Do the agents agree?</h2>\n<table class=\"agreement\"><thead><tr><th>variant</th><th>measure</th>";
+  for (const std::string& a : c.agents) o << "<th>" << esc(a) << "</th>";
+  o << "<th></th></tr></thead><tbody>";
+  for (const Agreement& g : all) {
+    o << "<tr" << (g.agree ? "" : " class=\"sig\"") << "><td>" << esc(c.names[g.variant]) << "</td><td>"
+      << esc(g.card.empty() ? kMeasureInfo[g.measure].label : g.card + " " + g.name()) << "</td>";
+    for (size_t a = 0; a < g.sign.size(); ++a)
+      o << "<td>" << (g.sign[a] > 0 ? "up" : g.sign[a] < 0 ? "down" : "no change") << (g.significant[a] ? " (significant)" : "")
+        << "</td>";
+    o << "<td>" << (g.agree ? std::string(g.verdict) : "<strong>" + std::string(g.verdict) + "</strong>") << "</td></tr>";
+  }
+  o << "</tbody></table>\n<p class=\"note\">" << all.size()
+    << " changes are significant under at least one agent. <em>agree</em>: significant under every agent, the same "
+       "way; <em>same way</em>: every agent's difference points the same way, significant under some; "
+       "<em>unconfirmed</em>: another agent's estimate points the other way, not significantly; <em>disagree</em>: "
+       "significant both ways.</p>\n";
+  return o.str();
+}
+
+// The skill gap (--skill): each variant's, and its difference from the baseline's.
+std::string skill_section(const Comparison& c) {
+  std::ostringstream o;
+  o << "<h2>Skill gap</h2>\n<p>The share of games <code>" << esc(c.strong) << "</code> wins against <code>" << esc(c.weak)
+    << "</code>, seats alternated, on the same seeds: does the variant reward better play?</p>\n"
+       "<table class=\"skill\"><thead><tr><th>variant</th><th>skill gap</th><th>difference</th><th>interval</th>"
+       "<th>adjusted p</th><th></th></tr></thead><tbody>";
+  for (size_t v = 0; v < c.names.size(); ++v) {
+    const stats::Interval g = c.skill_gap(v);
+    o << "<tr><td>" << esc(c.names[v]) << "</td><td>"
+      << (c.skill.v[v].n ? fmt_value(g.value, true) + " (" + fmt_value(g.low, true) + " to " + fmt_value(g.high, true) + ")" : "n/a")
+      << "</td>";
+    bool row = false;
+    for (const DiffRow& r : c.diffs)
+      if (r.skill && r.variant == v) o << (r.no_data ? "<td>n/a</td><td></td><td></td><td></td>" : difference_cells(r)), row = true;
+    if (!row) o << "<td>(baseline)</td><td></td><td></td><td></td>";
+    o << "</tr>";
+  }
+  return o.str() + "</tbody></table>\n";
+}
+
+// One plot a target and agent: each variant's measure with its interval, the target's line, and
+// the ranking by distance.
+std::string target_plot(const View& w, const Target& t, size_t k) {
+  const Comparison& c = w.c;
+  const size_t nv = c.names.size();
+  const double W = 400, L = 128, R = 14, row = 16, T = 18;
+  const double H = T + row * static_cast<double>(nv) + 24;
+  Svg g(W, H, "Target " + t.measure);
+  std::vector<TargetResult> rs;
+  double lo = 1e300, hi = -1e300;
+  for (size_t v = 0; v < nv; ++v) {
+    rs.push_back(c.target(t, w.agent, v));
+    if (rs.back().has)
+      lo = std::min({lo, rs.back().measure.low, rs.back().target}), hi = std::max({hi, rs.back().measure.high, rs.back().target});
+  }
+  if (lo > hi) lo = 0, hi = 1;
+  const double span = std::max(hi - lo, t.rate() ? 0.02 : 0.05);
+  const std::vector<double> xt = ticks(lo - span * 0.15, hi + span * 0.15, 4);
+  auto X = [&](double x) { return L + (W - L - R) * (x - xt.front()) / (xt.back() - xt.front()); };
+  const double axis = T + row * static_cast<double>(nv);
+  g.line(L, axis, W - R, axis, "#000");
+  for (double x : xt) {
+    g.line(X(x), T - 4, X(x), axis, "#e4e4e4");
+    g.text(X(x), axis + 12, tick_text(x, xt.size() > 1 ? xt[1] - xt[0] : 1, t.rate()), "middle", 10);
+  }
+  if (!t.median) {
+    g.line(X(t.value), T - 6, X(t.value), axis, "#000", 1.4, "5 3");
+    g.text(X(t.value), T - 8, "target", "middle", 9);
+  }
+  for (size_t v = 0; v < nv; ++v) {
+    const double y = T + row * (static_cast<double>(v) + 0.5);
+    g.text(L - 6, y + 4, w.names[v], "end", 10, "#333");
+    const TargetResult& r = rs[v];
+    if (!r.has) {
+      g.text(L + 4, y + 4, "n/a (no data)", "start", 10, "#333");
+      continue;
+    }
+    if (t.median) g.line(X(r.target), y - 6, X(r.target), y + 6, "#000", 1.4, "2 1");
+    g.line(X(r.measure.low), y, X(r.measure.high), y, kColours[v % kStyles], 1.6);
+    g.marker(static_cast<int>(v), X(r.measure.value), y, 3.5,
+             w.names[v] + ": " + fmt_value(r.measure.value, t.rate()) + ", off the target by " +
+                 fmt_value(r.distance.value, t.rate()) + " (" + fmt_value(r.distance.low, t.rate()) + " to " +
+                 fmt_value(r.distance.high, t.rate()) + ")");
+  }
+  std::string order;
+  int place = 0;
+  for (const auto& tie : c.ranking(t, w.agent)) {
+    std::string names;
+    for (size_t v : tie) names += (names.empty() ? "" : " = ") + c.names[v];
+    ++place;
+    order += (place > 1 ? "; " : "") + std::to_string(place) + ". " + names;
+  }
+  const std::string goal = t.median ? "the median of the set's other cards (a tick a variant)" : fmt_value(t.value, t.rate());
+  return figure("plot-target-" + std::to_string(k + 1) + w.id, "Target: " + t.measure + " = " + goal,
+                g.str(), "Nearest first (tied where the distances' intervals overlap): " + order + ".");
+}
+
+}  // namespace
+
+namespace {
+
+// One agent's sections: what changed, the measures, game length, VP, end reasons, cards. With
+// several agents each heading names the agent.
+std::string agent_section(const View& w) {
+  const Comparison& c = w.c;
+  const std::string under = c.agents.size() > 1 ? " under " + c.agents[w.agent] : "";
+  std::ostringstream h;
+  if (c.agents.size() > 1) h << "<h2 class=\"agent\">Agent <code>" << esc(c.agents[w.agent]) << "</code> in both seats</h2>\n";
+  if (c.names.size() > 1) h << "<h2>What changed" << esc(under) << "</h2>\n" << differences_table(w);
+  h << "<h2>Measures" << esc(under) << "</h2>\n" << measures_plot(w) << "<h2>Game length" << esc(under) << "</h2>\n"
+    << histogram(w, "plot-battles", "Battles a game (share of games)", &VariantSums::battles_hist, 1, "battles a game")
+    << histogram(w, "plot-actions", "Actions a game (share of games)", &VariantSums::actions_hist, kActionBucket,
+                 "actions a game (buckets of " + std::to_string(kActionBucket) + ")")
+    << "<h2>VP a battle" << esc(under) << "</h2>\n"
+    << histogram(w, "plot-vp", "VP a battle awarded (share of battles)", &VariantSums::vp_hist, 1, "VP")
+    << "<h2>How battles ended" << esc(under) << "</h2>\n" << reasons_plot(w) << "<h2>Cards" << esc(under) << "</h2>\n"
+    << cards_plot(w, kFaceupWinRate, "plot-cards-faceup", "Cards played faceup: the battle won")
+    << cards_plot(w, kFacedownWinRate, "plot-cards-facedown", "Cards played facedown: the battle won");
+  return h.str();
+}
+
 
 }  // namespace
 
 void write_report(const std::string& path, const Comparison& c) {
   std::ostringstream h;
-  const VariantSums& base = c.totals.v[0];
-  std::string title = "als compare: ";
+  const VariantSums& base = c.runs[0].v[0];
+  std::string title = "als compare: ", agents;
   for (size_t v = 0; v < c.names.size(); ++v) title += (v ? " vs " : "") + c.names[v];
-  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>"
-    << esc(title)
-    << "</title><style>\n"
-       "body{font-family:sans-serif;margin:0 auto;padding:0 12px 24px;max-width:760px;color:#111;background:#fff;"
-       "line-height:1.4;overflow-wrap:anywhere}\n"
-       "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em;border-bottom:1px solid #999}h3{font-size:1em}\n"
-       "figure.plot{margin:1em 0}figure.plot svg{width:100%;max-width:640px;height:auto;display:block}\n"
-       "figcaption{font-weight:bold;margin-bottom:.3em}.note{font-size:.9em;color:#333}\n"
-       "ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3em 1.2em}"
-       "ul.legend svg{width:28px;height:20px;vertical-align:middle}\n"
-       "table{border-collapse:collapse;font-size:.85em;width:100%;display:block;overflow-x:auto}"
-       "td,th{border-bottom:1px solid #ccc;padding:3px 6px;text-align:left;white-space:nowrap}"
-       "tr.sig td{background:#eee}\n"
-       "</style></head><body>\n<h1>"
-    << esc(title) << "</h1>\n<p>" << base.games << " games a variant on the same seeds (seed " << c.seed
-    << "), agent <code>" << esc(c.agent) << "</code> in both seats; " << std::lround(c.confidence * 100)
+  for (size_t a = 0; a < c.agents.size(); ++a) agents += (a ? ", " : "") + ("<code>" + esc(c.agents[a]) + "</code>");
+  h << page_start(title) << "<p>" << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent" << (c.agents.size() > 1 ? "s " : " ")
+    << agents << " in both seats; " << std::lround(c.confidence * 100)
     << "% intervals; a difference is significant after the "
     << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " correction over " << c.diffs.size()
     << " differences" << (c.looks > 1 ? " and " + std::to_string(c.looks) + " looks" : "")
@@ -411,22 +438,19 @@ void write_report(const std::string& path, const Comparison& c) {
     h << " The run stopped early, at look " << c.looks_taken << " of " << c.looks
       << ": every difference was decided (significant, or within its margin of no change).";
   h << "</p>\n" << legend(c);
-  if (!c.diffs.empty()) h << "<h2>What changed</h2>\n" << differences_table(c);
-  h << "<h2>Measures</h2>\n" << measures_plot(c) << "<h2>Game length</h2>\n"
-    << histogram(c, "plot-battles", "Battles a game (share of games)", &VariantSums::battles_hist, 1, "battles a game")
-    << histogram(c, "plot-actions", "Actions a game (share of games)", &VariantSums::actions_hist, kActionBucket,
-                 "actions a game (buckets of " + std::to_string(kActionBucket) + ")")
-    << "<h2>VP a battle</h2>\n"
-    << histogram(c, "plot-vp", "VP a battle awarded (share of battles)", &VariantSums::vp_hist, 1, "VP")
-    << "<h2>How battles ended</h2>\n" << reasons_plot(c) << "<h2>Cards</h2>\n"
-    << cards_plot(c, kFaceupWinRate, "plot-cards-faceup", "Cards played faceup: the battle won")
-    << cards_plot(c, kFacedownWinRate, "plot-cards-facedown", "Cards played facedown: the battle won")
-    << "<p class=\"note\">Made by als compare. Shares use Wilson's interval, means a t interval; differences are "
-       "paired by seed.</p>\n</body></html>\n";
-  std::ofstream f(path, std::ios::binary);
-  f << h.str();
-  f.flush();
-  if (!f) throw std::runtime_error("cannot write the report " + path);
+  if (c.agents.size() > 1 && c.names.size() > 1) h << agreement_table(c);
+  if (c.has_skill()) h << skill_section(c);
+  if (!c.targets.empty()) {
+    h << "<h2>Targets</h2>\n";
+    for (size_t a = 0; a < c.agents.size(); ++a) {
+      if (c.agents.size() > 1) h << "<h3>Under <code>" << esc(c.agents[a]) << "</code></h3>\n";
+      for (size_t k = 0; k < c.targets.size(); ++k) h << target_plot(View(c, a), c.targets[k], k);
+    }
+  }
+  for (size_t a = 0; a < c.agents.size(); ++a) h << agent_section(View(c, a));
+  h << "<p class=\"note\">Made by als compare. Shares use Wilson's interval, means a t interval; differences are "
+       "paired by seed. A distance to a target is the measure's interval's distance to it (0 when it holds the target).</p>\n";
+  write_page(path, h.str());
 }
 
 }  // namespace als::cli

@@ -20,7 +20,14 @@ namespace als::cli {
 
 using nlohmann::json;
 
-bool parse_variant(const std::string& spec, Common& out, std::string& why) {
+bool parse_variant(const std::string& typed, Common& out, std::string& why) {
+  const size_t ask = typed.find('?');
+  const std::string spec = typed.substr(0, ask);
+  out.params.clear();
+  if (ask != std::string::npos && !parse_params(typed.substr(ask + 1), out.params, why)) {
+    why = "'" + typed + "': " + why;
+    return false;
+  }
   std::vector<std::string> parts;
   size_t start = 0;
   for (size_t plus; (plus = spec.find('+', start)) != std::string::npos; start = plus + 1)
@@ -34,6 +41,24 @@ bool parse_variant(const std::string& spec, Common& out, std::string& why) {
   out.cards = parts[0];
   out.rules.assign(parts.begin() + 1, parts.end());
   return true;
+}
+
+json params_json(const Engine& e) {
+  json j = json::object();
+  for (const auto& [name, v] : e.rules().params)  // whole numbers as integers
+    j[name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
+  return j;
+}
+
+ParamValues params_from_json(const json& j) {
+  if (!j.is_object()) throw json::type_error::create(302, "params are an object of numbers", &j);
+  ParamValues out;
+  for (const auto& [name, v] : j.items()) {
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > kMaxParam)
+      throw json::type_error::create(302, "a param that is not a number from -1e9 to 1e9", &j);
+    out.emplace_back(name, v.get<double>());
+  }
+  return out;
 }
 
 bool parse_shard(const std::string& text, RunPlan& plan) {
@@ -157,15 +182,17 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
   for (const Totals& l : local) into.add(l);
 }
 
-namespace {
-
 json ratio_sums_json(const stats::RatioSums& s) { return {s.games, s.y, s.n, s.yy, s.nn, s.yn}; }
+
+namespace {
 // A count a shard gives: an integer from 0 up (a negative one is no count of games).
 long long count_from(const json& j) {
   const long long k = j.is_number_integer() ? j.get<long long>() : -1;
   if (k < 0) throw json::type_error::create(302, "a count that is not a whole number from 0 up", &j);
   return k;
 }
+}  // namespace
+
 stats::RatioSums ratio_sums_from(const json& j) {
   stats::RatioSums s;
   long long* f[] = {&s.games, &s.y, &s.n, &s.yy, &s.nn, &s.yn};
@@ -173,6 +200,8 @@ stats::RatioSums ratio_sums_from(const json& j) {
   for (size_t i = 0; i < 6; ++i) *f[i] = i == 1 || i == 5 ? j.at(i).get<long long>() : count_from(j.at(i));  // (y may be below 0)
   return s;
 }
+
+namespace {
 
 // A list of `n` counts.
 std::vector<long long> counts(const json& j, size_t n) {
@@ -252,7 +281,6 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   return s;
 }
 
-namespace {
 json pair_sums_json(const stats::PairSums& p) {
   json j = ratio_sums_json(p.a);
   for (long long x : ratio_sums_json(p.b)) j.push_back(x);
@@ -268,7 +296,6 @@ stats::PairSums pair_sums_from(const json& j) {
   p.na_nb = j[15].get<long long>();
   return p;
 }
-}  // namespace
 
 json pair_json(const PairTotals& p) {
   json m = json::array(), c = json::array();
@@ -391,10 +418,13 @@ json interval_json(const stats::Interval& i) { return {{"value", i.value}, {"low
 
 json variant_json(const Engine& e, const VariantSums& s, double confidence) {
   json measures = json::object(), cards = json::object();
-  for (int i = 0; i < kMeasures; ++i) measures[kMeasureInfo[i].name] = interval_json(s.measure(i, confidence));
+  // A measure with no data (no battle, a card never dealt or never played so) is null.
+  for (int i = 0; i < kMeasures; ++i)
+    measures[kMeasureInfo[i].name] = s.has(i) ? interval_json(s.measure(i, confidence)) : json(nullptr);
   for (size_t c = 0; c < s.cards(); ++c) {
     json one = json::object();
-    for (int k = 0; k < kCardMeasures; ++k) one[kCardMeasureNames[k]] = interval_json(s.card_measure(c, k, confidence));
+    for (int k = 0; k < kCardMeasures; ++k)
+      one[kCardMeasureNames[k]] = s.has_card(c, k) ? interval_json(s.card_measure(c, k, confidence)) : json(nullptr);
     cards[e.set().cards[c].id] = one;
   }
   return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"game_ends", s.game_ends()},
@@ -433,7 +463,8 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
     for (int m = 0; m < kMeasures; ++m) {
       out << "  " << std::left << std::setw(kLabel - 2) << kMeasureInfo[m].label;
       for (size_t v = from; v < to; ++v)
-        out << std::right << std::setw(kCell) << interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate);
+        out << std::right << std::setw(kCell)
+            << (sums[v]->has(m) ? interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate) : "n/a");
       out << "\n";
     }
   }
@@ -445,7 +476,8 @@ void print_cards(std::ostream& out, const Engine& e, const VariantSums& s) {
       << "\n";
   auto pct = [](long long y, long long n) {
     char buf[16];
-    std::snprintf(buf, sizeof buf, "%.1f%%", n ? 100.0 * static_cast<double>(y) / static_cast<double>(n) : 0.0);
+    if (!n) return std::string("n/a");  // no data
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * static_cast<double>(y) / static_cast<double>(n));
     return std::string(buf);
   };
   for (size_t c = 0; c < s.cards(); ++c) {

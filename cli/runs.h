@@ -16,9 +16,14 @@
 
 namespace als::cli {
 
-/// A variant as typed: `SET` or `SET+RULE+RULE...` (compare.md). Returns false (with `why`)
-/// for an empty part.
+/// A variant as typed: `SET` or `SET+RULE+RULE...`, optionally `?NAME=VALUE,...` for its params
+/// (compare.md). Returns false (with `why`) for an empty part or a param that does not read.
 bool parse_variant(const std::string& spec, Common& out, std::string& why);
+
+/// An engine's params as JSON ({"name": value}, in declared order), for run headers and records;
+/// and back (a JSON object of numbers; throws nlohmann::json::exception for anything else).
+nlohmann::json params_json(const Engine& e);
+ParamValues params_from_json(const nlohmann::json& j);
 
 /// A run's games: the seeds, this shard's share, the agents of the two seats.
 struct RunPlan {
@@ -80,6 +85,12 @@ bool unattended(const char* command, const std::string& spec);
 void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
                 long long from, long long to, Totals& into, std::atomic<long long>& done);
 
+/// Sums as JSON (for --merge) and back: a RatioSums as 6 numbers, a PairSums as 16. The readers
+/// throw nlohmann::json::exception for a document of another shape or a negative count.
+nlohmann::json ratio_sums_json(const stats::RatioSums& s);
+stats::RatioSums ratio_sums_from(const nlohmann::json& j);
+nlohmann::json pair_sums_json(const stats::PairSums& p);
+stats::PairSums pair_sums_from(const nlohmann::json& j);
 /// The sums as JSON (for --merge), and back. from_json throws nlohmann::json::exception for a
 /// document of another shape.
 nlohmann::json sums_json(const VariantSums& s);

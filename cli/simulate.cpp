@@ -127,7 +127,8 @@ int merge(const std::vector<std::string>& files, bool as_json) {
       }
       if (!r.at("run_games").is_number_integer() || r["run_games"].get<long long>() < 0 || r["run_games"].get<long long>() > kMaxRunGames)
         return std::string("its \"run_games\" is not a number of games from 0 to ") + std::to_string(kMaxRunGames);
-      eng = load_engine(r.at("cards_arg").get<std::string>(), r.at("rules").get<std::vector<std::string>>(), data_dir());
+      eng = load_engine(r.at("cards_arg").get<std::string>(), r.at("rules").get<std::vector<std::string>>(), data_dir(),
+                        r.contains("params") ? params_from_json(r["params"]) : ParamValues{});
       if (std::string e = check_content_hash(r.at("content_hash"), *eng, r["cards_arg"].get<std::string>()); !e.empty()) return e;
       total.emplace(eng->set().cards.size());
     }
@@ -153,6 +154,7 @@ int cmd_simulate(int argc, char** argv) {
       "            als simulate --games 1000 --p1 mcts --p2 greedy --json\n"
       "            als simulate --games 1000000 --seed 5 --shard 3/8 --json > s3.json   (then --merge s*.json)");
   add_common(desc, c, vm);
+  add_param(desc, c.param_flags);
   RunPlan plan;
   double confidence = 0.95;
   std::string shard;
@@ -207,6 +209,7 @@ int cmd_simulate(int argc, char** argv) {
   json run = {{"seed", plan.base},   {"run_games", plan.games}, {"cards", e.set().name},
               {"cards_arg", c.cards}, {"rules", e.rule_names()}, {"content_hash", e.content_hash()},
               {"p1", plan.p1},        {"p2", plan.p2},           {"shard", {plan.shard_k + 1, plan.shard_n}}};
+  if (!e.rules().params.empty()) run["params"] = params_json(e);
   json out = stats_json(e, st, run, confidence);
   out["run"] = run;
   out["seconds"] = secs;

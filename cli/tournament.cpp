@@ -149,6 +149,7 @@ int cmd_tournament(int argc, char** argv) {
       "  examples: als tournament random greedy mcts --games 200\n"
       "            als tournament mcts:300 mcts:1200 --games 1000 --elo1 50 --json");
   add_common(desc, c, vm);
+  add_param(desc, c.param_flags);
   std::vector<std::string> agents;
   long long games = 200;
   int threads = 1;

@@ -131,6 +131,11 @@ function Game:battle() end
 ---@return integer
 function Game:turn_number() end
 
+---The value of a param the set or a house rule declares (params = {...}), as loaded (--param); any set. (API 4, query)
+---@param name string
+---@return number
+function Game:param(name) end
+
 ---The battles decided so far, oldest first (the most recent 32). (API 4, query)
 ---@return als.Battle[]
 function Game:battles() end
@@ -454,6 +459,7 @@ function Game:to_hand(id, p) end
 ---@field random_theater_order? boolean
 ---@field max_actions? integer
 ---@field effects? table<string, als.Effect>
+---@field params? any
 ---@field battle_start? fun(g: als.Game) Acts after each battle's deal, before the 1st player's first turn.
 ---@field turn_start? fun(g: als.Game, player: integer) Acts as each turn begins.
 ---@field turn_end? fun(g: als.Game, player: integer) Acts after each turn, once everything it caused has resolved.

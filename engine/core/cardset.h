@@ -13,6 +13,8 @@ namespace als {
 constexpr int kMaxCards = 48;     // cards in a set
 constexpr int kMaxTheaters = 6;   // theaters in a battle
 constexpr int kNone = 255;        // "no card", "no theater", "none" option
+constexpr size_t kMaxParams = 64;       // params a set and its rules declare (Rules::params)
+constexpr double kMaxParam = 1e9;       // a param's value lies in [-kMaxParam, kMaxParam]
 constexpr int kMaxVp = 10'000;  // the highest VP target, battle VP or chart entry a rule may set
 constexpr int kMaxTokens = 1000;  // supply tokens on one side of a theater
 constexpr int kMaxGameActions = 10'000'000;  // the highest max_actions a rule may set
@@ -114,6 +116,9 @@ struct Rules {
   // bundled sets and rules took 24 to 85 actions in 20,000 random ones.
   int max_actions = 10'000;
   uint8_t hooks = 0;                  // bit Hook: the rules have that hook function
+  // Tunable numbers the set and its house rules declare (`params = { name = value }`), in the
+  // order declared, each with its value as loaded (--param, a spec's ?name=value); g:param reads them.
+  std::vector<std::pair<std::string, double>> params;
   bool has(Hook h) const { return (hooks >> static_cast<int>(h)) & 1; }
 };
 

@@ -115,6 +115,10 @@ struct VariantSums {
   /// Games by how they ended: "vp target" (the rules' target, or a game_over hook that gave no
   /// reason), and each game_over reason (API 4).
   std::map<std::string, long long> game_ends() const;
+  /// Whether a measure has data: a battle to count (rates and means a battle), a game.
+  bool has(int id) const { return m[id].n > 0; }
+  /// Whether a card measure has data: the card played so (dealt, for kUnplayedRate) in a battle.
+  bool has_card(size_t card, int id) const { return card_n[card * kCardMeasures + static_cast<size_t>(id)] > 0; }
   /// A measure and its interval: Wilson for rates, a t interval for means.
   stats::Interval measure(int id, double confidence) const;
   stats::Interval card_measure(size_t card, int id, double confidence) const;

@@ -200,7 +200,8 @@ std::string luacheck_config() {
   o << "-- What a card file and a house rule may read: exactly the sandbox's globals.\nstds.als = {\n  read_globals = {\n";
   for (const auto& [name, fields] : script_globals()) {
     o << "    " << name << " = {";
-    if (!fields.empty()) {
+    if (name == "params") o << " other_fields = true ";  // the set's and its rules' params, whatever they are
+    else if (!fields.empty()) {
       o << " fields = {";
       for (size_t i = 0; i < fields.size(); ++i) o << (i ? ", " : " ") << "\"" << fields[i] << "\"";
       o << " } ";

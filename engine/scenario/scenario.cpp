@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -20,15 +21,21 @@
 
 namespace als {
 
-std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::vector<std::string>& rules) {
+std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::vector<std::string>& rules,
+                                         const ParamValues& params) {
   std::string key = cards;
   for (const auto& r : rules) key += "\n" + r;
+  for (const auto& [name, v] : params) {
+    char value[40];
+    std::snprintf(value, sizeof value, "%.17g", v);
+    key += "\t" + name + "=" + value;
+  }
   auto it = engines_.find(key);
   if (it != engines_.end()) {
     it->second.second = ++uses_;
     return it->second.first;
   }
-  auto e = load_engine(cards, rules, data_dir_);
+  auto e = load_engine(cards, rules, data_dir_, params);
   if (engines_.size() >= capacity_) {  // the least recently used goes
     auto oldest = engines_.begin();
     for (auto i = engines_.begin(); i != engines_.end(); ++i)
@@ -538,10 +545,28 @@ std::string from_file(const Runner& r, const std::string& p, bool rule) {
   return (rule ? files::is_file(mine) : files::is_dir(mine)) ? mine.string() : p;
 }
 
+// setup{ params = { name = number, ... } }: values for the params the set and rules declare, by
+// name (in name order: a table has no other).
+ParamValues param_table(lua_State* L, int t) {
+  if (!lua_istable(L, t)) fail("setup: params must be a table of name = number");
+  ParamValues out;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) ||
+        std::abs(lua_tonumber(L, -1)) > kMaxParam)
+      fail("setup: params must be a table of name = number (from -1e9 to 1e9)");
+    out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+    lua_pop(L, 1);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   Runner& r = runner(L);
   std::string cards = r.opt->cards;
   std::vector<std::string> rules = r.opt->rules;
+  ParamValues params;
   if (lua_istable(L, spec)) {
     if (lua_getfield(L, spec, "cards") != LUA_TNIL) cards = from_file(r, luaL_checkstring(L, -1), false);
     lua_pop(L, 1);
@@ -549,8 +574,10 @@ std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
       for (const auto& x : string_list(L, lua_gettop(L), "rules")) rules.push_back(from_file(r, x, true));
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, spec, "params") != LUA_TNIL) params = param_table(L, lua_gettop(L));
+    lua_pop(L, 1);
   }
-  return r.cache->get(cards, rules);
+  return r.cache->get(cards, rules, params);
 }
 
 // A position being set up from setup(spec)'s table (at index 1): each part of the spec one step.

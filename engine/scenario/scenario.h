@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "loader.h"
 #include "sandbox.h"
 
 namespace als {
@@ -26,8 +27,9 @@ class EngineCache {
  public:
   explicit EngineCache(std::string data_dir, size_t capacity = 64)
       : data_dir_(std::move(data_dir)), capacity_(capacity) {}
-  /// Throws LoadError.
-  std::shared_ptr<Engine> get(const std::string& cards, const std::vector<std::string>& rules);
+  /// Throws LoadError. `params`: values for declared params (load_engine).
+  std::shared_ptr<Engine> get(const std::string& cards, const std::vector<std::string>& rules,
+                              const ParamValues& params = {});
   size_t size() const { return engines_.size(); }
 
  private:

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <span>
@@ -785,6 +786,23 @@ struct Verbs {
     lua_pushinteger(L, eng(L).rules().vp_target);
     return 1;
   }
+  // g:param(name) -> the value of a param the set or a house rule declares (`params = {...}`), as
+  // loaded (--param, a spec's ?name=value): an integer when whole. An unknown name is an error
+  // naming the params there are.
+  static int param(lua_State* L) {
+    const char* name = luaL_checkstring(L, 2);
+    const auto& params = eng(L).rules().params;
+    for (const auto& [known, v] : params)
+      if (known == name) {
+        if (v == std::floor(v)) lua_pushinteger(L, static_cast<lua_Integer>(v));
+        else lua_pushnumber(L, v);
+        return 1;
+      }
+    std::string all;
+    for (const auto& [known, v] : params) all += (all.empty() ? "" : ", ") + known;
+    return luaL_error(L, "g:param: no param '%s' (%s)", escape_controls(std::string(name).substr(0, 64)).c_str(),
+                      all.empty() ? "the set and its rules declare none" : ("params: " + all).c_str());
+  }
   // g:battle() -> the battle number
   static int battle(lua_State* L) {
     lua_pushinteger(L, board(L).battle);
@@ -1070,6 +1088,8 @@ constexpr VerbDef kVerbs[] = {
     {"battle", Verbs::battle, Group::Query, 2, "", "integer", "The battle number."},
     {"turn_number", Verbs::turn_number, Group::Query, 4, "", "integer",
      "The turns begun in this battle: 1 at its first turn, 0 before it (a deal or battle_start hook)."},
+    {"param", Verbs::param, Group::Query, 4, "name string", "number",
+     "The value of a param the set or a house rule declares (params = {...}), as loaded (--param); any set."},
     {"battles", Verbs::battles, Group::Query, 4, "", "als.Battle[]",
      "The battles decided so far, oldest first (the most recent 32)."},
     {"first", Verbs::first, Group::Query, 2, "", "integer", "The player holding the 1st-player Supreme Commander."},

@@ -44,6 +44,10 @@ class Runtime : public Scripts {
   void load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules);
   /// Runs a house-rule script: it returns a table of rules or a function(rules) that edits them.
   void load_rules(const std::string& path, Rules& rules);
+  /// The values to give declared params instead of their own (--param, a spec's ?name=value),
+  /// before loading. A name that nothing declares is refused by load_engine.
+  void set_param_values(std::vector<std::pair<std::string, double>> values) { param_values_ = std::move(values); }
+  const std::vector<std::pair<std::string, double>>& param_values() const { return param_values_; }
 
   void set_data_dir(const std::string& d) { data_dir_ = d; }
   const std::string& data_dir() const { return data_dir_; }
@@ -117,6 +121,11 @@ class Runtime : public Scripts {
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
 
  private:
+  // Reads a `params` field (set.lua's, a house rule's table) into rules.params and publishes
+  // every param declared so far as the scripts' read-only global `params`.
+  void read_params(int t, Rules& rules, const std::string& where);
+  void publish_params(const Rules& rules);
+  std::vector<std::pair<std::string, double>> param_values_;
   /// Keeps the theater names as Lua strings (pushed without hashing, compared by address).
   void intern_theaters(const std::vector<std::string>& names);
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,

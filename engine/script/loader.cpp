@@ -3,6 +3,7 @@
 // raw inside a protected call, checked strictly (unknown fields refused with the nearest known
 // name, numbers range-checked), then frozen: read-only, its upvalues put back after every call.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <set>
@@ -85,6 +86,7 @@ Runtime::Runtime() : L_(new_sandbox(kCardLimits)) {
   lua_pushcfunction(L_, use_library);
   lua_setfield(L_, -2, "use");
   lua_setfield(L_, LUA_REGISTRYINDEX, "als.env_extras");
+  publish_params(Rules{});  // `params` is a global of every script, empty until a set declares some
 }
 Runtime::~Runtime() { close_sandbox(L_); }
 
@@ -516,6 +518,58 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
   lua_pop(L, 1);
 }
 
+void Runtime::read_params(int t, Rules& r, const std::string& w) {
+  lua_State* L = L_;
+  t = lua_absindex(L, t);
+  const int ty = get_field(L, t, "params");
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (ty != LUA_TTABLE) throw LoadError(w + ": 'params' must be a table of name = number");
+  push_contents(L, -1);
+  std::vector<std::pair<std::string, double>> found;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) != LUA_TSTRING) throw LoadError(w + ": params: each is name = number");
+    const std::string name = lua_tostring(L, -2);
+    if (!valid_name(name) || name.size() > 32)
+      throw LoadError(w + ": param name '" + printable(name) + "' must be 1 to 32 lowercase letters, digits and _");
+    if (lua_type(L, -1) != LUA_TNUMBER) throw LoadError(w + ": param '" + name + "' must be a number");
+    const double v = lua_tonumber(L, -1);
+    if (!std::isfinite(v) || std::abs(v) > kMaxParam)
+      throw LoadError(w + ": param '" + name + "' must be a number from -1e9 to 1e9");
+    found.emplace_back(name, v);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  std::sort(found.begin(), found.end());  // (a table's order is not the file's: by name)
+  for (auto& [name, value] : found) {
+    for (const auto& [known, v] : r.params)
+      if (known == name)
+        throw LoadError(w + ": param '" + name + "' is declared twice (the set's and its rules' params share one namespace)");
+    for (const auto& [given, v] : param_values_)
+      if (given == name) value = v;  // the last one given wins
+    r.params.emplace_back(name, value);
+  }
+  if (r.params.size() > kMaxParams) throw LoadError(w + ": at most " + std::to_string(kMaxParams) + " params in a set and its rules");
+  publish_params(r);
+}
+
+void Runtime::publish_params(const Rules& r) {
+  lua_State* L = L_;
+  lua_getfield(L, LUA_REGISTRYINDEX, "als.env_extras");
+  lua_createtable(L, 0, static_cast<int>(r.params.size()));
+  for (const auto& [name, v] : r.params) {
+    if (v == std::floor(v)) lua_pushinteger(L, static_cast<lua_Integer>(v));  // whole numbers are integers
+    else lua_pushnumber(L, v);
+    lua_setfield(L, -2, name.c_str());
+  }
+  freeze(L, lua_gettop(L));
+  lua_setfield(L, -2, "params");
+  lua_pop(L, 1);
+}
+
 void Runtime::push_rules_table(const Rules& r) {
   lua_State* L = L_;
   lua_newtable(L);
@@ -565,6 +619,7 @@ void Runtime::load_rules(const std::string& path, Rules& rules) {
       throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
     }
     read_rules_table(-1, r, path);
+    read_params(-1, r, path);
   }, path + ": ");
   rules = r;
 }
@@ -595,7 +650,7 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
   run_file(L, manifest, "set");
   if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
   int t = lua_gettop(L);
-  check_fields(L, t, {"name", "api", "description", "theaters", "cards", "rules", "extends"}, manifest);
+  check_fields(L, t, {"name", "api", "description", "theaters", "cards", "rules", "extends", "params"}, manifest);
   set.dir = dir;
   set.name = field_string(L, t, "name", manifest, true);
   set.api = field_int(L, t, "api", manifest, true, 0, 0, 1000);
@@ -607,8 +662,11 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
   if (get_field(L, t, "rules") != LUA_TNIL) {
     if (!lua_istable(L, -1)) throw LoadError(manifest + ": field 'rules' must be a table");
     read_rules_table(-1, rules, manifest);
+    read_params(-1, rules, manifest);
   }
   lua_pop(L, 1);
+  publish_params(rules);  // `params` is always there (empty when nothing declares any)
+  read_params(t, rules, manifest);
   std::vector<std::string> ids = field_strings(L, t, "cards", manifest, kMaxCards + 1);
   std::string base = field_string(L, t, "extends", manifest, false);
   lua_pop(L, 1);
@@ -779,10 +837,26 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
 
 // ---------------------------------------------------------------------------------------------
 
+void check_param_names(const ParamValues& given, const std::vector<std::pair<std::string, double>>& declared) {
+  for (const auto& one : given) {
+    const std::string& name = one.first;
+    if (std::any_of(declared.begin(), declared.end(), [&](const auto& d) { return d.first == name; })) continue;
+    std::string all, nearest;
+    size_t best = 3;  // at most two edits away
+    for (const auto& [known, v] : declared) {
+      all += (all.empty() ? "" : ", ") + known;
+      if (size_t d = edit_distance(known, name); d < best) best = d, nearest = known;
+    }
+    throw LoadError("no param '" + printable(name) + "'" + (nearest.empty() ? "" : " (did you mean '" + nearest + "'?)") +
+                    (all.empty() ? ": the set and its rules declare none" : "; params: " + all));
+  }
+}
+
 std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
-                                    const std::string& data_dir) {
+                                    const std::string& data_dir, const ParamValues& params) {
   namespace fs = std::filesystem;
   auto rt = std::make_unique<Runtime>();
+  rt->set_param_values(params);
   // A bare name is a bundled set if there is one by that name, else a folder here.
   std::string dir = cards;
   bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
@@ -812,6 +886,7 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
     rule_names.push_back(r);
     rule_paths.push_back(path);
   }
+  check_param_names(params, ru.params);
   std::string manifest = (fs::path(dir) / "set.lua").string();
   auto bad = [&](const std::string& m) { throw LoadError(dir + ": " + m); };
   if (ru.theaters.empty() || ru.theaters.size() > static_cast<size_t>(kMaxTheaters))
@@ -862,6 +937,11 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
     }
   }
   for (const auto& path : rule_paths) add(path);
+  for (const auto& [name, value] : ru.params) {  // a variant's params are part of what it is
+    char text[96];
+    std::snprintf(text, sizeof text, "param %s=%.17g\n", name.c_str(), value);
+    XXH64_update(h, text, std::strlen(text));
+  }
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(XXH64_digest(h)));
   XXH64_freeState(h);
@@ -869,7 +949,7 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   auto engine = std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
   // Its twin (a search's second thread) is the same files loaded again: Engine::twin refuses it
   // if they changed in between.
-  engine->set_twin_maker([cards, rules, data_dir] { return load_engine(cards, rules, data_dir); });
+  engine->set_twin_maker([cards, rules, data_dir, params] { return load_engine(cards, rules, data_dir, params); });
   return engine;
 }
 

@@ -9,13 +9,20 @@
 
 namespace als {
 
+/// Values for declared params, by name (--param NAME=VALUE, a spec's ?NAME=VALUE).
+using ParamValues = std::vector<std::pair<std::string, double>>;
+
 /// Loads a card set (a bundled name under `data_dir`/cards, or a folder path) and house rules
 /// (bundled names under `data_dir`/scripts/rules, or .lua paths, applied in order) and returns
 /// the engine that plays them. Validates everything (docs/modding.md, "Validation") and computes
 /// the content hash of every file read (set.lua, cards, libraries, rules). Throws LoadError
-/// naming the file, the line and the card.
+/// naming the file, the line and the card. `params` replace the values the set and rules declare
+/// (`params = {...}`: read by card fields and scripts as `params.NAME`, by g:param); a name none
+/// of them declares is a LoadError naming the nearest. The values are part of the content hash.
 std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
-                                    const std::string& data_dir);
+                                    const std::string& data_dir, const ParamValues& params = {});
+/// Throws LoadError for a name in `given` that `declared` lacks, naming the nearest declared one.
+void check_param_names(const ParamValues& given, const std::vector<std::pair<std::string, double>>& declared);
 
 /// The fields a card's table may have (docs/modding.md, "A card script").
 inline constexpr const char* kCardFields[] = {"name", "type", "strength", "kind", "text",
@@ -24,6 +31,6 @@ inline constexpr const char* kCardFields[] = {"name", "type", "strength", "kind"
 inline constexpr const char* kRuleFields[] = {"vp_target", "battle_vp",  "withdraw_chart",       "hand_size",
                                               "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
                                               "rotation",  "theaters",   "random_theater_order", "max_actions",
-                                              "effects"};
+                                              "effects", "params"};
 
 }  // namespace als

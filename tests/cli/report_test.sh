@@ -23,7 +23,15 @@ expect_rc 0 $? "compare --report"
 "$als" compare "$ex" "$ex+$ex/rules/blitz.lua" --games 200 --seed 1 --report blitz.html > /dev/null
 expect_rc 0 $? "compare --report with end reasons"
 
-for page in r.html blitz.html; do
+# Round 2: labels, two agents, targets, the skill gap, and a variant whose every game fails.
+luck="$src/tests/sets/rules/first_player_wins.lua"
+fails="$src/tests/hostile/rules/always_fails.lua"
+"$als" compare standard "luck=standard+$luck" "dead=standard+$fails" --agents greedy,random --skill random,greedy \
+  --target first_player_battle_win_rate=0.5 --target cards.support.faceup_win_rate=median --games 200 --seed 2 \
+  --report r2.html > /dev/null 2>&1
+expect_rc 1 $? "compare --report, round 2 (a variant fails: exit 1)"
+
+for page in r.html blitz.html r2.html; do
   # Self-contained: no script, no stylesheet or image or font fetched from anywhere.
   grep -qi '<script' "$page" && bad "$page has a script" || ok
   grep -oE '(src|href)="[^"]*"|url\([^)]*\)|@import' "$page" | head -3 | grep -q . && bad "$page fetches something" || ok
@@ -31,19 +39,51 @@ for page in r.html blitz.html; do
   browse 1024 "$page" --dump-dom > dom.html 2> console.log
   expect_rc 0 $? "chromium opened $page"
   grep -E 'CONSOLE|Uncaught|Failed to load|net::ERR' console.log && bad "$page: console messages" || ok
-  python3 - dom.html <<'PY' && ok || bad "$page: plots missing from the rendered page"
+  case "$page" in s1.html) plots="plot-measure plot-distance";; s2.html) plots="plot-heat-map";;
+    *) plots="plot-measures plot-battles plot-actions plot-vp plot-end-reasons plot-cards-faceup plot-cards-facedown";; esac
+  python3 - dom.html $plots <<'PY' && ok || bad "$page: plots missing from the rendered page"
 import re, sys
 dom = open(sys.argv[1]).read()
-for plot in ["plot-measures", "plot-battles", "plot-actions", "plot-vp", "plot-end-reasons",
-             "plot-cards-faceup", "plot-cards-facedown"]:
+for plot in sys.argv[2:]:
     m = re.search(r'<figure class="plot" id="%s">(.*?)</figure>' % plot, dom, re.S)
     assert m, plot
     body = m.group(1)
     assert "<svg" in body and "viewBox" in body, plot
     marks = len(re.findall(r"<(circle|rect|polygon|polyline|path|line)\b", body))
     assert marks >= (4 if plot == "plot-end-reasons" else 10), (plot, marks)
+if "sweep" in dom.split("</h1>")[0]:
+    assert "Best: " in dom and "Every value" in dom
+    if "plot-measure" in sys.argv[2:]:  # the target's dashed line, and the racing's dropped values drawn hollow
+        m = re.search(r'id="plot-measure">(.*?)</figure>', dom, re.S).group(1)
+        assert 'stroke-dasharray="5 3"' in m and ">target<" in m
+        assert "dropped after" in m
+    sys.exit(0)
 assert "What changed" in dom
 PY
+  if [ "$page" = r2.html ]; then
+    python3 - dom.html <<'PY' && ok || bad "$page: round 2's sections"
+import re, sys
+dom = open(sys.argv[1]).read()
+ids = re.findall(r'<figure class="plot" id="([^"]+)"', dom)
+assert len(ids) == len(set(ids)), "plot ids repeat"
+# each agent's plots, the second's ids suffixed
+for plot in ["plot-measures", "plot-battles", "plot-cards-faceup"]:
+    assert plot in ids and plot + "-2" in ids, plot
+# a plot a target and agent, each with its dashed target line (the median's: a tick a variant)
+for k in ("1", "2"):
+    for suffix in ("", "-2"):
+        m = re.search(r'<figure class="plot" id="plot-target-%s%s">(.*?)</figure>' % (k, suffix), dom, re.S)
+        assert m, (k, suffix)
+        assert 'stroke-dasharray' in m.group(1) and "Nearest first" in m.group(1), (k, suffix)
+        assert "dead" in m.group(1) and "n/a (no data)" in m.group(1)
+m = re.search(r'id="plot-measures">(.*?)</figure>', dom, re.S).group(1)
+assert ">target<" in m and "stroke-dasharray=\"5 3\"" in m, "no target line in the measures plot"
+assert "Do the agents agree?" in dom and 'class="agreement"' in dom
+assert "Skill gap" in dom and 'class="skill"' in dom
+assert re.search(r"<h1>(.*?)</h1>", dom).group(1) == "als compare: standard vs luck vs dead"  # the labels
+assert re.search(r"Not shown: \d+ rows \(\d+ card measures not significantly different, \d+ with no difference at all, \d+ with no data\)", dom)
+PY
+  fi
 
   # A phone's width: the page laid out 390 px wide (headless Chromium's window is at least 500)
   # puts nothing past its right edge, but for the table, which scrolls inside its own box. A

@@ -1,7 +1,7 @@
 // libFuzzer target: shard results as `als simulate --merge` and `als compare --merge --report`
 // read them (issue 36). Any bytes must give exit status 0, 1 or 2, never a crash, an uncaught
-// exception, undefined behaviour or a hang. The input is written to a file and merged by both
-// commands as the program runs them; what they print is dropped.
+// exception, undefined behaviour or a hang. The input is written to a file and merged by each
+// command as the program runs them; what they print is dropped.
 #include <unistd.h>
 
 #include <cstdint>

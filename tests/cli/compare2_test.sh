@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# End-to-end checks of als compare's round 2 (docs/variants.md): labels, several agents and their
+# agreement, targets and rankings, the skill gap, measures with no data, shards of all of these.
+# Usage: compare2_test.sh ALS SRC
+source "$(dirname "$0")/harness.sh" "$@"
+cd "$tmp"
+luck="$src/tests/sets/rules/first_player_wins.lua"
+
+# Labels: the name everywhere, the spec kept beside it.
+"$als" compare base=standard beg=standard+beginner --games 100 --seed 1 --json > l.json; expect_rc 0 $? "labelled variants"
+python3 - l.json <<'PY' && ok || bad "labels: $(head -c 300 l.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(v["name"], v["spec"]) for v in d["variants"]] == [("base", "standard"), ("beg", "standard+beginner")]
+assert {(x["variant"], x["baseline"]) for x in d["differences"]} == {("beg", "base")}
+assert d["agents"] == ["greedy"] and all(v["agent"] == "greedy" for v in d["variants"])
+PY
+"$als" compare base=standard beg=standard+beginner --games 100 --seed 1 > l.txt
+grep -q "^  beg$" l.txt && grep -q "base" l.txt && ! grep -q "standard+beginner" l.txt && ok || bad "labels in the text: $(head -5 l.txt)"
+"$als" compare x=standard x=standard+beginner 2> e.err; expect_rc 2 $? "two variants of one name"
+grep -q "two variants are named x" e.err && ok || bad "two of one name: $(cat e.err)"
+"$als" compare =standard 2> e.err; expect_rc 2 $? "an empty label"
+grep -q "empty name" e.err && ok || bad "empty label: $(cat e.err)"
+
+# Several agents: every variant under each, differences within an agent, their agreement.
+"$als" compare standard beg=standard+beginner luck=standard+$luck --agents greedy,random --games 400 --seed 2 --json > a.json
+expect_rc 0 $? "--agents"
+python3 - a.json <<'PY' && ok || bad "--agents: $(head -c 300 a.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["agents"] == ["greedy", "random"]
+assert [(v["name"], v["agent"]) for v in d["variants"]] == [
+    ("standard", "greedy"), ("beg", "greedy"), ("luck", "greedy"),
+    ("standard", "random"), ("beg", "random"), ("luck", "random")]
+assert all(v["games"] == 400 for v in d["variants"])
+per = 9 + 18 * 3
+assert len(d["differences"]) == 2 * 2 * per
+for a in ("greedy", "random"):
+    rows = [x for x in d["differences"] if x["agent"] == a]
+    assert len(rows) == 2 * per, (a, len(rows))
+# Both agents see the beginner rule's VP a battle fall: significant, the same way, agreed.
+g = {(x["variant"], x["measure"], x.get("card")): x for x in d["agreement"]}
+vp = g[("beg", "vp_per_battle", None)]
+assert vp["agree"] is True and vp["directions"] == {"greedy": -1, "random": -1}, vp
+assert all(vp["significant"].values())
+for x in d["agreement"]:
+    assert any(x["significant"].values())
+    signs = set(x["directions"].values())
+    assert x["agree"] == (len(signs) == 1 and 0 not in signs), x
+# under greedy the 1st player wins more with "luck"; random's rate is another
+PY
+"$als" compare standard standard+beginner --agents greedy,random --games 200 --seed 2 > a.txt
+grep -q "^under random (both seats)" a.txt && grep -q "do the agents agree" a.txt && ok || bad "--agents text: $(head -3 a.txt)"
+awk 'length > 80 { print; bad = 1 } END { exit bad }' a.txt && ok || bad "--agents text wider than 80 columns"
+"$als" compare standard --agent greedy --agents random 2> e.err; expect_rc 2 $? "--agent and --agents"
+"$als" compare standard --agents greedy,nobody 2> e.err; expect_rc 2 $? "an unknown agent in --agents"
+grep -q "'nobody' cannot play" e.err && ok || bad "unknown agent: $(cat e.err)"
+"$als" compare standard --agents greedy,greedy 2> e.err; expect_rc 2 $? "an agent twice"
+# An agent's options keep their commas.
+"$als" compare standard --agents "random,mcts:iterations=8,c=0.7" --games 4 --seed 1 --json > o.json; expect_rc 0 $? "an agent with options"
+python3 -c "import json; d=json.load(open('o.json')); assert d['agents'] == ['random', 'mcts:iterations=8,c=0.7'], d['agents']" \
+  && ok || bad "agents with options: $(head -c 200 o.json)"
+
+# Targets: a distance with its interval, a ranking with ties, a card's median.
+"$als" compare standard beg=standard+beginner luck=standard+$luck --games 600 --seed 3 \
+  --target first_player_battle_win_rate=0.5 --target cards.support.faceup_win_rate=median --json > t.json
+expect_rc 0 $? "--target"
+python3 - t.json <<'PY' && ok || bad "--target: $(head -c 300 t.json)"
+import json, statistics, sys
+d = json.load(open(sys.argv[1]))
+for v in d["variants"]:
+    fp, card = v["targets"]
+    m = v["measures"]["first_player_battle_win_rate"]
+    assert fp["measure"] == "first_player_battle_win_rate" and fp["target"] == 0.5
+    assert abs(fp["distance"]["value"] - abs(m["value"] - 0.5)) < 1e-12
+    holds = m["low"] <= 0.5 <= m["high"]
+    assert (fp["distance"]["low"] == 0) == holds, (fp, m)
+    assert abs(fp["distance"]["high"] - max(abs(m["low"] - 0.5), abs(m["high"] - 0.5))) < 1e-12
+    # the median of the other cards' faceup win rates, in this variant
+    others = [c["faceup_win_rate"]["value"] for k, c in v["cards"].items() if k != "support" and c["faceup_win_rate"]]
+    assert card["median"] is True and abs(card["target"] - statistics.median(others)) < 1e-12, card
+    assert abs(card["value"]["value"] - v["cards"]["support"]["faceup_win_rate"]["value"]) < 1e-12
+# Every 1st-player battle win under "luck" but for withdrawals: far from 0.5, ranked last, alone.
+r = [x for x in d["ranking"] if x["measure"] == "first_player_battle_win_rate"][0]
+assert r["agent"] == "greedy" and r["target"] == 0.5
+assert r["order"][-1] == ["luck"] and sorted(sum(r["order"], [])) == ["beg", "luck", "standard"], r
+dist = {v["name"]: v["targets"][0]["distance"] for v in d["variants"]}
+for tie in r["order"]:  # within a group each overlaps the first; the next group's first does not
+    for name in tie[1:]:
+        assert dist[name]["low"] <= dist[tie[0]]["high"]
+for a, b in zip(r["order"], r["order"][1:]):
+    assert dist[b[0]]["low"] > dist[a[0]]["high"]
+PY
+"$als" compare standard standard+$luck --games 200 --seed 3 --target first_player_battle_win_rate=0.5 > t.txt
+grep -q "target first_player_battle_win_rate = 50.0%" t.txt && grep -q "off by" t.txt && ok || bad "--target text: $(tail -4 t.txt)"
+"$als" compare standard standard+$luck --agents greedy,random --skill random,greedy --games 100 --seed 3 \
+  --target first_player_battle_win_rate=0.5 --target cards.support.faceup_win_rate=median > all.txt
+awk 'length > 80 { print; bad = 1 } END { exit bad }' all.txt && ok || bad "the text of every flag is wider than 80 columns"
+"$als" compare standard --target no_such=1 2> e.err; expect_rc 2 $? "an unknown target measure"
+grep -q "no measure 'no_such'" e.err && grep -q "first_player_battle_win_rate" e.err && ok || bad "unknown target: $(cat e.err)"
+"$als" compare standard --target battles_per_game=median 2> e.err; expect_rc 2 $? "a median of a game measure"
+"$als" compare standard --target withdraw_rate=2 2> e.err; expect_rc 2 $? "a rate's target past 1"
+
+# The skill gap: greedy beats random in the standard game; a rule that gives every battle to its
+# 1st player rewards skill much less.
+"$als" compare standard luck=standard+$luck --skill random,greedy --games 400 --seed 4 --json > s.json; expect_rc 0 $? "--skill"
+python3 - s.json <<'PY' && ok || bad "--skill: $(head -c 300 s.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+std, luck = d["variants"]
+for v in d["variants"]:
+    assert v["skill"]["weak"] == "random" and v["skill"]["strong"] == "greedy" and v["skill"]["games"] == 400
+    g = v["skill"]["gap"]
+    assert g["low"] <= g["value"] <= g["high"]
+assert std["skill"]["gap"]["low"] > 0.9 and luck["skill"]["gap"]["high"] < 0.7, (std["skill"], luck["skill"])
+rows = [x for x in d["differences"] if x["measure"] == "skill_gap"]
+assert len(rows) == 1 and rows[0]["variant"] == "luck" and rows[0]["significant"] and rows[0]["delta"] < -0.3, rows
+PY
+"$als" compare standard standard --skill random,greedy --games 100 --seed 4 --json > s0.json
+python3 -c "
+import json; d = json.load(open('s0.json')); r = [x for x in d['differences'] if x['measure'] == 'skill_gap'][0]
+assert r['delta'] == 0 and not r['significant'], r" && ok || bad "a variant against itself has the same skill gap"
+"$als" compare standard --skill greedy 2> e.err; expect_rc 2 $? "--skill with one agent"
+grep -q "WEAK,STRONG" e.err && ok || bad "--skill of one: $(cat e.err)"
+
+# No data: a measure nothing counted is null (n/a), and decides nothing. A variant whose every game
+# fails says so and stops nothing early.
+fails="$src/tests/hostile/rules/always_fails.lua"
+"$als" compare standard "dead=standard+$fails" --games 800 --seed 5 --json > n.json 2> n.err; expect_rc 1 $? "a variant that always fails"
+grep -q "dead: 800 games failed and are not counted (every game: nothing about this variant is decided)" n.err \
+  && ok || bad "every game failed: $(cat n.err)"
+python3 - n.json <<'PY' && ok || bad "null measures: $(head -c 300 n.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+dead = d["variants"][1]
+assert dead["games"] == 0 and all(m is None for m in dead["measures"].values()), dead["measures"]
+assert all(x is None for c in dead["cards"].values() for x in c.values())
+assert not d["stopped_early"] and d["looks_taken"] == d["looks"] == 4
+for x in d["differences"]:
+    assert x["no_data"] and not x["significant"] and x["delta"] is None, x
+PY
+"$als" compare standard "dead=standard+$fails" --games 100 --seed 5 2> /dev/null > n.txt
+grep -q "n/a" n.txt && ok || bad "no data in the text: $(head -12 n.txt)"
+# One game: cards never played facedown have a null facedown_win_rate, exactly where nothing counted.
+"$als" compare standard --games 1 --seed 6 --json > one.json
+"$als" cards | awk 'NR > 2 && /^[a-z]+:$/ { exit } NR > 2 { print $1 }' > order.txt  # the set's order: the sums' card index
+python3 - one.json order.txt <<'PY' && ok || bad "null card measures"
+import json, sys
+d = json.load(open(sys.argv[1]))
+order = open(sys.argv[2]).read().split()
+v, sums = d["variants"][0], d["sums"]["variants"][0]
+assert sorted(order) == sorted(v["cards"]) and len(sums["card_n"]) == 3 * len(order)
+names = ["faceup_win_rate", "facedown_win_rate", "unplayed_rate"]
+nulls = 0
+for i, card in enumerate(order):
+    ms = v["cards"][card]
+    for k, name in enumerate(names):
+        counted = sums["card_n"][i * 3 + k] > 0
+        assert (ms[name] is None) == (not counted), (card, name)
+        nulls += ms[name] is None
+assert nulls > 0
+PY
+
+# Shards of a run with agents, targets and skill merge to the whole run.
+args="standard luck=standard+$luck --agents greedy,random --skill random,greedy --target first_player_battle_win_rate=0.5 --games 120 --seed 7"
+"$als" compare $args --json > whole.json
+for k in 1 2 3; do "$als" compare $args --shard $k/3 --json > sh$k.json; done
+"$als" compare --merge sh1.json sh2.json sh3.json --json > merged.json; expect_rc 0 $? "merge of round 2 shards"
+python3 - whole.json merged.json <<'PY' && ok || bad "merged round 2 shards differ from the whole run"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert a == b, [k for k in a if a[k] != b.get(k)]
+assert a["run"]["agents"] == ["greedy", "random"] and a["run"]["skill"] == "random,greedy"
+PY
+python3 -c "
+import json; d = json.load(open('sh1.json')); d['sums']['skill']['variants'][0] = [5, 9, 5, 9, 5, 9]
+json.dump(d, open('badskill.json', 'w'))"
+"$als" compare --merge badskill.json sh2.json sh3.json > /dev/null 2> e.err; expect_rc 2 $? "skill sums that are not counts"
+
+summary
