@@ -67,6 +67,7 @@ int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
+int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
 

@@ -26,6 +26,7 @@ constexpr CommandDef kCommands[] = {
     {"serve", als::cli::cmd_serve, "play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)"},
     {"tournament", als::cli::cmd_tournament, "a round robin between computer agents: scores, Elo, a stop once decided"},
     {"compare", als::cli::cmd_compare, "play variants on the same seeds and report what changed, with confidence"},
+    {"sweep", als::cli::cmd_sweep, "find the value of a param nearest a target, racing the values on the same seeds"},
     {"editor", als::cli::cmd_editor, "write the files a Lua editor and luacheck read (the card API's definitions)"},
 };
 

@@ -31,7 +31,14 @@ fails="$src/tests/hostile/rules/always_fails.lua"
   --report r2.html > /dev/null 2>&1
 expect_rc 1 $? "compare --report, round 2 (a variant fails: exit 1)"
 
-for page in r.html blitz.html r2.html; do
+# als sweep's reports: one param (measure and distance against the value), two (a heat map).
+T="$src/docs/examples/tuning"
+"$als" sweep "$T+$T/rules/momentum.lua" --param momentum_vp=0..6 --target vp_per_battle=6.5 --games 800 --seed 3 \
+  --report s1.html > /dev/null; expect_rc 0 $? "sweep --report"
+"$als" sweep "$T+$T/rules/momentum.lua" --param medic_strength=2..4 --param momentum_vp=0..3 --target decisiveness=0.7 \
+  --games 100 --seed 3 --report s2.html > /dev/null; expect_rc 0 $? "sweep --report, two params"
+
+for page in r.html blitz.html r2.html s1.html s2.html; do
   # Self-contained: no script, no stylesheet or image or font fetched from anywhere.
   grep -qi '<script' "$page" && bad "$page has a script" || ok
   grep -oE '(src|href)="[^"]*"|url\([^)]*\)|@import' "$page" | head -3 | grep -q . && bad "$page fetches something" || ok

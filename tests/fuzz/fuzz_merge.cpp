@@ -1,5 +1,5 @@
-// libFuzzer target: shard results as `als simulate --merge` and `als compare --merge --report`
-// read them (issue 36). Any bytes must give exit status 0, 1 or 2, never a crash, an uncaught
+// libFuzzer target: shard results as `als simulate --merge`, `als compare --merge --report` and
+// `als sweep --merge --report` read them (issue 36). Any bytes must give exit status 0, 1 or 2, never a crash, an uncaught
 // exception, undefined behaviour or a hang. The input is written to a file and merged by each
 // command as the program runs them; what they print is dropped.
 #include <unistd.h>
@@ -49,6 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::ofstream(shard, std::ios::binary).write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   const int a = run(als::cli::cmd_simulate, {"simulate", "--merge", shard});
   const int b = run(als::cli::cmd_compare, {"compare", "--merge", shard, "--report", report});
-  if (a < 0 || a > 2 || b < 0 || b > 2) std::abort();
+  const int c = run(als::cli::cmd_sweep, {"sweep", "--merge", shard, "--report", report});
+  if (a < 0 || a > 2 || b < 0 || b > 2 || c < 0 || c > 2) std::abort();
   return 0;
 }

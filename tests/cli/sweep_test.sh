@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# End-to-end checks of params and als sweep (docs/variants.md, "Finding a value"; docs/modding.md,
+# "Params"): params declared by a set and a rule, set by --param and SPEC?NAME=VALUE, refused when
+# unknown; a sweep's JSON, its racing (far values dropped early, the same seed the same answer),
+# grids, shards and merge, bad input. Usage: sweep_test.sh ALS SRC
+source "$(dirname "$0")/harness.sh" "$@"
+cd "$tmp"
+T="$src/docs/examples/tuning"
+M="$T+$T/rules/momentum.lua"
+
+# Params: a card field reads the set's, a hook the rule's; --param and ?NAME=VALUE set them.
+"$als" cards --cards "$T" --param medic_strength=7 | grep -q "^field_medic  *land   7 " && ok || bad "--param sets a card's strength"
+"$als" cards --cards "$T" | grep -q "^field_medic  *land   1 " && ok || bad "a param's default"
+"$als" cards --cards "$T" --param medic_strenght=4 2> e.err; expect_rc 2 $? "an unknown param"
+grep -q "no param 'medic_strenght' (did you mean 'medic_strength'?); params: medic_strength" e.err && ok || bad "unknown param: $(cat e.err)"
+"$als" cards --cards "$T" --param medic_strength=abc 2> e.err; expect_rc 2 $? "a param that is not a number"
+"$als" cards --param medic_strength=3 2> e.err; expect_rc 2 $? "a param of a set that declares none"
+grep -q "declare none" e.err && ok || bad "no params: $(cat e.err)"
+"$als" compare "$M?momentum_vp=0" "m4=$M?momentum_vp=4" --games 200 --seed 1 --json > p.json; expect_rc 0 $? "compare with params"
+python3 - p.json <<'PY' && ok || bad "params in compare: $(head -c 300 p.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+a, b = d["variants"]
+assert a["params"] == {"medic_strength": 1, "momentum_vp": 0} and b["params"] == {"medic_strength": 1, "momentum_vp": 4}
+assert b["name"] == "m4" and b["spec"].endswith("momentum.lua?momentum_vp=4")
+# the momentum hook adds momentum_vp to a battle won after winning the one before
+assert b["measures"]["vp_per_battle"]["value"] > a["measures"]["vp_per_battle"]["value"] + 0.5
+assert d["run"]["content_hashes"][0] != d["run"]["content_hashes"][1]  # the values are part of the variant
+PY
+"$als" compare "$M" "$M" --param momentum_vp=3 --games 50 --seed 1 --json > q.json
+python3 -c "import json; d=json.load(open('q.json')); assert all(v['params']['momentum_vp'] == 3 for v in d['variants'])" \
+  && ok || bad "compare --param applies to every variant"
+"$als" simulate --cards "$T" --rules "$T/rules/momentum.lua" --param momentum_vp=5 --games 100 --seed 2 --json > s.json
+python3 -c "import json; d=json.load(open('s.json')); assert d['run']['params'] == {'medic_strength': 1, 'momentum_vp': 5}" \
+  && ok || bad "simulate's run names its params: $(head -c 300 s.json)"
+# A record keeps the values played with; its replay loads them again.
+"$als" play --cards "$T" --param medic_strength=9 --p1 random --p2 random --seed 4 --log rec.jsonl > /dev/null; expect_rc 0 $? "play with a param"
+head -1 rec.jsonl | grep -q '"params":{"medic_strength":9}' && ok || bad "the record's header: $(head -c 300 rec.jsonl)"
+"$als" replay rec.jsonl > /dev/null; expect_rc 0 $? "a record with params replays"
+
+# A sweep's JSON: every value, the best, the indistinguishable, the racing.
+"$als" sweep "$M" --param momentum_vp=0..8 --target vp_per_battle=6.5 --games 1600 --seed 3 --json > w.json
+expect_rc 0 $? "als sweep"
+python3 - w.json <<'PY' && ok || bad "sweep JSON: $(head -c 400 w.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["spec"].endswith("momentum.lua") and d["agent"] == "greedy" and d["seed"] == 3 and d["confidence"] == 0.95
+assert d["params"] == ["momentum_vp"] and d["target"] == {"measure": "vp_per_battle", "target": 6.5}
+vals = d["values"]
+assert [v["params"]["momentum_vp"] for v in vals] == list(range(9))
+for v in vals:
+    m, dist = v["measure"], v["distance"]
+    assert m["low"] <= m["value"] <= m["high"] and abs(dist["value"] - abs(m["value"] - 6.5)) < 1e-12
+    assert v["dropped_after"] is None or 0 < v["dropped_after"] < 1600
+    assert v["games"] == (v["dropped_after"] or v["games"])
+# the measure grows with the value; the best is the value nearest 6.5, and the far ones stop early
+assert all(a["measure"]["value"] < b["measure"]["value"] for a, b in zip(vals, vals[1:]))
+best = min(vals, key=lambda v: v["distance"]["value"])
+assert d["best"]["params"] == best["params"] and best["dropped_after"] is None, d["best"]
+assert vals[8]["dropped_after"] is not None and vals[0]["dropped_after"] is not None
+assert sum(v["games"] for v in vals) < 9 * 1600 / 2, "racing saved less than half the games"
+assert best["params"] not in d["indistinguishable"]
+PY
+"$als" sweep "$M" --param momentum_vp=0..8 --target vp_per_battle=6.5 --games 1600 --seed 3 --json --threads 1 > w1.json
+cmp -s w.json w1.json && ok || bad "the same seed gave another sweep (threads 1 against the default)"
+"$als" sweep "$M" --param momentum_vp=0..8 --target vp_per_battle=6.5 --games 1600 --seed 3 > w.txt
+grep -q "^best: momentum_vp=2$" w.txt && grep -q "dropped at 100" w.txt && ok || bad "sweep text: $(tail -5 w.txt)"
+awk 'NR > 1 && length > 80 { print; bad = 1 } END { exit bad }' w.txt && ok || bad "sweep text wider than 80 columns"  # (line 1: the spec as typed)
+
+# A card measure against the median of the other cards, values as a list
+"$als" sweep "$T" --param medic_strength=1,4,8 --target cards.field_medic.faceup_win_rate=median --games 300 --seed 5 --json > c.json
+python3 - c.json <<'PY' && ok || bad "a card measure's sweep: $(head -c 300 c.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [v["params"]["medic_strength"] for v in d["values"]] == [1, 4, 8]
+assert d["target"]["target"] == "median"
+assert all(0.3 < v["target"] < 0.7 for v in d["values"])  # each value's own median of the other 18 cards
+PY
+
+# Two params: a grid, the first param varying slowest
+"$als" sweep "$M" --param medic_strength=2,5 --param momentum_vp=0..2 --target decisiveness=0.7 --games 60 --seed 6 --json > g.json
+python3 - g.json <<'PY' && ok || bad "a grid: $(head -c 300 g.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["params"] == ["medic_strength", "momentum_vp"]
+assert [(v["params"]["medic_strength"], v["params"]["momentum_vp"]) for v in d["values"]] == [(2, 0), (2, 1), (2, 2), (5, 0), (5, 1), (5, 2)]
+assert d["looks"] == 1 and all(v["games"] == 60 and v["dropped_after"] is None for v in d["values"])
+PY
+
+# Shards and merge give the whole run (one look: nothing raced)
+args="$M --param momentum_vp=0..3 --target vp_per_battle=6.5 --games 90 --seed 7"
+"$als" sweep $args --json > whole.json
+for k in 1 2 3; do "$als" sweep $args --shard $k/3 --json > sh$k.json; done
+"$als" sweep --merge sh1.json sh2.json sh3.json --json > merged.json; expect_rc 0 $? "sweep --merge"
+python3 - whole.json merged.json <<'PY' && ok || bad "a merged sweep differs from the whole run"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert a == b, [k for k in a if a[k] != b.get(k)]
+PY
+"$als" sweep --merge sh1.json sh2.json > /dev/null 2> e.err; expect_rc 2 $? "a shard missing"
+
+# Bad input: one clear message, exit 2
+"$als" sweep "$M" --target vp_per_battle=6 2> e.err; expect_rc 2 $? "no --param"
+"$als" sweep "$M" --param momentum_vp=0..3 2> e.err; expect_rc 2 $? "no --target"
+grep -q "needs --target" e.err && ok || bad "no target: $(cat e.err)"
+"$als" sweep "$M" --param momentum_vq=0..3 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "an unknown param"
+grep -q "did you mean 'momentum_vp'" e.err && ok || bad "unknown swept param: $(cat e.err)"
+"$als" sweep "$M" --param momentum_vp=3..1 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "a range backwards"
+"$als" sweep "$M" --param momentum_vp=1,1 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "a value twice"
+"$als" sweep "$M" --param momentum_vp=0..1000 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "too many values"
+"$als" sweep "$M" --param a=1 --param b=2 --param c=3 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "three params"
+"$als" sweep "$M" --param momentum_vp=0..2 --target nothing=1 2> e.err; expect_rc 2 $? "an unknown measure"
+"$als" sweep "$M" --param momentum_vp=0..2 --target vp_per_battle=6 --agent human 2> e.err; expect_rc 2 $? "a human agent"
+
+summary
