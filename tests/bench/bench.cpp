@@ -1,7 +1,9 @@
 // Benchmark: random games per second on one thread, state copies, and the hot path without Lua.
 // Run: build/tests/bench [games] [all|games] ("games": only the standard random games, for profiling),
 // or build/tests/bench 0 search [MS] (the search's iterations a decision at MS ms, default 20,
-// over the same positions every run). Not a test: figures depend on the machine (state it with them).
+// over the same positions every run), or build/tests/bench [games] hooks (what a house rule's hooks
+// cost: one hook call, one verb call, and the "sudden victory" rule's games against the standard's,
+// random and greedy). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,8 +23,10 @@ static double since(Clock::time_point t0) { return std::chrono::duration<double>
 namespace {
 // Random games on one thread: the fixed workload of docs/performance.md, played as `als simulate`
 // plays them (through a Match; abilities' decisions answered during their runs: SeatChooser).
-void random_games(const Engine& e, const char* name, long games) {
-  long actions = 0, abilities = 0;
+// Plays `games` games of agents made by `make` (both seats, seeded by the game); returns the
+// seconds and adds the turns taken to `turns`.
+template <typename MakeAgent>
+double timed_games(const Engine& e, long games, MakeAgent make, long* turns = nullptr, long* answered = nullptr) {
   Match::Options quiet;
   quiet.answer_during_runs = true;
   quiet.texts = quiet.log = false;
@@ -30,16 +34,47 @@ void random_games(const Engine& e, const char* name, long games) {
   RandomAgent first(3);
   Match m(e, 1, &first, &first, quiet);
   for (long g = 0; g < games; ++g) {
-    RandomAgent agent(static_cast<uint64_t>(g) * 7 + 3);
+    auto agent = make(static_cast<uint64_t>(g) * 7 + 3);
     m.reset(static_cast<uint64_t>(g) + 1, &agent, &agent);
     m.run();
     if (!m.over()) std::fprintf(stderr, "game %ld: %s\n", g + 1, m.abandoned().c_str()), std::exit(1);
-    actions += m.actions() + m.answered();
-    abilities += m.answered();
+    if (turns) *turns += m.actions();
+    if (answered) *answered += m.answered();
   }
-  double t = since(t0);
+  return since(t0);
+}
+auto random_agent = [](uint64_t seed) { return RandomAgent(seed); };
+auto greedy_agent = [](uint64_t seed) { return GreedyAgent(seed); };
+
+void random_games(const Engine& e, const char* name, long games) {
+  long actions = 0, abilities = 0;
+  const double t = timed_games(e, games, random_agent, &actions, &abilities);
+  actions += abilities;
   std::printf("random games:   %-14s %ld games in %.3f s = %.0f games/s (%.1f actions/game, %.1f decisions/game)\n",
               name, games, t, games / t, double(actions) / games, double(abilities) / games);
+}
+
+// What a house rule's hooks cost (docs/performance.md, "Hooks"): an empty acting hook (turn_end)
+// against none gives one hook call; ten g:controller calls in it against the empty one give one
+// verb call; the "sudden victory" rule (four hooks, each checking every theater) against the
+// standard game, with random and with greedy agents, gives the ratios a designer sees.
+void hook_costs(const std::string& dir, long games) {
+  const std::string rules = dir + "/tests/bench/rules/";
+  auto plain = load_engine("standard", {}, dir), empty = load_engine("standard", {rules + "empty_hook.lua"}, dir),
+       verbs = load_engine("standard", {rules + "ten_verbs.lua"}, dir),
+       sudden = load_engine("standard", {rules + "sudden_victory.lua"}, dir);
+  long turns = 0;
+  const double t0 = timed_games(*plain, games, random_agent, &turns);
+  const double t1 = timed_games(*empty, games, random_agent);
+  const double t10 = timed_games(*verbs, games, random_agent);
+  const double hook = (t1 - t0) / static_cast<double>(turns) * 1e9, verb = (t10 - t1) / (10.0 * static_cast<double>(turns)) * 1e9;
+  std::printf("hooks:          one acting hook call %.0f ns, one verb call (g:controller) %.0f ns (%ld calls each)\n", hook,
+              verb, turns);
+  const double r = timed_games(*sudden, games, random_agent) / t0;
+  const long greedy = std::max(1L, games / 20);
+  const double g0 = timed_games(*plain, greedy, greedy_agent), g1 = timed_games(*sudden, greedy, greedy_agent);
+  std::printf("hooks:          sudden victory rule: random games %.2fx the standard's time (%ld games), greedy %.2fx (%ld games)\n",
+              r, games, g1 / g0, greedy);
 }
 // `mcts:time=MS` on one thread and on two (one tree): its iterations a decision, averaged over
 // every decision with more than one action of four games of the standard set, the same positions
@@ -81,6 +116,10 @@ int main(int argc, char** argv) {
   std::vector<Action> acts;
   if (argc > 2 && std::string(argv[2]) == "search") {
     search_at(e, argc > 3 ? std::atof(argv[3]) : 20);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "hooks") {
+    hook_costs(dir, games);
     return 0;
   }
   random_games(e, "standard", games);
