@@ -227,7 +227,7 @@ void play(Sweep& s, RunPlan plan, const std::vector<std::vector<std::shared_ptr<
     std::vector<size_t> alive;
     for (size_t p = 0; p < s.points.size(); ++p)
       if (s.dropped_after[p] < 0) alive.push_back(p);
-    if (alive.size() <= 1 && s.looks_taken > 0) break;  // one value remains: it is the answer
+    if (s.points.size() > 1 && alive.size() <= 1) break;  // one value remains: it is the answer
     std::vector<std::vector<std::shared_ptr<Engine>>> sub(engines.size());
     for (size_t t = 0; t < engines.size(); ++t)
       for (size_t p : alive) sub[t].push_back(engines[t][p]);

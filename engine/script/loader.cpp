@@ -532,7 +532,10 @@ void Runtime::read_params(int t, Rules& r, const std::string& w) {
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     if (lua_type(L, -2) != LUA_TSTRING) throw LoadError(w + ": params: each is name = number");
-    const std::string name = lua_tostring(L, -2);
+    if (found.size() >= kMaxParams) throw LoadError(w + ": at most " + std::to_string(kMaxParams) + " params in a set and its rules");
+    size_t len = 0;
+    const char* key = lua_tolstring(L, -2, &len);
+    const std::string name(key, len);
     if (!valid_name(name) || name.size() > 32)
       throw LoadError(w + ": param name '" + printable(name) + "' must be 1 to 32 lowercase letters, digits and _");
     if (lua_type(L, -1) != LUA_TNUMBER) throw LoadError(w + ": param '" + name + "' must be a number");

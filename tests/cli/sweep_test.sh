@@ -33,6 +33,19 @@ python3 -c "import json; d=json.load(open('q.json')); assert all(v['params']['mo
 "$als" simulate --cards "$T" --rules "$T/rules/momentum.lua" --param momentum_vp=5 --games 100 --seed 2 --json > s.json
 python3 -c "import json; d=json.load(open('s.json')); assert d['run']['params'] == {'medic_strength': 1, 'momentum_vp': 5}" \
   && ok || bad "simulate's run names its params: $(head -c 300 s.json)"
+# Declarations a loader refuses, each with one message naming the file
+bad_params() {  # bad_params NAME 'LUA TABLE' EXPECTED: a rule declaring those params, with the tuning set
+  printf 'return { params = %s }\n' "$2" > "$1.lua"
+  "$als" cards --cards "$T" --rules "./$1.lua" > /dev/null 2> e.err; expect_rc 2 $? "params: $1"
+  grep -q "$1.lua: .*$3" e.err && ok || bad "params $1: $(cat e.err)"
+}
+bad_params twice '{ medic_strength = 2 }' "param 'medic_strength' is declared twice"
+bad_params upper '{ Bad = 1 }' "param name 'Bad' must be 1 to 32 lowercase letters"
+bad_params text '{ x = "1" }' "param 'x' must be a number"
+bad_params huge '{ x = 1e300 }' "param 'x' must be a number from -1e9 to 1e9"
+bad_params nan '{ x = 0/0 }' "param 'x' must be a number from -1e9 to 1e9"
+bad_params many "(function() local t = {} for i = 1, 100 do t['p' .. i] = i end return t end)()" "at most 64 params"
+bad_params list '{ 1, 2 }' "params: each is name = number"
 # A record keeps the values played with; its replay loads them again.
 "$als" play --cards "$T" --param medic_strength=9 --p1 random --p2 random --seed 4 --log rec.jsonl > /dev/null; expect_rc 0 $? "play with a param"
 head -1 rec.jsonl | grep -q '"params":{"medic_strength":9}' && ok || bad "the record's header: $(head -c 300 rec.jsonl)"
@@ -76,6 +89,11 @@ assert [v["params"]["medic_strength"] for v in d["values"]] == [1, 4, 8]
 assert d["target"]["target"] == "median"
 assert all(0.3 < v["target"] < 0.7 for v in d["values"])  # each value's own median of the other 18 cards
 PY
+
+# One value plays every game (nothing to race)
+"$als" sweep "$M" --param momentum_vp=2 --target vp_per_battle=6.5 --games 400 --seed 3 --json > one.json
+python3 -c "import json; d=json.load(open('one.json')); assert d['values'][0]['games'] == 400 and d['best']['params'] == {'momentum_vp': 2}" \
+  && ok || bad "a sweep of one value: $(head -c 300 one.json)"
 
 # Two params: a grid, the first param varying slowest
 "$als" sweep "$M" --param medic_strength=2,5 --param momentum_vp=0..2 --target decisiveness=0.7 --games 60 --seed 6 --json > g.json
