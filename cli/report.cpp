@@ -146,22 +146,24 @@ std::string measures_plot(const View& w) {
 std::string reasons_plot(const View& w) {
   const Comparison& c = w.c;
   // The reasons each variant shows (at most 8: a rule may give a fresh reason every game), control
-  // and withdraw first; each variant's own "N other reasons" is its rest.
+  // and withdraw first; each variant's own rest is one segment, "other reasons", last. (Its key
+  // holds a control character, which no reason has: reasons are printable text.)
+  const std::string kRest = "\x1f";
+  auto label = [&](const std::string& key) { return key == kRest ? std::string("other reasons") : key; };
   std::vector<std::string> reasons;
   std::set<std::string> seen;
   std::vector<std::map<std::string, long long>> shown;
   for (const VariantSums& s : w.t.v) {
     shown.emplace_back();
-    const std::map<std::string, long long> all = s.end_reasons();
-    for (const auto& [how, k] : reasons_shown(all, 8)) {
-      const bool rest = how.find(" other reasons") != std::string::npos && !all.count(how);
-      const std::string key = rest ? "other reasons" : how;
+    ShownReasons r = shown_reasons(s.end_reasons(), 8);
+    if (r.others) r.shown.emplace_back(kRest, r.rest);
+    for (const auto& [key, k] : r.shown) {
       shown.back()[key] += k;
       if (seen.insert(key).second) reasons.push_back(key);
     }
   }
-  std::stable_sort(reasons.begin(), reasons.end(), [](const std::string& a, const std::string& b) {
-    auto rank = [](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : s == "other reasons" ? 3 : 2; };
+  std::stable_sort(reasons.begin(), reasons.end(), [&](const std::string& a, const std::string& b) {
+    auto rank = [&](const std::string& s) { return s == "control" ? 0 : s == "withdraw" ? 1 : s == kRest ? 3 : 2; };
     return rank(a) < rank(b);
   });
   const size_t nv = c.names.size();
@@ -180,7 +182,7 @@ std::string reasons_plot(const View& w) {
       auto it = ends.find(reasons[r]);
       const double share = it == ends.end() || !total ? 0 : static_cast<double>(it->second) / total;
       const double wd = (W - L - R) * share;
-      g.rect(x, y, wd, bar, kFills[r % kStyles], w.names[v] + ": " + reasons[r] + " " + fmt_value(share, true));
+      g.rect(x, y, wd, bar, kFills[r % kStyles], w.names[v] + ": " + label(reasons[r]) + " " + fmt_value(share, true));
       if (wd > 34) g.text(x + wd / 2, y + bar / 2 + 4, fmt_value(share, true), "middle", 10, r % kStyles == 0 || r % kStyles == 3 || r % kStyles == 6 ? "#fff" : "#000");
       x += wd;
     }
@@ -189,7 +191,7 @@ std::string reasons_plot(const View& w) {
   for (size_t r = 0; r < reasons.size(); ++r) {
     const double lx = L + static_cast<double>(r % 3) * 90, yy = ly + 16 * static_cast<double>(r / 3);
     g.rect(lx, yy, 12, 12, kFills[r % kStyles]);
-    g.text(lx + 16, yy + 10, reasons[r], "start", 10);
+    g.text(lx + 16, yy + 10, label(reasons[r]), "start", 10);
   }
   return figure("plot-end-reasons" + w.id, "How battles ended (share of each variant's battles)", g.str());
 }

@@ -184,8 +184,10 @@ std::map<std::string, long long> VariantSums::end_reasons() const {
   return all;
 }
 
-std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep) {
-  std::vector<std::pair<std::string, long long>> v(all.begin(), all.end());  // (by name)
+ShownReasons shown_reasons(const std::map<std::string, long long>& all, size_t keep) {
+  ShownReasons out;
+  std::vector<std::pair<std::string, long long>>& v = out.shown;
+  v.assign(all.begin(), all.end());  // (by name)
   auto own = [](const std::string& s) { return s == "control" || s == "withdraw"; };
   if (keep && v.size() > keep) {  // keep the engine's own and the most common others; the rest in one
     std::vector<std::pair<std::string, long long>> by_count = v;
@@ -193,17 +195,21 @@ std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std:
       if (own(a.first) != own(b.first)) return own(a.first);
       return a.second != b.second ? a.second > b.second : a.first < b.first;
     });
-    long long rest = 0;
     for (size_t i = keep - 1; i < by_count.size(); ++i)
-      if (__builtin_add_overflow(rest, by_count[i].second, &rest)) rest = LLONG_MAX;
-    const size_t others = by_count.size() - (keep - 1);
+      if (__builtin_add_overflow(out.rest, by_count[i].second, &out.rest)) out.rest = LLONG_MAX;
+    out.others = by_count.size() - (keep - 1);
     by_count.resize(keep - 1);
     std::sort(by_count.begin(), by_count.end());
     v = std::move(by_count);
-    v.emplace_back(std::to_string(others) + " other reasons", rest);
   }
   std::stable_partition(v.begin(), v.end(), [&](const auto& r) { return own(r.first); });  // control, withdraw first
-  return v;
+  return out;
+}
+
+std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep) {
+  ShownReasons r = shown_reasons(all, keep);
+  if (r.others) r.shown.emplace_back(std::to_string(r.others) + " other reasons", r.rest);
+  return r.shown;
 }
 
 stats::Interval VariantSums::measure(int id, double confidence) const {

@@ -125,9 +125,16 @@ struct VariantSums {
 };
 
 /// Counts by reason as a person reads them: "control" and "withdraw" first, then the others by
-/// name; at most `keep` entries in all (the most common kept), past that one last entry
-/// "N other reasons" with their total. (A rule may give a fresh reason every game: the
-/// sums keep them all, a table or plot shows a few.) O(n log n) in all's size.
+/// name; at most `keep` entries in all (the most common kept), and when some are left out, the
+/// number of them and their total apart (a rule may give a fresh reason every game: the sums keep
+/// them all, a table or plot shows a few). O(n log n) in all's size.
+struct ShownReasons {
+  std::vector<std::pair<std::string, long long>> shown;
+  size_t others = 0;    // the reasons left out (then `shown` holds keep - 1)
+  long long rest = 0;   // their total (saturating)
+};
+ShownReasons shown_reasons(const std::map<std::string, long long>& all, size_t keep);
+/// shown_reasons as the lines of a table: the shown ones, then "N other reasons" with their total.
 std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std::string, long long>& all, size_t keep);
 
 /// The paired sums of a variant B against the baseline A over the games both completed: one

@@ -265,3 +265,19 @@ TEST_CASE("a game's measures agree with its full event log") {
   CHECK(dealt == battles_total * 12);  // six cards each at every battle's start
   CHECK((unplayed > 0 && unplayed < dealt));
 }
+
+TEST_CASE("Reasons shown: control and withdraw first, the most common others, the rest counted apart") {
+  const std::map<std::string, long long> all = {{"control", 50}, {"withdraw", 20}, {"other reasons", 9},
+                                                {"blitz", 7},    {"a", 1},         {"b", 1}, {"c", 2}};
+  const ShownReasons r = shown_reasons(all, 4);
+  REQUIRE(r.shown.size() == 3);
+  CHECK(r.shown[0] == std::pair<std::string, long long>{"control", 50});
+  CHECK(r.shown[1] == std::pair<std::string, long long>{"withdraw", 20});
+  CHECK(r.shown[2] == std::pair<std::string, long long>{"other reasons", 9});  // a hook's reason of that name
+  CHECK((r.others == 4 && r.rest == 11));                                      // blitz, c, a, b
+  const auto lines = reasons_shown(all, 4);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[3] == std::pair<std::string, long long>{"4 other reasons", 11});
+  const ShownReasons few = shown_reasons(all, 0);  // 0: every reason
+  CHECK((few.shown.size() == all.size() && few.others == 0 && few.rest == 0));
+}
