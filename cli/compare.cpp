@@ -560,7 +560,7 @@ int cmd_compare(int argc, char** argv) {
       "  path; the first is the baseline. Every variant plays the same seeds: differences\n"
       "  are paired.\n"
       "  examples: als compare standard standard+beginner --report r.html\n"
-      "            als compare standard draft=standard+rules/draft.lua --agents greedy,mcts:200\n"
+      "            als compare standard beg=standard+beginner --agents greedy,mcts:200\n"
       "            als compare standard standard+long-war --target first_player_battle_win_rate=0.5\n"
       "            als compare standard standard+beginner --skill random,greedy\n"
       "            als compare standard standard+beginner --seed 5 --shard 2/8 --json");

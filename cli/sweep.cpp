@@ -363,8 +363,8 @@ int cmd_sweep(int argc, char** argv) {
       "  best stops playing (racing).\n"
       "  examples: als sweep docs/examples/tuning --param medic_strength=0..8 \\\n"
       "              --target cards.field_medic.faceup_win_rate=median\n"
-      "            als sweep standard+rules/momentum.lua --param momentum_vp=0,1,2,4 \\\n"
-      "              --param vp_target=10..14 --target decisiveness=0.6 --report s.html");
+      "            als sweep docs/examples/tuning+docs/examples/tuning/rules/momentum.lua \\\n"
+      "              --param momentum_vp=0,1,2,4 --param medic_strength=2..6 --target decisiveness=0.7");
   std::vector<std::string> params, merge_files, spec;
   std::string target, shard, report;
   RunPlan plan;

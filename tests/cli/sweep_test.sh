@@ -30,6 +30,12 @@ PY
 "$als" compare "$M" "$M" --param momentum_vp=3 --games 50 --seed 1 --json > q.json
 python3 -c "import json; d=json.load(open('q.json')); assert all(v['params']['momentum_vp'] == 3 for v in d['variants'])" \
   && ok || bad "compare --param applies to every variant"
+for k in 1 2; do "$als" compare "$T" "m=$M" --param medic_strength=4 --games 40 --seed 2 --shard $k/2 --json > ps$k.json; done
+"$als" compare --merge ps1.json ps2.json --json > pm.json
+python3 -c "
+import json; d = json.load(open('pm.json'))
+assert [v['params'] for v in d['variants']] == [{'medic_strength': 4}, {'medic_strength': 4, 'momentum_vp': 2}], d['variants']
+assert d['run']['params'] == ['medic_strength=4']" && ok || bad "--param through compare's shards: $(head -c 300 pm.json)"
 "$als" simulate --cards "$T" --rules "$T/rules/momentum.lua" --param momentum_vp=5 --games 100 --seed 2 --json > s.json
 python3 -c "import json; d=json.load(open('s.json')); assert d['run']['params'] == {'medic_strength': 1, 'momentum_vp': 5}" \
   && ok || bad "simulate's run names its params: $(head -c 300 s.json)"
