@@ -408,6 +408,15 @@ inline void copy_state(State& dst, const State& src) {
   copy_core(dst.r.snapshot, src.r.snapshot);
 }
 
+/// Whether two states are the same position: equal in everything but the number of their game's
+/// names table (each game has a table of its own, so two games' numbers differ; whether their
+/// names read the same is the engine's to say: Engine::names).
+inline bool same_position(const State& x, const State& y) {
+  State a = x, b = y;
+  a.b.names = b.b.names = a.r.snapshot.names = b.r.snapshot.names = 0;
+  return a == b;
+}
+
 /// A player's action. Choose answers a card/theater decision with an encoded option;
 /// a "play" decision is answered by a Deploy or Improvise.
 struct alignas(8) Action {  // 8 bytes, aligned: lists of actions are copied as whole words

@@ -339,10 +339,8 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
 bool EnvState::operator==(const EnvState& o) const {
   // Two games' states are equal when their names read the same (each game has a table of its
   // own, so the tables' numbers differ).
-  State a = s_, b = o.s_;
-  a.b.names = b.b.names = a.r.snapshot.names = b.r.snapshot.names = 0;
   const bool same_names = s_.b.names == o.s_.b.names || game_->engine().names(s_.b) == o.game_->engine().names(o.s_.b);
-  return game_ == o.game_ && a == b && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
+  return game_ == o.game_ && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
          resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
          std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),
