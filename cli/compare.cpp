@@ -42,7 +42,7 @@ json variants_json(const Comparison& c) {
       const VariantSums& s = c.runs[a].v[v];
       json one = {{"name", c.names[v]},  {"spec", c.specs[v]}, {"agent", c.agents[a]}, {"games", s.games},
                   {"battles", s.m[kBattlesPerGame].y}, {"failed_games", s.failed}};
-      if (!c.engines[v]->rules().params.empty()) one["params"] = params_json(*c.engines[v]);
+      if (!c.engines[v]->rules().params.empty()) one["params"] = params_json(c.engines[v]->rules().params);
       one.update(variant_json(*c.engines[v], s, c.confidence));
       if (!c.targets.empty()) one["targets"] = targets_json(c, a, v);
       if (c.has_skill())
@@ -329,7 +329,7 @@ void play_skill_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& e
         m->reset(seed, seat == 0 ? s.get() : w.get(), seat == 0 ? w.get() : s.get());
         m->run();
         if (!m->over()) throw ScriptError(m->abandoned());
-        won[v] = m->state().b.winner == seat;
+        won[v] = m->engine().result(m->state()).winner == seat;
         local[t].v[v].add(won[v], 1);
       } catch (const ScriptError&) {
         ++local[t].failed[v];

@@ -1,5 +1,6 @@
 #include "jsonl.h"
 
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -56,6 +57,25 @@ bool parse_json(const std::string& text, nlohmann::json& out, std::string& why) 
     return false;
   }
   return true;
+}
+
+using nlohmann::json;
+
+json params_json(const ParamValues& params) {
+  json j = json::object();
+  for (const auto& [name, v] : params) j[name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
+  return j;
+}
+
+ParamValues params_from_json(const json& j) {
+  if (!j.is_object()) throw json::type_error::create(302, "params are an object of numbers", &j);
+  ParamValues out;
+  for (const auto& [name, v] : j.items()) {
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > kMaxParam)
+      throw json::type_error::create(302, "a param that is not a number from -1e9 to 1e9", &j);
+    out.emplace_back(name, v.get<double>());
+  }
+  return out;
 }
 
 }  // namespace als::cli

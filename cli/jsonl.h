@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "loader.h"
+
 namespace als::cli {
 
 /// The deepest nesting of arrays and objects accepted.
@@ -23,5 +25,11 @@ bool read_bounded_line(std::istream& in, std::string& out, size_t max, bool& too
 /// quotes the text), for text that is not JSON, nesting deeper than kMaxJsonDepth, or an object
 /// with a key twice.
 bool parse_json(const std::string& text, nlohmann::json& out, std::string& why);
+
+/// Param values as JSON ({"name": value} in the given order, whole numbers as integers), for
+/// records, run headers and sweeps; and back from an untrusted document: throws
+/// nlohmann::json::exception for anything but an object of numbers from -kMaxParam to kMaxParam.
+nlohmann::json params_json(const ParamValues& params);
+ParamValues params_from_json(const nlohmann::json& j);
 
 }  // namespace als::cli

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -65,11 +64,7 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
             {"seed", seed},
             {"p1", p1},
             {"p2", p2}};
-  if (!e.rules().params.empty()) {  // the values played with (--param): a replay loads them again
-    json params = json::object();
-    for (const auto& [name, v] : e.rules().params) params[name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
-    h["params"] = params;
-  }
+  if (!e.rules().params.empty()) h["params"] = params_json(e.rules().params);  // the values played with: a replay loads them again
   text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -335,11 +330,10 @@ int Replayer::header(const json& j) {
   if (opt_.rules) rules = *opt_.rules;
   ParamValues params;
   if (auto pa = j.find("params"); pa != j.end()) {
-    if (!pa->is_object()) return r_.bad("\"params\" must be an object of numbers");
-    for (const auto& [name, v] : pa->items()) {
-      if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > kMaxParam)
-        return r_.bad("\"params\" must be an object of numbers from -1e9 to 1e9");
-      params.emplace_back(name, v.get<double>());
+    try {
+      params = params_from_json(*pa);
+    } catch (const json::exception&) {
+      return r_.bad("\"params\" must be an object of numbers from -1e9 to 1e9");
     }
   }
   try {

@@ -43,24 +43,6 @@ bool parse_variant(const std::string& typed, Common& out, std::string& why) {
   return true;
 }
 
-json params_json(const Engine& e) {
-  json j = json::object();
-  for (const auto& [name, v] : e.rules().params)  // whole numbers as integers
-    j[name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
-  return j;
-}
-
-ParamValues params_from_json(const json& j) {
-  if (!j.is_object()) throw json::type_error::create(302, "params are an object of numbers", &j);
-  ParamValues out;
-  for (const auto& [name, v] : j.items()) {
-    if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > kMaxParam)
-      throw json::type_error::create(302, "a param that is not a number from -1e9 to 1e9", &j);
-    out.emplace_back(name, v.get<double>());
-  }
-  return out;
-}
-
 bool parse_shard(const std::string& text, RunPlan& plan) {
   char slash = 0;
   long long k = 0, n = 0;

@@ -20,10 +20,6 @@ namespace als::cli {
 /// (compare.md). Returns false (with `why`) for an empty part or a param that does not read.
 bool parse_variant(const std::string& spec, Common& out, std::string& why);
 
-/// An engine's params as JSON ({"name": value}, in declared order), for run headers and records;
-/// and back (a JSON object of numbers; throws nlohmann::json::exception for anything else).
-nlohmann::json params_json(const Engine& e);
-ParamValues params_from_json(const nlohmann::json& j);
 
 /// A run's games: the seeds, this shard's share, the agents of the two seats.
 struct RunPlan {

@@ -209,7 +209,7 @@ int cmd_simulate(int argc, char** argv) {
   json run = {{"seed", plan.base},   {"run_games", plan.games}, {"cards", e.set().name},
               {"cards_arg", c.cards}, {"rules", e.rule_names()}, {"content_hash", e.content_hash()},
               {"p1", plan.p1},        {"p2", plan.p2},           {"shard", {plan.shard_k + 1, plan.shard_n}}};
-  if (!e.rules().params.empty()) run["params"] = params_json(e);
+  if (!e.rules().params.empty()) run["params"] = params_json(e.rules().params);
   json out = stats_json(e, st, run, confidence);
   out["run"] = run;
   out["seconds"] = secs;

@@ -115,12 +115,9 @@ std::string Sweep::point_text(size_t p) const {
 namespace {
 
 json point_params(const Sweep& s, size_t p) {
-  json j = json::object();
-  for (size_t k = 0; k < s.params.size(); ++k) {
-    const double v = s.points[p][k];
-    j[s.params[k].name] = v == std::floor(v) ? json(static_cast<long long>(v)) : json(v);
-  }
-  return j;
+  ParamValues values;
+  for (size_t k = 0; k < s.params.size(); ++k) values.emplace_back(s.params[k].name, s.points[p][k]);
+  return params_json(values);
 }
 
 json sweep_json(const Sweep& s, const json& run) {
