@@ -1,5 +1,7 @@
 #include "jsonl.h"
 
+#include "loader.h"
+
 #include <cmath>
 #include <set>
 #include <vector>

@@ -6,10 +6,10 @@
 #include <cstddef>
 #include <istream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
-
-#include "loader.h"
 
 namespace als::cli {
 
@@ -29,7 +29,8 @@ bool parse_json(const std::string& text, nlohmann::json& out, std::string& why);
 /// Param values as JSON ({"name": value} in the given order, whole numbers as integers), for
 /// records, run headers and sweeps; and back from an untrusted document: throws
 /// nlohmann::json::exception for anything but an object of numbers from -kMaxParam to kMaxParam.
-nlohmann::json params_json(const ParamValues& params);
-ParamValues params_from_json(const nlohmann::json& j);
+/// (The type is the loader's ParamValues, spelled out so that this header needs no engine one.)
+nlohmann::json params_json(const std::vector<std::pair<std::string, double>>& params);
+std::vector<std::pair<std::string, double>> params_from_json(const nlohmann::json& j);
 
 }  // namespace als::cli
