@@ -46,6 +46,11 @@ struct AbilityCtx {
   // An ongoing function or an answering hook: verbs that would change the game or ask a player
   // raise an error (docs/modding.md, "Ongoing functions" and "House-rule hooks").
   bool read_only = false;
+  // Both players' totals in every theater (Engine::totals), kept once a verb has read them while
+  // nothing can change them: the binding forgets them at every run and after every verb that may
+  // change the game. Left uninitialized: read only while `totals_known`.
+  bool totals_known = false;
+  int totals[2][kMaxTheaters];
   uint64_t looked[2] = {0, 0};  // deck cards each player looked at (g:look) during this run
   Chooser* ask = nullptr;       // answers decisions during the run (Engine::apply's `ask`)
   // The generator scripts draw from while the run goes on (the game's, kept by the scripts during

@@ -417,10 +417,24 @@ struct Verbs {
     lua_pushinteger(L, eng(L).zone(*ctx(L).s, Zone::Deck, 0, out));
     return 1;
   }
+  // Player p's total in theater t, all abilities counted (RB "Strength"). A hook checking every
+  // theater reads them all at once (Engine::totals), kept in the run's context until a verb may
+  // have changed them; with strength or total functions in play each total is computed as asked,
+  // since those functions may read the game themselves.
+  static int total(lua_State* L, int p, int t) {
+    AbilityCtx& c = ctx(L);
+    const Engine& e = eng(L);
+    if (e.has_fn(Fn::Strength) || e.has_fn(Fn::Total)) return e.strength(*c.s, p, t);
+    if (!c.totals_known) {
+      e.totals(*c.s, c.totals);
+      c.totals_known = true;
+    }
+    return c.totals[p][t];
+  }
   // g:strength(p, theater) -> player p's total there, all abilities counted
   static int strength(lua_State* L) {
     int p = player(L, 2);
-    lua_pushinteger(L, eng(L).strength(*ctx(L).s, p, theater(L, 3)));
+    lua_pushinteger(L, total(L, p, theater(L, 3)));
     return 1;
   }
   // g:card_strength(id) -> current strength of a card on the board
@@ -838,7 +852,8 @@ struct Verbs {
   }
   // g:controller(theater) -> who controls it now (ties and empty theaters: the 1st player; ruling 5)
   static int controller(lua_State* L) {
-    lua_pushinteger(L, eng(L).controller(*ctx(L).s, theater(L, 2)) + 1);
+    int t = theater(L, 2);
+    lua_pushinteger(L, Engine::control(total(L, 0, t), total(L, 1, t), board(L).first) + 1);
     return 1;
   }
   // g:can_play(p, id, theater, "faceup"|"facedown") -> whether that play is allowed now: the
@@ -1174,6 +1189,7 @@ int dispatch(lua_State* L) {
       }
     }
     int n = v.fn(L);
+    if constexpr (v.group != Group::Query) Verbs::ctx(L).totals_known = false;  // the game may have changed
     if constexpr (v.group == Group::Effect) Verbs::check_interrupt(L);
     return n;
   } catch (const std::exception& e) {
@@ -1185,6 +1201,7 @@ int dispatch(lua_State* L) {
 // The Lua entry of a declared flip ability (run_protected calls it as an ability's function).
 int declared_flip_entry(lua_State* L) {
   try {
+    Verbs::ctx(L).totals_known = false;  // (it changes the game without a verb's call)
     return Verbs::declared_flip(L);
   } catch (const std::exception& e) {
     lua_pushstring(L, e.what());
@@ -1427,6 +1444,7 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
     else rules_ran_ = true;
   }
+  c.totals_known = false;  // the game may have changed since the context's last run
   c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone, d.what, d.effect};
   if (is_trigger(d.what) || is_hook(d.what)) {  // written once it changes something or asks
     c.headers[c.depth] = AbilityCtx::Header{d.card, static_cast<uint8_t>(d.what), effect + 1};
