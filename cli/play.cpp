@@ -351,7 +351,7 @@ constexpr const char* kHelp =
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
     "card's text), hint (the search's three best actions, best first, with the\n"
     "chance to win the battle and the game), undo (back to your previous\n"
-    "decision), help.\n";
+    "decision, if the opponent has not played since), help.\n";
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
 void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
@@ -401,9 +401,10 @@ std::string refusal_reason(const Engine& e, const View& v, const std::string& li
          " is not allowed now (a card's ability forbids it)";
 }
 
-/// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input.
+/// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input. `no_undo`:
+/// why undo is refused here ("" when it is allowed).
 Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
-                   bool can_undo) {
+                   const std::string& no_undo) {
   // The list as this player sees it: cards they cannot tell apart in the order of their places.
   std::vector<Action> ordered = acts;
   std::vector<std::string> sorted;
@@ -429,8 +430,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);
-      else if (can_undo) return Reply::Undo;
-      else std::cout << "nothing to undo: this is your first decision\n";
+      else if (no_undo.empty()) return Reply::Undo;
+      else std::cout << wrapped("nothing to undo: " + no_undo, 2) << "\n";
       continue;
     }
     if (in.kind == Input::Action) {
@@ -451,11 +452,11 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
 class TerminalGame : public MatchListener {
  public:
   TerminalGame(const Engine& e, uint64_t seed, std::unique_ptr<Agent> (&agents)[2], const bool (&human)[2],
-               std::string log_file, bool watch)
+               std::string log_file, bool watch, bool practice)
       : e_(e), m_(e, seed, agents[0].get(), agents[1].get()), seed_(seed), human_{human[0], human[1]},
         // Log lines show each human only what they may see; with no human, everything.
         viewer_(human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1), log_file_(std::move(log_file)),
-        watch_(watch) {}
+        watch_(watch), practice_(practice) {}
   /// The seed determines every hidden card: with a human seat it is shown once the game is over.
   bool hide_seed() const { return human_[0] || human_[1]; }
   /// Plays the game to its end (or its abandonment); returns the exit status.
@@ -481,7 +482,26 @@ class TerminalGame : public MatchListener {
     State state;    // the game at one of a human's decisions
     size_t record;  // the record up to there
     bool real;      // more than one legal action (undo skips the others)
+    int seat;       // whose decision it was
   };
+  // Undo takes back only the deciding player's own decisions since anyone else last acted, and
+  // never across a battle: what they have seen since (the opponent's reply, a new hand) cannot be
+  // unseen. --practice allows any takeback. Called before each human decision and after each
+  // computer action; sets why undo is refused when it drops every checkpoint.
+  void forget_undo(const std::string& why) {
+    if (practice_ || undo_.empty()) return;
+    undo_.clear();
+    no_undo_ = why + " (als play --practice allows any takeback)";
+  }
+  std::string played_since(int q) const {
+    return (viewer_ >= 0 ? std::string("the opponent") : pname(q)) +
+           " has played since your last decision, and only your own decisions since then can be taken back";
+  }
+  void keep_undo_for(int p) {
+    if (!undo_.empty() && undo_.back().seat != p) forget_undo(played_since(1 - p));
+    if (!undo_.empty() && undo_.back().state.b.battle != m_.state().b.battle)
+      forget_undo("a new battle has begun since your last decision");
+  }
   void print_events(int p, const EventLog& log);
   void show_seed() const {
     if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
@@ -515,6 +535,9 @@ class TerminalGame : public MatchListener {
   int viewer_;
   std::string log_file_;
   bool watch_;
+  bool practice_;        // --practice: any takeback, said in the result line and the record
+  int takebacks_ = 0;    // undos this game
+  std::string no_undo_ = "this is your first decision";  // why undo is refused while undo_ is empty
   std::vector<Checkpoint> undo_;
   int last_human_ = -1;
   bool noted_ = false;  // a computer's note was shown this game
@@ -532,7 +555,11 @@ void TerminalGame::print_events(int p, const EventLog& log) {
         const GameResult r = e_.result(m_.state());
         int me = viewer_, margin = r.score[me] - r.score[1 - me];
         std::cout << (r.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
-                  << r.score[me] << " VP to " << r.score[1 - me] << " (by " << std::abs(margin) << ")\n";
+                  << r.score[me] << " VP to " << r.score[1 - me] << " (by " << std::abs(margin) << ")"
+                  << (practice_ ? ", a practice game with " + std::to_string(takebacks_) +
+                                      (takebacks_ == 1 ? " takeback" : " takebacks")
+                                : "")
+                  << "\n";
       }
     }
     const std::string text = e_.event_text(ev, v);
@@ -559,15 +586,17 @@ bool TerminalGame::pass_to(int p) {
 
 int TerminalGame::human_turn(int p) {
   if (!pass_to(p)) return abandoned("end of input");
+  keep_undo_for(p);
   const State& s = m_.state();
   Action a;
-  Reply reply = human_choice(e_, s, p, m_.legal(), a, !undo_.empty());
+  Reply reply = human_choice(e_, s, p, m_.legal(), a, undo_.empty() ? no_undo_ : "");
   if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
     // A question with one possible answer is no decision: undo goes past it.
     while (undo_.size() > 1 && !undo_.back().real) undo_.pop_back();
     m_.restore(undo_.back().state);
-    rec_.truncate(undo_.back().record);
+    rec_.undo(undo_.back().record, p);
     undo_.pop_back();
+    ++takebacks_;
     std::cout << "undone: back to your previous decision\n";
     return -1;
   }
@@ -576,7 +605,7 @@ int TerminalGame::human_turn(int p) {
     show_seed();
     return abandoned(interrupted ? "interrupted" : "end of input");
   }
-  Checkpoint here{s, rec_.mark(), m_.legal().size() > 1};
+  Checkpoint here{s, rec_.mark(), m_.legal().size() > 1, p};
   try {
     m_.apply(a);
   } catch (const ScriptError& err) {
@@ -590,6 +619,7 @@ int TerminalGame::human_turn(int p) {
 
 int TerminalGame::run(const Common& c, const std::string& p1, const std::string& p2) {
   rec_.start(e_, data_dir(), c.cards, c.rules, seed_, p1, p2);
+  if (practice_) rec_.practice();
   m_.listen(&rec_);
   m_.listen(this);
   m_.start();  // battle 1's opening, as every later battle's
@@ -606,6 +636,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       if (int code = human_turn(p); code >= 0) return code;
     } else {
       m_.step();
+      forget_undo(played_since(p));
     }
     if (watch_ && !m_.over()) {
       if (viewer_ == -1) print_final_board(e_, m_.state(), -1);  // spectators see everything
@@ -622,19 +653,23 @@ int cmd_play(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
       "als play options (one game in the terminal; type help during the game)\n"
-      "  examples: als play                                  (you against mcts)\n"
+      "  examples: als play                                  (you against the normal level)\n"
+      "            als play --level hard\n"
       "            als play --p2 greedy --cards original --rules long-war\n"
       "            als play --p1 human --p2 human              (hot seat)\n"
       "            als play --p1 mcts --p2 random --watch --seed 7 --log game.jsonl");
-  std::string p1, p2, log_file, color;
+  std::string p1, p2, log_file, color, level;
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
-      ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, " +
-       strongest_agent() + ":time=1000,threads=2 (a second a move, two threads)").c_str())(
+      ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, the normal level (" +
+       level_spec("normal") + ")").c_str())(
+      "level", po::value<std::string>(&level),
+      ("the computer's strength: " + level_names() + " (the default at a terminal: normal); with --p2, not both").c_str())(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
+      "practice", "allow any takeback (undo past the opponent's moves and across battles); the result line and the record say so")(
       "color", po::value<std::string>(&color)->default_value("auto"),
       "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
@@ -646,10 +681,25 @@ int cmd_play(int argc, char** argv) {
   // waits for it happily, and it plays far stronger); through a pipe it keeps its fixed,
   // reproducible budget.
   const std::string at_terminal = strongest_agent() + ":time=1000,threads=2";
-  if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) p2 = at_terminal;
-  for (const std::string& a : {p2, p1})  // a hint searches as the strongest computer seat does, at least
+  if (vm.count("level")) {
+    if (!vm["p2"].defaulted()) {
+      std::cerr << "als play: give --level or --p2, not both (a level is an agent: --p2 " << level << ")\n";
+      return 2;
+    }
+    if (level_spec(level) == level) {
+      std::cerr << "als play: unknown level '" << level << "' (levels: " << level_names() << ")\n";
+      return 2;
+    }
+    p2 = level;
+  } else if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) {
+    p2 = "normal";
+  }
+  for (const std::string& a : {level_spec(p2), level_spec(p1)})  // a hint searches as the strongest computer seat does, at least
     if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":600" : a;
-  if (hint_agent == "mcts") hint_agent = isatty(0) && isatty(1) ? at_terminal : "mcts:600";
+  // At a terminal a hint thinks at least a second, whatever the opponent's level.
+  const bool terminal = isatty(0) && isatty(1);
+  if (hint_agent == "mcts" || (terminal && hint_agent.find("time=") == std::string::npos))
+    hint_agent = terminal ? at_terminal : "mcts:600";
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
   if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {
@@ -674,13 +724,14 @@ int cmd_play(int argc, char** argv) {
       }
     }
   }
-  TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0);
+  TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0, vm.count("practice") > 0);
   std::cout << "als play: ";
   if (game.hide_seed()) std::cout << "seed shown at the end";
   else std::cout << "seed " << seed;
   std::cout << ", cards " << e.set().name;
   for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
-  std::cout << ", player 1 " << p1 << ", player 2 " << p2 << "\n";
+  auto shown = [](const std::string& a) { return level_spec(a) == a ? a : a + " (" + level_spec(a) + ")"; };
+  std::cout << ", player 1 " << shown(p1) << ", player 2 " << shown(p2) << "\n";
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);

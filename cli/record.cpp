@@ -96,6 +96,28 @@ void Recorder::on_forfeit(const Match&, int seat, const std::string& kind, const
   events(log);
 }
 
+void Recorder::undo(size_t mark, int player) {
+  json undone = json::array();
+  for (size_t at = mark; at < text_.size();) {  // the lines cut: this recorder's own, one JSON object a line
+    size_t end = text_.find('\n', at);
+    if (end == std::string::npos) end = text_.size();
+    json j = json::parse(text_.substr(at, end - at), nullptr, false);
+    if (j.is_object() && j.value("type", "") == "action") undone.push_back(j.value("action", ""));
+    at = end + 1;
+  }
+  text_.resize(mark);
+  text_ += json{{"type", "undo"}, {"player", player + 1}, {"undone", undone}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+void Recorder::practice() {
+  const size_t end = text_.find('\n');
+  if (end == std::string::npos) return;
+  json h = json::parse(text_.substr(0, end), nullptr, false);
+  if (!h.is_object()) return;
+  h["practice"] = true;
+  text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + text_.substr(end);
+}
+
 void Recorder::abandoned(const std::string& reason) {
   text_ += json{{"type", "abandoned"}, {"reason", reason}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -225,6 +247,7 @@ class Replayer {
       abandoned_ = true;
       return -1;
     }
+    if (type == "undo") return -1;  // a takeback in als play: the lines around it are the game as played
     return r_.bad("unknown line type '" + type + "'");
   }
   bool ended() const { return abandoned_ || game_line_; }

@@ -41,6 +41,12 @@ class Recorder : public MatchListener {
   /// A mark of the record so far, and cutting it back to a mark (undo in `als play`).
   size_t mark() const { return text_.size(); }
   void truncate(size_t mark) { text_.resize(mark); }
+  /// An undo in `als play`: the record is cut back to `mark`, and one line says what was taken
+  /// back: {"type": "undo", "player": N, "undone": [action texts, first first]}. Replay skips it:
+  /// the record stays the game as it was played.
+  void undo(size_t mark, int player);
+  /// A practice game (`als play --practice`: any takeback): the header says so ("practice": true).
+  void practice();
   /// The game was stopped before its end, by the user ("end of input", "interrupted") or by an error.
   void abandoned(const std::string& reason);
   /// Whether a record can be written to `path` (checked before a game starts, so that a bad

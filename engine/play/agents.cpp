@@ -421,7 +421,35 @@ std::vector<AgentKind>& registry() {
 }
 }  // namespace
 
-std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat) {
+const std::vector<Level>& levels() {
+  static const std::vector<Level> all = {
+      {"easy", "greedy", "takes the best-looking move one step ahead"},
+      {"normal", "mcts:iterations=2000", "searches 2,000 games ahead a move (a few hundredths of a second)"},
+      {"hard", "mcts:iterations=10000", "searches 10,000 games ahead a move (about a tenth of a second)"},
+      {"expert", "mcts:time=1000,threads=2", "searches for a second a move on two threads"},
+  };
+  return all;
+}
+
+std::string level_spec(const std::string& spec) {
+  const std::string name = spec.substr(0, spec.find(':'));
+  for (const Level& l : levels())
+    if (name == l.name) {
+      if (name != spec)
+        throw std::invalid_argument("level '" + name + "' takes no options (it is " + l.spec + "; give that instead)");
+      return l.spec;
+    }
+  return spec;
+}
+
+std::string level_names() {
+  std::string all;
+  for (const Level& l : levels()) all += (all.empty() ? "" : ", ") + std::string(l.name);
+  return all;
+}
+
+std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, int seat) {
+  const std::string spec = level_spec(given);
   std::string name = spec.substr(0, spec.find(':'));
   for (const AgentKind& k : agent_registry())
     if (name == k.name) return k.make(spec, agent_seed(game_seed, seat));
@@ -437,14 +465,14 @@ std::vector<std::string> agent_names() {
 std::string computer_agents() {
   std::string all;
   for (const AgentKind& k : agent_registry()) all += (all.empty() ? "" : ", ") + k.name;
-  return all;
+  return all + "; levels " + level_names();
 }
 
 std::string agent_help() {
   std::string all;
   for (const AgentKind& k : agent_registry())
     all += (all.empty() ? "" : ", ") + k.name + (k.options.empty() ? "" : "[:" + k.options + "]");
-  return all;
+  return all + "; or a level: " + level_names();
 }
 
 std::string strongest_agent() { return agent_registry().back().name; }

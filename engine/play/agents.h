@@ -219,7 +219,23 @@ std::vector<std::string> agent_names();
 std::string computer_agents();
 /// The computer agents with their options, for help: "random, greedy, mcts[:iterations=600,...]".
 std::string agent_help();
-/// The strongest computer agent's name (the default opponent of `als play`).
+/// The strongest computer agent's name (the default opponent of `als play` through a pipe).
 std::string strongest_agent();
+
+/// A difficulty level: a name a person picks (`als play --level hard`), accepted wherever an agent
+/// spec is (simulate, tournament, compare, serve), and the spec it stands for.
+struct Level {
+  const char* name;         // "easy", "normal", "hard", "expert"
+  const char* spec;         // the agent it plays as: "mcts:iterations=2000"
+  const char* description;  // one line, for help
+};
+/// The levels, weakest first. All but expert spend a fixed number of iterations, so that they
+/// play the same on every machine; expert thinks a second a move on two threads.
+const std::vector<Level>& levels();
+/// The spec a level's name stands for; any other spec as it is. A level with options ("hard:x")
+/// throws std::invalid_argument.
+std::string level_spec(const std::string& spec);
+/// The levels' names, "easy, normal, hard, expert", for help and messages.
+std::string level_names();
 
 }  // namespace als

@@ -211,15 +211,30 @@ awk 'length > 80 { bad = 1 } END { exit bad }' tour.txt && grep -q "second stron
 
 # terminal play: undo (and the record follows it), case-insensitive input, withdraw's cost, and at
 # a terminal (a pseudo-terminal from script(1)) a confirmation before withdrawing
-printf 'undo\n1\n2\nundo\n3\nWITH\n' | "$als" play --seed 5 --p2 random --log undo.jsonl > undo.txt 2>&1
+printf 'undo\n1\n2\nundo\n3\nWITH\n' | "$als" play --seed 5 --p2 random --practice --log undo.jsonl > undo.txt 2>&1
 grep -q "nothing to undo" undo.txt && grep -q "undone: back to your previous decision" undo.txt && ok || bad "undo: $(tail -n 3 undo.txt)"
 grep -q "player 1 withdraws" undo.txt && ok || bad "case-insensitive WITH did not withdraw"
 grep -q "withdraw (the opponent scores [0-9]* VP)" undo.txt && ok || bad "withdraw does not show its cost"
 "$als" replay undo.jsonl > /dev/null; expect_rc 0 $? "a record with undone actions replays"
 # undo goes past a question with one possible answer (seed 5: the 13th prompt is one; the 12th the
 # turn that led to it): back to the turn, not to the question
-{ yes 1 | head -n 13; echo undo; } | "$als" play --seed 5 --p2 random > undo1.txt 2>&1
+{ yes 1 | head -n 13; echo undo; } | "$als" play --seed 5 --p2 random --practice > undo1.txt 2>&1
 sed -n '/undone/,/^> /p' undo1.txt | grep -q "Your turn" && ok || bad "undo stopped at a one-answer question"
+# undo in practice: the record says so, and says what each undo took back
+grep -q '"practice":true' undo.jsonl && grep -q '"type":"undo","undone":\["deploy' undo.jsonl && ok || bad "practice record: $(grep undo undo.jsonl)"
+# without --practice, undo takes back only the player's own decisions since the opponent last
+# acted (seed 5: the 10th input deploys disrupt, whose question comes before the opponent's)
+printf '1\n2\nundo\n' | "$als" play --seed 5 --p2 random --log noundo.jsonl > noundo.txt 2>&1
+grep -q "nothing to undo: the opponent has played since your last decision" noundo.txt && ok || bad "undo past the opponent's reply: $(grep -A1 undo noundo.txt)"
+grep -q '"type":"undo"' noundo.jsonl && bad "a refused undo was recorded" || ok
+{ yes 1 | head -n 10; echo undo; echo undo; } | "$als" play --seed 5 --p2 random --log ownundo.jsonl > ownundo.txt 2>&1
+grep -q "undone: back to your previous decision" ownundo.txt && grep -q "nothing to undo: the opponent has played" ownundo.txt \
+  && ok || bad "undo within one's own turn: $(grep -A1 undo ownundo.txt)"
+grep -q '"type":"undo","undone":\["deploy disrupt land"\]' ownundo.jsonl && ok || bad "undo line: $(grep undo ownundo.jsonl)"
+"$als" replay ownundo.jsonl > /dev/null; expect_rc 0 $? "a record with an undo line replays"
+# hot seat: one seat's undo never takes back the other's move
+printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
+grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
 if command -v script > /dev/null; then
   printf 'withdraw\nn\nwithdraw\ny\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > pty.txt 2>&1
   grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
@@ -312,6 +327,19 @@ grep -q "junk.jsonl:1" junk.err && ok || bad "malformed record message: $(cat ju
 "$als" play --cards no_such_set 2> u.err; expect_rc 2 $? "unknown card set"
 grep -q "no_such_set" u.err && ok || bad "unknown set message: $(cat u.err)"
 "$als" play --p2 nobody 2> u.err; expect_rc 2 $? "unknown agent"
+# levels: --level picks the computer's strength; a level is an agent name everywhere
+printf '1\n' | "$als" play --level easy --seed 5 > lv.txt 2>&1; expect_rc 0 $? "play --level easy"
+grep -q "player 2 easy (greedy)" lv.txt && ok || bad "--level easy header: $(head -2 lv.txt)"
+"$als" play --level hard --p2 greedy < /dev/null 2> u.err; expect_rc 2 $? "--level with --p2"
+grep -q "not both" u.err && ok || bad "--level with --p2 message: $(cat u.err)"
+"$als" play --level godlike < /dev/null 2> u.err; expect_rc 2 $? "unknown level"
+grep -q "levels: easy, normal, hard, expert" u.err && ok || bad "unknown level message: $(cat u.err)"
+"$als" simulate --p1 easy --p2 normal --games 2 --seed 3 --json > lv.json; expect_rc 0 $? "simulate with levels"
+"$als" simulate --p1 greedy --p2 mcts:iterations=2000 --games 2 --seed 3 --json > sp.json
+python3 -c "import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:]); sys.exit([a[k] for k in ('wins','actions','vp')]!=[b[k] for k in ('wins','actions','vp')])" lv.json sp.json \
+  && ok || bad "a level plays as its spec: $(head -c 200 lv.json)"
+"$als" tournament easy hard:iterations=5 --games 2 2> u.err; expect_rc 2 $? "a level with options"
+grep -q "level 'hard' takes no options" u.err && ok || bad "level options message: $(cat u.err)"
 "$als" play --seed -1 2> u.err; expect_rc 2 $? "negative seed"
 grep -q "whole number" u.err && ok || bad "negative seed message: $(cat u.err)"
 "$als" simulate --games 1 --seed 18446744073709551616 2> u.err; expect_rc 2 $? "seed past 64 bits"

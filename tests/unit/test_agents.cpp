@@ -176,3 +176,36 @@ TEST_CASE("the view lists each card's strength and what adds to a theater's tota
   REQUIRE(v.strength[0][pa] == 7);
   REQUIRE(v.bonuses[1][pa].empty());
 }
+
+TEST_CASE("levels: names a person picks, each the agent it stands for, weakest first") {
+  const auto& all = levels();
+  REQUIRE(all.size() == 4);
+  const char* names[] = {"easy", "normal", "hard", "expert"};
+  for (size_t i = 0; i < all.size(); ++i) {
+    REQUIRE(std::string(all[i].name) == names[i]);
+    REQUIRE(level_spec(all[i].name) == all[i].spec);
+    REQUIRE(make_agent(all[i].name, 1, 0) != nullptr);
+    REQUIRE(std::string(all[i].description).size() > 10);
+  }
+  REQUIRE(level_spec("mcts:300") == "mcts:300");  // anything else as it is
+  REQUIRE(level_spec("human") == "human");
+  REQUIRE_THROWS_WITH(make_agent("hard:iterations=5", 1, 0), Catch::Contains("level 'hard' takes no options"));
+  REQUIRE(computer_agents().find("easy, normal, hard, expert") != std::string::npos);
+  REQUIRE(agent_help().find("easy, normal, hard, expert") != std::string::npos);
+
+  // A level plays exactly as its spec: the same seed, the same choices.
+  auto eng = load_engine("standard", {}, ALS_DATA_DIR);
+  const Engine& e = *eng;
+  for (const char* level : {"easy", "normal"}) {
+    State s = e.new_game(11);
+    std::vector<Action> acts;
+    auto by_name = make_agent(level, 11, 0), by_spec = make_agent(level_spec(level), 11, 0);
+    for (int step = 0; step < 6 && e.to_act(s) >= 0; ++step) {
+      e.legal(s, acts);
+      int p = e.to_act(s);
+      Action a = by_name->choose(e, s, acts), b = by_spec->choose(e, s, acts);
+      REQUIRE(e.action_text(s, a, p) == e.action_text(s, b, p));
+      e.apply(s, a);
+    }
+  }
+}
