@@ -77,7 +77,9 @@ uint64_t hint_seed = 1;  // hints draw from their own generator, never the game'
 // against a person or a weaker agent, a second's search at a terminal (a fixed budget in a pipe).
 std::string hint_agent = "mcts";
 // The opponent's last action as the player saw it, shown under the board's header.
-std::string last_move;
+// Every step of the opponent's since the player's last decision (its turn's action, then its
+// answers to its abilities' questions), cleared at the player's decision, an undo and a battle's start.
+std::vector<std::string> last_moves;
 void on_interrupt(int) { interrupted = 1; }
 
 // Columns a line takes at a terminal: its characters but colour codes (ESC [ ... m).
@@ -135,7 +137,8 @@ void print_board(const Engine& e, const State& s, int viewer) {
   std::cout << "=== battle " << v.battle << " | VP: you " << v.score[viewer] << ", opponent " << v.score[opp] << " ("
             << e.rules().vp_target << " to win) | 1st player: " << (v.first == viewer ? "you" : "the opponent")
             << " ===\n";
-  if (!last_move.empty()) std::cout << wrapped("last move: " + last_move, 4) << "\n";
+  if (!last_moves.empty())
+    std::cout << wrapped((last_moves.size() == 1 ? "last move: " : "last moves: ") + join(last_moves, "; "), 4) << "\n";
   auto stack = [&](int p, size_t i) {
     if (v.stacks[p][i].empty()) return std::string("-");
     std::string out;
@@ -526,6 +529,9 @@ class TerminalGame : public MatchListener {
   bool pass_to(int p);
   // A human's decision: -1 to go on, else the exit status (the game was abandoned).
   int human_turn(int p);
+  // Applies a human's action, keeping the game before it for undo: -1 (a script's failure refuses
+  // the action and leaves the game as it was).
+  int apply_human(int p, const Action& a);
 
   const Engine& e_;
   Match m_;
@@ -563,8 +569,8 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       }
     }
     const std::string text = e_.event_text(ev, v);
-    if (&ev == &log.events.front() && viewer_ >= 0 && p != viewer_ && ev.type != Event::BattleStart)
-      last_move = text;  // shown with the board
+    if (ev.type == Event::BattleStart) last_moves.clear();  // a new battle: nothing of the last one
+    else if (&ev == &log.events.front() && viewer_ >= 0 && p != viewer_) last_moves.push_back(text);  // shown with the board
     std::cout << wrapped(text, 4) << "\n";
     // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
     if (ev.type == Event::BattleEnd && !m_.over() && viewer_ != -1 && isatty(0) && isatty(1)) {
@@ -588,6 +594,19 @@ int TerminalGame::human_turn(int p) {
   if (!pass_to(p)) return abandoned("end of input");
   keep_undo_for(p);
   const State& s = m_.state();
+  if (m_.legal().size() == 1 && e_.decision_kind(s) != DecisionKind::Turn) {
+    // A question with one possible answer is no decision: answered for the player, and shown.
+    print_question(e_, s, p);
+    std::vector<Action> one = m_.legal();
+    std::vector<std::string> text;
+    e_.order_for_viewer(s, p, one, &text);
+    if (e_.decision_kind(s) == DecisionKind::Option) {  // a question in words (API 4): its text
+      const Question q = e_.question(s, p);
+      text[0] = text[0] == "option 1" && !q.options.empty() ? q.options[0] : "none";
+    }
+    std::cout << wrapped("the one possible answer, given for you: " + text[0], 2) << "\n";
+    return apply_human(p, one[0]);
+  }
   Action a;
   Reply reply = human_choice(e_, s, p, m_.legal(), a, undo_.empty() ? no_undo_ : "");
   if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
@@ -597,6 +616,7 @@ int TerminalGame::human_turn(int p) {
     rec_.undo(undo_.back().record, p);
     undo_.pop_back();
     ++takebacks_;
+    last_moves.clear();
     std::cout << "undone: back to your previous decision\n";
     return -1;
   }
@@ -605,7 +625,12 @@ int TerminalGame::human_turn(int p) {
     show_seed();
     return abandoned(interrupted ? "interrupted" : "end of input");
   }
-  Checkpoint here{s, rec_.mark(), m_.legal().size() > 1, p};
+  return apply_human(p, a);
+}
+
+int TerminalGame::apply_human(int p, const Action& a) {
+  Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p};
+  last_moves.clear();  // the player has decided: what came before is no longer news
   try {
     m_.apply(a);
   } catch (const ScriptError& err) {

@@ -216,8 +216,8 @@ grep -q "nothing to undo" undo.txt && grep -q "undone: back to your previous dec
 grep -q "player 1 withdraws" undo.txt && ok || bad "case-insensitive WITH did not withdraw"
 grep -q "withdraw (the opponent scores [0-9]* VP)" undo.txt && ok || bad "withdraw does not show its cost"
 "$als" replay undo.jsonl > /dev/null; expect_rc 0 $? "a record with undone actions replays"
-# undo goes past a question with one possible answer (seed 5: the 13th prompt is one; the 12th the
-# turn that led to it): back to the turn, not to the question
+# undo goes past a question with one possible answer (answered for the player: seed 5's sea_maneuver
+# asks one after the 12th input): back to the turn, not to the question
 { yes 1 | head -n 13; echo undo; } | "$als" play --seed 5 --p2 random --practice > undo1.txt 2>&1
 sed -n '/undone/,/^> /p' undo1.txt | grep -q "Your turn" && ok || bad "undo stopped at a one-answer question"
 # undo in practice: the record says so, and says what each undo took back
@@ -232,6 +232,14 @@ grep -q "undone: back to your previous decision" ownundo.txt && grep -q "nothing
   && ok || bad "undo within one's own turn: $(grep -A1 undo ownundo.txt)"
 grep -q '"type":"undo","undone":\["deploy disrupt land"\]' ownundo.jsonl && ok || bad "undo line: $(grep undo ownundo.jsonl)"
 "$als" replay ownundo.jsonl > /dev/null; expect_rc 0 $? "a record with an undo line replays"
+# last move: every step of the opponent's since the player's decision, nothing at a battle's start
+# (seed 5: the opponent's reinforce asks it a question; battle 2 begins with the player's turn)
+yes 1 | head -n 60 | "$als" play --seed 5 --p2 random > lm.txt 2>&1
+grep -q "^last moves: player 2 deploys reinforce to land; player 2 chooses sea" lm.txt && ok || bad "last moves: $(grep 'last move' lm.txt | head -8)"
+awk '/^=== battle 2/ { getline; print; exit }' lm.txt | grep -q "^last move" && bad "a stale last move at battle 2's start" || ok
+# a question with one possible answer is answered for the player, and shown
+grep -A1 "your sea_maneuver asks you to choose" lm.txt > /dev/null && grep -q "^the one possible answer, given for you: choose 2:sea:2" lm.txt \
+  && ok || bad "a one-answer question: $(grep -A3 'sea_maneuver asks' lm.txt)"
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
@@ -290,7 +298,18 @@ assert max(len(b) for b in blocks) <= 24, max(blocks, key=len)
 wide = [l for l in lines if len(l) > 80]
 assert not wide, wide[:3]
 assert "press Enter for the next battle" in text
-assert all(b[1].startswith("last move: ") for b in blocks[1:] if "Your turn" in "".join(b)), "the last move"
+# the opponent's steps since the player's last decision; none at a battle's start with the player first
+prev = None
+for b in blocks:
+    battle = b[0].split("|")[0]
+    first_of_battle, me_first = battle != prev, "1st player: you" in b[0]
+    prev = battle
+    if "Your turn" not in "".join(b) or b is blocks[0]:
+        continue
+    if first_of_battle and me_first:
+        assert not b[1].startswith("last move"), ("a stale last move at a battle's start", b[:3])
+    else:
+        assert b[1].startswith("last move: ") or b[1].startswith("last moves: "), ("the last move", b[:3])
 PY
   done
 fi
