@@ -38,9 +38,13 @@ Palette ink;
 
 volatile sig_atomic_t interrupted = 0;
 
+// Set once a read finds the end of input (Ctrl-D) or an interrupt: the game is abandoned at the
+// next step, whichever prompt saw it (a decision, a confirmation, a battle's Enter-wait).
+bool input_ended = false;
+
 // Reads one line after `prompt`: with line editing and history (libedit) at a terminal, plain
-// otherwise. False at the end of input or after Ctrl-C.
-bool read_line(const std::string& prompt, std::string& line) {
+// otherwise. False at the end of input or after Ctrl-C (and input_ended is set).
+bool read_line_once(const std::string& prompt, std::string& line) {
   if (interrupted) return false;
   if (isatty(0) && isatty(1)) {
     rl_catch_signals = 0;  // Ctrl-C reaches our handler, and the key reader stops on it
@@ -65,6 +69,12 @@ bool read_line(const std::string& prompt, std::string& line) {
   }
   std::cout << prompt << std::flush;
   return static_cast<bool>(std::getline(std::cin, line));
+}
+
+bool read_line(const std::string& prompt, std::string& line) {
+  const bool got = read_line_once(prompt, line);
+  if (!got) input_ended = true;
+  return got;
 }
 
 // A card label in colour: facedown dim.
@@ -440,6 +450,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     if (in.kind == Input::Action) {
       out = ordered[in.index];
       if (!confirmed(e, s, p, out)) {
+        if (input_ended) return Reply::End;  // Ctrl-D at the question: the game is abandoned, nothing asked
         std::cout << "not withdrawn\n";
         continue;
       }
@@ -552,6 +563,7 @@ class TerminalGame : public MatchListener {
 void TerminalGame::print_events(int p, const EventLog& log) {
   size_t battle_end = 0;
   for (const Event& ev : log.events) {
+    if (input_ended) break;  // Ctrl-D at a battle's Enter-wait: the game is abandoned, nothing more shown
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
       print_battle_summary(e_, log.battle_ends[battle_end++], ev, v);
@@ -654,6 +666,11 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       const int reader = viewer_ >= 0 ? viewer_ : viewer_ == -2 ? std::max(m_.to_act(), 0) : -1;
       std::cerr << "als play: " << e_.message_for(m_.state(), reader, m_.abandoned()) << "\n";
       return finish(2);
+    }
+    if (input_ended && !m_.over()) {  // Ctrl-D at a battle's Enter-wait
+      std::cout << "\n";
+      show_seed();
+      return abandoned(interrupted ? "interrupted" : "end of input");
     }
     int p = m_.to_act();
     if (p < 0) break;

@@ -273,6 +273,15 @@ if command -v script > /dev/null; then
   printf '1\n' | NO_COLOR=1 timeout 60 script -qec "$als play --seed 5 --p2 mcts" /dev/null > nocol.txt 2>&1
   grep -q $'\033\[3[56]m' nocol.txt && bad "NO_COLOR ignored" || ok
 fi
+# Ctrl-D at a battle's Enter-wait abandons the game there, nothing asked, the record written (seed
+# 5: the 6th decision ends battle 1); and at a withdraw's confirmation
+if command -v script > /dev/null; then
+  yes 1 | head -n 6 | timeout 60 script -qec "stty cols 80 rows 24; $als play --seed 5 --p2 random --log eof.jsonl" /dev/null > eof.txt 2>&1
+  tr -d '\r' < eof.txt | grep -q "^game abandoned" && ! grep -q "battle 2" eof.txt && ok || bad "Ctrl-D at Enter: $(tail -c 300 eof.txt)"
+  tail -n 1 eof.jsonl | grep -q '"reason":"end of input","type":"abandoned"' && ok || bad "Ctrl-D at Enter: the record $(tail -n 1 eof.jsonl)"
+  printf 'with\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > eofw.txt 2>&1
+  tr -d '\r' < eofw.txt | grep -q "^game abandoned" && ! grep -q "not withdrawn" eofw.txt && ok || bad "Ctrl-D at a confirmation: $(tail -c 300 eofw.txt)"
+fi
 # At a terminal of 80x24, every decision fits one screen: from the board's header (with the
 # opponent's last move) to the prompt at most 24 lines, no line wider than 80 columns; a battle's
 # end waits for Enter. Whole games of both printings at a pseudo-terminal.
