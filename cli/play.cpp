@@ -213,7 +213,9 @@ void print_final_board(const Engine& e, const State& at, int viewer) {
 // A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board as
 // `viewer` knows it (facedown cards stay hidden: the rules reveal none at a battle's end; -1, no
 // human seat: every card revealed), then why the battle was won.
-void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer) {
+// `unseen`: the battle ended before the viewer's first decision in it (the opponent withdrew at
+// once), so their hand is shown with the reason.
+void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen) {
   std::cout << "--- battle " << end.value << " is over; the final board"
             << (viewer < 0 ? ", every card revealed:\n" : ":\n");
   print_final_board(e, at, viewer);
@@ -223,6 +225,10 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
     const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
     std::cout << "  " << pname(1 - winner) << " withdrew with " << left << " card" << (left == 1 ? "" : "s")
               << " in hand\n";
+    if (unseen && viewer >= 0 && viewer == winner)
+      std::cout << wrapped("  the battle ended before your first decision in it; your hand was: " +
+                               join(v.hand[viewer]), 4)
+                << "\n";
   } else {
     const auto held = std::count(v.controller.begin(), v.controller.end(), winner);
     std::cout << "  " << pname(winner) << " holds " << held << " of " << v.theaters.size() << " theaters\n";
@@ -554,6 +560,7 @@ class TerminalGame : public MatchListener {
   bool watch_;
   bool practice_;        // --practice: any takeback, said in the result line and the record
   int takebacks_ = 0;    // undos this game
+  bool decided_in_battle_ = false;  // a human here has decided in this battle (else its end shows their hand)
   std::string no_undo_ = "this is your first decision";  // why undo is refused while undo_ is empty
   std::vector<Checkpoint> undo_;
   int last_human_ = -1;
@@ -566,7 +573,8 @@ void TerminalGame::print_events(int p, const EventLog& log) {
     if (input_ended) break;  // Ctrl-D at a battle's Enter-wait: the game is abandoned, nothing more shown
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
-      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v);
+      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_);
+    if (ev.type == Event::BattleStart) decided_in_battle_ = false;
     if (ev.type == Event::GameEnd) {
       show_seed();
       if (viewer_ >= 0) {  // one human: in their own words
@@ -642,6 +650,7 @@ int TerminalGame::human_turn(int p) {
 
 int TerminalGame::apply_human(int p, const Action& a) {
   Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p};
+  decided_in_battle_ = true;
   last_moves.clear();  // the player has decided: what came before is no longer news
   try {
     m_.apply(a);

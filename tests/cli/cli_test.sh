@@ -240,6 +240,17 @@ awk '/^=== battle 2/ { getline; print; exit }' lm.txt | grep -q "^last move" && 
 # a question with one possible answer is answered for the player, and shown
 grep -A1 "your sea_maneuver asks you to choose" lm.txt > /dev/null && grep -q "^the one possible answer, given for you: choose 2:sea:2" lm.txt \
   && ok || bad "a one-answer question: $(grep -A3 'sea_maneuver asks' lm.txt)"
+# a battle that ends before the player's first decision (the opponent withdraws at once) shows
+# the player's hand and why (seed 5: the opponent is battle 1's 1st player)
+cat > withdrawer.py <<'PY'
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("type") == "decision":
+        print(json.dumps({"type": "act", "action": "withdraw" if "withdraw" in m["legal"] else m["legal"][0]}), flush=True)
+PY
+printf '1\n' | "$als" play --seed 5 --p2 "exec:python3 withdrawer.py" > wd.txt 2>&1
+grep -q "the battle ended before your first decision in it; your hand was: cover_fire," wd.txt && ok || bad "an unseen hand: $(head -12 wd.txt)"
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
