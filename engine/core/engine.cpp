@@ -544,38 +544,44 @@ static int top_of(const Board& b, int player, int theater, int except = kNone) {
 
 // Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
 // destroys_play function (API 2).
-int Engine::destroyed_on_play(const State& s, int card) const {
+int Engine::destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const {
   const Board& b = s.b;
-  const CardLoc& l = b.card[card];
   for (uint64_t m = effects_of(Effect::DestroyPlays); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (e == card || el.zone != Zone::Board || !el.faceup) continue;
     for (const Effect& f : set_.cards[e].effects) {
       if (f.type != Effect::DestroyPlays) continue;
-      if (f.facedown_only && l.faceup) continue;
-      if (f.who == 1 && l.owner != el.owner) continue;
-      if (f.who == 2 && l.owner == el.owner) continue;
+      if (f.facedown_only && faceup) continue;
+      if (f.who == 1 && player != el.owner) continue;
+      if (f.who == 2 && player == el.owner) continue;
       bool hit;
       switch (f.scope) {
-        case Scope::Same: hit = el.theater == l.theater; break;
+        case Scope::Same: hit = el.theater == theater; break;
         case Scope::Adjacent: {
-          int d = b.pos[el.theater] - b.pos[l.theater];
+          int d = b.pos[el.theater] - b.pos[theater];
           hit = d == 1 || d == -1;
           break;
         }
-        case Scope::Other: hit = el.theater != l.theater; break;
+        case Scope::Other: hit = el.theater != theater; break;
         default: hit = true;
       }
       if (!hit) continue;
       if (f.occupied_at_least >= 0) {
         // RB "Occupied": both players' cards, the played one not counted
-        int occupied = count_cards(b.in_theater(l.theater) & ~bit(card));
+        int occupied = count_cards(b.in_theater(theater) & ~bit(card));
         if (occupied < f.occupied_at_least) continue;
       }
       return e;
     }
   }
+  return -1;
+}
+
+int Engine::destroyed_on_play(const State& s, int card) const {
+  const Board& b = s.b;
+  const CardLoc& l = b.card[card];
+  if (int e = destroys_play_at(s, l.owner, card, l.theater, l.faceup); e >= 0) return e;
   if (fn_used(Fn::DestroysPlay)) {
     int args[4] = {card, l.owner, l.theater, l.faceup};
     uint8_t hs[kMaxCards];

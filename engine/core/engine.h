@@ -232,6 +232,15 @@ class Engine {
   /// The VP the opponent scores by the withdrawal chart if `player` withdraws holding
   /// `cards_left` cards (the charts of ruling 27). A battle_vp hook may change it.
   int withdraw_vp(const State& s, int player, int cards_left) const;
+  /// The VP `winner` would score for a battle decided now (ruling 27): by the chart when the other
+  /// player withdraws holding `cards_left` cards, else the rules' battle_vp; then the battle_vp
+  /// hook, if the rules have one, with `reason` (a names-table index; 0: control or withdrawal).
+  /// Throws ScriptError if the hook fails or answers outside 0 to kMaxVp.
+  int scored_vp(const State& s, int winner, bool withdrew, int cards_left, uint32_t reason = 0) const;
+  /// The card whose declared ongoing ability (Containment, Blockade: `destroy_plays`) would destroy
+  /// `card` if `player` played it to `theater` with that face now, or -1 (rulings 19-20). Reads
+  /// declarations only, no script: the search's policy and the terminal's marks use it.
+  int destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const;
   bool adjacent(const State& s, int t1, int t2) const;
   View view(const State& s, int viewer) const;
   /// The game's result so far (public): over, winner, scores.

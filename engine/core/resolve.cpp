@@ -150,17 +150,22 @@ void Engine::resolve(State& s, Flow& f) const {
 // Ruling 27 and docs/modding.md, "House-rule hooks": a decided battle is scored (battle_vp may change the VP); the
 // game ends when a player has reached the VP target (the higher score wins; a tie goes to the
 // battle's winner), otherwise the next battle is dealt.
+int Engine::scored_vp(const State& s, int winner, bool withdrew, int cards_left, uint32_t reason) const {
+  int vp = withdrew ? withdraw_vp(s, other(winner), cards_left) : rules_.battle_vp;
+  if (rules_.has(Hook::BattleVp)) {
+    vp = scripts_->battle_vp(s, winner, withdrew, reason, withdrew ? cards_left : 0, vp);
+    if (vp < 0 || vp > kMaxVp)
+      throw ScriptError("house rule: battle_vp returned " + std::to_string(vp) + " (0 to " + std::to_string(kMaxVp) + ")");
+  }
+  return vp;
+}
+
 void Engine::score_battle(State& s, Flow& f) const {
   Board& b = s.b;
   int winner = b.end_winner, left = b.end_cards_left;
   bool withdrew = b.end_withdrew;
   if (f.log && f.log->keep_battle_ends) f.log->battle_ends.push_back(s);
-  int vp = withdrew ? withdraw_vp(s, other(winner), left) : rules_.battle_vp;
-  if (rules_.has(Hook::BattleVp)) {
-    vp = scripts_->battle_vp(s, winner, withdrew, b.end_reason, withdrew ? left : 0, vp);
-    if (vp < 0 || vp > kMaxVp)
-      throw ScriptError("house rule: battle_vp returned " + std::to_string(vp) + " (0 to " + std::to_string(kMaxVp) + ")");
-  }
+  const int vp = scored_vp(s, winner, withdrew, left, b.end_reason);
   b.score[winner] += vp;
   b.last = LastBattle{b.battle, static_cast<uint8_t>(winner), withdrew, b.end_reason, vp};
   record_battle(b);

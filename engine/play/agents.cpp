@@ -352,6 +352,17 @@ std::unique_ptr<Agent> make_mcts_v1(const std::string& spec, uint64_t seed) {
   return std::make_unique<MctsV1Agent>(seed, o);
 }
 
+std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed);
+
+// mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
+// as played and of the battle_vp hook; every option of mcts.
+std::unique_ptr<Agent> make_mcts_v2(const std::string& spec, uint64_t seed) {
+  const size_t colon = spec.find(':');
+  auto a = make_mcts("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed);
+  static_cast<MctsAgent&>(*a).freeze_v2();
+  return a;
+}
+
 std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   MctsAgent::Options o;
   bool counted = false;
@@ -414,6 +425,8 @@ std::vector<AgentKind>& registry() {
        }},
       {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
+      {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
+       "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
       {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };

@@ -55,9 +55,12 @@ namespace {
 // theater id) before it: taking a theater, holding a close one, a card's full strength and
 // ability; a play wasted on a theater safely held or already lost scores low. -100 for an action
 // that is not a play.
-int play_score(const Engine& e, const State& s, int p, const int* margin, const Action& a) {
+int play_score(const Engine& e, const State& s, int p, const int* margin, const Action& a, bool v2) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return -100;
   const bool deploy = a.type == Action::Deploy;
+  // A play its card does not survive (a facedown card under a faceup Containment, a card into
+  // a crowded theater next to Blockade) is a discard: below every real play (mcts-v2 did not know).
+  if (!v2 && e.destroys_play_at(s, p, a.card, a.theater, deploy) >= 0) return -4;
   const int m = margin[a.theater];
   const int after = m + (deploy ? e.set().cards[a.card].strength : e.rules().facedown_strength);
   const bool before_held = m > 0 || (m == 0 && s.b.first == p);
@@ -124,7 +127,7 @@ struct Mast {
 // - 0.5), and an ability's decision takes the option with the best mean (else it is uniform).
 // Picks among `among` (indices into `acts`, not empty); returns an index into `acts`.
 size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& acts, const std::vector<int>& among,
-                    double explore, Rng& rng, const Mast* mast, double weight) {
+                    double explore, Rng& rng, const Mast* mast, double weight, bool v2) {
   const size_t n = among.size();
   if (n == 1) return static_cast<size_t>(among[0]);
   int withdraw = -1;  // the withdrawal's place in `among`, if it is there
@@ -155,7 +158,11 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
   const int held = margins(e, s, p, margin);
   if (withdraw >= 0 && held < 2) {
     const int mine = count_cards(b.in_hand(p)), theirs = count_cards(b.in_hand(1 - p));
-    if (e.withdraw_vp(s, p, mine) < e.rules().battle_vp) {
+    // The chart against a battle lost, both as scored: with a battle_vp hook, through it (a rule
+    // doubling every battle's VP changes neither side's ratio; mcts-v2 compared the unhooked chart).
+    const bool hooked = !v2 && e.rules().has(Hook::BattleVp);
+    if (hooked ? e.scored_vp(s, 1 - p, true, mine) < e.scored_vp(s, 1 - p, false, 0)
+               : e.withdraw_vp(s, p, mine) < e.rules().battle_vp) {
       int low[2] = {1 << 20, 1 << 20};  // the two smallest gaps: the strength needed to take a theater
       for (int i = 0; i < b.ntheaters; ++i) {
         const int t = b.order[i];
@@ -170,7 +177,7 @@ size_t guided_index(const Engine& e, const State& s, const std::vector<Action>& 
   }
   if (rng.unit() < explore) return uniform();
   return best_by([&](const Action& a) {
-    return play_score(e, s, p, margin, a) + (mast ? weight * (mast->value(p, a) - 0.5) : 0.0);
+    return play_score(e, s, p, margin, a, v2) + (mast ? weight * (mast->value(p, a) - 0.5) : 0.0);
   });
 }
 
@@ -426,6 +433,10 @@ class MctsAgent::Pass {
   size_t mask_ = 15;            // w.slots has mask_ + 1 slots
   // This iteration's: the battle and scores it began at, and whether `me` won that battle
   // (1 won, 0 lost, -1 not over).
+  // The VP of a battle won outright, the reward's unit: the rules' battle_vp, or, with a
+  // battle_vp hook, what it gives either player for a battle decided at the root (mcts-v2: the
+  // rules' battle_vp always). Set at the first iteration.
+  int vp_scale_ = 0;
   uint32_t start_battle_ = 0;
   int32_t start_score_[2] = {0, 0};
   int battle_won_ = -1;
@@ -573,7 +584,7 @@ bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
     size_t pick;
     const bool grow = !cand.empty() && may_grow(node, have, root_visits);
     if (grow) {  // expand one move not tried yet: the policy's choice among them
-      pick = opt_.guided ? guided_index(e_, t, w_.acts, cand, opt_.explore, w_.rng, mastp_, opt_.mast)
+      pick = opt_.guided ? guided_index(e_, t, w_.acts, cand, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)
                          : static_cast<size_t>(cand[w_.rng.below(cand.size())]);
       next = expand(node, head, pick, who);
       if (next < 0) break;  // a shared tree full: play out from here
@@ -600,7 +611,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       w_.all.resize(w_.acts.size());
       for (size_t i = 0; i < w_.acts.size(); ++i) w_.all[i] = static_cast<int>(i);
     }
-    const Action a = opt_.guided ? w_.acts[guided_index(e_, t, w_.acts, w_.all, opt_.explore, w_.rng, mastp_, opt_.mast)]
+    const Action a = opt_.guided ? w_.acts[guided_index(e_, t, w_.acts, w_.all, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)]
                                  : inside_.choose(e_, t, w_.acts);
     if (mastp_) w_.moves.push_back(Mast::index(e_.to_act(t), a));
     e_.apply_discarding(t, a, &inside_answers_, !opt_.game);
@@ -611,7 +622,6 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
 // The iteration's reward for `me`, 0 to 1.
 template <bool Shared>
 double MctsAgent::Pass<Shared>::reward(const State& t) const {
-  const Rules& rules = e_.rules();
   if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
   if (opt_.match && t.b.battle != start_battle_) {
     // The change in the chance to win the game, scaled so that winning the battle outright
@@ -619,11 +629,11 @@ double MctsAgent::Pass<Shared>::reward(const State& t) const {
     // to the match.
     const int mine0 = start_score_[me_], theirs0 = start_score_[1 - me_];
     const double spread =
-        std::max(chance(mine0 + rules.battle_vp, theirs0) - chance(mine0, theirs0 + rules.battle_vp), 1e-9);
+        std::max(chance(mine0 + vp_scale_, theirs0) - chance(mine0, theirs0 + vp_scale_), 1e-9);
     return std::clamp(0.5 + (chance(t.b.score[me_], t.b.score[1 - me_]) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
   }
   const int swing = (t.b.score[me_] - start_score_[me_]) - (t.b.score[1 - me_] - start_score_[1 - me_]);
-  return std::clamp(0.5 + 0.5 * swing / std::max(rules.battle_vp, 1), 0.0, 1.0);
+  return std::clamp(0.5 + 0.5 * swing / vp_scale_, 0.0, 1.0);
 }
 
 // The reward to MAST's moves and up the path (the visits were counted on the way down).
@@ -651,6 +661,13 @@ void MctsAgent::Pass<Shared>::iterate() {
   w_.moves.clear();
   battle_won_ = -1;
   try {
+    if (vp_scale_ == 0) {
+      const Rules& rules = e_.rules();
+      vp_scale_ = opt_.v2 || !rules.has(Hook::BattleVp)
+                      ? rules.battle_vp
+                      : std::max(e_.scored_vp(t, me_, false, 0), e_.scored_vp(t, 1 - me_, false, 0));
+      vp_scale_ = std::max(vp_scale_, 1);
+    }
     descend(t, root_visits);
     playout(t);
   } catch (const ScriptError& err) {

@@ -45,12 +45,17 @@ class MctsAgent : public SearchAgent {
     double mast = 15;       // > 0: the guided policy adds mast * (a move's mean reward in this search - 0.5) (MAST)
     int threads = 1;        // search threads, each with an engine of its own (Engine::twin): one tree
                             // for all under a time budget, else a tree each
+    bool v2 = false;        // the search of 2026-11-27, frozen as mcts-v2: a play its card does not
+                            // survive scored as any other, and VP measured against the rules'
+                            // battle_vp without the battle_vp hook
     long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
                             // instructions the rules' scripts may run for one decision, all threads
                             // together (Engine::work, about a second of scripts): past it the search
                             // stops, after one iteration at least, and says so (note()); 0: no bound
   };
   MctsAgent(uint64_t seed, Options o);
+  /// Makes this search mcts-v2 (Options::v2), whatever its other options.
+  void freeze_v2() { opt_.v2 = true; }
   ~MctsAgent() override;
   Action decide(const InfoState& info) override;
   std::vector<Estimate> rank(const InfoState& info) override;

@@ -251,6 +251,34 @@ for line in sys.stdin:
 PY
 printf '1\n' | "$als" play --seed 5 --p2 "exec:python3 withdrawer.py" > wd.txt 2>&1
 grep -q "the battle ended before your first decision in it; your hand was: cover_fire," wd.txt && ok || bad "an unseen hand: $(head -12 wd.txt)"
+# mcts-v2 is today's search of 2026-11-27, frozen: these are the figures mcts gave on that day
+"$als" simulate --games 8 --seed 3 --p1 mcts-v2:iterations=200 --p2 mcts-v2:iterations=100 --json > v2a.json
+"$als" simulate --games 8 --seed 4 --p1 mcts-v2:iterations=200,reward=match --p2 mcts-v2:iterations=100,horizon=game \
+  --rules long-war --json > v2b.json
+python3 - v2a.json v2b.json <<'PY' && ok || bad "mcts-v2 changed: $(head -c 200 v2a.json)"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert [a["wins"], a["actions"], a["vp"], a["withdrawals"]] == [[5, 3], 406, [89, 56], 5], a["wins"]
+assert [b["wins"], b["actions"], b["vp"], b["withdrawals"]] == [[8, 0], 464, [162, 8], 10], b["wins"]
+PY
+# the search values a withdrawal through the battle_vp hook: doubling every outcome leaves its
+# withdrawal rate within the standard game's interval (mcts-v2 never withdrew under such a rule)
+for a in mcts mcts-v2; do
+  "$als" simulate --games 60 --seed 9 --p1 $a:iterations=100 --p2 $a:iterations=100 --json > wd-$a-std.json
+  "$als" simulate --games 60 --seed 9 --p1 $a:iterations=100 --p2 $a:iterations=100 --json \
+    --rules "$src/tests/sets/rules/double_vp.lua" > wd-$a-dbl.json
+done
+python3 - wd-mcts-std.json wd-mcts-dbl.json wd-mcts-v2-std.json wd-mcts-v2-dbl.json <<'PY' && ok || bad "withdrawals under a doubling rule"
+import json, math, sys
+def wilson(k, n, z=1.96):
+    p = k / n; d = 1 + z * z / n; c = p + z * z / (2 * n); h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (c - h) / d, (c + h) / d
+rates = [(d["withdrawals"], d["battles"]) for d in (json.load(open(f)) for f in sys.argv[1:])]
+(ks, ns), (kd, nd), (k2s, n2s), (k2d, n2d) = rates
+lo_s, hi_s = wilson(ks, ns)
+assert ks > 0 and lo_s <= kd / nd <= hi_s, rates
+assert k2s > 0 and not (wilson(k2s, n2s)[0] <= k2d / n2d), rates  # the check tells the old search apart
+PY
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
