@@ -352,17 +352,6 @@ std::unique_ptr<Agent> make_mcts_v1(const std::string& spec, uint64_t seed) {
   return std::make_unique<MctsV1Agent>(seed, o);
 }
 
-std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed);
-
-// mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
-// as played and of the battle_vp hook; every option of mcts.
-std::unique_ptr<Agent> make_mcts_v2(const std::string& spec, uint64_t seed) {
-  const size_t colon = spec.find(':');
-  auto a = make_mcts("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed);
-  static_cast<MctsAgent&>(*a).freeze_v2();
-  return a;
-}
-
 std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   MctsAgent::Options o;
   bool counted = false;
@@ -393,6 +382,15 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
+}
+
+// mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
+// as played and of the battle_vp hook; every option of mcts.
+std::unique_ptr<Agent> make_mcts_v2(const std::string& spec, uint64_t seed) {
+  const size_t colon = spec.find(':');
+  auto a = make_mcts("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed);
+  static_cast<MctsAgent&>(*a).freeze_v2();
+  return a;
 }
 
 }  // namespace
