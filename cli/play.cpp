@@ -286,6 +286,7 @@ void print_actions(const Engine& e, const State& s, int p, const std::vector<std
   };
   std::vector<Plays> cards;
   std::vector<size_t> rest;  // withdraw, and anything else, a line each
+  std::vector<std::string> destroyers;  // the cards that would destroy a play marked '*'
   for (size_t i = 0; i < sorted.size(); ++i) {
     auto w = words(sorted[i]);
     if (w.size() != 3 || (w[0] != "deploy" && w[0] != "improvise")) {
@@ -294,7 +295,13 @@ void print_actions(const Engine& e, const State& s, int p, const std::vector<std
     }
     auto it = std::find_if(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == w[1]; });
     if (it == cards.end()) it = cards.insert(cards.end(), Plays{w[1], "", ""});
-    (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2];
+    // A play its card would not survive (a facedown card under a faceup Containment, a card into a
+    // crowded theater next to Blockade: rulings 19-20), from what is faceup on the board.
+    const int card = e.set().find(w[1]), theater = e.theater_id(w[2]);
+    const int by = card >= 0 && theater >= 0 ? e.destroys_play_at(s, p, card, theater, w[0] == "deploy") : -1;
+    if (by >= 0 && std::find(destroyers.begin(), destroyers.end(), e.set().cards[static_cast<size_t>(by)].id) == destroyers.end())
+      destroyers.push_back(e.set().cards[static_cast<size_t>(by)].id);
+    (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2] + (by >= 0 ? "*" : "");
   }
   for (const Plays& x : cards) {
     std::string line = "  " + x.card + std::string(x.card.size() < 17 ? 17 - x.card.size() : 1, ' ');
@@ -309,11 +316,16 @@ void print_actions(const Engine& e, const State& s, int p, const std::vector<std
     }
     std::cout << line << "\n";
   }
+  const std::string legend = destroyers.empty() ? "" : "* destroyed as played (" + join(destroyers) + ")";
+  bool told = legend.empty();
   for (size_t i : rest) {
-    std::cout << std::setw(4) << i + 1 << ". " << sorted[i];
-    if (sorted[i] == "withdraw") std::cout << " (the opponent scores " << withdraw_cost(e, s, p) << " VP)";
-    std::cout << "\n";
+    std::string line = (i + 1 < 10 ? "   " : "  ") + std::to_string(i + 1) + ". " + sorted[i];
+    if (sorted[i] == "withdraw") line += " (the opponent scores " + std::to_string(withdraw_cost(e, s, p)) + " VP)";
+    if (!told && i + 1 == sorted.size() && line.size() + 3 + legend.size() <= 80)  // the screen keeps its height
+      line += "   " + legend, told = true;
+    std::cout << line << "\n";
   }
+  if (!told) std::cout << "  " << legend << "\n";
 }
 
 // The decision's header (whose turn, or the ability's question) and its actions.

@@ -279,6 +279,12 @@ lo_s, hi_s = wilson(ks, ns)
 assert ks > 0 and lo_s <= kd / nd <= hi_s, rates
 assert k2s > 0 and not (wilson(k2s, n2s)[0] <= k2d / n2d), rates  # the check tells the old search apart
 PY
+# a play its card would not survive is marked, and the mark explained on the same screen (seed 1:
+# land holds four cards next to a faceup Blockade)
+yes 1 | head -n 80 | "$als" play --seed 1 --p2 random > mark.txt 2>&1
+grep -q "^  super_battleship deploy 1 sea       improvise 2 air 3 land\* 4 sea$" mark.txt \
+  && grep -q "^   5. withdraw (the opponent scores 6 VP)   \* destroyed as played (blockade)$" mark.txt \
+  && ok || bad "destroyed plays marked: $(grep -B2 -A1 'destroyed as played' mark.txt | head -8)"
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
