@@ -535,6 +535,46 @@ class TerminalGame : public MatchListener {
       forget_undo("a new battle has begun since your last decision");
   }
   void print_events(int p, const EventLog& log);
+  // The game's end: its battles, a line each (who won, how, by which cards), and the totals.
+  struct BattleNote {
+    int number, winner, vp;
+    bool withdrew;
+    size_t left;                     // the withdrawer's hand
+    std::vector<std::string> cards;  // the winner's strongest card in each theater it held
+  };
+  std::vector<BattleNote> battles_;
+  // Who a line names: "you" and "the opponent" for one human, else the players.
+  std::string who(int p) const { return viewer_ >= 0 ? (p == viewer_ ? "you" : "the opponent") : pname(p); }
+  void note_battle(const State& at, const Event& end) {
+    const int seen = viewer_ >= 0 ? viewer_ : -1;  // one human: the cards as they knew them
+    const View v = e_.view(at, seen);
+    BattleNote n{static_cast<int>(end.value), end.player, end.vp, end.withdrew != 0, v.hand[1 - end.player].size(), {}};
+    for (size_t i = 0; i < v.theaters.size() && !end.withdrew; ++i) {
+      if (v.controller[i] != end.player || v.stacks[end.player][i].empty()) continue;
+      const auto& st = v.stacks[end.player][i];
+      const auto& str = v.card_strength[end.player][i];
+      const size_t best = static_cast<size_t>(std::max_element(str.begin(), str.end()) - str.begin());
+      const std::string& id = st[best];
+      n.cards.push_back((id == "~?" ? std::string("a facedown card") : id) + " in " + v.theaters[i]);
+    }
+    battles_.push_back(std::move(n));
+  }
+  void print_game_summary() const {
+    if (battles_.empty()) return;
+    std::cout << "game summary:\n";
+    int won[2] = {0, 0}, withdrew[2] = {0, 0};
+    for (const BattleNote& b : battles_) {
+      ++won[b.winner];
+      if (b.withdrew) ++withdrew[1 - b.winner];
+      std::string line = "  battle " + std::to_string(b.number) + ": " + who(b.winner) + " won " +
+                         std::to_string(b.vp) + " VP, ";
+      line += b.withdrew ? who(1 - b.winner) + " withdrew with " + std::to_string(b.left) + " card" + (b.left == 1 ? "" : "s")
+                         : "holding " + (b.cards.empty() ? std::string("every theater by the tie rule") : join(b.cards));
+      std::cout << wrapped(line, 4) << "\n";
+    }
+    std::cout << "  battles won: " << who(0) << ": " << won[0] << ", " << who(1) << ": " << won[1]
+              << "; withdrawals: " << who(0) << ": " << withdrew[0] << ", " << who(1) << ": " << withdrew[1] << "\n";
+  }
   void show_seed() const {
     if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
   }
@@ -584,8 +624,10 @@ void TerminalGame::print_events(int p, const EventLog& log) {
   for (const Event& ev : log.events) {
     if (input_ended) break;  // Ctrl-D at a battle's Enter-wait: the game is abandoned, nothing more shown
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
-    if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size())
+    if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size()) {
+      note_battle(log.battle_ends[battle_end], ev);
       print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_);
+    }
     if (ev.type == Event::BattleStart) decided_in_battle_ = false;
     if (ev.type == Event::GameEnd) {
       show_seed();
@@ -599,6 +641,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
                                 : "")
                   << "\n";
       }
+      print_game_summary();
     }
     const std::string text = e_.event_text(ev, v);
     if (ev.type == Event::BattleStart) last_moves.clear();  // a new battle: nothing of the last one
