@@ -544,7 +544,11 @@ static int top_of(const Board& b, int player, int theater, int except = kNone) {
 
 // Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
 // destroys_play function (API 2).
-int Engine::destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const {
+namespace {
+// Engine::destroys_play_at's body, inlined into destroyed_on_play too (every play asks it).
+template <typename EffectsOf>
+[[gnu::always_inline]] inline int declared_destroyer(const CardSet& set_, const EffectsOf& effects_of, const State& s,
+                                                     int player, int card, int theater, bool faceup) {
   const Board& b = s.b;
   for (uint64_t m = effects_of(Effect::DestroyPlays); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
@@ -577,11 +581,18 @@ int Engine::destroys_play_at(const State& s, int player, int card, int theater, 
   }
   return -1;
 }
+}  // namespace
+
+int Engine::destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const {
+  return declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, player, card, theater, faceup);
+}
 
 int Engine::destroyed_on_play(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
-  if (int e = destroys_play_at(s, l.owner, card, l.theater, l.faceup); e >= 0) return e;
+  if (int e = declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, l.owner, card, l.theater, l.faceup);
+      e >= 0)
+    return e;
   if (fn_used(Fn::DestroysPlay)) {
     int args[4] = {card, l.owner, l.theater, l.faceup};
     uint8_t hs[kMaxCards];
