@@ -16,12 +16,11 @@
 #include "cli.h"
 #include "input.h"
 #include "record.h"
+#include "screen.h"
 
 namespace als::cli {
 
 namespace {
-
-std::string pname(int p) { return "player " + std::to_string(p + 1); }
 
 int withdraw_cost(const Engine& e, const State& s, int p) { return e.withdraw_vp(s, p, e.hand_size(s, p)); }
 
@@ -92,43 +91,6 @@ std::string hint_agent = "mcts";
 std::vector<std::string> last_moves;
 void on_interrupt(int) { interrupted = 1; }
 
-// Columns a line takes at a terminal: its characters but colour codes (ESC [ ... m).
-size_t visible_width(const std::string& line) {
-  size_t n = 0;
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\033') {
-      while (i < line.size() && line[i] != 'm') ++i;
-      continue;
-    }
-    n += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;  // UTF-8: count lead bytes only
-  }
-  return n;
-}
-
-// `text` as it is when it fits 80 columns; else broken at its last space before the 80th column
-// (colour codes take none), each continuation indented by `indent`.
-std::string wrapped(const std::string& text, size_t indent) {
-  std::string out;
-  size_t start = 0;
-  while ((start ? indent : 0) + visible_width(text.substr(start)) > 80) {
-    size_t col = start == 0 ? 0 : indent, cut = std::string::npos;
-    for (size_t i = start; i < text.size(); ++i) {
-      if (text[i] == '\033') {
-        while (i < text.size() && text[i] != 'm') ++i;
-        continue;
-      }
-      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-      if (text[i] == ' ' && i > start) cut = i;
-      if (++col > 80) break;
-    }
-    if (cut == std::string::npos) break;  // one word longer than a line: left as it is
-    out += (start ? std::string(indent, ' ') : "") + text.substr(start, cut - start) + "\n";
-    start = text.find_first_not_of(' ', cut);
-    if (start == std::string::npos) return out.substr(0, out.size() - 1);
-  }
-  return out + (start ? std::string(indent, ' ') : "") + text.substr(start);
-}
-
 // A card in a hand, compactly: "heavy_tanks (land 6)", "ambush (land 2, instant)".
 std::string hand_card(const Engine& e, const std::string& id) {
   int c = e.set().find(id);
@@ -190,24 +152,6 @@ void print_board(const Engine& e, const State& s, int viewer) {
     std::cout << (p == viewer ? "your counters: " : "opponent's counters: ") << join(cs) << "\n";
   }
   if (!v.effects.empty()) std::cout << "lasting: " << join(v.effects) << "\n";
-}
-
-// The board as `viewer` knows it (-1: every card revealed, the omniscient view): each theater's
-// stacks with the cards' strengths, the totals, who holds it.
-void print_final_board(const Engine& e, const State& at, int viewer) {
-  const View v = e.view(at, viewer);
-  for (size_t i = 0; i < v.theaters.size(); ++i) {
-    std::ostringstream row;
-    row << "  " << std::left << std::setw(6) << v.theaters[i] << std::right;
-    for (int p = 0; p < 2; ++p) {
-      row << (p ? "  vs  " : "") << pname(p) << " " << v.strength[p][i] << " [";
-      for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
-        row << (j ? ", " : "") << v.stacks[p][i][j] << " " << v.card_strength[p][i][j];
-      row << "]";
-    }
-    row << "  -> " << pname(v.controller[i]);
-    std::cout << wrapped(row.str(), 8) << "\n";
-  }
 }
 
 // A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board as

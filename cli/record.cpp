@@ -387,7 +387,11 @@ int Replayer::action(const json& j) {
     return r_.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
                        std::to_string(m_->to_act() + 1));
   try {
-    m_->apply(eng_->parse_action(m_->state(), act, -1));
+    const Action a = eng_->parse_action(m_->state(), act, -1);
+    std::optional<State> before;  // only when someone is shown the action
+    if (opt_.on_action) before = m_->state();
+    m_->apply(a);
+    if (before) opt_.on_action(*eng_, *before, a, m_->state(), static_cast<int>(p - 1));
   } catch (const IllegalAction& e) {
     return r_.mismatch("'" + act + "': " + e.what());
   } catch (const ScriptError& e) {

@@ -3,6 +3,7 @@
 // (never while a human could read the opponent's facedown plays in it), to a temporary file that
 // is then renamed over the target.
 #pragma once
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -66,6 +67,9 @@ struct ReplayOptions {
   std::optional<std::string> cards;               // replaces the recorded card set
   std::optional<std::vector<std::string>> rules;  // replaces the recorded rules
   std::string data_dir;
+  /// Called after each action replayed (als replay --show): the engine, the state before it, the
+  /// action, the state after it, and the player who acted (0 or 1).
+  std::function<void(const Engine&, const State&, const Action&, const State&, int)> on_action;
 };
 /// Replays the text of a record named `file` (for messages). Returns 0 when every result and
 /// state matches (a mismatch or an incomplete record: 1, printed on `out`; not a record: 2,

@@ -285,6 +285,15 @@ yes 1 | head -n 80 | "$als" play --seed 1 --p2 random > mark.txt 2>&1
 grep -q "^  super_battleship deploy 1 sea       improvise 2 air 3 land\* 4 sea$" mark.txt \
   && grep -q "^   5. withdraw (the opponent scores 6 VP)   \* destroyed as played (blockade)$" mark.txt \
   && ok || bad "destroyed plays marked: $(grep -B2 -A1 'destroyed as played' mark.txt | head -8)"
+# als replay --show: a board per action, as the record knows it or as one seat saw it
+yes 1 | "$als" play --seed 5 --p2 random --log show.jsonl > /dev/null 2>&1
+"$als" replay --show show.jsonl > show-all.txt; expect_rc 0 $? "replay --show"
+"$als" replay --show show.jsonl --seat 1 > show-1.txt; expect_rc 0 $? "replay --show --seat 1"
+[ "$(grep -c -- '^--- action ' show-1.txt)" = "$(grep -c '"type":"action"' show.jsonl)" ] \
+  && [ "$(grep -c '^  sea ' show-1.txt)" = "$(grep -c -- '^--- action ' show-1.txt)" ] && ok || bad "a board per action: $(head -5 show-1.txt)"
+grep -q "^--- action 5: player 2 improvise ? land" show-1.txt && grep -q "player 2's hand: ?, ?" show-1.txt \
+  && grep -Eq "^--- action 5: player 2 improvise [a-z_]+ land" show-all.txt && ok || bad "what a seat saw: $(sed -n '/action 5:/p' show-1.txt show-all.txt)"
+"$als" replay show.jsonl --seat 1 2> u.err; expect_rc 2 $? "--seat without --show"
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
