@@ -147,9 +147,7 @@ void Engine::resolve(State& s, Flow& f) const {
   }
 }
 
-// Ruling 27 and docs/modding.md, "House-rule hooks": a decided battle is scored (battle_vp may change the VP); the
-// game ends when a player has reached the VP target (the higher score wins; a tie goes to the
-// battle's winner), otherwise the next battle is dealt.
+// Ruling 27: the chart's VP or the battle's, then the battle_vp hook (engine.h).
 int Engine::scored_vp(const State& s, int winner, bool withdrew, int cards_left, uint32_t reason) const {
   int vp = withdrew ? withdraw_vp(s, other(winner), cards_left) : rules_.battle_vp;
   if (rules_.has(Hook::BattleVp)) {
@@ -160,6 +158,9 @@ int Engine::scored_vp(const State& s, int winner, bool withdrew, int cards_left,
   return vp;
 }
 
+// Ruling 27 and docs/modding.md, "House-rule hooks": a decided battle is scored (battle_vp may change the VP); the
+// game ends when a player has reached the VP target (the higher score wins; a tie goes to the
+// battle's winner), otherwise the next battle is dealt.
 void Engine::score_battle(State& s, Flow& f) const {
   Board& b = s.b;
   int winner = b.end_winner, left = b.end_cards_left;
