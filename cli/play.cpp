@@ -376,25 +376,31 @@ std::string refusal_reason(const Engine& e, const View& v, const std::string& li
          " is not allowed now (a card's ability forbids it)";
 }
 
+// The actions as player p sees them, reordered in `acts` (cards they cannot tell apart in the order
+// of their places), and their texts: at a question in words (API 4) its own texts. Those are in the
+// order of the actions ("option 1", "option 2", ..., "choose none": the engine's order_for_viewer),
+// so the Kth action shows the Kth text.
+std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& acts) {
+  std::vector<std::string> texts;
+  e.order_for_viewer(s, p, acts, &texts);
+  if (e.decision_kind(s) == DecisionKind::Option) {
+    const Question q = e.question(s, p);
+    for (size_t i = 0; i < texts.size(); ++i)
+      texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
+  }
+  return texts;
+}
+
 /// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input. `no_undo`:
 /// why undo is refused here ("" when it is allowed).
 Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
                    const std::string& no_undo) {
   // The list as this player sees it: cards they cannot tell apart in the order of their places.
   std::vector<Action> ordered = acts;
-  std::vector<std::string> sorted;
-  e.order_for_viewer(s, p, ordered, &sorted);
+  std::vector<std::string> sorted = shown_texts(e, s, p, ordered);
   std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
-  if (e.decision_kind(s) == DecisionKind::Option) {  // a question in words (API 4): its texts, numbered
-    // The texts are in the order of the actions ("option 1", "option 2", ..., "choose none": the
-    // engine's order_for_viewer), so the Kth action shows the Kth text.
-    const Question q = e.question(s, p);
-    for (size_t i = 0; i < sorted.size(); ++i) {
-      sorted[i] = sorted[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
-      typed[i] = sorted[i];
-      std::transform(typed[i].begin(), typed[i].end(), typed[i].begin(), [](unsigned char ch) { return std::tolower(ch); });
-    }
-  }
+  if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
+    for (std::string& t : typed) std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return std::tolower(ch); });
   print_board(e, s, p);
   print_decision(e, s, p, sorted);
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
@@ -462,8 +468,9 @@ class TerminalGame : public MatchListener {
   };
   // Undo takes back only the deciding player's own decisions since anyone else last acted, and
   // never across a battle: what they have seen since (the opponent's reply, a new hand) cannot be
-  // unseen. --practice allows any takeback. Called before each human decision and after each
-  // computer action; sets why undo is refused when it drops every checkpoint.
+  // unseen. --practice allows any takeback. Called before each human decision, after each
+  // computer action and at a battle's start event; sets why undo is refused when it drops every
+  // checkpoint.
   void forget_undo(const std::string& why) {
     if (practice_ || undo_.empty()) return;
     undo_.clear();
@@ -475,8 +482,6 @@ class TerminalGame : public MatchListener {
   }
   void keep_undo_for(int p) {
     if (!undo_.empty() && undo_.back().seat != p) forget_undo(played_since(1 - p));
-    if (!undo_.empty() && undo_.back().state.b.battle != m_.state().b.battle)
-      forget_undo("a new battle has begun since your last decision");
   }
   void print_events(int p, const EventLog& log);
   // The game's end: its battles, a line each (who won, how, by which cards), and the totals.
@@ -572,7 +577,10 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       note_battle(log.battle_ends[battle_end], ev);
       print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_);
     }
-    if (ev.type == Event::BattleStart) decided_in_battle_ = false;
+    if (ev.type == Event::BattleStart) {
+      decided_in_battle_ = false;
+      forget_undo("a new battle has begun since your last decision");
+    }
     if (ev.type == Event::GameEnd) {
       show_seed();
       if (viewer_ >= 0) {  // one human: in their own words
@@ -617,12 +625,7 @@ int TerminalGame::human_turn(int p) {
     // A question with one possible answer is no decision: answered for the player, and shown.
     print_question(e_, s, p);
     std::vector<Action> one = m_.legal();
-    std::vector<std::string> text;
-    e_.order_for_viewer(s, p, one, &text);
-    if (e_.decision_kind(s) == DecisionKind::Option) {  // a question in words (API 4): its text
-      const Question q = e_.question(s, p);
-      text[0] = text[0] == "option 1" && !q.options.empty() ? q.options[0] : "none";
-    }
+    const std::vector<std::string> text = shown_texts(e_, s, p, one);
     std::cout << wrapped("the one possible answer, given for you: " + text[0], 2) << "\n";
     return apply_human(p, one[0]);
   }
@@ -651,20 +654,21 @@ int TerminalGame::apply_human(int p, const Action& a) {
   Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p};
   decided_in_battle_ = true;
   last_moves.clear();  // the player has decided: what came before is no longer news
+  undo_.push_back(here);  // before the action: a battle it ends forgets it (print_events)
   try {
     m_.apply(a);
   } catch (const ScriptError& err) {
+    if (!undo_.empty()) undo_.pop_back();
     std::cerr << "als play: script error: " << e_.message_for(m_.state(), p, err.what()) << "\n";
     std::cout << "that action was refused (the game is as it was)\n";
     return -1;
   }
-  undo_.push_back(here);
   return -1;
 }
 
 int TerminalGame::run(const Common& c, const std::string& p1, const std::string& p2) {
+  rec_.practice = practice_;
   rec_.start(e_, data_dir(), c.cards, c.rules, seed_, p1, p2);
-  if (practice_) rec_.practice();
   m_.listen(&rec_);
   m_.listen(this);
   m_.start();  // battle 1's opening, as every later battle's

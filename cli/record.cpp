@@ -64,7 +64,8 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
             {"seed", seed},
             {"p1", p1},
             {"p2", p2}};
-  if (!e.rules().params.empty()) h["params"] = params_json(e.rules().params);  // the values played with: a replay loads them again
+  if (!e.rules().params.empty()) h["params"] = params_json(e.rules().params);
+  if (practice) h["practice"] = true;  // the values played with: a replay loads them again
   text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -107,15 +108,6 @@ void Recorder::undo(size_t mark, int player) {
   }
   text_.resize(mark);
   text_ += json{{"type", "undo"}, {"player", player + 1}, {"undone", undone}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
-}
-
-void Recorder::practice() {
-  const size_t end = text_.find('\n');
-  if (end == std::string::npos) return;
-  json h = json::parse(text_.substr(0, end), nullptr, false);
-  if (!h.is_object()) return;
-  h["practice"] = true;
-  text_ = h.dump(-1, ' ', false, json::error_handler_t::replace) + text_.substr(end);
 }
 
 void Recorder::abandoned(const std::string& reason) {

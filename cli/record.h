@@ -46,8 +46,9 @@ class Recorder : public MatchListener {
   /// back: {"type": "undo", "player": N, "undone": [action texts, first first]}. Replay skips it:
   /// the record stays the game as it was played.
   void undo(size_t mark, int player);
-  /// A practice game (`als play --practice`: any takeback): the header says so ("practice": true).
-  void practice();
+  /// A practice game (`als play --practice`: any takeback): set before start(), the header says
+  /// so ("practice": true).
+  bool practice = false;
   /// The game was stopped before its end, by the user ("end of input", "interrupted") or by an error.
   void abandoned(const std::string& reason);
   /// Whether a record can be written to `path` (checked before a game starts, so that a bad

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli.h"
+#include "input.h"
 #include "record.h"
 #include "screen.h"
 
@@ -50,11 +51,8 @@ int cmd_replay(int argc, char** argv) {
                 << e.action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
       print_final_board(e, after, viewer);
       const View v = e.view(after, viewer);
-      for (int p = 0; p < 2; ++p) {
-        std::string hand;
-        for (const std::string& c : v.hand[p]) hand += (hand.empty() ? "" : ", ") + c;
-        std::cout << wrapped("  " + pname(p) + "'s hand: " + (hand.empty() ? "(empty)" : hand), 4) << "\n";
-      }
+      for (int p = 0; p < 2; ++p)
+        std::cout << wrapped("  " + pname(p) + "'s hand: " + (v.hand[p].empty() ? "(empty)" : join(v.hand[p])), 4) << "\n";
       std::cout << "  VP " << v.score[0] << "-" << v.score[1] << ", battle " << v.battle << "\n";
     };
   }

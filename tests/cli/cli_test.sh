@@ -294,6 +294,9 @@ yes 1 | "$als" play --seed 5 --p2 random --log show.jsonl > /dev/null 2>&1
 grep -q "^--- action 5: player 2 improvise ? land" show-1.txt && grep -q "player 2's hand: ?, ?" show-1.txt \
   && grep -Eq "^--- action 5: player 2 improvise [a-z_]+ land" show-all.txt && ok || bad "what a seat saw: $(sed -n '/action 5:/p' show-1.txt show-all.txt)"
 "$als" replay show.jsonl --seat 1 2> u.err; expect_rc 2 $? "--seat without --show"
+# never across a battle (seed 5: the 6th decision ends battle 1, and the player begins battle 2)
+{ yes 1 | head -n 6; echo undo; } | "$als" play --seed 5 --p2 random > newbattle.txt 2>&1
+grep -q "nothing to undo: a new battle has begun since your last decision" newbattle.txt && ok || bad "undo across a battle: $(grep -A1 undo newbattle.txt)"
 # hot seat: one seat's undo never takes back the other's move
 printf '1\n1\nundo\n' | "$als" play --seed 5 --p1 human --p2 human > hot.txt 2>&1
 grep -q "nothing to undo: player 1 has played since your last decision" hot.txt && ok || bad "hot-seat undo: $(grep -A1 undo hot.txt)"
