@@ -125,6 +125,8 @@ int merge(const std::vector<std::string>& files, bool as_json) {
         if (std::string e = check_confidence(j["confidence"]); !e.empty()) return e;
         confidence = j["confidence"].get<double>();
       }
+      for (const char* key : {"cards", "p1", "p2"})  // print_table shows them
+        if (!r.contains(key) || !r[key].is_string()) return std::string("its \"") + key + "\" is missing or not a text";
       if (!r.at("run_games").is_number_integer() || r["run_games"].get<long long>() < 0 || r["run_games"].get<long long>() > kMaxRunGames)
         return std::string("its \"run_games\" is not a number of games from 0 to ") + std::to_string(kMaxRunGames);
       eng = load_engine(r.at("cards_arg").get<std::string>(), r.at("rules").get<std::vector<std::string>>(), data_dir(),

@@ -59,6 +59,11 @@ edit s2.json big2.json 'j["sums"]["games"] = 2**62 + 7; j["sums"]["wins"][0] = 2
 refused "merge: sums past 2^63" "overflow when added" "$als" simulate --merge big1.json big2.json
 edit s1.json neg.json 'j["sums"]["games"] = -1616'
 refused "merge: a negative count" "a field is missing or of the wrong type" "$als" simulate --merge neg.json s2.json
+# a header without "cards" (or with a number for p1) once failed an assertion when printed (the fuzzer found it)
+for change in 'j["run"]["adcrs"] = j["run"].pop("cards")' 'j["run"]["p1"] = 7'; do
+  edit s1.json nocards.json "$change"
+  refused "merge: $change" 'is missing or not a text' "$als" simulate --merge nocards.json
+done
 # escape sequences in a shard's texts never reach the terminal
 edit s1.json esc1.json 'j["run"]["p1"] = "random\u001b]0;pwned\u0007\u001b[2J"'
 edit s2.json esc2.json 'j["run"]["p1"] = "random\u001b]0;pwned\u0007\u001b[2J"'
