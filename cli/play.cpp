@@ -101,58 +101,104 @@ std::string hand_card(const Engine& e, const std::string& id) {
   return out + ")";
 }
 
+// Lines of a screen, each at most the screen's width: a text added is wrapped into as many.
+struct Lines {
+  std::vector<std::string> rows;
+  void add(const std::string& text, size_t indent = 0) {
+    const std::string w = wrapped(text, indent);
+    for (size_t at = 0;;) {
+      const size_t nl = w.find('\n', at);
+      rows.push_back(w.substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+      if (nl == std::string::npos) return;
+      at = nl + 1;
+    }
+  }
+  void append(const Lines& more) { rows.insert(rows.end(), more.rows.begin(), more.rows.end()); }
+  void print() const {
+    for (const std::string& r : rows) std::cout << r << "\n";
+  }
+};
+
+// One player's stack in a theater, bottom to top, each card with its strength (and counters); the
+// top card, the uncovered one, marked "top" when it covers another: "~? 2, top aerodrome 4".
+std::string stack_text(const View& v, int p, size_t i) {
+  const auto& st = v.stacks[p][i];
+  std::string out = st.empty() ? "-" : "";
+  for (size_t j = 0; j < st.size(); ++j)
+    out += (j ? ", " : "") + std::string(j + 1 == st.size() && j ? "top " : "") + paint_card(st[j]) + " " +
+           std::to_string(v.card_strength[p][i][j]) + (v.card_counters[p][i][j].empty() ? "" : " [" + v.card_counters[p][i][j] + "]");
+  for (const auto& b : v.bonuses[p][i]) out += "  " + b;
+  return out;
+}
+
 // The board as `viewer` may see it: each card with its current strength, each theater's totals
 // with what adds to them, who holds it; the hands compactly (`rules ID` for a card's text).
-void print_board(const Engine& e, const State& s, int viewer) {
+// `hand_listed`: the decision below lists the viewer's hand card by card (a turn), so the board
+// leaves it out.
+Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed) {
   View v = e.view(s, viewer);
-  int opp = 1 - viewer;
-  std::cout << "=== battle " << v.battle << " | VP: you " << v.score[viewer] << ", opponent " << v.score[opp] << " ("
-            << e.rules().vp_target << " to win) | 1st player: " << (v.first == viewer ? "you" : "the opponent")
-            << " ===\n";
-  if (!last_moves.empty())
-    std::cout << wrapped((last_moves.size() == 1 ? "last move: " : "last moves: ") + join(last_moves, "; "), 4) << "\n";
-  auto stack = [&](int p, size_t i) {
-    if (v.stacks[p][i].empty()) return std::string("-");
-    std::string out;
-    for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
-      out += (j ? ", " : "") + paint_card(v.stacks[p][i][j]) + " " + std::to_string(v.card_strength[p][i][j]) +
-             (v.card_counters[p][i][j].empty() ? "" : " [" + v.card_counters[p][i][j] + "]");
-    for (const auto& b : v.bonuses[p][i]) out += "  " + b;
-    return out;
-  };
-  // Two lines a theater (three when its stacks do not fit one line of 80 columns), so that a
-  // decision's screen fits 80x24.
-  for (size_t i = 0; i < v.theaters.size(); ++i) {
-    std::cout << ink.bold << std::left << std::setw(6) << v.theaters[i] << ink.reset << " " << ink.player[viewer]
-              << "you " << std::right << std::setw(2) << v.strength[viewer][i] << ink.reset << " vs " << ink.player[opp]
-              << std::setw(2) << v.strength[opp][i] << " opponent" << ink.reset << "  -> "
-              << (v.controller[i] == viewer ? ink.good + "you hold it" : ink.bad + "the opponent holds it") << ink.reset
-              << "\n";
-    const std::string theirs = stack(opp, i), mine = stack(viewer, i);
-    const std::string a = "       " + ink.player[opp] + "opponent:" + ink.reset + " " + theirs;
-    const std::string b = ink.player[viewer] + "you:" + ink.reset + " " + mine;
-    if (visible_width(a) + 4 + visible_width(b) <= 80) std::cout << a << "  | " << b << "\n";
-    else std::cout << wrapped(a, 17) << "\n" << wrapped("       " + b, 12) << "\n";
+  const int opp = 1 - viewer;
+  const size_t width = screen_size().columns;
+  Lines out;
+  std::ostringstream head;
+  head << "=== battle " << v.battle << " | VP: you " << v.score[viewer] << ", opponent " << v.score[opp] << " ("
+       << e.rules().vp_target << " to win) | 1st player: " << (v.first == viewer ? "you" : "the opponent") << " ===";
+  if (visible_width(head.str()) > width) {  // a narrow terminal: the short form, one line still
+    head.str("");
+    head << "=== battle " << v.battle << " | VP you " << v.score[viewer] << ", opponent " << v.score[opp] << " of "
+         << e.rules().vp_target << " | 1st: " << (v.first == viewer ? "you" : "opponent");
   }
-  std::cout << "opponent's hand: " << v.hand[opp].size() << " card" << (v.hand[opp].size() == 1 ? "" : "s");
+  out.add(head.str());
+  if (!last_moves.empty()) out.add((last_moves.size() == 1 ? "last move: " : "last moves: ") + join(last_moves, "; "), 4);
+  // A theater a line when every theater's stacks fit beside its totals, else two lines each (or
+  // more, wrapped).
+  std::vector<std::string> rows, stacks;
+  bool one_line = true;
+  for (size_t i = 0; i < v.theaters.size(); ++i) {
+    std::ostringstream row;
+    row << ink.bold << std::left << std::setw(6) << v.theaters[i] << ink.reset << " " << ink.player[viewer] << "you "
+        << std::right << std::setw(2) << v.strength[viewer][i] << ink.reset << " vs " << ink.player[opp] << std::setw(2)
+        << v.strength[opp][i] << " opponent" << ink.reset << "  -> "
+        << (v.controller[i] == viewer ? ink.good + "yours" : ink.bad + "opponent's") << ink.reset;
+    const std::string a = ink.player[opp] + "opponent:" + ink.reset + " " + stack_text(v, opp, i);
+    const std::string b = ink.player[viewer] + "you:" + ink.reset + " " + stack_text(v, viewer, i);
+    rows.push_back(row.str()), stacks.push_back(a + "  | " + b);
+    one_line = one_line && visible_width(rows.back()) + 3 + visible_width(stacks.back()) <= width;
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (one_line) {
+      out.add(rows[i] + "   " + stacks[i]);
+    } else if (7 + visible_width(stacks[i]) <= width) {
+      out.add(rows[i]), out.add("       " + stacks[i]);
+    } else {  // each player's stack a line of its own
+      const size_t bar = stacks[i].find("  | ");
+      out.add(rows[i]), out.add("       " + stacks[i].substr(0, bar), 17), out.add("       " + stacks[i].substr(bar + 4), 12);
+    }
+  }
+  std::string theirs = "opponent's hand: " + std::to_string(v.hand[opp].size()) + " card" + (v.hand[opp].size() == 1 ? "" : "s");
   std::vector<std::string> known;  // the cards of that hand you know (shown, or seen going there)
   for (const std::string& x : v.hand[opp])
     if (x != "?") known.push_back(x);
-  if (!known.empty()) std::cout << " (you know: " << join(known) << ")";
-  std::cout << " | deck: " << v.deck_size << "\n";
-  std::vector<std::string> hand;
-  for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
-  std::cout << wrapped("your hand: " + (hand.empty() ? std::string("(empty)") : join(hand)), 11) << "\n";
-  if (!v.held.empty()) std::cout << "you drew: " << hand_card(e, v.held) << "\n";
+  if (!known.empty()) theirs += " (you know: " + join(known) + ")";
+  out.add(theirs + " | deck: " + std::to_string(v.deck_size), 4);
+  if (!hand_listed) {
+    std::vector<std::string> hand;
+    for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
+    out.add("your hand: " + (hand.empty() ? std::string("(empty)") : join(hand)), 11);
+  }
+  if (!v.held.empty()) out.add("you drew: " + hand_card(e, v.held));
   // API 3: players' counters and lasting effects, when there are any.
   for (int p : {viewer, opp}) {
     if (v.player_counters[p].empty()) continue;
     std::vector<std::string> cs;
     for (const auto& [name, value] : v.player_counters[p]) cs.push_back(name + " " + std::to_string(value));
-    std::cout << (p == viewer ? "your counters: " : "opponent's counters: ") << join(cs) << "\n";
+    out.add((p == viewer ? "your counters: " : "opponent's counters: ") + join(cs), 4);
   }
-  if (!v.effects.empty()) std::cout << "lasting: " << join(v.effects) << "\n";
+  if (!v.effects.empty()) out.add("lasting: " + join(v.effects), 4);
+  return out;
 }
+
+void print_board(const Engine& e, const State& s, int viewer) { board_lines(e, s, viewer, false).print(); }
 
 // A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board as
 // `viewer` knows it (facedown cards stay hidden: the rules reveal none at a battle's end; -1, no
@@ -196,20 +242,21 @@ void print_card(const Engine& e, const std::string& id) {
     return;
   }
   const CardDef& d = e.set().cards[c];
-  std::cout << d.id << " (" << d.name << "): " << d.type << " " << d.strength << ", "
-            << (d.kind == Kind::None ? "no ability" : kind_name(d.kind))
-            << (d.text.empty() ? "" : ": " + d.text) << "\n";
+  std::cout << wrapped(d.id + " (" + d.name + "): " + d.type + " " + std::to_string(d.strength) + ", " +
+                           (d.kind == Kind::None ? "no ability" : kind_name(d.kind)) + (d.text.empty() ? "" : ": " + d.text),
+                       4)
+            << "\n";
 }
 
 enum class Reply { Chosen, Undo, End };
 
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
-void print_question(const Engine& e, const State& s, int p) {
+std::string question_text(const Engine& e, const State& s, int p) {
   const Question asked = e.question(s, p);
   std::string whose = asked.card < 0 || asked.lasting    ? "the " + asked.ability
                       : e.owner(s, asked.card) == p ? "your " + asked.ability
                                                     : "the opponent's " + asked.ability;
-  std::ostringstream q;  // the question, wrapped at 80 columns
+  std::ostringstream q;
   if (!asked.prompt.empty())  // the ability's own words for the question (API 3)
     q << pname(p) << ", " << asked.prompt << " (asked by " << whose << ")";
   else
@@ -218,17 +265,34 @@ void print_question(const Engine& e, const State& s, int p) {
   else if (!asked.about.empty() && asked.kind == DecisionKind::Theater) q << ": move " << asked.about << " to which theater?";
   if (asked.card >= 0) q << " [" << e.set().cards[static_cast<size_t>(asked.card)].id << ": " << asked.text << "]";
   q << ":";
-  std::cout << wrapped(q.str(), 2) << "\n";
+  return q.str();
 }
 
-// The legal actions (`sorted`: their texts as the player sees them, numbered from 1), a card a
-// line with its deploys and improvisations numbered inline, so that a turn fits 80x24:
-//   air_maneuver      deploy  1 air       improvise  7 air  8 land  9 sea
-void print_actions(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
+// How much of each hand card's ability text a turn's list shows: all of it (wrapped), its first
+// line (cut, `rules ID` for the rest), or none; the screen takes the most that fits its rows.
+enum class Texts { Full, Line, None };
+
+// A hand card's ability text under its plays: "ongoing: If any player plays ...", indented.
+void add_ability(Lines& out, const CardDef& d, Texts texts) {
+  if (d.kind == Kind::None || d.text.empty() || texts == Texts::None) return;
+  const std::string text = "      " + std::string(kind_name(d.kind)) + ": " + d.text;
+  if (texts == Texts::Line) out.rows.push_back(cut_to(text, screen_size().columns));
+  else out.add(text, 6);
+}
+
+// The legal actions (`sorted`: their texts as the player sees them, numbered from 1). At a turn,
+// a hand card a line, its deploys and improvisations numbered inline, its ability text below:
+//   containment 5      deploy 1 air       improvise 7 air 8 land 9 sea
+//       ongoing: If any player plays a facedown card, destroy that card.
+// A play marked '*' would destroy its card as played (rulings 19-20). Other actions (withdraw, a
+// question's answers) a line each.
+Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted, Texts texts) {
   struct Plays {
     std::string card, deploy, improvise;
   };
+  const size_t width = screen_size().columns;
   std::vector<Plays> cards;
+  const bool turn = e.decision_kind(s) == DecisionKind::Turn;
   std::vector<size_t> rest;  // withdraw, and anything else, a line each
   std::vector<std::string> destroyers;  // the cards that would destroy a play marked '*'
   for (size_t i = 0; i < sorted.size(); ++i) {
@@ -247,36 +311,70 @@ void print_actions(const Engine& e, const State& s, int p, const std::vector<std
       destroyers.push_back(e.set().cards[static_cast<size_t>(by)].id);
     (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2] + (by >= 0 ? "*" : "");
   }
+  if (turn)  // then a hand card that cannot be played now (an ability forbids it)
+    for (const std::string& id : e.view(s, p).hand[p])
+      if (std::none_of(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == id; })) cards.push_back({id, "", ""});
+  Lines out;
   for (const Plays& x : cards) {
-    std::string line = "  " + x.card + std::string(x.card.size() < 17 ? 17 - x.card.size() : 1, ' ');
+    const int c = e.set().find(x.card);
+    const std::string name = c < 0 ? x.card : x.card + " " + std::to_string(e.set().cards[static_cast<size_t>(c)].strength);
+    std::string line = "  " + name + std::string(name.size() < 19 ? 19 - name.size() : 1, ' ');
+    if (x.deploy.empty() && x.improvise.empty()) line += "cannot be played now";
     if (!x.deploy.empty()) line += "deploy" + x.deploy;
     if (!x.improvise.empty()) {
-      if (!x.deploy.empty()) line += std::string(line.size() < 38 ? 38 - line.size() : 2, ' ');
-      if (line.size() + 9 + x.improvise.size() > 80) {  // a long line: improvise below
-        std::cout << line << "\n";
-        line = std::string(19, ' ');
+      if (!x.deploy.empty()) line += std::string(line.size() < 40 ? 40 - line.size() : 2, ' ');
+      if (line.size() + 9 + x.improvise.size() > width) {  // a long line: improvise below
+        out.rows.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
+        line = std::string(21, ' ');
       }
       line += "improvise" + x.improvise;
     }
-    std::cout << line << "\n";
+    out.add(line, 21);
+    if (turn && c >= 0) add_ability(out, e.set().cards[static_cast<size_t>(c)], texts);
   }
   const std::string legend = destroyers.empty() ? "" : "* destroyed as played (" + join(destroyers) + ")";
   bool told = legend.empty();
   for (size_t i : rest) {
     std::string line = (i + 1 < 10 ? "   " : "  ") + std::to_string(i + 1) + ". " + sorted[i];
     if (sorted[i] == "withdraw") line += " (the opponent scores " + std::to_string(withdraw_cost(e, s, p)) + " VP)";
-    if (!told && i + 1 == sorted.size() && line.size() + 3 + legend.size() <= 80)  // the screen keeps its height
+    if (!told && i + 1 == sorted.size() && line.size() + 3 + legend.size() <= width)  // the screen keeps its height
       line += "   " + legend, told = true;
-    std::cout << line << "\n";
+    out.add(line, 6);
   }
-  if (!told) std::cout << "  " << legend << "\n";
+  if (!told) out.add("  " + legend, 4);
+  return out;
 }
 
-// The decision's header (whose turn, or the ability's question) and its actions.
-void print_decision(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
-  if (e.decision_kind(s) == DecisionKind::Turn) std::cout << "Your turn, " << pname(p) << ". Legal actions:\n";
-  else print_question(e, s, p);
-  print_actions(e, s, p, sorted);
+// "air-land, land-sea": the pairs of adjacent theaters, in the board's order (ruling 1).
+std::string adjacency(const Engine& e, const State& s) {
+  std::vector<std::string> pairs;
+  const View v = e.view(s, -1);
+  for (size_t i = 0; i + 1 < v.theaters.size(); ++i) pairs.push_back(v.theaters[i] + "-" + v.theaters[i + 1]);
+  return join(pairs);
+}
+
+// The decision's header (whose turn, with the adjacent theaters; or the ability's question) and
+// its actions.
+Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted, Texts texts) {
+  Lines out;
+  if (e.decision_kind(s) == DecisionKind::Turn) out.add("Your turn, " + pname(p) + ". Adjacent: " + adjacency(e, s) + ".", 2);
+  else out.add(question_text(e, s, p), 2);
+  out.append(action_lines(e, s, p, sorted, texts));
+  return out;
+}
+
+// A decision's screen: the board and the decision, the most of the hand's ability texts that
+// lets it fit the screen's rows with the prompt.
+Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
+  const bool turn = e.decision_kind(s) == DecisionKind::Turn;
+  Lines board = board_lines(e, s, p, turn);
+  Lines screen;
+  for (Texts t : {Texts::Full, Texts::Line, Texts::None}) {
+    screen = board;
+    screen.append(decision_lines(e, s, p, sorted, t));
+    if (screen.rows.size() + 1 <= screen_size().rows) break;
+  }
+  return screen;
 }
 
 // At a terminal, a withdrawal asks first: it ends the battle.
@@ -317,22 +415,23 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
   }
 }
 
-// Lines of at most 78 columns: the help fits an 80-column terminal.
-constexpr const char* kHelp =
-    "Type the number of an action, or its text (unique prefixes are fine:\n"
-    "'dep air_d air'; words may be left out where one action fits: 'dep cover';\n"
-    "'dep' lists the deploys). Typing is case-insensitive. A card you cannot see\n"
-    "is named by position, P:THEATER:N (player P's Nth card from the bottom there).\n"
-    "Commands: board (reprint it), hand (the board and the actions), rules ID (a\n"
-    "card's text), hint (the search's three best actions, best first, with the\n"
-    "chance to win the battle and the game), undo (back to your previous\n"
-    "decision, if the opponent has not played since), help.\n";
+// Paragraphs, wrapped at the screen's width as they are shown.
+constexpr const char* kHelp[] = {
+    "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air'; words may be left "
+    "out where one action fits: 'dep cover'; 'dep' lists the deploys). Typing is case-insensitive. A card you "
+    "cannot see is named by position, P:THEATER:N (player P's Nth card from the bottom there).",
+    "The board: each theater's totals and who holds it, then each player's stack from the bottom card to the "
+    "top one (marked 'top': the uncovered card); '~' marks a facedown card. A play marked '*' would be "
+    "destroyed as it is played.",
+    "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
+    "search's three best actions, best first, with the chance to win the battle and the game), undo (back to "
+    "your previous decision, if the opponent has not played since), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
 void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
                  const std::vector<std::string>& sorted, const std::vector<std::string>& w) {
   if (w[0] == "help") {
-    std::cout << kHelp;
+    for (const char* paragraph : kHelp) std::cout << wrapped(paragraph, 0) << "\n";
   } else if (w[0] == "hint") {
     show_hint(e, s, p, acts);
   } else if (w[0] == "rules") {
@@ -344,8 +443,7 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
   } else if (w[0] == "board") {
     print_board(e, s, p);  // the board only: the actions are above
   } else {  // hand: the board with the hand, and the actions again
-    print_board(e, s, p);
-    print_decision(e, s, p, sorted);
+    decision_screen(e, s, p, sorted).print();
   }
 }
 
@@ -401,8 +499,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
     for (std::string& t : typed) std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  print_board(e, s, p);
-  print_decision(e, s, p, sorted);
+  decision_screen(e, s, p, sorted).print();
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
   for (;;) {
     std::string line;
@@ -521,8 +618,11 @@ class TerminalGame : public MatchListener {
                          : "holding " + (b.cards.empty() ? std::string("every theater by the tie rule") : join(b.cards));
       std::cout << wrapped(line, 4) << "\n";
     }
-    std::cout << "  battles won: " << who(0) << ": " << won[0] << ", " << who(1) << ": " << won[1]
-              << "; withdrawals: " << who(0) << ": " << withdrew[0] << ", " << who(1) << ": " << withdrew[1] << "\n";
+    std::cout << wrapped("  battles won: " + who(0) + ": " + std::to_string(won[0]) + ", " + who(1) + ": " +
+                             std::to_string(won[1]) + "; withdrawals: " + who(0) + ": " + std::to_string(withdrew[0]) +
+                             ", " + who(1) + ": " + std::to_string(withdrew[1]),
+                         4)
+              << "\n";
   }
   void show_seed() const {
     if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
@@ -623,7 +723,7 @@ int TerminalGame::human_turn(int p) {
   const State& s = m_.state();
   if (m_.legal().size() == 1 && e_.decision_kind(s) != DecisionKind::Turn) {
     // A question with one possible answer is no decision: answered for the player, and shown.
-    print_question(e_, s, p);
+    std::cout << wrapped(question_text(e_, s, p), 2) << "\n";
     std::vector<Action> one = m_.legal();
     const std::vector<std::string> text = shown_texts(e_, s, p, one);
     std::cout << wrapped("the one possible answer, given for you: " + text[0], 2) << "\n";
@@ -779,13 +879,11 @@ int cmd_play(int argc, char** argv) {
     }
   }
   TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0, vm.count("practice") > 0);
-  std::cout << "als play: ";
-  if (game.hide_seed()) std::cout << "seed shown at the end";
-  else std::cout << "seed " << seed;
-  std::cout << ", cards " << e.set().name;
-  for (const auto& r : e.rule_names()) std::cout << ", rules " << r;
+  std::string opening = "als play: " + (game.hide_seed() ? std::string("seed shown at the end") : "seed " + std::to_string(seed));
+  opening += ", cards " + e.set().name;
+  for (const auto& r : e.rule_names()) opening += ", rules " + r;
   auto shown = [](const std::string& a) { return level_spec(a) == a ? a : a + " (" + level_spec(a) + ")"; };
-  std::cout << ", player 1 " << shown(p1) << ", player 2 " << shown(p2) << "\n";
+  std::cout << wrapped(opening + ", player 1 " + shown(p1) + ", player 2 " + shown(p2), 4) << "\n";
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);

@@ -1,6 +1,11 @@
 // Text for a terminal that more than one command prints (screen.h).
 #include "screen.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -21,10 +26,30 @@ size_t visible_width(const std::string& line) {
   return n;
 }
 
-std::string wrapped(const std::string& text, size_t indent) {
+ScreenSize screen_size() {
+  ScreenSize size;
+  struct winsize ws {};
+  auto number = [](const char* name, size_t fallback) {
+    const char* v = std::getenv(name);
+    char* end = nullptr;
+    const long n = v && *v ? std::strtol(v, &end, 10) : 0;
+    return n > 0 && n < 10000 && end && *end == '\0' ? static_cast<size_t>(n) : fallback;
+  };
+  if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
+    size.columns = ws.ws_col, size.rows = ws.ws_row;
+  else
+    size.columns = number("COLUMNS", 80), size.rows = number("LINES", 24);
+  size.columns = std::clamp<size_t>(size.columns, 60, 100);
+  size.rows = std::max<size_t>(size.rows, 20);
+  return size;
+}
+
+std::string wrapped(const std::string& text, size_t indent) { return wrapped(text, indent, screen_size().columns); }
+
+std::string wrapped(const std::string& text, size_t indent, size_t width) {
   std::string out;
   size_t start = 0;
-  while ((start ? indent : 0) + visible_width(text.substr(start)) > 80) {
+  while ((start ? indent : 0) + visible_width(text.substr(start)) > width) {
     size_t col = start == 0 ? 0 : indent, cut = std::string::npos;
     for (size_t i = start; i < text.size(); ++i) {
       if (text[i] == '\033') {
@@ -33,7 +58,7 @@ std::string wrapped(const std::string& text, size_t indent) {
       }
       if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
       if (text[i] == ' ' && i > start) cut = i;
-      if (++col > 80) break;
+      if (++col > width) break;
     }
     if (cut == std::string::npos) break;  // one word longer than a line: left as it is
     out += (start ? std::string(indent, ' ') : "") + text.substr(start, cut - start) + "\n";
@@ -41,6 +66,12 @@ std::string wrapped(const std::string& text, size_t indent) {
     if (start == std::string::npos) return out.substr(0, out.size() - 1);
   }
   return out + (start ? std::string(indent, ' ') : "") + text.substr(start);
+}
+
+std::string cut_to(const std::string& text, size_t width) {
+  if (visible_width(text) <= width) return text;
+  const std::string first = wrapped(text, 0, width > 4 ? width - 4 : width);
+  return first.substr(0, first.find('\n')) + " ...";
 }
 
 void print_final_board(const Engine& e, const State& at, int viewer) {

@@ -1,5 +1,5 @@
-// Text for a terminal that more than one command prints: players' names, lines wrapped at 80
-// columns, and a board as one seat knew it (als play, als replay --show).
+// Text for a terminal that more than one command prints: players' names, lines wrapped at the
+// terminal's width, and a board as one seat knew it (als play, als replay --show).
 #pragma once
 #include <cstddef>
 #include <string>
@@ -13,10 +13,22 @@ std::string pname(int p);
 /// Columns a line takes at a terminal: its characters but colour codes (ESC [ ... m), a UTF-8
 /// character one column.
 size_t visible_width(const std::string& line);
-/// `text` as it is when it fits 80 columns; else broken at its last space before the 80th column
-/// (colour codes take none), each continuation indented by `indent`. A word longer than a line
-/// is left whole.
+/// The screen text is laid out for: the terminal's size when standard output is one (read at each
+/// call, so a resized window is followed), else $COLUMNS and $LINES, else 80x24. Columns are kept
+/// from 60 to 100 (a narrower terminal wraps what we print; a wider one gains nothing past 100),
+/// rows at least 20.
+struct ScreenSize {
+  size_t columns = 80, rows = 24;
+};
+ScreenSize screen_size();
+/// `text` as it is when it fits `width` columns; else broken at its last space before the
+/// width's column (colour codes take none), each continuation indented by `indent`. A word
+/// longer than a line is left whole.
+std::string wrapped(const std::string& text, size_t indent, size_t width);
+/// The same, at the screen's width.
 std::string wrapped(const std::string& text, size_t indent);
+/// `text` cut to one line of at most `width` columns at a space, " ..." marking the cut.
+std::string cut_to(const std::string& text, size_t width);
 /// Prints the board as `viewer` knows it (-1: every card revealed, the omniscient view): each
 /// theater's stacks bottom to top with the cards' strengths, the totals, who holds it.
 void print_final_board(const Engine& e, const State& at, int viewer);

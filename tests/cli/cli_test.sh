@@ -282,7 +282,7 @@ PY
 # a play its card would not survive is marked, and the mark explained on the same screen (seed 1:
 # land holds four cards next to a faceup Blockade)
 yes 1 | head -n 80 | "$als" play --seed 1 --p2 random > mark.txt 2>&1
-grep -q "^  super_battleship deploy 1 sea       improvise 2 air 3 land\* 4 sea$" mark.txt \
+grep -q "^  super_battleship 6 deploy 1 sea       improvise 2 air 3 land\* 4 sea$" mark.txt \
   && grep -q "^   5. withdraw (the opponent scores 6 VP)   \* destroyed as played (blockade)$" mark.txt \
   && ok || bad "destroyed plays marked: $(grep -B2 -A1 'destroyed as played' mark.txt | head -8)"
 # als replay --show: a board per action, as the record knows it or as one seat saw it
@@ -339,16 +339,26 @@ if command -v script > /dev/null; then
   printf 'with\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > eofw.txt 2>&1
   tr -d '\r' < eofw.txt | grep -q "^game abandoned" && ! grep -q "not withdrawn" eofw.txt && ok || bad "Ctrl-D at a confirmation: $(tail -c 300 eofw.txt)"
 fi
-# At a terminal of 80x24, every decision fits one screen: from the board's header (with the
-# opponent's last move) to the prompt at most 24 lines, no line wider than 80 columns; a battle's
-# end waits for Enter. Whole games of both printings at a pseudo-terminal.
+# At a terminal of 80x24 (and of 60x40), every decision fits one screen: from the board's header
+# (with the opponent's last move) to the prompt at most as many lines as the rows, no line wider
+# than the columns, each hand card's ability text under its plays; a battle's end waits for
+# Enter. Whole games of both printings at a pseudo-terminal; at the second decision undo is
+# refused (the opponent has replied); the input ends at a decision, and the game is abandoned.
 if command -v script > /dev/null; then
-  for cards in standard original; do
-    yes 1 | head -n 400 | timeout 120 script -qec "stty cols 80 rows 24; $als play --seed 6 --p2 random --cards $cards" \
-      /dev/null > screen-$cards.txt 2>&1
-    python3 - screen-$cards.txt <<'PY' && ok || bad "80x24 ($cards): $(tail -3 screen-$cards.txt)"
+  for size in 80x24:standard 80x24:original 60x40:standard 60x40:original; do
+    cols=${size%%x*} rest=${size#*x}; rows=${rest%%:*} cards=${size#*:}
+    { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows; $als play --seed 6 --p2 random --cards $cards" \
+      /dev/null > screen-$size.txt 2>&1
+    "$als" cards --cards "$cards" > cards-$cards.txt
+    python3 - screen-$size.txt "$cols" "$rows" cards-$cards.txt <<'PY' && ok || bad "${size}: $(tail -3 screen-$size.txt)"
 import re, sys
+cols, rows = int(sys.argv[2]), int(sys.argv[3])
 text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", open(sys.argv[1], errors="replace").read())
+kinds = {}  # card id -> its kind ("instant", "ongoing", "-"), from `als cards`
+for line in open(sys.argv[4]).read().split("\n")[2:]:
+    w = line.split()
+    if len(w) >= 4 and w[1] in ("air", "land", "sea"):
+        kinds[w[0]] = w[3]
 lines = text.split("\n")
 blocks, cur = [], None
 for line in lines:
@@ -360,17 +370,31 @@ for line in lines:
             blocks.append(cur)
             cur = None
 assert len(blocks) > 10 and "game over" in text, (len(blocks), text[-300:])
-assert max(len(b) for b in blocks) <= 24, max(blocks, key=len)
-wide = [l for l in lines if len(l) > 80]
+assert max(len(b) for b in blocks) <= rows, max(blocks, key=len)
+wide = [l for l in lines if len(l) > cols]
 assert not wide, wide[:3]
 assert "press Enter for the next battle" in text
+assert "nothing to undo: the opponent has played since your last decision" in re.sub(r"\n +", " ", text), "undo past the reply"
+# each hand card of a turn: a line with its strength and plays, and, if it has an ability, the
+# ability's kind and text on the next line
+turns = [b for b in blocks if any(l.startswith("Your turn") for l in b)]
+assert turns
+for b in turns:
+    cards = [(i, l.split()[0]) for i, l in enumerate(b) if re.match(r"^  [a-z_]+ \d+ +(deploy|improvise|cannot)", l)]
+    assert cards, b
+    for i, card in cards:
+        nxt = b[i + 1] if not b[i + 1].startswith(" " * 21) else b[i + 2]
+        if kinds[card] == "-":
+            assert not nxt.startswith("      " + "instant") and not nxt.startswith("      ongoing"), (card, b)
+        else:
+            assert nxt.startswith("      %s: " % kinds[card]), ("no ability text", card, b)
 # the opponent's steps since the player's last decision; none at a battle's start with the player first
 prev = None
 for b in blocks:
     battle = b[0].split("|")[0]
-    first_of_battle, me_first = battle != prev, "1st player: you" in b[0]
+    first_of_battle, me_first = battle != prev, "1st player: you" in b[0] or "1st: you" in b[0]
     prev = battle
-    if "Your turn" not in "".join(b) or b is blocks[0]:
+    if not any(l.startswith("Your turn") for l in b) or b is blocks[0]:
         continue
     if first_of_battle and me_first:
         assert not b[1].startswith("last move"), ("a stale last move at a battle's start", b[:3])
@@ -378,6 +402,10 @@ for b in blocks:
         assert b[1].startswith("last move: ") or b[1].startswith("last moves: "), ("the last move", b[:3])
 PY
   done
+  # the input ends at a decision (the third): the game is abandoned there, its record written
+  printf '1\n1\n' | timeout 60 script -qec "stty cols 60 rows 40; $als play --seed 6 --p2 random --log eofd.jsonl" /dev/null > eofd.txt 2>&1
+  tr -d '\r' < eofd.txt | grep -q "^game abandoned" && tail -n 1 eofd.jsonl | grep -q '"reason":"end of input"' && ok ||
+    bad "Ctrl-D at a decision: $(tail -c 300 eofd.txt)"
 fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
 # a whole human game through a pseudo-terminal: colour, undo, to the last line
@@ -414,7 +442,7 @@ grep -q "no_such_set" u.err && ok || bad "unknown set message: $(cat u.err)"
 "$als" play --p2 nobody 2> u.err; expect_rc 2 $? "unknown agent"
 # levels: --level picks the computer's strength; a level is an agent name everywhere
 printf '1\n' | "$als" play --level easy --seed 5 > lv.txt 2>&1; expect_rc 0 $? "play --level easy"
-grep -q "player 2 easy (greedy)" lv.txt && ok || bad "--level easy header: $(head -2 lv.txt)"
+head -n 2 lv.txt | tr -s " \n" "  " | grep -q "player 2 easy (greedy)" && ok || bad "--level easy header: $(head -2 lv.txt)"
 "$als" play --level hard --p2 greedy < /dev/null 2> u.err; expect_rc 2 $? "--level with --p2"
 grep -q "not both" u.err && ok || bad "--level with --p2 message: $(cat u.err)"
 "$als" play --level godlike < /dev/null 2> u.err; expect_rc 2 $? "unknown level"

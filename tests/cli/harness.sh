@@ -2,6 +2,7 @@
 # the program and the source folder as absolute paths, the counters and the checks, a temporary
 # folder removed at exit. Each script ends with summary.
 set -u
+unset COLUMNS LINES  # output into a pipe is laid out at 80 columns (als play reads them where it has no terminal)
 als="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 src="$(cd "$2" && pwd)"
 pass=0 fail=0

@@ -19,7 +19,7 @@ done
 grep -q "^battle 1 opens (by house rule)$" w.txt && ok || bad "--watch lacks battle 1's opening"
 yes 1 | "$als" play --rules "$rule" --p2 random --seed 3 > h.txt 2>&1
 grep -q "^battle 1 opens (by house rule)$" h.txt && ok || bad "a human's screen lacks battle 1's opening"
-[ "$(grep -n '^battle 1 opens' h.txt | cut -d: -f1)" -lt "$(grep -n 'Legal actions' h.txt | head -1 | cut -d: -f1)" ] && ok ||
+[ "$(grep -n '^battle 1 opens' h.txt | cut -d: -f1)" -lt "$(grep -n '^Your turn' h.txt | head -1 | cut -d: -f1)" ] && ok ||
   bad "battle 1's opening comes after the first decision"
 
 # records: the opening's log lines follow the header, and the record replays (a record lacking
