@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "agents.h"
+#include "hint.h"
 #include "match.h"
 #include <editline/readline.h>
 
@@ -388,30 +389,32 @@ bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
-// The search's three best actions with the chances to win the battle and the game. The search
-// sees only what this player may see (InfoState), like the computer players: the opponent's own
-// search ranks the actions (to the battle's end, as it plays), and the same search to the game's
-// end estimates the chance of winning the game.
+// The search's three best actions with the chances to win the battle and the game after each.
+// The search sees only what this player may see (InfoState), like the computer players: one
+// search, the opponent's own, ranks the actions by the value it maximises, and its iterations
+// give both chances (calibrated on self-play: engine/play/hint.h). A game chance resting on too
+// few iterations is not shown.
 void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
-  std::vector<Estimate> ranked, game;
+  std::vector<HintLine> lines;
   try {
     InfoState info(e, s, acts);
-    auto by_battle = make_agent(hint_agent, hint_seed++, p);
-    auto by_game = make_agent(hint_agent + ",horizon=game", hint_seed++, p);
-    ranked = dynamic_cast<SearchAgent&>(*by_battle).rank(info);
-    game = dynamic_cast<SearchAgent&>(*by_game).rank(info);
+    auto search = make_agent(hint_agent, hint_seed++, p);
+    lines = hint(dynamic_cast<SearchAgent&>(*search), info);
   } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-    std::cout << "no hint: a script failed " << e.message_for(s, p, err.what()) << "\n";
+    std::cout << wrapped("no hint: a script failed " + e.message_for(s, p, err.what()), 2) << "\n";
     return;
   }
-  std::cout << "hint (best first; the chance to win this battle and the game after each):\n";
-  for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
-    double g = 0.5;
-    for (const Estimate& x : game)
-      if (x.text == ranked[i].text) g = x.win;
-    std::cout << "  " << i + 1 << ". " << std::left << std::setw(34) << ranked[i].text << std::right << " battle "
-              << std::setw(3) << static_cast<int>(ranked[i].battle * 100 + 0.5) << "%, game " << std::setw(3)
-              << static_cast<int>(g * 100 + 0.5) << "%\n";
+  std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
+            << "\n";
+  const size_t column = std::min<size_t>(34, screen_size().columns - 30);
+  auto percent = [](double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; };
+  for (size_t i = 0; i < lines.size() && i < 3; ++i) {
+    const HintLine& h = lines[i];
+    std::string line = "  " + std::to_string(i + 1) + ". " + h.text;
+    const std::string figures = "battle " + percent(h.battle) + ", game " + (h.game_known ? percent(h.game) : "? (few tries)");
+    if (line.size() + 1 > column + 5) std::cout << line << "\n", line = std::string(column + 5, ' ');
+    line += std::string(column + 5 - line.size(), ' ');
+    std::cout << line << figures << "\n";
   }
 }
 
@@ -424,7 +427,8 @@ constexpr const char* kHelp[] = {
     "top one (marked 'top': the uncovered card); '~' marks a facedown card. A play marked '*' would be "
     "destroyed as it is played.",
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
-    "search's three best actions, best first, with the chance to win the battle and the game), undo (back to "
+    "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
+    "self-play), undo (back to "
     "your previous decision, if the opponent has not played since), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
@@ -849,11 +853,11 @@ int cmd_play(int argc, char** argv) {
     p2 = "normal";
   }
   for (const std::string& a : {level_spec(p2), level_spec(p1)})  // a hint searches as the strongest computer seat does, at least
-    if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":600" : a;
+    if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":iterations=2000" : a;
   // At a terminal a hint thinks at least a second, whatever the opponent's level.
   const bool terminal = isatty(0) && isatty(1);
   if (hint_agent == "mcts" || (terminal && hint_agent.find("time=") == std::string::npos))
-    hint_agent = terminal ? at_terminal : "mcts:600";
+    hint_agent = terminal ? at_terminal : "mcts:iterations=2000";  // (the budget the hint is calibrated at)
   const char* no_color = std::getenv("NO_COLOR");
   if (color == "always" || (color == "auto" && isatty(1) && !(no_color && *no_color))) ink.enable();
   if (std::string err; !log_file.empty() && !Recorder::can_write(log_file, err)) {

@@ -148,6 +148,11 @@ struct Estimate {
                         // or the battle's VP swing scaled to 0..1 (horizon battle)
   int visits = 0;
   double battle = 0.5;  // the share of its iterations in which the player won the current battle
+  double game = 0.5;    // the player's chance to win the game after it, from the same iterations: 1 or 0
+                        // where an iteration ended the game, else the race of battles from the
+                        // scores it reached (MctsAgent::win_chance)
+  double game_if_won = 0.5;   // the same over the iterations in which the player won the battle
+  double game_if_lost = 0.5;  // ... and over those in which they lost it
 };
 
 /// An agent that searches: it can rank every legal action (hints, tests).

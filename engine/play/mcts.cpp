@@ -294,6 +294,8 @@ Stat total(std::vector<RawArray<Stat>>& stats, int32_t node, size_t skip = size_
     sum.avail += std::atomic_ref<int32_t>(x.avail).load(std::memory_order_relaxed);
     sum.wins += std::atomic_ref<double>(x.wins).load(std::memory_order_relaxed);
     sum.battle_wins += std::atomic_ref<double>(x.battle_wins).load(std::memory_order_relaxed);
+    sum.game_wins += std::atomic_ref<double>(x.game_wins).load(std::memory_order_relaxed);
+    sum.game_and_battle += std::atomic_ref<double>(x.game_and_battle).load(std::memory_order_relaxed);
   }
   return sum;
 }
@@ -374,7 +376,8 @@ class MctsAgent::Pass {
       if (fresh || other.visits == 0) other = total(tree_.stats, n, w_.slot);
       const Stat& own = mine_[n];
       return Stat{own.visits + other.visits, own.avail + other.avail, own.wins + other.wins,
-                  own.battle_wins + other.battle_wins};
+                  own.battle_wins + other.battle_wins, own.game_wins + other.game_wins,
+                  own.game_and_battle + other.game_and_battle};
     }
   }
   // Whether a node's children's figures are read again at this visit: when this worker has
@@ -416,7 +419,7 @@ class MctsAgent::Pass {
     if (battle_won_ < 0 && t.b.last.number == start_battle_) battle_won_ = t.b.last.winner == me_;
   }
   [[gnu::always_inline]] inline double reward(const State& t) const;
-  [[gnu::always_inline]] inline void backup(double reward);
+  [[gnu::always_inline]] inline void backup(double reward, double game);
 
   const MctsAgent& a_;
   const Options& opt_;
@@ -636,9 +639,10 @@ double MctsAgent::Pass<Shared>::reward(const State& t) const {
   return std::clamp(0.5 + 0.5 * swing / vp_scale_, 0.0, 1.0);
 }
 
-// The reward to MAST's moves and up the path (the visits were counted on the way down).
+// The reward to MAST's moves and up the path (the visits were counted on the way down), with
+// the battle's result and `game`, `me`'s chance to win the game after the iteration (hints).
 template <bool Shared>
-void MctsAgent::Pass<Shared>::backup(double reward) {
+void MctsAgent::Pass<Shared>::backup(double reward, double game) {
   const double battle = battle_won_ < 0 ? 0.5 : battle_won_;
   for (uint32_t i : w_.moves) w_.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me_) ? reward : 1.0 - reward);
   for (size_t i = 1; i < w_.path.size(); ++i) {
@@ -646,6 +650,8 @@ void MctsAgent::Pass<Shared>::backup(double reward) {
     Stat& st = mine_[w_.path[i]];
     add<Shared>(st.wins, mover ? reward : 1.0 - reward);
     add<Shared>(st.battle_wins, mover ? battle : 1.0 - battle);
+    add<Shared>(st.game_wins, mover ? game : 1.0 - game);
+    add<Shared>(st.game_and_battle, mover ? game * battle : (1.0 - game) * (1.0 - battle));
   }
 }
 
@@ -674,7 +680,8 @@ void MctsAgent::Pass<Shared>::iterate() {
     // A script that fails in the search fails the game, as it would in play.
     throw ScriptError(std::string("during the computer's search: ") + err.what());
   }
-  backup(reward(t));
+  const double game = t.b.phase == Phase::Over ? (t.b.winner == me_ ? 1.0 : 0.0) : chance(t.b.score[me_], t.b.score[1 - me_]);
+  backup(reward(t), game);
 }
 
 template <bool Shared>
@@ -708,7 +715,7 @@ MctsAgent::~MctsAgent() = default;
 
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   const Engine& e = info.engine();
-  if (opt_.match && chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
+  if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));
@@ -766,14 +773,19 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   for (const Action& a : info.legal()) {
     Estimate est{a, info.text(a), 0.5, 0};
     const uint32_t key = info.key(a);
-    double wins = 0, battle = 0;
+    double wins = 0, battle = 0, game = 0, both = 0;
     for (Tree* tree : trees)
       for (int32_t ch = (*tree)[0].first; ch >= 0; ch = (*tree)[ch].next)
         if ((*tree)[ch].key == key) {
           const Stat c = total(tree->stats, ch);  // (the workers are done)
-          est.visits += c.visits, wins += c.wins, battle += c.battle_wins;
+          est.visits += c.visits, wins += c.wins, battle += c.battle_wins, game += c.game_wins, both += c.game_and_battle;
         }
-    if (est.visits > 0) est.win = wins / est.visits, est.battle = battle / est.visits;
+    if (est.visits > 0) {
+      est.win = wins / est.visits, est.battle = battle / est.visits, est.game = game / est.visits;
+      // The game chance where the battle is won, and where it is lost (the share of none: the race's 0.5).
+      est.game_if_won = battle > 1e-9 ? both / battle : est.game;
+      est.game_if_lost = est.visits - battle > 1e-9 ? (game - both) / (est.visits - battle) : est.game;
+    }
     out.push_back(est);
   }
   std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) {

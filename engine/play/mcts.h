@@ -83,6 +83,9 @@ class MctsAgent : public SearchAgent {
     int32_t avail = 0;      // times the move was available when the parent was visited
     double wins = 0;        // reward for the node's player
     double battle_wins = 0; // the battle the search began in won by that player (hints only)
+    double game_wins = 0;   // that player's chance to win the game after the iteration (hints only):
+                            // 1 or 0 once the game is over, else win_chance at the scores it reached
+    double game_and_battle = 0;  // the same, counted only where that player also won the battle
   };
   struct Tree;
   struct Worker;

@@ -1,0 +1,114 @@
+#include "hint.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace als {
+
+double ChanceMap::operator()(double raw) const {
+  const double x = std::clamp(raw, 0.0, 1.0) * 10;
+  const size_t k = std::min<size_t>(static_cast<size_t>(x), 9);
+  const double t = x - static_cast<double>(k);
+  return std::clamp(knots[k] + t * (knots[k + 1] - knots[k]), 0.0, 1.0);
+}
+
+const HintCalibration& hint_calibration() {
+  // Fitted by `build/tests/calibrate fit` (tests/bench/calibrate.cpp) on self-play of the normal
+  // level; docs/agents.md, "The hint's chances", has the errors before and after.
+  // (`calibrate 240 1`: 240 games, 12,530 predictions.)
+  static const HintCalibration table{
+      ChanceMap{{0.000, 0.013, 0.078, 0.160, 0.262, 0.371, 0.471, 0.537, 0.625, 0.724, 0.932}},
+      ChanceMap{{0.003, 0.137, 0.232, 0.358, 0.434, 0.499, 0.564, 0.669, 0.803, 0.939, 0.999}},
+  };
+  return table;
+}
+
+std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const HintCalibration& calibration) {
+  const std::vector<Estimate> ranked = search.rank(info);  // most tried first
+  std::vector<HintLine> out;
+  const int most = ranked.empty() ? 0 : ranked.front().visits;
+  const int enough = std::max(10, most / 50);
+  for (const Estimate& e : ranked) {
+    const double battle = calibration.battle(e.battle);
+    const double game = calibration.game(e.game_if_won * battle + e.game_if_lost * (1 - battle));
+    out.push_back({e.action, e.text, e.win, battle, game, e.visits, e.visits >= kHintGameVisits, e});
+  }
+  std::stable_sort(out.begin(), out.end(), [&](const HintLine& a, const HintLine& b) {
+    const bool ka = a.visits >= enough, kb = b.visits >= enough;
+    if (ka != kb) return ka;
+    return ka ? a.value > b.value : a.visits > b.visits;
+  });
+  return out;
+}
+
+double calibration_error(const std::vector<Prediction>& p) {
+  if (p.empty()) return 0;
+  double chance[10] = {}, seen[10] = {};
+  int n[10] = {};
+  for (const Prediction& x : p) {
+    const int b = std::min(9, static_cast<int>(std::clamp(x.chance, 0.0, 1.0) * 10));
+    chance[b] += x.chance, seen[b] += x.outcome, ++n[b];
+  }
+  double err = 0;
+  for (int b = 0; b < 10; ++b)
+    if (n[b]) err += std::abs(chance[b] - seen[b]) / static_cast<double>(p.size());  // n_b/N * |mean - freq|
+  return err;
+}
+
+std::array<double, 2> calibration_interval(const std::vector<Prediction>& p, int rounds, uint64_t seed) {
+  std::map<int, std::vector<Prediction>> by_game;
+  for (const Prediction& x : p) by_game[x.game].push_back(x);
+  std::vector<const std::vector<Prediction>*> games;
+  for (const auto& [g, xs] : by_game) games.push_back(&xs);
+  if (games.empty() || rounds < 1) return {0, 0};
+  Rng rng(seed);
+  std::vector<double> errors;
+  std::vector<Prediction> sample;
+  for (int r = 0; r < rounds; ++r) {
+    sample.clear();
+    for (size_t i = 0; i < games.size(); ++i) {
+      const auto& xs = *games[rng.below(games.size())];
+      sample.insert(sample.end(), xs.begin(), xs.end());
+    }
+    errors.push_back(calibration_error(sample));
+  }
+  std::sort(errors.begin(), errors.end());
+  auto at = [&](double q) { return errors[std::min(errors.size() - 1, static_cast<size_t>(q * static_cast<double>(errors.size())))]; };
+  return {at(0.025), at(0.975)};
+}
+
+ChanceMap fit_chance_map(const std::vector<Prediction>& p) {
+  ChanceMap m;
+  double weight[11] = {}, value[11] = {};
+  for (const Prediction& x : p) {
+    const double r = std::clamp(x.chance, 0.0, 1.0) * 10;
+    for (int k = 0; k <= 10; ++k) {
+      const double w = std::max(0.0, 1.0 - std::abs(r - k));
+      weight[k] += w, value[k] += w * x.outcome;
+    }
+  }
+  // Pool adjacent violators: blocks of knots, each at its weighted mean, merged while one is
+  // above the next. A knot without data weighs almost nothing and starts at its raw value.
+  struct Block {
+    double w, v;
+    int n;
+  };
+  std::vector<Block> blocks;
+  for (int k = 0; k <= 10; ++k) {
+    const bool data = weight[k] > 1e-9;
+    blocks.push_back({data ? weight[k] : 1e-6, data ? value[k] / weight[k] : k / 10.0, 1});
+    while (blocks.size() > 1 && blocks[blocks.size() - 2].v > blocks.back().v) {
+      Block b = blocks.back();
+      blocks.pop_back();
+      Block& a = blocks.back();
+      a.v = (a.v * a.w + b.v * b.w) / (a.w + b.w), a.w += b.w, a.n += b.n;
+    }
+  }
+  size_t k = 0;
+  for (const Block& b : blocks)
+    for (int i = 0; i < b.n; ++i) m.knots[k++] = b.v;
+  return m;
+}
+
+}  // namespace als

@@ -1,0 +1,72 @@
+// The hint a player may ask for at a decision (als play's `hint`), and how its chances are
+// calibrated against self-play (docs/agents.md, "The hint's chances").
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "agents.h"
+
+namespace als {
+
+/// A chance as the search estimates it, mapped to the frequency observed in self-play: a
+/// piecewise-linear map through knots at raw 0, 0.1, ..., 1, non-decreasing.
+struct ChanceMap {
+  std::array<double, 11> knots{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1};
+  /// The calibrated chance of `raw` (clamped to 0..1), 0 to 1.
+  double operator()(double raw) const;
+};
+
+/// The maps the hint applies to the normal level's search (mcts:iterations=2000), fitted by
+/// tests/bench/calibrate.cpp on self-play of that level (docs/agents.md has the figures).
+struct HintCalibration {
+  ChanceMap battle, game;
+};
+const HintCalibration& hint_calibration();
+
+/// One action of a hint, with what one search says about it.
+struct HintLine {
+  Action action;
+  std::string text;   // as the player sees it
+  double value = 0;   // the search's mean reward after it (what the computer maximises), 0 to 1
+  double battle = 0;  // the chance to win the current battle after it, calibrated
+  double game = 0;    // the chance to win the game after it, calibrated; from the same iterations
+  int visits = 0;     // the iterations that tried it
+  bool game_known = false;  // the game chance rests on at least kHintGameVisits iterations
+  Estimate raw;             // the search's own figures, before calibration
+};
+/// The iterations an action's game chance needs before a hint shows it (its standard error is then
+/// at most 0.035).
+constexpr int kHintGameVisits = 200;
+
+/// The hint: every legal action ranked by one search of `search`, best first. The order is the
+/// search's value (the reward the computer maximises) among the actions it tried at least
+/// max(10, 2% of the most tried) times, then the others by how often they were tried (a value
+/// from a handful of iterations decides nothing). Both chances come from the same iterations:
+/// the battle's mapped through `calibration.battle`; the game's is the game chance where the
+/// battle is won weighed by that calibrated battle chance, plus where it is lost by the rest,
+/// then mapped through `calibration.game` (so where winning the battle wins the game, the two
+/// agree up to that map). Throws ScriptError as the search does.
+std::vector<HintLine> hint(SearchAgent& search, const InfoState& info,
+                           const HintCalibration& calibration = hint_calibration());
+
+/// One prediction checked against what happened: a chance in 0..1 and the outcome (0 or 1), with
+/// the game it came from (for a bootstrap over games).
+struct Prediction {
+  double chance = 0;
+  int outcome = 0;
+  int game = 0;
+};
+/// The expected calibration error: over ten equal-width bins of the chance, the mean of
+/// |mean chance - observed frequency| weighted by the bin's share of the predictions; 0 for none.
+double calibration_error(const std::vector<Prediction>& p);
+/// The same error's 95% interval by a bootstrap over games (`rounds` resamples of whole games,
+/// seeded), as {low, high}.
+std::array<double, 2> calibration_interval(const std::vector<Prediction>& p, int rounds, uint64_t seed);
+/// The map fitted to predictions: each knot the observed frequency of the predictions near it
+/// (weighted by closeness, within 0.1), made non-decreasing by pooling adjacent violators; a
+/// knot with no prediction near it keeps its own raw value.
+ChanceMap fit_chance_map(const std::vector<Prediction>& p);
+
+}  // namespace als

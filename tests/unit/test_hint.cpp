@@ -1,0 +1,121 @@
+// The hint (play/hint.h): its order, its two chances from one search, and the calibration
+// arithmetic that docs/agents.md's figures come from.
+#include <catch2/catch.hpp>
+
+#include "agents.h"
+#include "helpers.h"
+#include "hint.h"
+#include "mcts.h"
+
+using namespace als;
+
+namespace {
+MctsAgent search_of(uint64_t seed, int iterations) {
+  MctsAgent::Options o;
+  o.iterations = iterations;
+  return MctsAgent(seed, o);
+}
+}  // namespace
+
+TEST_CASE("the calibration error: zero for calibrated chances, the gap for overconfident ones") {
+  std::vector<Prediction> fair, sure;
+  for (int i = 0; i < 400; ++i) {
+    fair.push_back({0.25, i % 4 == 0, i / 10});  // a quarter come true
+    sure.push_back({0.85, i % 2, i / 10});       // said 85%, half come true
+  }
+  CHECK(calibration_error(fair) == Approx(0));
+  CHECK(calibration_error(sure) == Approx(0.35));
+  std::vector<Prediction> both = fair;
+  both.insert(both.end(), sure.begin(), sure.end());
+  CHECK(calibration_error(both) == Approx(0.175));  // each bin weighted by its share
+  const auto i = calibration_interval(sure, 200, 3);
+  CHECK(i[0] <= 0.35 + 1e-9);
+  CHECK(i[1] >= 0.35 - 0.1);
+  CHECK(i[0] <= i[1]);
+  CHECK(calibration_error({}) == 0);
+}
+
+TEST_CASE("a fitted map brings overconfident chances to what happened, and never decreases") {
+  std::vector<Prediction> p;
+  for (int i = 0; i < 1000; ++i) {
+    p.push_back({0.8, i % 2, i});        // said 80%, half true
+    p.push_back({0.3, i % 10 < 4, i});   // said 30%, 40% true
+    p.push_back({0.6, i % 10 < 3, i});   // said 60%, 30% true: below 0.3's, so pooled with it
+  }
+  const ChanceMap m = fit_chance_map(p);
+  for (size_t k = 1; k < m.knots.size(); ++k) CHECK(m.knots[k] >= m.knots[k - 1]);
+  CHECK(m(0.3) == Approx(0.35));  // 40% and 30% together
+  CHECK(m(0.6) == Approx(0.35));
+  CHECK(m(0.8) == Approx(0.5));
+  CHECK(m(0.7) == Approx(0.5));   // a knot without data below one with data: pooled with it
+  std::vector<Prediction> mapped = p;
+  for (Prediction& x : mapped) x.chance = m(x.chance);
+  CHECK(calibration_error(mapped) < calibration_error(p) / 3);
+  // a map interpolates between its knots and clamps
+  const ChanceMap identity;
+  CHECK(identity(0.37) == Approx(0.37));
+  CHECK(identity(1.5) == 1);
+  CHECK(identity(-2) == 0);
+}
+
+TEST_CASE("the hint ranks by the search's value among the actions tried enough, both chances from one search") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  for (uint64_t g = 1; g <= 6; ++g) {
+    State s = e.new_game(g);
+    std::vector<Action> legal;
+    for (size_t step = 0; step < g * 3 && e.to_act(s) >= 0; ++step) {
+      e.legal(s, legal);
+      e.apply(s, legal[(g * 7 + step) % legal.size()]);
+    }
+    if (e.to_act(s) < 0) continue;
+    e.legal(s, legal);
+    if (legal.size() < 2) continue;
+    MctsAgent search = search_of(g, 1500);
+    const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
+    REQUIRE(lines.size() == legal.size());
+    int most = 0;
+    for (const HintLine& h : lines) most = std::max(most, h.visits);
+    const int enough = std::max(10, most / 50);
+    bool tried = true;  // the well-tried first, best value first; then the others, most tried first
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const HintLine& h = lines[i];
+      INFO("game " << g << ", line " << i << ": " << h.text);
+      CHECK(h.battle >= 0);
+      CHECK(h.battle <= 1);
+      CHECK(h.game >= 0);
+      CHECK(h.game <= 1);
+      CHECK(h.game_known == (h.visits >= kHintGameVisits));
+      CHECK(h.battle == Approx(hint_calibration().battle(h.raw.battle)));
+      if (h.visits < enough) tried = false;
+      else CHECK(tried);
+      if (i > 0 && tried) CHECK(lines[i - 1].value >= h.value);
+      if (i > 0 && !tried && lines[i - 1].visits < enough) CHECK(lines[i - 1].visits >= h.visits);
+    }
+  }
+}
+
+TEST_CASE("where winning the battle wins the game, the hint's game chance follows its battle chance") {
+  // Both players 2 VP short of 12: any battle won (6 VP, or 2 or more by the withdrawal chart)
+  // ends the game, so the search's game chance is its battle chance, and the hint's is the battle's
+  // calibrated chance through the game map.
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  State s = e.new_game(11);
+  s.b.score[0] = s.b.score[1] = 10;
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  MctsAgent search = search_of(5, 3000);
+  const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
+  int checked = 0;
+  for (const HintLine& h : lines) {
+    if (h.visits < 50) continue;
+    INFO(h.text);
+    CHECK(h.raw.game_if_won == Approx(1));
+    CHECK(h.raw.game_if_lost == Approx(0));
+    CHECK(h.raw.game == Approx(h.raw.battle));
+    CHECK(h.game == Approx(hint_calibration().game(h.battle)));
+    ++checked;
+  }
+  CHECK(checked >= 3);
+}
