@@ -440,6 +440,12 @@ class MctsAgent::Pass {
   // battle_vp hook, what it gives either player for a battle decided at the root (mcts-v2: the
   // rules' battle_vp always). Set at the first iteration.
   int vp_scale_ = 0;
+  // This battle can decide the game: either player is within the most VP a battle can give (won
+  // outright or by the chart) of the target. Its reward is then the chance to win the game after
+  // it (win_chance), not the VP swing: a battle won that leaves the opponent one battle from the
+  // game is worth less than a withdrawal that keeps the game alive may be. Set with vp_scale_
+  // (never for mcts-v2, nor with the `match` reward, which values every battle so).
+  bool decides_ = false;
   uint32_t start_battle_ = 0;
   int32_t start_score_[2] = {0, 0};
   int battle_won_ = -1;
@@ -626,6 +632,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
 template <bool Shared>
 double MctsAgent::Pass<Shared>::reward(const State& t) const {
   if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
+  if (decides_ && t.b.battle != start_battle_) return chance(t.b.score[me_], t.b.score[1 - me_]);
   if (opt_.match && t.b.battle != start_battle_) {
     // The change in the chance to win the game, scaled so that winning the battle outright
     // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
@@ -673,6 +680,14 @@ void MctsAgent::Pass<Shared>::iterate() {
                       ? rules.battle_vp
                       : std::max(e_.scored_vp(t, me_, false, 0), e_.scored_vp(t, 1 - me_, false, 0));
       vp_scale_ = std::max(vp_scale_, 1);
+      if (!opt_.v2 && !opt_.match) {
+        int most = vp_scale_;
+        if (rules.has(Hook::BattleVp)) most = std::max({most, e_.scored_vp(t, me_, true, 0), e_.scored_vp(t, 1 - me_, true, 0)});
+        else
+          for (const auto& chart : rules.withdraw_chart)
+            for (int v : chart) most = std::max(most, v);
+        decides_ = t.b.score[0] + most >= target_ || t.b.score[1] + most >= target_;
+      }
     }
     descend(t, root_visits);
     playout(t);

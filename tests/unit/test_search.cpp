@@ -163,6 +163,42 @@ TEST_CASE("the match-score model: a fair race, monotone in the scores") {
   REQUIRE(MctsAgent::win_chance(r, 6, 12) > 0.7);
 }
 
+TEST_CASE("a battle that can decide the game is valued by the chance to win the game, not by its VP") {
+  // A withdrawal's value is exact (it ends the battle at once, the chart's VP to the opponent): the
+  // VP swing where no battle can end the game, the game chance after it where one can.
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  const Rules& r = e.rules();
+  for (const auto& [mine, theirs] : std::vector<std::pair<int, int>>{{0, 0}, {0, 8}, {8, 0}, {3, 5}, {9, 9}}) {
+    State s = e.new_game(21);
+    s.b.score[0] = mine, s.b.score[1] = theirs;
+    const int p = e.to_act(s);
+    std::vector<Action> legal;
+    e.legal(s, legal);
+    MctsAgent::Options o;
+    o.iterations = 3000;
+    MctsAgent search(3, o), old(3, o);
+    old.freeze_v2();
+    const InfoState info(e, s, legal);
+    const int wvp = info.withdraw_vp();
+    const int me = s.b.score[p], them = s.b.score[1 - p];
+    const bool decides = me + 6 >= r.vp_target || them + 6 >= r.vp_target;
+    INFO("scores " << mine << "-" << theirs << ", withdrawal gives " << wvp);
+    auto withdrawal = [&](MctsAgent& a) {
+      for (const Estimate& x : a.rank(info))
+        if (x.action.type == Action::Withdraw) return x;
+      FAIL("no withdrawal");
+      return Estimate{};
+    };
+    const Estimate now = withdrawal(search), before = withdrawal(old);
+    REQUIRE(now.visits > 0);
+    REQUIRE(before.visits > 0);
+    CHECK(before.win == Approx(0.5 - 0.5 * wvp / 6.0));  // mcts-v2: the VP swing always
+    if (decides) CHECK(now.win == Approx(MctsAgent::win_chance(r, r.vp_target - me, r.vp_target - them - wvp)));
+    else CHECK(now.win == Approx(0.5 - 0.5 * wvp / 6.0));
+  }
+}
+
 TEST_CASE("mcts-v1 is frozen: its rankings do not change") {
   // The yardstick later searches are measured against (docs/agents.md): the same search as the
   // one measured on 2026-11-24, so the same visits as then at the first decision of game 3.
