@@ -70,5 +70,6 @@ int cmd_compare(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
+int cmd_tutorial(int argc, char** argv);
 
 }  // namespace als::cli

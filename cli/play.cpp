@@ -18,6 +18,7 @@
 #include "input.h"
 #include "record.h"
 #include "screen.h"
+#include "terminal.h"
 
 namespace als::cli {
 
@@ -40,7 +41,7 @@ volatile sig_atomic_t interrupted = 0;
 
 // Set once a read finds the end of input (Ctrl-D) or an interrupt: the game is abandoned at the
 // next step, whichever prompt saw it (a decision, a confirmation, a battle's Enter-wait).
-bool input_ended = false;
+bool input_end = false;
 
 // Reads one line after `prompt`: with line editing and history (libedit) at a terminal, plain
 // otherwise. False at the end of input or after Ctrl-C (and input_ended is set).
@@ -71,11 +72,16 @@ bool read_line_once(const std::string& prompt, std::string& line) {
   return static_cast<bool>(std::getline(std::cin, line));
 }
 
+}  // namespace
+
 bool read_line(const std::string& prompt, std::string& line) {
   const bool got = read_line_once(prompt, line);
-  if (!got) input_ended = true;
+  if (!got) input_end = true;
   return got;
 }
+bool input_ended() { return input_end; }
+
+namespace {
 
 // A card label in colour: facedown dim.
 std::string paint_card(const std::string& label) {
@@ -249,7 +255,6 @@ void print_card(const Engine& e, const std::string& id) {
             << "\n";
 }
 
-enum class Reply { Chosen, Undo, End };
 
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
 std::string question_text(const Engine& e, const State& s, int p) {
@@ -364,15 +369,18 @@ Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<s
   return out;
 }
 
-// A decision's screen: the board and the decision, the most of the hand's ability texts that
-// lets it fit the screen's rows with the prompt.
-Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted) {
+// A decision's screen: the board and the decision (and a goal, als tutorial's), the most of the
+// hand's ability texts that lets it fit the screen's rows with the prompt.
+Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted,
+                      const std::string& goal = "") {
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
-  Lines board = board_lines(e, s, p, turn);
+  Lines board = board_lines(e, s, p, turn), below;
+  if (!goal.empty()) below.add(goal, 6);
   Lines screen;
   for (Texts t : {Texts::Full, Texts::Line, Texts::None}) {
     screen = board;
     screen.append(decision_lines(e, s, p, sorted, t));
+    screen.append(below);
     if (screen.rows.size() + 1 <= screen_size().rows) break;
   }
   return screen;
@@ -382,9 +390,8 @@ Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<
 bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
   if (a.type != Action::Withdraw || !isatty(0)) return true;
   std::string answer;
-  if (!read_line("withdraw: the opponent scores " + std::to_string(withdraw_cost(e, s, p)) +
-                     " VP and the battle ends. Sure? (y/n) ",
-                 answer))
+  // (the prompt is not wrapped: short enough for 60 columns)
+  if (!read_line("end the battle, the opponent scoring " + std::to_string(withdraw_cost(e, s, p)) + " VP? (y/n) ", answer))
     return false;
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
@@ -493,17 +500,17 @@ std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std
   return texts;
 }
 
-/// Asks a human for an action: Chosen (in `out`), Undo, or End at the end of input. `no_undo`:
-/// why undo is refused here ("" when it is allowed).
+}  // namespace
+
 Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Action>& acts, Action& out,
-                   const std::string& no_undo) {
+                   const std::string& no_undo, const std::string& goal) {
   // The list as this player sees it: cards they cannot tell apart in the order of their places.
   std::vector<Action> ordered = acts;
   std::vector<std::string> sorted = shown_texts(e, s, p, ordered);
   std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
     for (std::string& t : typed) std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  decision_screen(e, s, p, sorted).print();
+  decision_screen(e, s, p, sorted, goal).print();
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
   for (;;) {
     std::string line;
@@ -519,7 +526,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     if (in.kind == Input::Action) {
       out = ordered[in.index];
       if (!confirmed(e, s, p, out)) {
-        if (input_ended) return Reply::End;  // Ctrl-D at the question: the game is abandoned, nothing asked
+        if (input_end) return Reply::End;  // Ctrl-D at the question: the game is abandoned, nothing asked
         std::cout << "not withdrawn\n";
         continue;
       }
@@ -529,6 +536,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     std::cout << wrapped(in.why + (reason.empty() ? "" : ": " + reason), 2) << "\n";
   }
 }
+
+namespace {
 
 // One game at this terminal: the Match, its record, and what the players here are shown. As a
 // listener of the match it prints each action's events as the players here may see them.
@@ -675,7 +684,7 @@ class TerminalGame : public MatchListener {
 void TerminalGame::print_events(int p, const EventLog& log) {
   size_t battle_end = 0;
   for (const Event& ev : log.events) {
-    if (input_ended) break;  // Ctrl-D at a battle's Enter-wait: the game is abandoned, nothing more shown
+    if (input_end) break;  // Ctrl-D at a battle's Enter-wait: the game is abandoned, nothing more shown
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size()) {
       note_battle(log.battle_ends[battle_end], ev);
@@ -783,7 +792,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       std::cerr << "als play: " << e_.message_for(m_.state(), reader, m_.abandoned()) << "\n";
       return finish(2);
     }
-    if (input_ended && !m_.over()) {  // Ctrl-D at a battle's Enter-wait
+    if (input_end && !m_.over()) {  // Ctrl-D at a battle's Enter-wait
       std::cout << "\n";
       show_seed();
       return abandoned(interrupted ? "interrupted" : "end of input");

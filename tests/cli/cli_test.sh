@@ -422,6 +422,55 @@ if command -v script > /dev/null; then
   grep -q "game abandoned" int.txt && tail -n 1 int.jsonl | grep -q '"interrupted"' && ok || bad "Ctrl-C: $(tail -n 2 int.txt)"
 fi
 
+# als tutorial, driven through its steps: each step's text, a play that does not do what it asks
+# refused with the reason, an ability's question, the withdrawal with the chart; then the same
+# at a pseudo-terminal of 80x24 and of 60x40 (every screen fits), and the end of input mid-way.
+tutorial_input='\n\nimp heavy_t land\ndep heavy_t\n\nimp esc air\n\ndep sea_m\nimp contain land\n\ndep land_m\n1\n\nwith\ny\n'
+printf "$tutorial_input" | "$als" tutorial > tut.txt 2>&1; expect_rc 0 $? "als tutorial"
+python3 - tut.txt <<'PY' && ok || bad "tutorial: $(tail -5 tut.txt)"
+import re, sys
+text = re.sub(r" *\n *", " ", open(sys.argv[1]).read())
+order = ["--- The game ---", "--- Deploy ---", "goal: deploy a card",
+         "not this time: that plays the card facedown; deploy plays it faceup, to its own theater.",
+         "player 1 deploys heavy_tanks to land", "--- Improvise ---", "player 1 improvises escalation facedown to air",
+         "--- Covering ---", "not this time: you have no card in sea yet",
+         "player 1 improvises containment facedown to land", "--- Abilities ---",
+         "player 1 deploys land_maneuver to land", "your land_maneuver asks you to choose", "player 1 chooses",
+         "--- Withdrawing ---", "The chart: if the 1st player withdraws, the opponent scores 6 VP with 0 cards left",
+         "player 1 withdraws with", "--- The end of the tutorial ---"]
+at = 0
+for want in order:
+    found = text.find(want, at)
+    assert found >= 0, ("missing, or out of order", want)
+    at = found
+PY
+printf '\n\n' | "$als" tutorial > tut-eof.txt 2>&1; expect_rc 0 $? "als tutorial, input ended"
+tail -n 1 tut-eof.txt | grep -q "^tutorial left$" && ok || bad "tutorial, input ended: $(tail -n 2 tut-eof.txt)"
+if command -v script > /dev/null; then
+  for size in 80x24 60x40; do
+    printf "$tutorial_input" | timeout 60 script -qec "stty cols ${size%x*} rows ${size#*x}; $als tutorial" /dev/null > tut-$size.txt 2>&1
+    python3 - tut-$size.txt "${size%x*}" "${size#*x}" <<'PY' && ok || bad "tutorial at $size: $(tail -3 tut-$size.txt)"
+import re, sys
+cols, rows = int(sys.argv[2]), int(sys.argv[3])
+text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", open(sys.argv[1], errors="replace").read())
+lines = text.split("\n")
+assert "--- The end of the tutorial ---" in text, text[-400:]
+assert not [l for l in lines if len(l) > cols], [l for l in lines if len(l) > cols][:2]
+screens, cur = [], None  # a step's text up to its Enter, and each decision's screen up to its prompt
+for line in lines:
+    if line.startswith("--- ") or line.startswith("=== battle"):
+        cur = [line]
+    elif cur is not None:
+        cur.append(line)
+        if line.startswith("> "):
+            screens.append(cur)
+            cur = None
+assert len(screens) >= 10, len(screens)
+assert max(len(s) for s in screens) <= rows, max(screens, key=len)
+PY
+  done
+fi
+
 # a record made with a relative --cards replays from anywhere (it stores the folder's absolute path)
 mkdir -p sub && rel=$(python3 -c "import os,sys; print(os.path.relpath(sys.argv[1], sys.argv[2]))" "$src/docs/examples/supply-lines" "$tmp/sub")
 (cd sub && "$als" play --p1 random --p2 random --seed 2 --cards "$rel" --log rel.jsonl > /dev/null); expect_rc 0 $? "play with a relative --cards"

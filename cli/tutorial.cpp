@@ -1,0 +1,189 @@
+// als tutorial: the rules step by step, in one battle of a fixed deal against the easy level. Each
+// step explains one rule, then asks for a play that uses it, and says why when a play does not.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "agents.h"
+#include "cli.h"
+#include "match.h"
+#include "screen.h"
+#include "terminal.h"
+
+namespace als::cli {
+
+namespace {
+
+constexpr uint64_t kDeal = 3;  // player 1 first, a hand with instant and ongoing abilities
+constexpr int kYou = 0;
+
+// Why `a`, played by `p` at a turn, is not what a step asks ("" when it is).
+using Check = std::string (*)(const Engine& e, const State& s, int p, const Action& a);
+
+struct Step {
+  const char* title;
+  std::vector<const char*> text;  // paragraphs
+  const char* goal;               // what the step asks for; nullptr: nothing (read, press Enter)
+  Check check;
+};
+
+const CardDef& card_of(const Engine& e, const Action& a) { return e.set().cards[a.card]; }
+
+std::string wants_deploy(const Engine&, const State&, int, const Action& a) {
+  if (a.type == Action::Deploy) return "";
+  return a.type == Action::Improvise ? "that plays the card facedown; deploy plays it faceup, to its own theater"
+                                     : "this step asks you to deploy a card";
+}
+std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
+  return a.type == Action::Improvise ? "" : "this step asks you to improvise: play a card facedown ('imp CARD THEATER')";
+}
+std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
+  if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
+  const View v = e.view(s, p);
+  const int pos = s.b.pos[a.theater];
+  if (pos < 0 || v.stacks[p][static_cast<size_t>(pos)].empty())
+    return "you have no card in " + v.theaters[static_cast<size_t>(pos < 0 ? 0 : pos)] +
+           " yet: play onto a theater where you already have one";
+  return "";
+}
+std::string wants_instant(const Engine& e, const State& s, int p, const Action& a) {
+  bool any = false;  // an instant card of the hand that can be deployed
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  for (const Action& x : legal) any |= x.type == Action::Deploy && card_of(e, x).kind == Kind::Instant;
+  if (!any) return a.type == Action::Deploy ? "" : "this step asks you to deploy a card";  // (no instant left: any deploy)
+  if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
+  return card_of(e, a).kind == Kind::Instant ? "" : card_of(e, a).id + "'s ability is not instant: pick one marked 'instant:'";
+  (void)p;
+}
+std::string wants_withdraw(const Engine&, const State&, int, const Action& a) {
+  return a.type == Action::Withdraw ? "" : "this step asks you to withdraw (its number is last in the list)";
+}
+
+// The withdrawal chart as a sentence: "6 VP with 0 cards left, 4 with 1, ..., 2 with 4 or more".
+std::string chart_text(const std::vector<int>& chart) {
+  std::string out;
+  for (size_t i = 0; i < chart.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(chart[i]) + (i ? "" : " VP") + " with " + std::to_string(i) +
+           (i + 1 == chart.size() ? " or more" : "") + (i ? "" : " cards left");
+  return out;
+}
+
+std::vector<Step> steps(const Engine& e) {
+  static std::string chart;  // (the paragraphs below point into it)
+  chart = "The chart: if the 1st player withdraws, the opponent scores " + chart_text(e.rules().withdraw_chart[0]) +
+          ". If the 2nd player withdraws: " + chart_text(e.rules().withdraw_chart[1]) + ".";
+  return {
+      {"The game",
+       {"Air, Land & Sea is a game of battles. Three theaters lie in a row: air, land and sea, in an order dealt "
+        "each battle; theaters next to each other are adjacent. Each player gets 6 cards, and the players take "
+        "turns playing one card each.",
+        "A battle ends when both players have played every card, or when one withdraws. Whoever holds more "
+        "theaters wins it and scores 6 VP. A theater is held by the player with the higher total strength "
+        "there; a tie goes to the 1st player. The first to 12 VP wins the game.",
+        "You are player 1, and 1st this battle. The board lists each theater's totals, who holds it, and each "
+        "player's cards from the bottom one to the top one."},
+       nullptr, nullptr},
+      {"Deploy",
+       {"To deploy is to play a card faceup to the theater of its own type (heavy_tanks to land). Its full "
+        "strength counts there, and its ability acts.",
+        "Type the action's number, or its words: 'dep heavy_t' is enough when one action fits."},
+       "deploy a card", wants_deploy},
+      {"Improvise",
+       {"To improvise is to play any card facedown to any theater. A facedown card has strength 2 and no "
+        "ability, and your opponent does not know what it is (they see '~?'). Improvise to fight where your "
+        "cards do not match, or to keep a card's identity hidden."},
+       "improvise a card (play it facedown)", wants_improvise},
+      {"Covering",
+       {"A card played where you already have cards goes on top of them and covers the card below. Covered "
+        "cards still count for strength, but most abilities can no longer flip or move them. The top card, "
+        "the uncovered one, is marked 'top' on the board."},
+       "play a card onto one of your own cards", wants_cover},
+      {"Abilities",
+       {"A faceup card's ability is printed under it in your hand. An instant ability acts once, as the card "
+        "is deployed (or flipped faceup), and may ask you to choose a card or a theater. An ongoing ability "
+        "acts for as long as its card is faceup. A play marked '*' would be destroyed at once by an ongoing "
+        "ability on the board."},
+       "deploy a card with an instant ability", wants_instant},
+      {"Withdrawing",
+       {"Instead of playing a card you may withdraw: the battle ends at once, and the opponent wins it. They "
+        "score fewer VP the more cards you still hold, so a battle you cannot win is often best left early.",
+        chart.c_str(), "Withdraw now, to see it: the list shows what it costs."},
+       "withdraw", wants_withdraw},
+  };
+}
+
+void print_paragraphs(const Step& st) {
+  std::cout << "\n--- " << st.title << " ---\n";
+  for (const char* p : st.text) std::cout << wrapped(p, 0) << "\n";
+}
+
+void print_events(const Engine& e, const EventLog& log) {
+  for (const Event& ev : log.events) std::cout << wrapped(e.event_text(ev, kYou), 4) << "\n";
+}
+
+// Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.
+int run_steps(const Engine& e, Match& m) {
+  const std::vector<Step> all = steps(e);
+  for (const Step& st : all) {
+    print_paragraphs(st);  // a screen of its own: the board follows after Enter
+    std::string enter;
+    if (!read_line(st.goal ? "> press Enter to try it " : "> press Enter to begin ", enter)) return 0;
+    if (!st.goal) continue;
+    bool done = false;
+    while (!m.over() && m.state().b.battle == 1) {
+      const int p = m.to_act();
+      if (p != kYou) {  // the computer's reply
+        m.step();
+        print_events(e, m.apply_log());
+        continue;
+      }
+      const bool turn = e.decision_kind(m.state()) == DecisionKind::Turn;
+      if (turn && done) break;  // the step's play and its questions are over
+      Action a;
+      const std::vector<Action> legal = m.legal();
+      const Reply r = human_choice(e, m.state(), p, legal, a, "the tutorial takes nothing back",
+                                   turn ? std::string("goal: ") + st.goal : "");
+      if (r == Reply::End) return 0;
+      if (r != Reply::Chosen) continue;
+      if (turn) {
+        if (const std::string why = st.check(e, m.state(), p, a); !why.empty()) {
+          std::cout << wrapped("not this time: " + why + ".", 2) << "\n";
+          continue;
+        }
+        done = true;
+      }
+      print_events(e, m.apply(a));
+    }
+    if (m.over() || m.state().b.battle != 1) break;
+  }
+  std::cout << "\n--- The end of the tutorial ---\n"
+            << wrapped("In a game the next battle would begin now, with the 1st player alternating. You know "
+                       "the rules: play a game against the easy level with 'als play --level easy', and type "
+                       "'help' at any decision.",
+                       0)
+            << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int cmd_tutorial(int argc, char** argv) {
+  po::options_description desc(
+      "als tutorial options (the rules step by step, in one battle against the computer)\n"
+      "  example: als tutorial");
+  desc.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  if (!parse(argc, argv, "tutorial", desc, vm)) return 0;
+  Common c;  // the standard set, the rulebook's rules
+  auto eng = open_engine(c);
+  if (!eng) return 2;
+  GreedyAgent computer(kDeal);
+  Match m(*eng, kDeal, nullptr, &computer);
+  m.start();
+  const int code = run_steps(*eng, m);
+  if (input_ended()) std::cout << "\ntutorial left\n";
+  return code;
+}
+
+}  // namespace als::cli
