@@ -46,6 +46,28 @@ std::string wants_cover(const Engine& e, const State& s, int p, const Action& a)
            " yet: play onto a theater where you already have one";
   return "";
 }
+// Whether `a` makes p hold a theater the opponent holds now (played on a copy of the game).
+bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
+  State after = s;
+  try {
+    e.apply(after, a);
+  } catch (const ScriptError&) {
+    return false;
+  }
+  for (size_t t = 0; t < e.rules().theaters.size(); ++t)
+    if (s.b.pos[t] != kNone && e.controller(s, static_cast<int>(t)) != p && e.controller(after, static_cast<int>(t)) == p) return true;
+  return false;
+}
+std::string wants_control(const Engine& e, const State& s, int p, const Action& a) {
+  if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
+  if (takes_theater(e, s, p, a)) return "";
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  for (const Action& x : legal)
+    if (takes_theater(e, s, p, x))
+      return "after it the opponent still holds every theater they hold now; another play takes one";
+  return "";  // (no play takes one: any play will do)
+}
 std::string wants_instant(const Engine& e, const State& s, int p, const Action& a) {
   bool any = false;  // an instant card of the hand that can be deployed
   std::vector<Action> legal;
@@ -99,6 +121,12 @@ std::vector<Step> steps(const Engine& e) {
         "cards still count for strength, but most abilities can no longer flip or move them. The top card, "
         "the uncovered one, is marked 'top' on the board."},
        "play a card onto one of your own cards", wants_cover},
+      {"Control",
+       {"Each theater is held by the player with the higher total strength there: every card of theirs "
+        "there, faceup or facedown, covered or not, plus what abilities add. A tie goes to the 1st player. "
+        "The board shows each theater's totals and whose it is ('yours' or 'opponent's'). At the battle's "
+        "end, the player holding more theaters wins it."},
+       "take a theater the opponent holds now", wants_control},
       {"Abilities",
        {"A faceup card's ability is printed under it in your hand. An instant ability acts once, as the card "
         "is deployed (or flipped faceup), and may ask you to choose a card or a theater. An ongoing ability "

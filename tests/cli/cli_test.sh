@@ -425,7 +425,7 @@ fi
 # als tutorial, driven through its steps: each step's text, a play that does not do what it asks
 # refused with the reason, an ability's question, the withdrawal with the chart; then the same
 # at a pseudo-terminal of 80x24 and of 60x40 (every screen fits), and the end of input mid-way.
-tutorial_input='\n\nimp heavy_t land\ndep heavy_t\n\nimp esc air\n\ndep sea_m\nimp contain land\n\ndep land_m\n1\n\nwith\ny\n'
+tutorial_input='\n\nimp heavy_t land\ndep heavy_t\n\nimp esc air\n\ndep sea_m\nimp contain land\n\nimp land_m sea\ndep heavy_b\n\ndep land_m\n1\n\nwith\ny\n'
 printf "$tutorial_input" | "$als" tutorial > tut.txt 2>&1; expect_rc 0 $? "als tutorial"
 python3 - tut.txt <<'PY' && ok || bad "tutorial: $(tail -5 tut.txt)"
 import re, sys
@@ -434,7 +434,9 @@ order = ["--- The game ---", "--- Deploy ---", "goal: deploy a card",
          "not this time: that plays the card facedown; deploy plays it faceup, to its own theater.",
          "player 1 deploys heavy_tanks to land", "--- Improvise ---", "player 1 improvises escalation facedown to air",
          "--- Covering ---", "not this time: you have no card in sea yet",
-         "player 1 improvises containment facedown to land", "--- Abilities ---",
+         "player 1 improvises containment facedown to land", "--- Control ---",
+         "not this time: after it the opponent still holds every theater they hold now",
+         "player 1 deploys heavy_bombers to air", "--- Abilities ---",
          "player 1 deploys land_maneuver to land", "your land_maneuver asks you to choose", "player 1 chooses",
          "--- Withdrawing ---", "The chart: if the 1st player withdraws, the opponent scores 6 VP with 0 cards left",
          "player 1 withdraws with", "--- The end of the tutorial ---"]
