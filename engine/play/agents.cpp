@@ -376,16 +376,19 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.threads = static_cast<int>(number(spec, k, v, 1, 64));
     } else if (k == "work") {
       o.work = static_cast<long long>(number(spec, k, v, 0, 1e15));
+    } else if (k == "adapt") {
+      o.adapt = number(spec, k, v, 0, 10);
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
 }
 
 // mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
-// as played and of the battle_vp hook; every option of mcts.
+// as played and of the battle_vp hook, and before a battle that can decide the game was valued by
+// the game; every option of mcts.
 std::unique_ptr<Agent> make_mcts_v2(const std::string& spec, uint64_t seed) {
   const size_t colon = spec.find(':');
   auto a = make_mcts("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed);
@@ -425,7 +428,7 @@ std::vector<AgentKind>& registry() {
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
        "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

@@ -395,7 +395,7 @@ class MctsAgent::Pass {
   // The chance of `me` winning the game at these scores.
   double chance(int mine, int theirs) const {
     const int need = std::clamp(target_ - mine, 0, target_), other = std::clamp(target_ - theirs, 0, target_);
-    return a_.chance_[static_cast<size_t>(need * (target_ + 1) + other)];
+    return (*chances_)[static_cast<size_t>(need * (target_ + 1) + other)];
   }
   // The slot of `slots` (mask + 1 of them) holding `key` (of the actions' `keys`), or the empty
   // one where it would go. Read through plain pointers: it is the descent's innermost loop.
@@ -441,11 +441,16 @@ class MctsAgent::Pass {
   // rules' battle_vp always). Set at the first iteration.
   int vp_scale_ = 0;
   // This battle can decide the game: either player is within the most VP a battle can give (won
-  // outright or by the chart) of the target. Its reward is then the chance to win the game after
-  // it (win_chance), not the VP swing: a battle won that leaves the opponent one battle from the
-  // game is worth less than a withdrawal that keeps the game alive may be. Set with vp_scale_
-  // (never for mcts-v2, nor with the `match` reward, which values every battle so).
+  // outright or by the chart) of the target. Its reward is then the `match` reward, the change in
+  // the chance to win the game after it (win_chance), not the VP swing: a battle won that leaves
+  // the opponent one battle from the game is worth less than a withdrawal that keeps the game
+  // alive may be. Set with vp_scale_ (never for mcts-v2, nor with the `match` reward, which
+  // values every battle so).
   bool decides_ = false;
+  // The race of battles the game chance reads (win_chance): the rules', or, with a battle_vp
+  // hook, one whose battles give what the hook gives (set with vp_scale_).
+  const std::vector<double>* chances_ = &a_.chance_;
+  std::vector<double> hooked_chances_;
   uint32_t start_battle_ = 0;
   int32_t start_score_[2] = {0, 0};
   int battle_won_ = -1;
@@ -632,8 +637,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
 template <bool Shared>
 double MctsAgent::Pass<Shared>::reward(const State& t) const {
   if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
-  if (decides_ && t.b.battle != start_battle_) return chance(t.b.score[me_], t.b.score[1 - me_]);
-  if (opt_.match && t.b.battle != start_battle_) {
+  if ((opt_.match || decides_) && t.b.battle != start_battle_) {
     // The change in the chance to win the game, scaled so that winning the battle outright
     // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
     // to the match.
@@ -680,6 +684,15 @@ void MctsAgent::Pass<Shared>::iterate() {
                       ? rules.battle_vp
                       : std::max(e_.scored_vp(t, me_, false, 0), e_.scored_vp(t, 1 - me_, false, 0));
       vp_scale_ = std::max(vp_scale_, 1);
+      if (!opt_.v2 && rules.has(Hook::BattleVp)) {  // the race with the hook's VP: a battle's, each chart's
+        Rules hooked = rules;
+        hooked.battle_vp = vp_scale_;
+        for (int c = 0; c < 2; ++c)  // chart 0: the 1st player withdraws, so the other scores
+          for (size_t i = 0; i < hooked.withdraw_chart[c].size(); ++i)
+            hooked.withdraw_chart[c][i] = e_.scored_vp(t, c == 0 ? 1 - t.b.first : t.b.first, true, static_cast<int>(i));
+        hooked_chances_ = win_chances(hooked);
+        chances_ = &hooked_chances_;
+      }
       if (!opt_.v2 && !opt_.match) {
         int most = vp_scale_;
         if (rules.has(Hook::BattleVp)) most = std::max({most, e_.scored_vp(t, me_, true, 0), e_.scored_vp(t, 1 - me_, true, 0)});
@@ -744,7 +757,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   // Under a time budget the workers grow one tree; with a fixed number of iterations each grows
   // a tree of its own, so that the search is the same on every run.
   const bool shared = workers_.size() > 1 && opt_.time_ms > 0;
-  if (shared) {
+  if (shared && !extending_) {
     if (!shared_) shared_ = std::make_unique<Tree>();
     // An iteration asks for one node at most (even one it then leaves unused), so this is room
     // for every iteration of the budget and of up to 2,000 a millisecond (two threads do 250 to
@@ -760,7 +773,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     w.rng.seed(rng_.next());
     w.tree = shared ? shared_.get() : &w.own;
     w.slot = shared ? i : 0;
-    if (!shared) w.own.reset(1, 0);
+    if (!shared && !extending_) w.own.reset(1, 0);  // (an extension goes on growing the trees it has)
   }
   // The iterations are the whole search's: each worker does its share.
   const int share = static_cast<int>(std::max<long long>(1, opt_.iterations / static_cast<long long>(workers_.size())));
@@ -819,9 +832,37 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   return out;
 }
 
+namespace {
+// Whether a search's choice is close: the two most tried actions within 70% of each other's
+// visits, or either a withdrawal (`ranked`: most tried first).
+bool close_call(const std::vector<Estimate>& ranked) {
+  if (ranked.size() < 2) return false;
+  return ranked[1].visits >= 0.7 * ranked[0].visits || ranked[0].action.type == Action::Withdraw ||
+         ranked[1].action.type == Action::Withdraw;
+}
+}  // namespace
+
 Action MctsAgent::decide(const InfoState& info) {
   if (info.legal().size() == 1) return info.legal()[0];
   std::vector<Estimate> ranked = rank(info);
+  last_extended_ = false;
+  if (opt_.adapt > 0 && close_call(ranked)) {  // a close call: look again, longer
+    const Options kept = opt_;
+    const long long before = last_iterations_;
+    opt_.iterations = static_cast<int>(std::clamp(opt_.iterations * opt_.adapt, 1.0, 1e9));
+    opt_.time_ms *= opt_.adapt;
+    opt_.work = static_cast<long long>(static_cast<double>(opt_.work) * opt_.adapt);
+    extending_ = true;  // the same trees, grown further: their root's figures hold both looks
+    try {
+      ranked = rank(info);
+    } catch (...) {
+      opt_ = kept, extending_ = false;
+      throw;
+    }
+    opt_ = kept, extending_ = false;
+    last_iterations_ += before;
+    last_extended_ = true;
+  }
   if (!opt_.draw) return ranked.front().action;
   long long total = 0;
   for (const Estimate& x : ranked) total += x.visits;

@@ -46,8 +46,13 @@ class MctsAgent : public SearchAgent {
     int threads = 1;        // search threads, each with an engine of its own (Engine::twin): one tree
                             // for all under a time budget, else a tree each
     bool v2 = false;        // the search of 2026-11-27, frozen as mcts-v2: a play its card does not
-                            // survive scored as any other, and VP measured against the rules'
-                            // battle_vp without the battle_vp hook
+                            // survive scored as any other, VP measured against the rules'
+                            // battle_vp without the battle_vp hook, and every battle valued by its
+                            // VP swing, even one that can decide the game
+    double adapt = 0;       // > 0: an adaptive budget. Where the two most tried actions are close (the
+                            // second tried at least 70% as often as the first) or either is a
+                            // withdrawal, the search goes on growing the same trees for `adapt`
+                            // times its budget before choosing
     long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
                             // instructions the rules' scripts may run for one decision, all threads
                             // together (Engine::work, about a second of scripts): past it the search
@@ -59,6 +64,8 @@ class MctsAgent : public SearchAgent {
   ~MctsAgent() override;
   Action decide(const InfoState& info) override;
   std::vector<Estimate> rank(const InfoState& info) override;
+  /// The last decision's search was extended by the adaptive budget (Options::adapt).
+  bool last_extended() const { return last_extended_; }
   /// The iterations of the last search, all threads together.
   long long last_iterations() const { return last_iterations_; }
   /// Why the last search stopped before its iterations ("" when it did not): the rules' work
@@ -107,6 +114,8 @@ class MctsAgent : public SearchAgent {
   std::vector<double> chance_;                  // win_chances of the rules of the last search
   const Rules* chance_rules_ = nullptr;
   long long last_iterations_ = 0;
+  bool last_extended_ = false;
+  bool extending_ = false;  // rank() goes on growing the last search's trees (Options::adapt)
   std::string note_;
 };
 

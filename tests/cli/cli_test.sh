@@ -350,25 +350,17 @@ if command -v script > /dev/null; then
     { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows; $als play --seed 6 --p2 random --cards $cards" \
       /dev/null > screen-$size.txt 2>&1
     "$als" cards --cards "$cards" > cards-$cards.txt
-    python3 - screen-$size.txt "$cols" "$rows" cards-$cards.txt <<'PY' && ok || bad "${size}: $(tail -3 screen-$size.txt)"
+    python3 - screen-$size.txt "$cols" "$rows" cards-$cards.txt "$src/tests/cli" <<'PY' && ok || bad "${size}: $(tail -3 screen-$size.txt)"
 import re, sys
+sys.path.insert(0, sys.argv[5])
+from screens import read_screens
 cols, rows = int(sys.argv[2]), int(sys.argv[3])
-text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", open(sys.argv[1], errors="replace").read())
+text, lines, blocks = read_screens(sys.argv[1], ("=== battle",))
 kinds = {}  # card id -> its kind ("instant", "ongoing", "-"), from `als cards`
 for line in open(sys.argv[4]).read().split("\n")[2:]:
     w = line.split()
     if len(w) >= 4 and w[1] in ("air", "land", "sea"):
         kinds[w[0]] = w[3]
-lines = text.split("\n")
-blocks, cur = [], None
-for line in lines:
-    if line.startswith("=== battle"):
-        cur = [line]
-    elif cur is not None:
-        cur.append(line)
-        if line.startswith("> "):
-            blocks.append(cur)
-            cur = None
 assert len(blocks) > 10 and "game over" in text, (len(blocks), text[-300:])
 assert max(len(b) for b in blocks) <= rows, max(blocks, key=len)
 wide = [l for l in lines if len(l) > cols]
@@ -451,22 +443,15 @@ tail -n 1 tut-eof.txt | grep -q "^tutorial left$" && ok || bad "tutorial, input 
 if command -v script > /dev/null; then
   for size in 80x24 60x40; do
     printf "$tutorial_input" | timeout 60 script -qec "stty cols ${size%x*} rows ${size#*x}; $als tutorial" /dev/null > tut-$size.txt 2>&1
-    python3 - tut-$size.txt "${size%x*}" "${size#*x}" <<'PY' && ok || bad "tutorial at $size: $(tail -3 tut-$size.txt)"
-import re, sys
+    python3 - tut-$size.txt "${size%x*}" "${size#*x}" "$src/tests/cli" <<'PY' && ok || bad "tutorial at $size: $(tail -3 tut-$size.txt)"
+import sys
+sys.path.insert(0, sys.argv[4])
+from screens import read_screens
 cols, rows = int(sys.argv[2]), int(sys.argv[3])
-text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\r", "", open(sys.argv[1], errors="replace").read())
-lines = text.split("\n")
+# a step's text up to its Enter, and each decision's screen up to its prompt
+text, lines, screens = read_screens(sys.argv[1], ("--- ", "=== battle"))
 assert "--- The end of the tutorial ---" in text, text[-400:]
 assert not [l for l in lines if len(l) > cols], [l for l in lines if len(l) > cols][:2]
-screens, cur = [], None  # a step's text up to its Enter, and each decision's screen up to its prompt
-for line in lines:
-    if line.startswith("--- ") or line.startswith("=== battle"):
-        cur = [line]
-    elif cur is not None:
-        cur.append(line)
-        if line.startswith("> "):
-            screens.append(cur)
-            cur = None
 assert len(screens) >= 10, len(screens)
 assert max(len(s) for s in screens) <= rows, max(screens, key=len)
 PY

@@ -194,9 +194,52 @@ TEST_CASE("a battle that can decide the game is valued by the chance to win the 
     REQUIRE(now.visits > 0);
     REQUIRE(before.visits > 0);
     CHECK(before.win == Approx(0.5 - 0.5 * wvp / 6.0));  // mcts-v2: the VP swing always
-    if (decides) CHECK(now.win == Approx(MctsAgent::win_chance(r, r.vp_target - me, r.vp_target - them - wvp)));
+    // the match reward: the change in the game chance, scaled so that a battle won outright gives
+    // 1 and one lost 0
+    auto chance = [&](int a, int b) { return MctsAgent::win_chance(r, r.vp_target - a, r.vp_target - b); };
+    const double spread = chance(me + 6, them) - chance(me, them + 6);
+    const double match = std::clamp(0.5 + (chance(me, them + wvp) - chance(me, them)) / spread, 0.0, 1.0);
+    if (decides) CHECK(now.win == Approx(match));
     else CHECK(now.win == Approx(0.5 - 0.5 * wvp / 6.0));
+    if (decides) CHECK(match != Approx(0.5 - 0.5 * wvp / 6.0));  // the two tell apart
   }
+}
+
+TEST_CASE("the adaptive budget searches again exactly where the choice is close") {
+  // With the same seed, the adaptive search's first look is the plain search's: where its two most
+  // tried actions are within 70% of each other (or either withdraws), it looks again with twice
+  // the iterations in all; elsewhere it plays as the plain search.
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  int extended = 0, plain = 0;
+  for (uint64_t g = 1; g <= 12; ++g) {
+    State s = e.new_game(g);
+    std::vector<Action> legal;
+    for (size_t step = 0; step < (g % 5) * 2 && e.to_act(s) >= 0; ++step) {
+      e.legal(s, legal);
+      e.apply(s, legal[(g + step) % legal.size()]);
+    }
+    if (e.to_act(s) < 0) continue;
+    e.legal(s, legal);
+    if (legal.size() < 2) continue;
+    MctsAgent::Options o;
+    o.iterations = 400;
+    MctsAgent look(g, o);
+    o.adapt = 1;
+    MctsAgent adaptive(g, o);
+    const InfoState info(e, s, legal);
+    const std::vector<Estimate> first = look.rank(info);
+    const bool close = first[1].visits >= 0.7 * first[0].visits || first[0].action.type == Action::Withdraw ||
+                       first[1].action.type == Action::Withdraw;
+    const Action chosen = adaptive.decide(info);
+    INFO("game " << g);
+    CHECK(adaptive.last_extended() == close);
+    CHECK(adaptive.last_iterations() == (close ? 800 : 400));
+    if (!close) CHECK(chosen == first[0].action);
+    (close ? extended : plain)++;
+  }
+  CHECK(extended > 0);
+  CHECK(plain > 0);
 }
 
 TEST_CASE("mcts-v1 is frozen: its rankings do not change") {
