@@ -286,6 +286,25 @@ void add_ability(Lines& out, const CardDef& d, Texts texts) {
   else out.add(text, 6);
 }
 
+// The viewer's hand at a question (where it is not the list of plays): "your hand:", then a card
+// a line with its strength and type, and its ability's text (as `texts` says).
+Lines hand_lines(const Engine& e, const State& s, int p, Texts texts) {
+  Lines out;
+  const View v = e.view(s, p);
+  out.add(v.hand[p].empty() ? "your hand: (empty)" : "your hand:");
+  for (const std::string& id : v.hand[p]) {
+    const int c = e.set().find(id);
+    if (c < 0) {
+      out.add("  " + id);
+      continue;
+    }
+    const CardDef& d = e.set().cards[static_cast<size_t>(c)];
+    out.add("  " + id + " " + std::to_string(d.strength) + " (" + d.type + ")");
+    add_ability(out, d, texts);
+  }
+  return out;
+}
+
 // The legal actions (`sorted`: their texts as the player sees them, numbered from 1). At a turn,
 // a hand card a line, its deploys and improvisations numbered inline, its ability text below:
 //   containment 5      deploy 1 air       improvise 7 air 8 land 9 sea
@@ -374,11 +393,15 @@ Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<s
 Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted,
                       const std::string& goal = "") {
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
-  Lines board = board_lines(e, s, p, turn), below;
+  Lines below;
   if (!goal.empty()) below.add(goal, 6);
   Lines screen;
   for (Texts t : {Texts::Full, Texts::Line, Texts::None}) {
-    screen = board;
+    // At a question the hand is not in the list: it is shown under the board, with its texts
+    // while they fit (else by name, on the board's line).
+    const bool hand_here = !turn && t != Texts::None;
+    screen = board_lines(e, s, p, turn || hand_here);
+    if (hand_here) screen.append(hand_lines(e, s, p, t));
     screen.append(decision_lines(e, s, p, sorted, t));
     screen.append(below);
     if (screen.rows.size() + 1 <= screen_size().rows) break;

@@ -380,6 +380,17 @@ for b in turns:
             assert not nxt.startswith("      " + "instant") and not nxt.startswith("      ongoing"), (card, b)
         else:
             assert nxt.startswith("      %s: " % kinds[card]), ("no ability text", card, b)
+# at an ability's question, the hand under the board: a card a line, its ability's text below
+asked = [b for b in blocks if "your hand:" in b]
+assert asked, "no question with the hand listed"
+for b in asked:
+    at = b.index("your hand:")
+    for i in range(at + 1, len(b)):
+        m = re.match(r"^  ([a-z_]+) \d+ \((air|land|sea)\)$", b[i])
+        if not m:
+            break
+        if kinds[m.group(1)] != "-":
+            assert b[i + 1].startswith("      %s: " % kinds[m.group(1)]), ("no ability text at a question", b)
 # the opponent's steps since the player's last decision; none at a battle's start with the player first
 prev = None
 for b in blocks:
