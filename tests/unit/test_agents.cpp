@@ -3,6 +3,7 @@
 
 #include "agents.h"
 #include "helpers.h"
+#include "mcts.h"
 
 using namespace als;
 
@@ -250,4 +251,42 @@ TEST_CASE("the search does not play a card into its own destruction (Containment
   // destroyed as played is the game's only way to pass, and a deeper search still chooses it at
   // times (about 6% of such turns at 3,000 iterations, either version: docs/agents.md).
   REQUIRE(now * v2_chances * 3 < v2 * now_chances * 2);
+}
+
+TEST_CASE("where a battle can decide the game, the search withdraws where playing on loses the game, as mcts-v2 did not") {
+  // Positions found by tests/bench/decisive.cpp (`decisive 20 1`): mcts-v2 plays games of the
+  // standard set; at these, both searches decide with 2,000 iterations and a search to the game's
+  // end of 40,000 iterations judges their choices. Playing on (mcts-v2's choice) was worth 0.10,
+  // 0.28 and 0.36 of a game; withdrawing (today's) 0.22, 0.48 and 0.50.
+  struct Position {
+    uint64_t seed;
+    std::vector<int> path;  // each action's index among the legal actions, from the deal
+  };
+  const std::vector<Position> positions = {
+      {1, {22, 1, 0, 13, 11, 2, 9, 0, 10, 0, 9, 2, 1, 1, 10, 4, 6, 4, 1, 6, 0, 18, 12, 1, 14, 1, 0, 2, 6}},
+      {13, {13, 0, 9, 5, 1, 5, 5, 0, 1, 8, 12, 15, 14, 10, 0, 2, 10, 0, 0, 20, 0, 2, 4, 0, 0, 1, 1, 0, 20, 8, 10, 18,
+            1, 2, 1, 6, 1, 6, 1, 8, 10}},
+      {5, {13, 1, 6, 13, 0, 0, 2, 0, 6, 8, 1, 16, 1, 2, 8, 3, 4, 0, 0, 4, 1, 1, 0, 2, 0, 0, 5, 0, 4, 8, 5, 2, 0, 0, 1,
+           4, 4, 0, 4, 0, 2, 6, 6, 2, 0, 1, 0, 1, 2, 1, 2, 2, 0, 14, 13, 0, 9, 6, 0, 2, 8, 0, 2}},
+  };
+  auto eng = load_engine("standard", {}, ALS_DATA_DIR);
+  const Engine& e = *eng;
+  for (const Position& at : positions) {
+    State s = e.new_game(at.seed);
+    std::vector<Action> legal;
+    for (int i : at.path) {
+      e.legal(s, legal);
+      REQUIRE(static_cast<size_t>(i) < legal.size());
+      e.apply(s, legal[static_cast<size_t>(i)]);
+    }
+    e.legal(s, legal);
+    INFO("seed " << at.seed << ", scores " << s.b.score[0] << "-" << s.b.score[1]);
+    REQUIRE((s.b.score[0] + 6 >= 12 || s.b.score[1] + 6 >= 12));  // this battle can decide the game
+    MctsAgent::Options o;
+    o.iterations = 2000;
+    MctsAgent now(7, o), old(7, o);
+    old.freeze_v2();
+    CHECK(now.choose(e, s, legal).type == Action::Withdraw);
+    CHECK(old.choose(e, s, legal).type != Action::Withdraw);
+  }
 }
