@@ -10,6 +10,7 @@
 #include "env.h"
 #include "errors.h"
 #include "loader.h"
+#include "value_net.h"
 
 namespace py = pybind11;
 using als::EnvGame;
@@ -143,6 +144,32 @@ void bind_agent(py::module_& m) {
            "The id it chooses for state's current player, from what that player knows.");
 }
 
+void bind_value_net(py::module_& m) {
+  using F = py::array_t<float, py::array::c_style | py::array::forcecast>;
+  py::class_<als::ValueNet>(m, "ValueNet", "A learned value function as the engine evaluates it (issue 35).")
+      .def(py::init([](const std::string& path) {
+             try {
+               return als::ValueNet::load(path);
+             } catch (const std::runtime_error& e) {
+               throw als::EnvError(e.what());
+             }
+           }),
+           py::arg("path"),
+           "ValueNet(path): reads the file python/tools/train_value.py writes. Raises als.Error naming "
+           "the file and what is wrong.")
+      .def_property_readonly("inputs", &als::ValueNet::inputs, "the length of an input (int)")
+      .def_property_readonly("outputs", &als::ValueNet::outputs, "the length of an output (int)")
+      .def(
+          "evaluate",
+          [](const als::ValueNet& net, F x) {
+            if (x.ndim() != 1 || x.shape(0) != net.inputs())
+              throw als::EnvError("ValueNet.evaluate: expected " + std::to_string(net.inputs()) + " float32 values");
+            const std::vector<float> y = net.evaluate(x.data());
+            return py::array_t<float>(static_cast<py::ssize_t>(y.size()), y.data());
+          },
+          py::arg("x"), "The network on x (float32 [inputs]): float32 [outputs], in C++ (no Python at play time).");
+}
+
 template <class T>
 T* rows(py::array_t<T, py::array::c_style>& a, size_t n, size_t width, const char* what) {
   if (static_cast<size_t>(a.size()) != n * width)
@@ -206,4 +233,5 @@ PYBIND11_MODULE(_als, m) {
   bind_state(m);
   bind_vector_env(m);
   bind_agent(m);
+  bind_value_net(m);
 }

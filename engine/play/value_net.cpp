@@ -1,0 +1,87 @@
+#include "value_net.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace als {
+
+namespace {
+constexpr int kMaxLayers = 8, kMaxUnits = 4096;
+
+// Reads one number of a layer, naming where a bad one is.
+float number(std::istringstream& in, const std::string& where, size_t layer) {
+  std::string tok;
+  if (!(in >> tok)) throw std::runtime_error(where + ": layer " + std::to_string(layer + 1) + " ends early");
+  char* end = nullptr;
+  const float v = std::strtof(tok.c_str(), &end);
+  if (end == tok.c_str() || *end != '\0' || !std::isfinite(v))
+    throw std::runtime_error(where + ": layer " + std::to_string(layer + 1) + ": '" + tok.substr(0, 32) + "' is not a finite number");
+  return v;
+}
+}  // namespace
+
+ValueNet ValueNet::parse(const std::string& text, const std::string& where) {
+  std::istringstream in(text);
+  std::string magic, version;
+  if (!(in >> magic >> version) || magic != "als-value" || version != "1")
+    throw std::runtime_error(where + ": not an als value network (its first line is not 'als-value 1')");
+  ValueNet net;
+  std::string word;
+  while (in >> word) {
+    if (word != "layer") throw std::runtime_error(where + ": '" + word.substr(0, 32) + "' where a layer should begin");
+    Layer l;
+    std::string act;
+    if (!(in >> l.inputs >> l.outputs >> act)) throw std::runtime_error(where + ": a layer's header is not 'layer IN OUT ACT'");
+    if (l.inputs < 1 || l.outputs < 1 || l.inputs > kMaxUnits || l.outputs > kMaxUnits)
+      throw std::runtime_error(where + ": a layer of " + std::to_string(l.inputs) + " by " + std::to_string(l.outputs) +
+                               " (each from 1 to " + std::to_string(kMaxUnits) + ")");
+    if (act == "relu") l.act = Layer::Act::Relu;
+    else if (act == "sigmoid") l.act = Layer::Act::Sigmoid;
+    else if (act != "none") throw std::runtime_error(where + ": activation '" + act.substr(0, 32) + "' (relu, sigmoid or none)");
+    if (!net.layers_.empty() && net.layers_.back().outputs != l.inputs)
+      throw std::runtime_error(where + ": layer " + std::to_string(net.layers_.size() + 1) + " takes " + std::to_string(l.inputs) +
+                               " inputs, the layer before gives " + std::to_string(net.layers_.back().outputs));
+    if (net.layers_.size() == kMaxLayers) throw std::runtime_error(where + ": more than 8 layers");
+    l.w.resize(static_cast<size_t>(l.inputs) * static_cast<size_t>(l.outputs));
+    l.b.resize(static_cast<size_t>(l.outputs));
+    for (float& x : l.w) x = number(in, where, net.layers_.size());
+    for (float& x : l.b) x = number(in, where, net.layers_.size());
+    net.layers_.push_back(std::move(l));
+  }
+  if (net.layers_.empty()) throw std::runtime_error(where + ": no layers");
+  return net;
+}
+
+ValueNet ValueNet::load(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error(path + ": cannot be read");
+  std::string text;
+  char buf[65536];
+  while (f.read(buf, sizeof buf) || f.gcount() > 0) {
+    text.append(buf, static_cast<size_t>(f.gcount()));
+    if (text.size() > (16u << 20)) throw std::runtime_error(path + ": larger than 16 MiB");
+  }
+  return parse(text, path);
+}
+
+std::vector<float> ValueNet::evaluate(const float* in) const {
+  std::vector<float> x(in, in + inputs()), y;
+  for (const Layer& l : layers_) {
+    y.assign(static_cast<size_t>(l.outputs), 0.0f);
+    for (int o = 0; o < l.outputs; ++o) {
+      const float* w = l.w.data() + static_cast<size_t>(o) * static_cast<size_t>(l.inputs);
+      float sum = 0;
+      for (int i = 0; i < l.inputs; ++i) sum += w[i] * x[static_cast<size_t>(i)];
+      sum += l.b[static_cast<size_t>(o)];
+      if (l.act == Layer::Act::Relu) sum = sum > 0 ? sum : 0;
+      else if (l.act == Layer::Act::Sigmoid) sum = 1.0f / (1.0f + std::exp(-sum));
+      y[static_cast<size_t>(o)] = sum;
+    }
+    x.swap(y);
+  }
+  return x;
+}
+
+}  // namespace als

@@ -1,0 +1,36 @@
+// A small learned value function (issue 35): a multilayer perceptron over the observation tensor
+// (Engine::observation_tensor: what one seat knows), trained by python/tools/train_value.py with
+// PyTorch and evaluated here with plain loops, no Python at play time. docs/agents.md, "A learned
+// value", has the recipe and the file format.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace als {
+
+class ValueNet {
+ public:
+  /// One dense layer: out = act(W in + b), W row-major [outputs][inputs].
+  struct Layer {
+    int inputs = 0, outputs = 0;
+    enum class Act { None, Relu, Sigmoid } act = Act::None;
+    std::vector<float> w, b;
+  };
+  /// Reads a network from `text` (the format python/tools/train_value.py writes: a header line
+  /// "als-value 1", then per layer "layer IN OUT ACT" with ACT relu, sigmoid or none, its
+  /// OUT*IN weights and OUT biases). At most 8 layers of at most 4096 units, each layer's inputs
+  /// the previous one's outputs. Throws std::runtime_error naming `where` and what is wrong.
+  static ValueNet parse(const std::string& text, const std::string& where);
+  /// The same from a file (at most 16 MiB). Throws std::runtime_error.
+  static ValueNet load(const std::string& path);
+  int inputs() const { return layers_.empty() ? 0 : layers_.front().inputs; }
+  int outputs() const { return layers_.empty() ? 0 : layers_.back().outputs; }
+  /// The network on `in` (inputs() floats): outputs() floats, float32 arithmetic in the order
+  /// PyTorch's reference writes it (sum over inputs in order, then the bias).
+  std::vector<float> evaluate(const float* in) const;
+
+ private:
+  std::vector<Layer> layers_;
+};
+
+}  // namespace als

@@ -1,0 +1,61 @@
+"""The learned value's training recipe end to end (python/tools/train_value.py): a small run from
+self-play to weights, reproducible from its seed, and evaluated in C++ (als.ValueNet) as PyTorch
+evaluates it, to 1e-5. PyTorch is needed for training only: without it (and without
+ALS_REQUIRE_PYTHON=1, which ./bootstrap.sh test sets and installs it for) the test is skipped."""
+import importlib.util
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import als
+
+TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python", "tools")
+
+if importlib.util.find_spec("torch") is None and os.environ.get("ALS_REQUIRE_PYTHON") != "1":
+    pytest.skip("PyTorch (python3-torch) is not installed", allow_module_level=True)
+
+sys.path.insert(0, TOOLS)
+import train_value  # noqa: E402
+
+
+def read_fixture(path):
+    rows = open(path).read().split("\n")
+    pairs = []
+    for i in range(0, len(rows) - 1, 2):
+        x = np.array([float(v) for v in rows[i].split()[1:]], dtype=np.float32)
+        y = np.array([float(v) for v in rows[i + 1].split()[1:]], dtype=np.float32)
+        pairs.append((x, y))
+    return pairs
+
+
+def test_a_small_training_run_gives_weights_the_engine_evaluates_as_pytorch_does(tmp_path):
+    out, fixture = str(tmp_path / "v.txt"), str(tmp_path / "f.txt")
+    args = ["--games", "6", "--agent", "greedy", "--epochs", "3", "--hidden", "16", "--out", out, "--fixture", fixture]
+    curve = train_value.main(args)
+    assert [c[0] for c in curve] == [1, 2, 3]
+    assert all(0 < c[1] < 1.5 and 0 < c[2] < 1.5 for c in curve)
+    net = als.ValueNet(out)
+    assert net.inputs == als.Game().observation_tensor_size() and net.outputs == 2
+    pairs = read_fixture(fixture)
+    assert len(pairs) == 16
+    for x, want in pairs:
+        got = net.evaluate(x)
+        assert np.abs(got - want).max() <= 1e-5, (got, want)
+        assert ((got >= 0) & (got <= 1)).all()
+    # the same arguments, the same weights
+    again = str(tmp_path / "again.txt")
+    train_value.main(args[:-4] + ["--out", again])
+    assert open(again).read() == open(out).read()
+
+
+def test_a_file_that_is_not_a_network_is_refused(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("als-value 1\nlayer 2 1 tanh\n1 1\n0\n")
+    with pytest.raises(als.Error, match="activation 'tanh'"):
+        als.ValueNet(str(bad))
+    net_file = tmp_path / "ok.txt"
+    net_file.write_text("als-value 1\nlayer 2 1 none\n1 1\n0\n")
+    with pytest.raises(als.Error, match="expected 2 float32 values"):
+        als.ValueNet(str(net_file)).evaluate(np.zeros(3, dtype=np.float32))
