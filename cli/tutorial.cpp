@@ -68,7 +68,7 @@ std::string wants_control(const Engine& e, const State& s, int p, const Action& 
       return "after it the opponent still holds every theater they hold now; another play takes one";
   return "";  // (no play takes one: any play will do)
 }
-std::string wants_instant(const Engine& e, const State& s, int p, const Action& a) {
+std::string wants_instant(const Engine& e, const State& s, int, const Action& a) {
   bool any = false;  // an instant card of the hand that can be deployed
   std::vector<Action> legal;
   e.legal(s, legal);
@@ -76,7 +76,6 @@ std::string wants_instant(const Engine& e, const State& s, int p, const Action& 
   if (!any) return a.type == Action::Deploy ? "" : "this step asks you to deploy a card";  // (no instant left: any deploy)
   if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
   return card_of(e, a).kind == Kind::Instant ? "" : card_of(e, a).id + "'s ability is not instant: pick one marked 'instant:'";
-  (void)p;
 }
 std::string wants_withdraw(const Engine&, const State&, int, const Action& a) {
   return a.type == Action::Withdraw ? "" : "this step asks you to withdraw (its number is last in the list)";
@@ -206,8 +205,8 @@ int cmd_tutorial(int argc, char** argv) {
   Common c;  // the standard set, the rulebook's rules
   auto eng = open_engine(c);
   if (!eng) return 2;
-  GreedyAgent computer(kDeal);
-  Match m(*eng, kDeal, nullptr, &computer);
+  auto computer = make_agent("easy", kDeal, 1);  // the registry's easy level
+  Match m(*eng, kDeal, nullptr, computer.get());
   m.start();
   const int code = run_steps(*eng, m);
   if (input_ended()) std::cout << "\ntutorial left\n";
