@@ -1,5 +1,6 @@
 // als tutorial: the rules step by step, in one battle of a fixed deal against the easy level. Each
 // step explains one rule, then asks for a play that uses it, and says why when a play does not.
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -40,10 +41,10 @@ std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
 std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
   const View v = e.view(s, p);
-  const int pos = s.b.pos[a.theater];
-  if (pos < 0 || v.stacks[p][static_cast<size_t>(pos)].empty())
-    return "you have no card in " + v.theaters[static_cast<size_t>(pos < 0 ? 0 : pos)] +
-           " yet: play onto a theater where you already have one";
+  const std::string& name = e.theater_name(a.theater);
+  const auto at = std::find(v.theaters.begin(), v.theaters.end(), name);
+  if (at == v.theaters.end() || v.stacks[p][static_cast<size_t>(at - v.theaters.begin())].empty())
+    return "you have no card in " + name + " yet: play onto a theater where you already have one";
   return "";
 }
 // Whether `a` makes p hold a theater the opponent holds now (played on a copy of the game).
@@ -54,8 +55,9 @@ bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
   } catch (const ScriptError&) {
     return false;
   }
-  for (size_t t = 0; t < e.rules().theaters.size(); ++t)
-    if (s.b.pos[t] != kNone && e.controller(s, static_cast<int>(t)) != p && e.controller(after, static_cast<int>(t)) == p) return true;
+  const View before = e.view(s, p), later = e.view(after, p);  // (a play moves no theater)
+  for (size_t i = 0; i < before.controller.size(); ++i)
+    if (before.controller[i] != p && later.controller[i] == p) return true;
   return false;
 }
 std::string wants_control(const Engine& e, const State& s, int p, const Action& a) {
@@ -158,7 +160,7 @@ int run_steps(const Engine& e, Match& m) {
     if (!read_line(st.goal ? "> press Enter to try it " : "> press Enter to begin ", enter)) return 0;
     if (!st.goal) continue;
     bool done = false;
-    while (!m.over() && m.state().b.battle == 1) {
+    while (!m.over() && e.view(m.state(), kYou).battle == 1) {
       const int p = m.to_act();
       if (p != kYou) {  // the computer's reply
         m.step();
@@ -182,7 +184,7 @@ int run_steps(const Engine& e, Match& m) {
       }
       print_events(e, m.apply(a));
     }
-    if (m.over() || m.state().b.battle != 1) break;
+    if (m.over() || e.view(m.state(), kYou).battle != 1) break;
   }
   std::cout << "\n--- The end of the tutorial ---\n"
             << wrapped("In a game the next battle would begin now, with the 1st player alternating. You know "
