@@ -291,12 +291,43 @@ class Engine {
   /// out once. draw(out, rng) leaves in `out` exactly what sample(s, viewer, rng) returns (out
   /// must keep its unused list slots at their defaults, as every State the engine made does).
   /// Holds references to the engine and to `s`, which must outlive it.
+  class Sampler;
+  /// The identities one determinization gave the hidden cards (Sampler::draw), kept to give the
+  /// same identities again: to the present (Sampler::redraw) or to an earlier state of the same
+  /// battle (Sampler::relabel), so that a player's past is read in the world they imagine now.
+  /// Opaque: only a draw fills it, so no caller can ask for the true identities.
+  class Identities {
+   public:
+    bool drawn() const { return drawn_; }
+
+   private:
+    friend class Sampler;
+    uint8_t map_[kMaxCards] = {};  // the card at card c's place is map_[c]
+    bool drawn_ = false;
+  };
   class Sampler {
    public:
     Sampler(const Engine& e, const State& s, int viewer);
     void draw(State& out, Rng& rng) const;
+    /// The same, keeping the identities drawn in `ids`.
+    void draw(State& out, Rng& rng, Identities& ids) const;
+    /// Draws only the identities (what draw would give the hidden cards), into `ids`.
+    void identities(Identities& ids, Rng& rng) const;
+    /// Draws again with identities `ids` kept from an earlier draw of this sampler: `out` is the
+    /// determinization that draw gave (the game's generator reseeded from `rng`). Throws
+    /// std::invalid_argument if `ids` was never drawn.
+    void redraw(const Identities& ids, State& out, Rng& rng) const;
+    /// An earlier state `past` of the same battle, in the world `ids` drew: every card the viewer
+    /// does not know now takes the identity `ids` gave it (a card they know now keeps its own).
+    /// Since a player's knowledge only grows within a battle, `out` is consistent with what the
+    /// viewer knew then and knows now. `past_action`, an action taken at `past`, is renamed the
+    /// same way and returned. Throws std::invalid_argument if `ids` was never drawn or `past`
+    /// is of another game's cards.
+    Action relabel(const Identities& ids, const State& past, const Action& past_action, State& out, Rng& rng) const;
 
    private:
+    // `out` becomes `s` with the identities `map` (old card -> new card), reseeded from `rng`.
+    static void relabel_state(const Engine& e, const State& s, const uint8_t* map, State& out, Rng& rng);
     const Engine* e_;
     const State* s_;
     int n_ = 0;                    // cards the viewer does not know

@@ -2,6 +2,7 @@
 // search-based agents. The cards the player does not know trade identities at random; the
 // game's generator is reseeded, so that no search foresees a later shuffle.
 #include <algorithm>
+#include <stdexcept>
 #include <tuple>
 
 #include "engine.h"
@@ -46,34 +47,12 @@ void map_board(Board& t, const Board& s, const uint8_t* map) {
   }
   t.reindex();
 }
+
 }  // namespace
 
-Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), s_(&s) {
-  const Board& b = s.b;
-  // The cards the viewer does not know trade identities; the running ability's answers that name
-  // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
-  for (uint64_t m = knowledge::unknown(b, viewer); m; m &= m - 1)
-    places_[n_] = ids_[n_] = static_cast<uint8_t>(__builtin_ctzll(m)), ++n_;
-  // Places in a canonical order (zone, owner, theater, position): two states that differ only in
-  // what the viewer cannot see give the same sample for the same generator.
-  auto key = [&](uint8_t c) {
-    const CardLoc& l = b.card[c];
-    return std::make_tuple(l.zone, l.owner, l.theater, l.seq, knowledge::knows(b, 1 - viewer, c));
-  };
-  std::sort(places_, places_ + n_, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
-}
-
-void Engine::Sampler::draw(State& t, Rng& rng) const {
-  const State& s = *s_;
-  const Board& b = s.b;
-  // The identities of the hidden cards, shuffled over their places.
-  uint8_t ids[kMaxCards];
-  std::copy(ids_, ids_ + n_, ids);
-  rng.shuffle(ids, static_cast<size_t>(n_));
-  uint8_t map[kMaxCards];
-  for (int c = 0; c < b.ncards; ++c) map[c] = static_cast<uint8_t>(c);
-  for (int i = 0; i < n_; ++i) map[places_[i]] = ids[i];
-
+// `t` becomes `s` with the identities `map` (old card -> new card), its generators reseeded from
+// `rng`: a determinization's whole relabelling, the running ability's answers and question included.
+void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8_t* map, State& t, Rng& rng) {
   copy_state(t, s);
   map_board(t.b, s.b, map);
   t.b.rng.seed(rng.next());
@@ -92,13 +71,68 @@ void Engine::Sampler::draw(State& t, Rng& rng) const {
     if (d.about != kNone) d.about = map[d.about];
     if (d.asker != kNone) d.asker = map[d.asker];
     uint16_t opt[kMaxOptions];
-    int n = e_->options(d, opt);
+    int n = e.options(d, opt);
     for (int i = 0; i < n; ++i) {
       if (d.kind == DecisionKind::Card && opt[i] != kNone) opt[i] = map[opt[i]];
       else if (d.kind == DecisionKind::Play) opt[i] = map_play(opt[i], map);
     }
     d.set_options(opt, n);
   }
+}
+Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), s_(&s) {
+  const Board& b = s.b;
+  // The cards the viewer does not know trade identities; the running ability's answers that name
+  // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
+  for (uint64_t m = knowledge::unknown(b, viewer); m; m &= m - 1)
+    places_[n_] = ids_[n_] = static_cast<uint8_t>(__builtin_ctzll(m)), ++n_;
+  // Places in a canonical order (zone, owner, theater, position): two states that differ only in
+  // what the viewer cannot see give the same sample for the same generator.
+  auto key = [&](uint8_t c) {
+    const CardLoc& l = b.card[c];
+    return std::make_tuple(l.zone, l.owner, l.theater, l.seq, knowledge::knows(b, 1 - viewer, c));
+  };
+  std::sort(places_, places_ + n_, [&](uint8_t x, uint8_t y) { return key(x) < key(y); });
+}
+
+void Engine::Sampler::draw(State& t, Rng& rng) const {
+  Identities ids;
+  draw(t, rng, ids);
+}
+
+void Engine::Sampler::draw(State& t, Rng& rng, Identities& out) const {
+  identities(out, rng);
+  relabel_state(*e_, *s_, out.map_, t, rng);
+}
+
+void Engine::Sampler::identities(Identities& out, Rng& rng) const {
+  // The identities of the hidden cards, shuffled over their places.
+  uint8_t ids[kMaxCards];
+  std::copy(ids_, ids_ + n_, ids);
+  rng.shuffle(ids, static_cast<size_t>(n_));
+  uint8_t* map = out.map_;
+  for (int c = 0; c < s_->b.ncards; ++c) map[c] = static_cast<uint8_t>(c);
+  for (int i = 0; i < n_; ++i) map[places_[i]] = ids[i];
+  out.drawn_ = true;
+}
+
+void Engine::Sampler::redraw(const Identities& ids, State& t, Rng& rng) const {
+  if (!ids.drawn_) throw std::invalid_argument("redraw: identities that were never drawn");
+  relabel_state(*e_, *s_, ids.map_, t, rng);
+}
+
+Action Engine::Sampler::relabel(const Identities& ids, const State& past, const Action& a, State& t, Rng& rng) const {
+  if (!ids.drawn_) throw std::invalid_argument("relabel: identities that were never drawn");
+  if (past.b.ncards != s_->b.ncards) throw std::invalid_argument("relabel: a state of other cards");
+  const DecisionKind kind = e_->decision_kind(past);
+  relabel_state(*e_, past, ids.map_, t, rng);
+  const uint8_t* map = ids.map_;
+  Action out = a;
+  if (a.type == Action::Deploy || a.type == Action::Improvise) {
+    if (a.card < past.b.ncards) out.card = map[a.card];
+  } else if (a.type == Action::Choose && a.option != kNone) {
+    if (kind == DecisionKind::Card && a.option < past.b.ncards) out.option = map[a.option];
+  }
+  return out;
 }
 
 State Engine::sample(const State& s, int viewer, Rng& rng) const {

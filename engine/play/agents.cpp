@@ -13,6 +13,40 @@
 
 namespace als {
 
+void BattleHistory::record(const Engine& e, const State& before, const Action& a) {
+  if (before.r.active || e.decision_kind(before) != DecisionKind::Turn) return;
+  if (n_ > 0 && turns_[0].before.b.battle != before.b.battle) n_ = 0;
+  if (n_ == turns_.size()) turns_.emplace_back();
+  copy_state(turns_[n_].before, before);
+  turns_[n_].action = a;
+  ++n_;
+}
+
+void BattleHistory::rewind(const State& s) {
+  if (n_ > 0 && turns_[0].before.b.battle != s.b.battle) n_ = 0;
+  while (n_ > 0 && turns_[n_ - 1].before.b.turns >= s.b.turns) --n_;
+}
+
+size_t InfoState::past_turns() const {
+  if (!history_ || history_->n_ == 0) return 0;
+  const State& first = history_->turns_[0].before;
+  const State& last = history_->turns_[history_->n_ - 1].before;
+  // Only a history of this battle, each of its turns before this decision, is read.
+  if (first.b.battle != s_.b.battle || first.b.ncards != s_.b.ncards || last.b.turns > s_.b.turns) return 0;
+  return history_->n_;
+}
+
+int InfoState::past_player(size_t i) const {
+  if (i >= past_turns()) throw std::out_of_range("InfoState::past_player: no such turn");
+  return e_.to_act(history_->turns_[i].before);
+}
+
+Action InfoState::past(size_t i, const Engine::Sampler& sampler, const Engine::Identities& ids, State& out, Rng& rng) const {
+  if (i >= past_turns()) throw std::out_of_range("InfoState::past: no such turn");
+  const BattleHistory::Turn& t = history_->turns_[i];
+  return sampler.relabel(ids, t.before, t.action, out, rng);
+}
+
 bool InfoState::order_card_options() {
   // A card decision's options are sorted by the cards' ids: when the player cannot identify
   // some of them, that order would tell them something. Order them as the player sees them
@@ -378,9 +412,15 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.work = static_cast<long long>(number(spec, k, v, 0, 1e15));
     } else if (k == "adapt") {
       o.adapt = number(spec, k, v, 0, 10);
+    } else if (k == "belief") {
+      o.belief = number(spec, k, v, 0, 20);
+    } else if (k == "pool") {
+      o.pool = static_cast<int>(number(spec, k, v, 1, 100000));
+    } else if (k == "noise") {
+      o.noise = number(spec, k, v, 0, 1);
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt, belief, pool, noise)");
     }
   }
   return std::make_unique<MctsAgent>(seed, o);
@@ -428,7 +468,7 @@ std::vector<AgentKind>& registry() {
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
        "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

@@ -14,6 +14,31 @@
 
 namespace als {
 
+/// The turns of the battle under way, as a front end saw them: the state before each and the
+/// action taken (Match keeps one for agents that want it: Agent::wants_history). Private to
+/// InfoState, which gives an agent a past turn only in a world it drew (InfoState::past), never
+/// as it was.
+class BattleHistory {
+ public:
+  /// Keeps the turn `a` taken at `before` (other decisions are not kept); a turn of another battle
+  /// than the turns kept so far begins the list again.
+  void record(const Engine& e, const State& before, const Action& a);
+  /// Forgets the turns at or after `s`'s (an undo back to `s`), and every turn of another battle.
+  void rewind(const State& s);
+  void clear() { n_ = 0; }
+  /// The turns kept.
+  size_t size() const { return n_; }
+
+ private:
+  friend class InfoState;
+  struct Turn {
+    State before;
+    Action action;
+  };
+  std::vector<Turn> turns_;  // the first n_ are kept (the rest are room, reused)
+  size_t n_ = 0;
+};
+
 /// What one player knows at a decision: the only thing an agent sees. Its legal actions hold no
 /// identity the player cannot see: an action naming a card the player cannot identify (a
 /// facedown card to choose, a card of the opponent's hand) is an opaque handle (card
@@ -57,6 +82,17 @@ class InfoState {
   /// The same drawn many times (Engine::Sampler::draw(out, rng) gives what sample(rng) gives),
   /// cheaper from the second draw on. Valid while this InfoState is.
   Engine::Sampler sampler() const { return Engine::Sampler(e_, s_, player_); }
+  /// The battle's turns before this decision, when the front end kept them (else none).
+  void set_history(const BattleHistory* h) { history_ = h; }
+  /// The turns of this battle before this decision that the front end kept (0 if it kept none).
+  size_t past_turns() const;
+  /// Who took past turn `i` (0 or 1; i < past_turns()).
+  int past_player(size_t i) const;
+  /// Past turn `i` (i < past_turns()) in the world `ids` drew from `sampler` (this state's:
+  /// sampler()): the state then, into `out`, and the action taken, its cards named as in that
+  /// world. Throws std::out_of_range for i past past_turns(), std::invalid_argument for
+  /// identities never drawn.
+  Action past(size_t i, const Engine::Sampler& sampler, const Engine::Identities& ids, State& out, Rng& rng) const;
   /// The engine's action for an action of legal() (a handle's card restored). Throws
   /// std::out_of_range for a handle that is not one of legal()'s.
   Action real(const Action& a) const {
@@ -74,6 +110,7 @@ class InfoState {
   int player_;
   const std::vector<Action>* legal_;  // the engine's list, or `lists_->sorted` when it had to be reordered
   const std::vector<Action>* shown_;  // legal_, or `lists_->handles` when some action names a hidden card
+  const BattleHistory* history_ = nullptr;
   struct Lists {
     std::vector<Action> sorted, handles;
   };
@@ -96,10 +133,15 @@ class Agent {
   /// and the game ends with that error (Match::step), as it would in play.
   virtual Action decide(const InfoState& info) = 0;
   /// Convenience: builds the information state of the player to act in `s` and decides.
-  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal) {
+  /// `past`: the battle's turns so far, for an agent that wants them (wants_history), or null.
+  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal, const BattleHistory* past = nullptr) {
     InfoState info(e, s, legal);
+    info.set_history(past);
     return info.real(decide(info));
   }
+  /// Whether the agent reads the battle's past turns (InfoState::past): a front end then keeps
+  /// them (a BattleHistory) and hands them to choose().
+  virtual bool wants_history() const { return false; }
   /// Whether deciding never applies actions or runs scripts (so it may answer an ability's
   /// decision during the ability's run: SeatChooser).
   virtual bool pure() const { return false; }

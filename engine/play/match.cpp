@@ -9,6 +9,16 @@ Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
   log_.kept_types = opening_.kept_types = o.kept_types;
   log_.keep_battle_ends = opening_.keep_battle_ends = o.keep_battle_ends;
   deal(seed);
+  agents_changed();
+}
+
+void Match::agents_changed() {
+  keep_history_ = kept_asked_ || (agents_[0] && agents_[0]->wants_history()) || (agents_[1] && agents_[1]->wants_history());
+}
+
+void Match::keep_history() {
+  kept_asked_ = true;
+  agents_changed();
 }
 
 void Match::deal(uint64_t seed) {
@@ -16,6 +26,7 @@ void Match::deal(uint64_t seed) {
   opening_.battle_ends.clear();
   names_ = e_.game_names();  // the last game's names go with it
   e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr, names_.id());
+  history_.clear();
   started_ = false;
 }
 
@@ -30,6 +41,7 @@ void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
   seed_ = seed;
   agents_[0] = p1, agents_[1] = p2;
   chooser_ = SeatChooser(p1, p2);
+  agents_changed();
   legal_fresh_ = false;
   actions_ = 0;
   decided_ = options_ = 0;
@@ -45,8 +57,9 @@ const EventLog& Match::apply(const Action& a) {
     log_.battle_ends.clear();
   }
   Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
+  if (keep_history_) history_.record(e_, s_, a);
   if (listeners_.empty()) {
-    e_.apply(s_, a, log, ask);
+    apply_kept(a, log, ask);
     legal_fresh_ = false;
     if (++actions_ >= e_.rules().max_actions && !over()) stop();
     return log_;
@@ -55,12 +68,21 @@ const EventLog& Match::apply(const Action& a) {
   const int seat = to_act();
   text_.clear();
   if (opt_.texts) text_ = e_.action_text(s_, a, -1);  // as it reads before the action
-  e_.apply(s_, a, log, ask);
+  apply_kept(a, log, ask);
   legal_fresh_ = false;
   ++actions_;
   for (MatchListener* l : listeners_) l->on_action(*this, seat, a, text_, log_);
   if (actions_ >= e_.rules().max_actions && !over()) stop();  // after the listeners saw the action
   return log_;
+}
+
+void Match::apply_kept(const Action& a, EventLog* log, Chooser* ask) {
+  try {
+    e_.apply(s_, a, log, ask);
+  } catch (...) {  // the game is as it was: the turn refused is not kept
+    if (keep_history_) history_.rewind(s_);
+    throw;
+  }
 }
 
 bool Match::step() { return run(1) && !over(); }
@@ -72,6 +94,7 @@ bool Match::run(long max_actions) {
   if (!listeners_.empty()) start();
   Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
   const long cap = e_.rules().max_actions;
+  const BattleHistory* past = keep_history_ ? &history_ : nullptr;  // (only agents that want it)
   // The decisions and their options, counted in registers and stored once the loop ends.
   struct Count {
     long long& to_decided;
@@ -85,11 +108,12 @@ bool Match::run(long max_actions) {
     try {
       const std::vector<Action>& options = legal();
       ++count.decided, count.options += static_cast<long long>(options.size());
-      Action a = agents_[seat]->choose(e_, s_, options);  // the agent's search may run scripts too
+      Action a = agents_[seat]->choose(e_, s_, options, past);  // the agent's search may run scripts too
       if (!quiet) {
         apply(a);
         continue;
       }
+      if (past) [[unlikely]] history_.record(e_, s_, a);
       e_.apply(s_, a, nullptr, ask);
       legal_fresh_ = false;
       if (++actions_ >= cap && !over()) stop();
@@ -128,6 +152,7 @@ void Match::abandon(const std::string& reason) {
 
 void Match::restore(const State& s) {
   s_ = s;
+  history_.rewind(s_);
   legal_fresh_ = false;
 }
 

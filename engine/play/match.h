@@ -92,6 +92,11 @@ class Match {
   }
 
   void listen(MatchListener* l) { listeners_.push_back(l); }
+  /// The battle's turns so far, kept when an agent of the match wants them (Agent::wants_history)
+  /// or keep_history() asked for them; what a hint's search reads (InfoState::set_history).
+  const BattleHistory& history() const { return history_; }
+  /// Keeps the battle's turns even when no agent of the match wants them (a front end's hints).
+  void keep_history();
 
   /// Applies `a` for the seat to act and tells the listeners. Throws IllegalAction or
   /// ScriptError with the game exactly as it was (the caller decides: a human's action is
@@ -141,6 +146,11 @@ class Match {
   std::string failure_;
   int failed_seat_ = -1;
   std::vector<MatchListener*> listeners_;
+  BattleHistory history_;
+  bool keep_history_ = false;  // history_ is kept (an agent wants it, or keep_history())
+  bool kept_asked_ = false;    // keep_history() asked for it
+  void agents_changed();       // keep_history_ from the agents and keep_history()
+  void apply_kept(const Action& a, EventLog* log, Chooser* ask);  // e_.apply; a refused turn leaves history_
 };
 
 }  // namespace als

@@ -72,6 +72,36 @@ int play_score(const Engine& e, const State& s, int p, const int* margin, const 
   return v;
 }
 
+}  // namespace
+
+void MctsAgent::play_features(const Engine& e, const State& s, int p, const int* margin, const Action& a, double* f) {
+  std::fill(f, f + kPlayFeatures, 0.0);
+  if (a.type != Action::Deploy && a.type != Action::Improvise) return;
+  const bool deploy = a.type == Action::Deploy;
+  const CardDef& c = e.set().cards[a.card];
+  const int m = margin[a.theater];
+  const int after = m + (deploy ? c.strength : e.rules().facedown_strength);
+  const bool before_held = m > 0 || (m == 0 && s.b.first == p);
+  const bool after_held = after > 0 || (after == 0 && s.b.first == p);
+  f[0] = deploy;
+  f[1] = deploy ? c.strength / 6.0 : 0;
+  f[2] = deploy ? 0 : c.strength / 6.0;
+  f[3] = !before_held && after_held;
+  f[4] = before_held && m <= 3;
+  f[5] = before_held && m > 3;
+  f[6] = !before_held && !after_held && after > -4;
+  f[7] = !before_held && after <= -4;
+  f[8] = e.destroys_play_at(s, p, a.card, a.theater, deploy) >= 0;
+  f[9] = deploy && c.kind == Kind::Instant;
+  f[10] = deploy && c.kind == Kind::Ongoing;
+  f[11] = !deploy && c.kind != Kind::None;
+  f[12] = std::clamp(after, -10, 10) / 10.0;
+  f[13] = deploy ? count_cards(s.b.in_hand(p)) / 6.0 : 0;
+  f[14] = !deploy && c.type_theater == a.theater;  // facedown where it could have been deployed
+}
+
+namespace {
+
 // Player p's total less the opponent's in each theater (by theater id); returns the theaters p holds.
 int margins(const Engine& e, const State& s, int p, int* margin) {
   int held = 0;
@@ -731,7 +761,13 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
       w.out_of_work = true;
       break;
     }
-    sampler.draw(w.state, w.rng);
+    if (belief_.worlds.empty()) {
+      sampler.draw(w.state, w.rng);
+    } else {  // a world of the beliefs, drawn by its weight
+      const double u = w.rng.unit() * belief_.upto.back();
+      const size_t k = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
+      sampler.redraw(belief_.worlds[std::min(k, belief_.worlds.size() - 1)], w.state, w.rng);
+    }
     pass.iterate();
   }
   w.iterations = it;
@@ -739,6 +775,87 @@ void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::ch
 }
 
 MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
+
+void MctsAgent::turn_features(const Engine& e, const State& s, const std::vector<Action>& acts, std::vector<Action>& plays,
+                              std::vector<double>& features) {
+  const int p = e.to_act(s);
+  int margin[kMaxTheaters] = {};
+  margins(e, s, p, margin);
+  plays.clear(), features.clear();
+  for (const Action& x : acts) {
+    if (x.type == Action::Withdraw) continue;
+    plays.push_back(x);
+    features.resize(features.size() + kPlayFeatures);
+    play_features(e, s, p, margin, x, features.data() + features.size() - kPlayFeatures);
+  }
+}
+
+namespace {
+// The belief model's weights, one a feature of MctsAgent::play_features: a conditional logit
+// fitted on mcts-v2's turns against itself (build/tests/fit_belief 400 1; docs/agents.md).
+constexpr double kBeliefWeights[MctsAgent::kPlayFeatures] = {1.3936, -0.8458, -1.8215, 0.5979, 0.2988, -0.3450, 0.0121, -0.5704, -1.6187, 0.0311, -0.1167, -0.0519, -0.2488, -0.9249, -0.3809};
+}  // namespace
+
+double MctsAgent::turn_likelihood(const Engine& e, const State& s, const Action& a, double beta, double noise,
+                                  std::vector<Action>& acts) {
+  e.legal(s, acts);
+  thread_local std::vector<Action> plays;
+  thread_local std::vector<double> f;
+  turn_features(e, s, acts, plays, f);
+  if (plays.empty()) return 1e-6;
+  double top = -1e300, sum = 0, mine = 0;
+  thread_local std::vector<double> z;
+  z.assign(plays.size(), 0);
+  for (size_t i = 0; i < plays.size(); ++i) {
+    for (int k = 0; k < kPlayFeatures; ++k) z[i] += beta * kBeliefWeights[k] * f[i * kPlayFeatures + static_cast<size_t>(k)];
+    top = std::max(top, z[i]);
+  }
+  bool found = false;
+  for (size_t i = 0; i < plays.size(); ++i) {
+    const double v = std::exp(z[i] - top);
+    sum += v;
+    if (plays[i] == a) mine = v, found = true;
+  }
+  if (!found) return 1e-6;
+  return (1 - noise) * mine / sum + noise / static_cast<double>(plays.size());
+}
+
+void MctsAgent::believe(const InfoState& info) {
+  belief_.worlds.clear(), belief_.upto.clear();
+  last_worlds_ = 0;
+  if (opt_.belief <= 0 || opt_.v2) return;
+  const size_t turns = info.past_turns();
+  std::vector<size_t> theirs;  // the opponent's turns: what they chose says something of what they held
+  for (size_t i = 0; i < turns; ++i)
+    if (info.past_player(i) != info.player()) theirs.push_back(i);
+  if (theirs.empty()) return;
+  const Engine& e = info.engine();
+  const Engine::Sampler sampler = info.sampler();
+  const size_t n = static_cast<size_t>(std::max(opt_.pool, 1));
+  std::vector<double> logw(n);
+  belief_.worlds.resize(n);
+  State then;
+  std::vector<Action> acts;
+  for (size_t k = 0; k < n; ++k) {
+    sampler.identities(belief_.worlds[k], rng_);
+    double lw = 0;
+    for (size_t i : theirs) {
+      const Action a = info.past(i, sampler, belief_.worlds[k], then, rng_);
+      lw += std::log(turn_likelihood(e, then, a, opt_.belief, opt_.noise, acts));
+    }
+    logw[k] = lw;
+  }
+  const double top = *std::max_element(logw.begin(), logw.end());
+  double sum = 0, sq = 0;
+  belief_.upto.resize(n);
+  for (size_t k = 0; k < n; ++k) {
+    const double w = std::exp(logw[k] - top);
+    sum += w, sq += w * w;
+    belief_.upto[k] = sum;
+  }
+  last_worlds_ = sum * sum / sq;
+}
+
 MctsAgent::~MctsAgent() = default;
 
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
@@ -778,6 +895,7 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   // The iterations are the whole search's: each worker does its share.
   const int share = static_cast<int>(std::max<long long>(1, opt_.iterations / static_cast<long long>(workers_.size())));
   const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(opt_.time_ms * 1000));
+  if (!extending_) believe(info);  // (within the time budget)
   std::vector<std::exception_ptr> failed(workers_.size());
   std::vector<std::thread> pool;
   auto run = [&](size_t i) {

@@ -53,6 +53,13 @@ class MctsAgent : public SearchAgent {
                             // second tried at least 70% as often as the first) or either is a
                             // withdrawal, the search goes on growing the same trees for `adapt`
                             // times its budget before choosing
+    double belief = 0;      // > 0: beliefs about the hidden cards (Cowling et al.'s "inference"):
+                            // determinizations are drawn from a pool of `pool` worlds, each weighted
+                            // by how likely the opponent's turns of this battle were in it under a
+                            // softmax of the guided policy's scores with this inverse temperature
+                            // (mixed with `noise` of uniform). 0: every world as likely (mcts-v2)
+    int pool = 256;         // worlds drawn and weighted for the beliefs, once a decision
+    double noise = 0.1;     // the share of the opponent's turns the belief model takes as uniform
     long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
                             // instructions the rules' scripts may run for one decision, all threads
                             // together (Engine::work, about a second of scripts): past it the search
@@ -64,6 +71,30 @@ class MctsAgent : public SearchAgent {
   ~MctsAgent() override;
   Action decide(const InfoState& info) override;
   std::vector<Estimate> rank(const InfoState& info) override;
+  /// With beliefs (Options::belief) the search reads the battle's past turns.
+  bool wants_history() const override { return opt_.belief > 0 && !opt_.v2; }
+  /// The effective number of worlds of the last decision's beliefs (Kish: (sum w)^2 / sum w^2),
+  /// Options::pool when the beliefs weighed none apart, 0 when it drew without beliefs.
+  double last_worlds() const { return last_worlds_; }
+  /// The last search's beliefs: each world's identities and its weight's running total (for tests).
+  struct Belief {
+    std::vector<Engine::Identities> worlds;
+    std::vector<double> upto;  // upto[k]: the weights of worlds 0..k summed (increasing)
+  };
+  const Belief& last_belief() const { return belief_; }
+  /// The chance the belief model gives the turn `a` at `s` (a turn decision): a softmax over the
+  /// legal plays (withdrawing aside) of the guided policy's scores times `beta`, mixed with
+  /// `noise` of uniform; 1e-6 if `a` is no legal play. `acts`: room for the legal actions.
+  static double turn_likelihood(const Engine& e, const State& s, const Action& a, double beta, double noise,
+                                std::vector<Action>& acts);
+  /// What the belief model reads of a turn's play `a` by player p at `s` (`margin`: p's total
+  /// less the opponent's, by theater id): kPlayFeatures numbers, all 0 for an action that is not a play.
+  static constexpr int kPlayFeatures = 15;
+  static void play_features(const Engine& e, const State& s, int p, const int* margin, const Action& a, double* f);
+  /// The plays among `acts` (legal at `s`, a turn; withdrawing left out) and their features, a row
+  /// of kPlayFeatures each, in `plays` and `features`.
+  static void turn_features(const Engine& e, const State& s, const std::vector<Action>& acts, std::vector<Action>& plays,
+                            std::vector<double>& features);
   /// The last decision's search was extended by the adaptive budget (Options::adapt).
   bool last_extended() const { return last_extended_; }
   /// The iterations of the last search, all threads together.
@@ -113,6 +144,10 @@ class MctsAgent : public SearchAgent {
   const Engine* twins_of_ = nullptr;            // the engine they are twins of
   std::vector<double> chance_;                  // win_chances of the rules of the last search
   const Rules* chance_rules_ = nullptr;
+  /// Fills belief_ from the battle's past turns (Options::belief); empty when none is the opponent's.
+  void believe(const InfoState& info);
+  Belief belief_;
+  double last_worlds_ = 0;
   long long last_iterations_ = 0;
   bool last_extended_ = false;
   bool extending_ = false;  // rank() goes on growing the last search's trees (Options::adapt)

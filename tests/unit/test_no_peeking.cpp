@@ -18,16 +18,26 @@ namespace {
 // that sat at a place is now another the viewer cannot tell from it. Every field naming a card is
 // renamed: locations, knowledge, counters, abilities due, lasting effects, and the running
 // ability's snapshot, answers (a card's or a play's, by their recorded kinds) and question.
-State other_world(const Engine& e, const State& s, int viewer, std::mt19937_64& gen) {
+struct Trade {
+  uint8_t to[kMaxCards];  // card c's place holds card to[c] in the other world
+};
+Trade trade(const State& s, int viewer, std::mt19937_64& gen) {
   const int n = s.b.ncards;
   std::vector<uint8_t> hidden;
   for (int c = 0; c < n; ++c)
     if (!((s.b.known[viewer] >> c) & 1)) hidden.push_back(static_cast<uint8_t>(c));
   std::vector<uint8_t> image = hidden;
   std::shuffle(image.begin(), image.end(), gen);
-  uint8_t to[kMaxCards];
-  for (int c = 0; c < kMaxCards; ++c) to[c] = static_cast<uint8_t>(c);
-  for (size_t i = 0; i < hidden.size(); ++i) to[hidden[i]] = image[i];
+  Trade t;
+  for (int c = 0; c < kMaxCards; ++c) t.to[c] = static_cast<uint8_t>(c);
+  for (size_t i = 0; i < hidden.size(); ++i) t.to[hidden[i]] = image[i];
+  return t;
+}
+
+// `s` with the identities traded by `trade`.
+State traded(const Engine& e, const State& s, const Trade& trade) {
+  const int n = s.b.ncards;
+  const uint8_t* to = trade.to;
   auto card = [&](uint8_t c) { return c < n ? to[c] : c; };  // kNone, kRuleCause, players: kept
   auto bits = [&](uint64_t b) {
     uint64_t out = 0;
@@ -79,12 +89,18 @@ State other_world(const Engine& e, const State& s, int viewer, std::mt19937_64& 
   return t;
 }
 
+State other_world(const Engine& e, const State& s, int viewer, std::mt19937_64& gen) {
+  return traded(e, s, trade(s, viewer, gen));
+}
+
 // An agent's full answer at a decision, as the player sees it: for a search, every action with
 // its visits and estimate; for the others, the action chosen.
-std::vector<std::string> ranking(const Engine& e, const State& s, const std::string& spec, int seat) {
+std::vector<std::string> ranking(const Engine& e, const State& s, const std::string& spec, int seat,
+                                 const BattleHistory* past = nullptr) {
   std::vector<Action> legal;
   e.legal(s, legal);
   InfoState info(e, s, legal);
+  info.set_history(past);
   auto agent = make_agent(spec, 1234, seat);
   std::vector<std::string> out;
   if (auto* m = dynamic_cast<SearchAgent*>(agent.get())) {
@@ -223,4 +239,44 @@ TEST_CASE("a hand shown by g:reveal is played from exactly as the same cards kno
     for (const std::string spec : {"mcts:200", "greedy", "mcts:iterations=60,horizon=game"})
       CHECK(ranking(e, revealed, spec, p) == ranking(e, by_rules, spec, p));
   }
+}
+
+// Beliefs read the battle's past turns: the other world is then a world of the whole battle, its
+// past turns traded as the present is (the same identities at the same places), and the search
+// weighing its worlds by those turns must still answer exactly as in the true one.
+TEST_CASE("no peeking with beliefs: the past turns traded as the present, the same answer", "[beliefs]") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  std::mt19937_64 gen(11);
+  int decisions = 0, with_past = 0;
+  for (uint64_t g = 1; g <= 4; ++g) {
+    State s = e.new_game(g);
+    auto a = make_agent("random", g, 0), b = make_agent("random", g, 1);
+    std::vector<std::pair<State, Action>> turns;  // this battle's turns
+    std::vector<Action> legal;
+    while (e.to_act(s) >= 0) {
+      const int p = e.to_act(s);
+      if (!turns.empty() && turns.front().first.b.battle != s.b.battle) turns.clear();
+      BattleHistory here, there;
+      const Trade tr = trade(s, p, gen);
+      for (const auto& [before, act] : turns) {
+        here.record(e, before, act);
+        Action renamed = act;
+        if (act.type == Action::Deploy || act.type == Action::Improvise) renamed.card = tr.to[act.card];
+        there.record(e, traded(e, before, tr), renamed);
+      }
+      const State t = traded(e, s, tr);
+      const std::string spec = "mcts:iterations=30,belief=1,pool=16";
+      INFO("game " << g << " decision " << decisions);
+      REQUIRE(ranking(e, s, spec, p, &here) == ranking(e, t, spec, p, &there));
+      with_past += here.size() > 0;
+      ++decisions;
+      e.legal(s, legal);
+      const Action act = (p == 0 ? a : b)->choose(e, s, legal);
+      if (!s.r.active && e.decision_kind(s) == DecisionKind::Turn) turns.emplace_back(s, act);
+      e.apply(s, act);
+    }
+  }
+  CHECK(decisions > 100);
+  CHECK(with_past > 50);
 }
