@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <cerrno>
 #include <cstdlib>
 #include <iomanip>
@@ -392,15 +393,21 @@ Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<s
 // hand's ability texts that lets it fit the screen's rows with the prompt.
 Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted,
                       const std::string& goal = "") {
+  const ScreenFrame frame;  // one size for the whole screen
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
   Lines below;
   if (!goal.empty()) below.add(goal, 6);
   Lines screen;
+  // The board, built once for each way it may show the hand: without it where the hand is listed
+  // below (a turn's plays, or a question's hand with its texts), else with it.
+  std::optional<Lines> listed, unlisted;
   for (Texts t : {Texts::Full, Texts::Line, Texts::None}) {
     // At a question the hand is not in the list: it is shown under the board, with its texts
     // while they fit (else by name, on the board's line).
     const bool hand_here = !turn && t != Texts::None;
-    screen = board_lines(e, s, p, turn || hand_here);
+    std::optional<Lines>& board = turn || hand_here ? listed : unlisted;
+    if (!board) board = board_lines(e, s, p, turn || hand_here);
+    screen = *board;
     if (hand_here) screen.append(hand_lines(e, s, p, t));
     screen.append(decision_lines(e, s, p, sorted, t));
     screen.append(below);

@@ -26,7 +26,21 @@ size_t visible_width(const std::string& line) {
   return n;
 }
 
-ScreenSize screen_size() {
+namespace {
+thread_local int frames = 0;        // ScreenFrames alive
+thread_local ScreenSize framed;     // the size the outermost read
+ScreenSize read_screen_size();
+}  // namespace
+
+ScreenFrame::ScreenFrame() {
+  if (frames++ == 0) framed = read_screen_size();
+}
+ScreenFrame::~ScreenFrame() { --frames; }
+
+ScreenSize screen_size() { return frames > 0 ? framed : read_screen_size(); }
+
+namespace {
+ScreenSize read_screen_size() {
   ScreenSize size;
   struct winsize ws {};
   auto number = [](const char* name, size_t fallback) {
@@ -43,6 +57,7 @@ ScreenSize screen_size() {
   size.rows = std::max<size_t>(size.rows, 20);
   return size;
 }
+}  // namespace
 
 std::string wrapped(const std::string& text, size_t indent) { return wrapped(text, indent, screen_size().columns); }
 

@@ -14,13 +14,22 @@ std::string pname(int p);
 /// character one column.
 size_t visible_width(const std::string& line);
 /// The screen text is laid out for: the terminal's size when standard output is one (read at each
-/// call, so a resized window is followed), else $COLUMNS and $LINES, else 80x24. Columns are kept
-/// from 60 to 100 (a narrower terminal wraps what we print; a wider one gains nothing past 100),
-/// rows at least 20.
+/// call outside a ScreenFrame, so a resized window is followed), else $COLUMNS and $LINES, else
+/// 80x24. Columns are kept from 60 to 100 (a narrower terminal wraps what we print; a wider one
+/// gains nothing past 100), rows at least 20.
 struct ScreenSize {
   size_t columns = 80, rows = 24;
 };
 ScreenSize screen_size();
+/// While one lives (on this thread), screen_size() gives the size read when the first of them was
+/// made: one screen is laid out at one size, read once, even if the window is resized as it prints.
+class ScreenFrame {
+ public:
+  ScreenFrame();
+  ~ScreenFrame();
+  ScreenFrame(const ScreenFrame&) = delete;
+  ScreenFrame& operator=(const ScreenFrame&) = delete;
+};
 /// `text` as it is when it fits `width` columns; else broken at its last space before the
 /// width's column (colour codes take none), each continuation indented by `indent`. A word
 /// longer than a line is left whole.

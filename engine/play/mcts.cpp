@@ -743,21 +743,22 @@ void MctsAgent::Pass<Shared>::iterate() {
 }
 
 template <bool Shared>
-void MctsAgent::search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until) {
+void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, int iterations,
+                       std::chrono::steady_clock::time_point until) {
   Pass<Shared> pass(*this, w, info);
   const Engine::Sampler sampler = info.sampler();
   // The rules' work this worker may make (its share of Options::work): read between iterations.
   w.engine->restart_work();
-  const long long work_from = w.engine->work(), work_share = opt_.work / std::max<long long>(1, static_cast<long long>(workers_.size()));
+  const long long work_from = w.engine->work(), work_share = budget.work / std::max<long long>(1, static_cast<long long>(workers_.size()));
   int it = 0;
   w.out_of_work = false;
   long long work_seen = work_from;  // (under a time budget the clock is read after any iteration that ran scripts)
   for (; it < iterations; ++it) {
-    if (opt_.time_ms > 0 && it > 0) {
+    if (budget.time_ms > 0 && it > 0) {
       const long long now_work = w.engine->work();
       if ((it % 8 == 0 || now_work != work_seen) && std::chrono::steady_clock::now() >= until) break;
       work_seen = now_work;
-    } else if (opt_.work > 0 && it > 0 && w.engine->work() - work_from > work_share) {
+    } else if (budget.work > 0 && it > 0 && w.engine->work() - work_from > work_share) {
       w.out_of_work = true;
       break;
     }
@@ -858,7 +859,9 @@ void MctsAgent::believe(const InfoState& info) {
 
 MctsAgent::~MctsAgent() = default;
 
-std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
+std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}, false); }
+
+std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& budget, bool extending) {
   const Engine& e = info.engine();
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
@@ -873,14 +876,14 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   workers_.resize(threads > 1 && twins_of_ == &e ? 1 + twins_.size() : 1);
   // Under a time budget the workers grow one tree; with a fixed number of iterations each grows
   // a tree of its own, so that the search is the same on every run.
-  const bool shared = workers_.size() > 1 && opt_.time_ms > 0;
-  if (shared && !extending_) {
+  const bool shared = workers_.size() > 1 && budget.time_ms > 0;
+  if (shared && !extending) {
     if (!shared_) shared_ = std::make_unique<Tree>();
     // An iteration asks for one node at most (even one it then leaves unused), so this is room
     // for every iteration of the budget and of up to 2,000 a millisecond (two threads do 250 to
     // 1,100 today), 16 million at most: a full tree stops growing, its search goes on. Only the
     // nodes made are ever touched.
-    const double room = std::min({static_cast<double>(opt_.iterations), opt_.time_ms * 2000, 16.0 * (1 << 20)});
+    const double room = std::min({static_cast<double>(budget.iterations), budget.time_ms * 2000, 16.0 * (1 << 20)});
     shared_->reset(workers_.size(), static_cast<int32_t>(room) + 2);
   }
   for (size_t i = 0; i < workers_.size(); ++i) {
@@ -890,18 +893,18 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
     w.rng.seed(rng_.next());
     w.tree = shared ? shared_.get() : &w.own;
     w.slot = shared ? i : 0;
-    if (!shared && !extending_) w.own.reset(1, 0);  // (an extension goes on growing the trees it has)
+    if (!shared && !extending) w.own.reset(1, 0);  // (an extension goes on growing the trees it has)
   }
   // The iterations are the whole search's: each worker does its share.
-  const int share = static_cast<int>(std::max<long long>(1, opt_.iterations / static_cast<long long>(workers_.size())));
-  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(opt_.time_ms * 1000));
-  if (!extending_) believe(info);  // (within the time budget)
+  const int share = static_cast<int>(std::max<long long>(1, budget.iterations / static_cast<long long>(workers_.size())));
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(budget.time_ms * 1000));
+  if (!extending) believe(info);  // (within the time budget)
   std::vector<std::exception_ptr> failed(workers_.size());
   std::vector<std::thread> pool;
   auto run = [&](size_t i) {
     try {
-      if (shared) search<true>(*workers_[i], info, share, until);
-      else search<false>(*workers_[i], info, share, until);
+      if (shared) search<true>(*workers_[i], info, budget, share, until);
+      else search<false>(*workers_[i], info, budget, share, until);
     } catch (...) {
       failed[i] = std::current_exception();
     }
@@ -944,8 +947,8 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) {
   note_.clear();
   if (out_of_work)
     note_ = "the computer stopped its search after " + std::to_string(last_iterations_) + " of " +
-            std::to_string(opt_.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
-            " Lua instructions for this move (its budget: work=" + std::to_string(opt_.work) +
+            std::to_string(budget.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
+            " Lua instructions for this move (its budget: work=" + std::to_string(budget.work) +
             "), too slow for the search to look further";
   return out;
 }
@@ -962,33 +965,26 @@ bool close_call(const std::vector<Estimate>& ranked) {
 
 Action MctsAgent::decide(const InfoState& info) {
   if (info.legal().size() == 1) return info.legal()[0];
-  std::vector<Estimate> ranked = rank(info);
+  std::vector<Estimate> order = rank(info);
   last_extended_ = false;
-  if (opt_.adapt > 0 && close_call(ranked)) {  // a close call: look again, longer
-    const Options kept = opt_;
+  if (opt_.adapt > 0 && close_call(order)) {  // a close call: look again, longer
     const long long before = last_iterations_;
-    opt_.iterations = static_cast<int>(std::clamp(opt_.iterations * opt_.adapt, 1.0, 1e9));
-    opt_.time_ms *= opt_.adapt;
-    opt_.work = static_cast<long long>(static_cast<double>(opt_.work) * opt_.adapt);
-    extending_ = true;  // the same trees, grown further: their root's figures hold both looks
-    try {
-      ranked = rank(info);
-    } catch (...) {
-      opt_ = kept, extending_ = false;
-      throw;
-    }
-    opt_ = kept, extending_ = false;
+    // The same trees, grown further: their root's figures hold both looks.
+    order = ranked(info,
+                   Budget{static_cast<int>(std::clamp(opt_.iterations * opt_.adapt, 1.0, 1e9)), opt_.time_ms * opt_.adapt,
+                          static_cast<long long>(static_cast<double>(opt_.work) * opt_.adapt)},
+                   true);
     last_iterations_ += before;
     last_extended_ = true;
   }
-  if (!opt_.draw) return ranked.front().action;
+  if (!opt_.draw) return order.front().action;
   long long total = 0;
-  for (const Estimate& x : ranked) total += x.visits;
-  if (total <= 0) return ranked.front().action;
+  for (const Estimate& x : order) total += x.visits;
+  if (total <= 0) return order.front().action;
   long long r = static_cast<long long>(rng_.below(static_cast<uint64_t>(total)));
-  for (const Estimate& x : ranked)
+  for (const Estimate& x : order)
     if ((r -= x.visits) < 0) return x.action;
-  return ranked.front().action;
+  return order.front().action;
 }
 
 }  // namespace als

@@ -133,8 +133,17 @@ class MctsAgent : public SearchAgent {
   static std::vector<double> win_chances(const Rules& r);
   /// One worker's iterations on its tree (w.tree); `Shared`: other workers grow the same tree at
   /// the same time (its counts are then updated atomically and its children linked lock-free).
+  /// What one search may spend: Options' iterations, time_ms and work, or an extension's (adapt).
+  struct Budget {
+    int iterations;
+    double time_ms;
+    long long work;
+  };
   template <bool Shared>
-  void search(Worker& w, const InfoState& info, int iterations, std::chrono::steady_clock::time_point until);
+  void search(Worker& w, const InfoState& info, const Budget& budget, int iterations,
+              std::chrono::steady_clock::time_point until);
+  /// rank() with `budget`; `extending`: goes on growing the last search's trees (Options::adapt).
+  std::vector<Estimate> ranked(const InfoState& info, const Budget& budget, bool extending);
 
   Rng rng_;
   Options opt_;
@@ -150,7 +159,6 @@ class MctsAgent : public SearchAgent {
   double last_worlds_ = 0;
   long long last_iterations_ = 0;
   bool last_extended_ = false;
-  bool extending_ = false;  // rank() goes on growing the last search's trees (Options::adapt)
   std::string note_;
 };
 
