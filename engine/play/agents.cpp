@@ -414,16 +414,24 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
       o.adapt = number(spec, k, v, 0, 10);
     } else if (k == "belief") {
       o.belief = number(spec, k, v, 0, 20);
+    } else if (k == "value") {
+      o.value = v;
+    } else if (k == "cutoff") {
+      o.cutoff = static_cast<int>(number(spec, k, v, 0, 1000));
     } else if (k == "pool") {
       o.pool = static_cast<int>(number(spec, k, v, 1, 100000));
     } else if (k == "noise") {
       o.noise = number(spec, k, v, 0, 1);
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt, belief, pool, noise)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt, belief, pool, noise, value, cutoff)");
     }
   }
-  return std::make_unique<MctsAgent>(seed, o);
+  try {
+    return std::make_unique<MctsAgent>(seed, o);
+  } catch (const std::runtime_error& e) {  // the value network's file
+    throw std::invalid_argument("agent '" + spec + "': value: " + e.what());
+  }
 }
 
 // mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
@@ -468,7 +476,7 @@ std::vector<AgentKind>& registry() {
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
        "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=FILE,cutoff=0",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

@@ -464,6 +464,7 @@ class MctsAgent::Pass {
   RandomAgent inside_;
   SeatChooser inside_answers_;  // decisions inside abilities, during their runs
   size_t mask_ = 15;            // w.slots has mask_ + 1 slots
+  double valued_ = -1;          // this iteration's learned value, where the playout stopped for it (-1: none)
   // This iteration's: the battle and scores it began at, and whether `me` won that battle
   // (1 won, 0 lost, -1 not over).
   // The VP of a battle won outright, the reward's unit: the rules' battle_vp, or, with a
@@ -648,8 +649,16 @@ bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
 // The playout: to the end of the battle (or of the game).
 template <bool Shared>
 void MctsAgent::Pass<Shared>::playout(State& t) {
+  valued_ = -1;
   for (int steps = 0; e_.to_act(t) >= 0 && steps < 2000; ++steps) {
     if (!opt_.game && t.b.battle != start_battle_) break;
+    if (a_.leaf_net_ && steps >= opt_.cutoff) {  // the learned value of the battle, as `me` knows it
+      thread_local std::vector<float> obs;
+      obs.resize(static_cast<size_t>(e_.observation_tensor_size()));
+      e_.observation_tensor(t, me_, obs.data());
+      valued_ = std::clamp(static_cast<double>(a_.leaf_net_->evaluate(obs.data())[0]), 0.0, 1.0);
+      return;
+    }
     e_.legal(t, w_.acts);
     if (opt_.guided) {
       w_.all.resize(w_.acts.size());
@@ -666,6 +675,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
 // The iteration's reward for `me`, 0 to 1.
 template <bool Shared>
 double MctsAgent::Pass<Shared>::reward(const State& t) const {
+  if (valued_ >= 0) return valued_;
   if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
   if ((opt_.match || decides_) && t.b.battle != start_battle_) {
     // The change in the chance to win the game, scaled so that winning the battle outright
@@ -775,7 +785,9 @@ void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, i
   w.work = w.engine->work() - work_from;
 }
 
-MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {}
+MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {
+  if (!opt_.value.empty()) net_ = std::make_shared<const ValueNet>(ValueNet::load(opt_.value));
+}
 
 void MctsAgent::turn_features(const Engine& e, const State& s, const std::vector<Action>& acts, std::vector<Action>& plays,
                               std::vector<double>& features) {
@@ -864,6 +876,8 @@ std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(inf
 std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& budget, bool extending) {
   const Engine& e = info.engine();
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
+  // A learned value that reads this card set's observation (else the playouts go on to the end).
+  leaf_net_ = net_ && net_->inputs() == e.observation_tensor_size() && net_->outputs() >= 1 ? net_.get() : nullptr;
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));
@@ -950,6 +964,10 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
             std::to_string(budget.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
             " Lua instructions for this move (its budget: work=" + std::to_string(budget.work) +
             "), too slow for the search to look further";
+  else if (net_ && !leaf_net_)
+    note_ = "the value network (" + opt_.value + ") reads " + std::to_string(net_->inputs()) +
+            " inputs, this card set's observation has " + std::to_string(e.observation_tensor_size()) +
+            ": the computer searched without it";
   return out;
 }
 

@@ -3,9 +3,11 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "agents.h"
+#include "value_net.h"
 
 namespace als {
 
@@ -58,6 +60,10 @@ class MctsAgent : public SearchAgent {
                             // by how likely the opponent's turns of this battle were in it under a
                             // softmax of the guided policy's scores with this inverse temperature
                             // (mixed with `noise` of uniform). 0: every world as likely (mcts-v2)
+    std::string value;      // a learned value's weights file (ValueNet::load; "": none): a playout
+                            // stops after `cutoff` actions and takes the network's chance that
+                            // `me` wins the battle, from `me`'s observation, as its reward
+    int cutoff = 0;
     int pool = 256;         // worlds drawn and weighted for the beliefs, once a decision
     double noise = 0.1;     // the share of the opponent's turns the belief model takes as uniform
     long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
@@ -147,6 +153,8 @@ class MctsAgent : public SearchAgent {
 
   Rng rng_;
   Options opt_;
+  std::shared_ptr<const ValueNet> net_;  // Options::value, loaded
+  const ValueNet* leaf_net_ = nullptr;    // net_ when it reads this search's card set, else null
   std::vector<std::unique_ptr<Worker>> workers_;
   std::unique_ptr<Tree> shared_;                // the tree all workers grow under a time budget
   std::vector<std::shared_ptr<Engine>> twins_;  // the other threads' engines

@@ -6,7 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "agents.h"
 #include "engine.h"
+#include "mcts.h"
 #include "helpers.h"
 #include "value_net.h"
 
@@ -72,4 +74,51 @@ TEST_CASE("a value network file that is not one is refused with the reason") {
   const ValueNet ok = ValueNet::parse("als-value 1\nlayer 2 1 sigmoid\n1 -1\n0.5\n", "v.txt");
   const float x[2] = {2, 2.5f};
   CHECK(ok.evaluate(x)[0] == Approx(1 / (1 + std::exp(-0.0))));  // 2 - 2.5 + 0.5 = 0
+}
+
+namespace {
+// The search's ranking of the first decision of game `g` as texts, visits and values.
+std::vector<std::string> ranking(const Engine& e, const std::string& spec, uint64_t g, std::string* note = nullptr) {
+  State s = e.new_game(g);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  auto agent = make_agent(spec, 5, e.to_act(s));
+  auto& search = dynamic_cast<SearchAgent&>(*agent);
+  std::vector<std::string> out;
+  for (const Estimate& x : search.rank(InfoState(e, s, legal)))
+    out.push_back(x.text + " " + std::to_string(x.visits) + " " + std::to_string(x.win));
+  if (note) *note = agent->note();
+  return out;
+}
+}  // namespace
+
+TEST_CASE("the search with a learned value: its playouts stop for it, reproducibly, and a network of other inputs is not used") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  const std::string net = std::string(ALS_DATA_DIR) + "/scripts/value/standard.txt";
+  const std::string plain = "mcts:iterations=300", valued = plain + ",value=" + net;
+  for (uint64_t g = 1; g <= 3; ++g) {
+    // At the leaves (cutoff 0) the network decides the rewards: another search, the same on every run.
+    CHECK(ranking(e, valued, g) == ranking(e, valued, g));
+    CHECK(ranking(e, valued, g) != ranking(e, plain, g));
+    // A cutoff past every battle's end: the playouts end first, and the search is the plain one.
+    CHECK(ranking(e, valued + ",cutoff=1000", g) == ranking(e, plain, g));
+  }
+  // A file that is no network: the agent is refused, naming the option and the file.
+  try {
+    make_agent("mcts:value=" + std::string(ALS_DATA_DIR) + "/README.md", 1, 0);
+    FAIL("a README read as a value network");
+  } catch (const std::invalid_argument& err) {
+    CHECK(std::string(err.what()).find("value:") != std::string::npos);
+    CHECK(std::string(err.what()).find("README.md") != std::string::npos);
+  }
+  // A card set whose observation is of another size: searched without the network, and said so.
+  auto other = test::load(std::string(ALS_DATA_DIR) + "/tests/sets/api4", {});
+  if (other->observation_tensor_size() != e.observation_tensor_size()) {
+    std::string note;
+    CHECK(ranking(*other, valued, 1, &note) == ranking(*other, plain, 1));
+    CHECK(note.find("searched without it") != std::string::npos);
+  } else {
+    WARN("tests/sets/api4 has the standard set's observation size: the mismatch is not exercised");
+  }
 }
