@@ -286,11 +286,6 @@ class Engine {
   /// is reseeded. Two states that differ only in what `viewer` cannot see give the same sample
   /// for the same `rng`.
   State sample(const State& s, int viewer, Rng& rng) const;
-  /// Determinizations of one state for one viewer, drawn many times (a search's iterations):
-  /// what does not depend on the draw (the hidden places, in their canonical order) is worked
-  /// out once. draw(out, rng) leaves in `out` exactly what sample(s, viewer, rng) returns (out
-  /// must keep its unused list slots at their defaults, as every State the engine made does).
-  /// Holds references to the engine and to `s`, which must outlive it.
   class Sampler;
   /// The identities one determinization gave the hidden cards (Sampler::draw), kept to give the
   /// same identities again: to the present (Sampler::redraw) or to an earlier state of the same
@@ -305,6 +300,11 @@ class Engine {
     uint8_t map_[kMaxCards] = {};  // the card at card c's place is map_[c]
     bool drawn_ = false;
   };
+  /// Determinizations of one state for one viewer, drawn many times (a search's iterations):
+  /// what does not depend on the draw (the hidden places, in their canonical order) is worked
+  /// out once. draw(out, rng) leaves in `out` exactly what sample(s, viewer, rng) returns (out
+  /// must keep its unused list slots at their defaults, as every State the engine made does).
+  /// Holds references to the engine and to `s`, which must outlive it.
   class Sampler {
    public:
     Sampler(const Engine& e, const State& s, int viewer);

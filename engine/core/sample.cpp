@@ -79,6 +79,7 @@ void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8
     d.set_options(opt, n);
   }
 }
+
 Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), s_(&s) {
   const Board& b = s.b;
   // The cards the viewer does not know trade identities; the running ability's answers that name
