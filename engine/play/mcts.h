@@ -57,9 +57,9 @@ class MctsAgent : public SearchAgent {
                             // times its budget before choosing
     double belief = 0;      // > 0: beliefs about the hidden cards (Cowling et al.'s "inference"):
                             // determinizations are drawn from a pool of `pool` worlds, each weighted
-                            // by how likely the opponent's turns of this battle were in it under a
-                            // softmax of the guided policy's scores with this inverse temperature
-                            // (mixed with `noise` of uniform). 0: every world as likely (mcts-v2)
+                            // by how likely the opponent's turns of this battle were in it under the
+                            // belief model (turn_likelihood), its weights times this (1: as fitted),
+                            // mixed with `noise` of uniform. 0: every world as likely (mcts-v2)
     std::string value;      // a learned value's weights file (ValueNet::load; "": none): a playout
                             // stops after `cutoff` actions and takes the network's chance that
                             // `me` wins the battle, from `me`'s observation, as its reward
@@ -88,9 +88,10 @@ class MctsAgent : public SearchAgent {
     std::vector<double> upto;  // upto[k]: the weights of worlds 0..k summed (increasing)
   };
   const Belief& last_belief() const { return belief_; }
-  /// The chance the belief model gives the turn `a` at `s` (a turn decision): a softmax over the
-  /// legal plays (withdrawing aside) of the guided policy's scores times `beta`, mixed with
-  /// `noise` of uniform; 1e-6 if `a` is no legal play. `acts`: room for the legal actions.
+  /// The chance the belief model gives the turn `a` at `s` (a turn decision): a conditional logit
+  /// over the legal plays (withdrawing aside), each play's features (play_features) times weights
+  /// fitted on mcts-v2's turns (tests/bench/fit_belief.cpp) times `beta`, mixed with `noise` of
+  /// uniform; 1e-6 if `a` is no legal play. `acts`: room for the legal actions.
   static double turn_likelihood(const Engine& e, const State& s, const Action& a, double beta, double noise,
                                 std::vector<Action>& acts);
   /// What the belief model reads of a turn's play `a` by player p at `s` (`margin`: p's total
@@ -137,14 +138,14 @@ class MctsAgent : public SearchAgent {
   class Pass;  // one search's steps on one worker (mcts.cpp)
   /// win_chance for every (need, other_need), at [need * (target + 1) + other_need].
   static std::vector<double> win_chances(const Rules& r);
-  /// One worker's iterations on its tree (w.tree); `Shared`: other workers grow the same tree at
-  /// the same time (its counts are then updated atomically and its children linked lock-free).
   /// What one search may spend: Options' iterations, time_ms and work, or an extension's (adapt).
   struct Budget {
     int iterations;
     double time_ms;
     long long work;
   };
+  /// One worker's iterations on its tree (w.tree); `Shared`: other workers grow the same tree at
+  /// the same time (its counts are then updated atomically and its children linked lock-free).
   template <bool Shared>
   void search(Worker& w, const InfoState& info, const Budget& budget, int iterations,
               std::chrono::steady_clock::time_point until);
