@@ -87,12 +87,17 @@ TEST_CASE("a Match keeps the battle's turns for agents that want them, begins ag
     CHECK(info.past_turns() == turns);  // a new battle's list begins empty
   }
   CHECK(battles_seen >= 1);
-  // Undo: restoring an earlier state forgets the turns from it on.
-  Played p = play_turns(e, 5, 6);
-  const size_t kept = p.match->history().size();
-  REQUIRE(kept >= 4);
-  State earlier = e.new_game(5);
-  p.match->restore(earlier);
+  // Undo: restoring an earlier state of the battle forgets the turns from it on, and keeps those before.
+  Played p = play_turns(e, 5, 3);
+  const State mid = p.match->state();
+  const size_t at_mid = p.match->history().size();
+  for (int i = 0; i < 3; ++i) p.match->step();
+  REQUIRE(p.match->state().b.battle == mid.b.battle);
+  REQUIRE(p.match->history().size() > at_mid);
+  p.match->restore(mid);
+  CHECK(p.match->history().size() == at_mid);
+  CHECK(at_mid >= 2);
+  p.match->restore(e.new_game(5));  // back to the deal: none
   CHECK(p.match->history().size() == 0);
   // A refused action is not kept.
   Played q = play_turns(e, 6, 3);
@@ -216,7 +221,7 @@ TEST_CASE("the search's beliefs: worlds weighted by the opponent's turns, reprod
       if (m.to_act() == 0 && !s.r.active && e.decision_kind(s) == DecisionKind::Turn) {
         InfoState info(e, s, m.legal());
         info.set_history(&m.history());
-        const std::vector<Estimate> mine = me.rank(info);
+        me.rank(info);
         const auto& bel = me.last_belief();
         if (!bel.worlds.empty()) {
           ++weighed;
