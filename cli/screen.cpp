@@ -29,17 +29,7 @@ size_t visible_width(const std::string& line) {
 namespace {
 thread_local int frames = 0;        // ScreenFrames alive
 thread_local ScreenSize framed;     // the size the outermost read
-ScreenSize read_screen_size();
-}  // namespace
 
-ScreenFrame::ScreenFrame() {
-  if (frames++ == 0) framed = read_screen_size();
-}
-ScreenFrame::~ScreenFrame() { --frames; }
-
-ScreenSize screen_size() { return frames > 0 ? framed : read_screen_size(); }
-
-namespace {
 ScreenSize read_screen_size() {
   ScreenSize size;
   struct winsize ws {};
@@ -58,6 +48,13 @@ ScreenSize read_screen_size() {
   return size;
 }
 }  // namespace
+
+ScreenFrame::ScreenFrame() {
+  if (frames++ == 0) framed = read_screen_size();
+}
+ScreenFrame::~ScreenFrame() { --frames; }
+
+ScreenSize screen_size() { return frames > 0 ? framed : read_screen_size(); }
 
 std::string wrapped(const std::string& text, size_t indent) { return wrapped(text, indent, screen_size().columns); }
 

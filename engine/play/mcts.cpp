@@ -656,7 +656,9 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       thread_local std::vector<float> obs;
       obs.resize(static_cast<size_t>(e_.observation_tensor_size()));
       e_.observation_tensor(t, me_, obs.data());
-      valued_ = std::clamp(static_cast<double>(a_.leaf_net_->evaluate(obs.data())[0]), 0.0, 1.0);
+      thread_local std::vector<float> value;
+      a_.leaf_net_->evaluate(obs.data(), value);
+      valued_ = std::clamp(static_cast<double>(value[0]), 0.0, 1.0);
       return;
     }
     e_.legal(t, w_.acts);

@@ -67,27 +67,33 @@ ValueNet ValueNet::load(const std::string& path) {
 }
 
 std::vector<float> ValueNet::evaluate(const float* in) const {
-  std::vector<float> x(in, in + inputs()), y;
-  std::vector<int> nz;  // the inputs that are not zero, in order (an observation is mostly zeros)
+  std::vector<float> out;
+  evaluate(in, out);
+  return out;
+}
+
+void ValueNet::evaluate(const float* in, std::vector<float>& out) const {
+  thread_local std::vector<float> y;   // (a search evaluates at every leaf: no allocation once warm)
+  thread_local std::vector<int> nz;    // the inputs that are not zero, in order (an observation is mostly zeros)
+  out.assign(in, in + inputs());
   for (const Layer& l : layers_) {
     nz.clear();
     for (int i = 0; i < l.inputs; ++i)
-      if (x[static_cast<size_t>(i)] != 0) nz.push_back(i);
+      if (out[static_cast<size_t>(i)] != 0) nz.push_back(i);
     y.assign(static_cast<size_t>(l.outputs), 0.0f);
     for (int o = 0; o < l.outputs; ++o) {
       const float* w = l.w.data() + static_cast<size_t>(o) * static_cast<size_t>(l.inputs);
       // The sum over the inputs in order, as PyTorch's reference: a zero input adds nothing (the
       // weights are finite), so only the others are read.
       float sum = 0;
-      for (int i : nz) sum += w[i] * x[static_cast<size_t>(i)];
+      for (int i : nz) sum += w[i] * out[static_cast<size_t>(i)];
       sum += l.b[static_cast<size_t>(o)];
       if (l.act == Layer::Act::Relu) sum = sum > 0 ? sum : 0;
       else if (l.act == Layer::Act::Sigmoid) sum = 1.0f / (1.0f + std::exp(-sum));
       y[static_cast<size_t>(o)] = sum;
     }
-    x.swap(y);
+    out.swap(y);
   }
-  return x;
 }
 
 }  // namespace als

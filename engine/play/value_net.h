@@ -28,6 +28,8 @@ class ValueNet {
   /// The network on `in` (inputs() floats): outputs() floats, float32 arithmetic in the order
   /// PyTorch's reference writes it (sum over inputs in order, then the bias).
   std::vector<float> evaluate(const float* in) const;
+  /// The same into `out` (resized to outputs()), reusing this thread's buffers: a search's leaves.
+  void evaluate(const float* in, std::vector<float>& out) const;
 
  private:
   std::vector<Layer> layers_;
