@@ -386,8 +386,8 @@ std::unique_ptr<Agent> make_mcts_v1(const std::string& spec, uint64_t seed) {
   return std::make_unique<MctsV1Agent>(seed, o);
 }
 
-std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
-  MctsAgent::Options o;
+// The search from a spec's options over the defaults `o` (the name before ':' aside).
+std::unique_ptr<Agent> make_search(const std::string& spec, uint64_t seed, MctsAgent::Options o) {
   bool counted = false;
   for (const auto& [k, v] : options(spec, "mcts", "iterations")) {
     if (search_option(spec, k, v, o, counted)) continue;
@@ -415,7 +415,7 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
     } else if (k == "belief") {
       o.belief = number(spec, k, v, 0, 20);
     } else if (k == "value") {
-      o.value = v;
+      o.value = v == "none" ? "" : v;
     } else if (k == "cutoff") {
       o.cutoff = static_cast<int>(number(spec, k, v, 0, 1000));
     } else if (k == "pool") {
@@ -434,12 +434,19 @@ std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   }
 }
 
+// mcts: the search with the learned value built in for the standard set (value=standard).
+std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
+  MctsAgent::Options o;
+  o.value = "standard";
+  return make_search(spec, seed, o);
+}
+
 // mcts-v2: today's search as it was on 2026-11-27, before the policy learned of plays destroyed
-// as played and of the battle_vp hook, and before a battle that can decide the game was valued by
-// the game; every option of mcts.
+// as played and of the battle_vp hook, before a battle that can decide the game was valued by
+// the game, and without a learned value; every option of mcts.
 std::unique_ptr<Agent> make_mcts_v2(const std::string& spec, uint64_t seed) {
   const size_t colon = spec.find(':');
-  auto a = make_mcts("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed);
+  auto a = make_search("mcts" + (colon == std::string::npos ? std::string() : spec.substr(colon)), seed, MctsAgent::Options{});
   static_cast<MctsAgent&>(*a).freeze_v2();
   return a;
 }
@@ -476,7 +483,7 @@ std::vector<AgentKind>& registry() {
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
        "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=FILE,cutoff=0",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=standard|none|FILE,cutoff=0",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

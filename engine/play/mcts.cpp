@@ -51,6 +51,44 @@ double MctsAgent::win_chance(const Rules& r, int need, int other_need) {
 
 namespace {
 
+// The search's reward for a player at a battle's end, 0 to 1, from that player's scores before
+// (mine0, theirs0) and after it. by_game: the change in the chance to win the game (`chances`,
+// win_chances' table for `target`), scaled so that a battle won outright (vp_scale VP) gives 1
+// and lost 0; else the VP swing over vp_scale, 0.5 for none.
+double battle_end_reward(const std::vector<double>& chances, int target, int vp_scale, bool by_game, int mine0,
+                         int theirs0, int mine, int theirs) {
+  const auto chance = [&](int m, int t) {
+    const int need = std::clamp(target - m, 0, target), other = std::clamp(target - t, 0, target);
+    return chances[static_cast<size_t>(need * (target + 1) + other)];
+  };
+  if (by_game) {
+    // A withdrawal's VP count for what they do to the match.
+    const double spread = std::max(chance(mine0 + vp_scale, theirs0) - chance(mine0, theirs0 + vp_scale), 1e-9);
+    return std::clamp(0.5 + (chance(mine, theirs) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
+  }
+  return std::clamp(0.5 + 0.5 * ((mine - mine0) - (theirs - theirs0)) / vp_scale, 0.0, 1.0);
+}
+
+// The most VP one battle can give under rules without a battle_vp hook: won outright or by the chart.
+int most_battle_vp(const Rules& r) {
+  int most = std::max(r.battle_vp, 1);
+  for (const auto& chart : r.withdraw_chart)
+    for (int v : chart) most = std::max(most, v);
+  return most;
+}
+
+}  // namespace
+
+double MctsAgent::battle_reward(const Rules& r, const int start[2], const int end[2], int me, int winner) {
+  if (winner >= 0) return winner == me ? 1.0 : 0.0;
+  const int target = std::max(r.vp_target, 1), most = most_battle_vp(r);
+  const bool by_game = start[0] + most >= target || start[1] + most >= target;
+  return battle_end_reward(win_chances(r), target, std::max(r.battle_vp, 1), by_game, start[me], start[1 - me],
+                           end[me], end[1 - me]);
+}
+
+namespace {
+
 // How much a turn's play does for player p, by the margins (p's total less the opponent's, by
 // theater id) before it: taking a theater, holding a close one, a card's full strength and
 // ability; a play wasted on a theater safely held or already lost scores low. -100 for an action
@@ -658,7 +696,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       e_.observation_tensor(t, me_, obs.data());
       thread_local std::vector<float> value;
       a_.leaf_net_->evaluate(obs.data(), value);
-      valued_ = std::clamp(static_cast<double>(value[0]), 0.0, 1.0);
+      valued_ = std::clamp(static_cast<double>(value[value.size() >= 3 ? 2 : 0]), 0.0, 1.0);
       return;
     }
     e_.legal(t, w_.acts);
@@ -679,17 +717,8 @@ template <bool Shared>
 double MctsAgent::Pass<Shared>::reward(const State& t) const {
   if (valued_ >= 0) return valued_;
   if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
-  if ((opt_.match || decides_) && t.b.battle != start_battle_) {
-    // The change in the chance to win the game, scaled so that winning the battle outright
-    // gives 1 and losing it 0, as the battle reward: a withdrawal's VP count for what they do
-    // to the match.
-    const int mine0 = start_score_[me_], theirs0 = start_score_[1 - me_];
-    const double spread =
-        std::max(chance(mine0 + vp_scale_, theirs0) - chance(mine0, theirs0 + vp_scale_), 1e-9);
-    return std::clamp(0.5 + (chance(t.b.score[me_], t.b.score[1 - me_]) - chance(mine0, theirs0)) / spread, 0.0, 1.0);
-  }
-  const int swing = (t.b.score[me_] - start_score_[me_]) - (t.b.score[1 - me_] - start_score_[1 - me_]);
-  return std::clamp(0.5 + 0.5 * swing / vp_scale_, 0.0, 1.0);
+  return battle_end_reward(*chances_, target_, vp_scale_, (opt_.match || decides_) && t.b.battle != start_battle_,
+                           start_score_[me_], start_score_[1 - me_], t.b.score[me_], t.b.score[1 - me_]);
 }
 
 // The reward to MAST's moves and up the path (the visits were counted on the way down), with
@@ -736,11 +765,9 @@ void MctsAgent::Pass<Shared>::iterate() {
         chances_ = &hooked_chances_;
       }
       if (!opt_.v2 && !opt_.match) {
-        int most = vp_scale_;
-        if (rules.has(Hook::BattleVp)) most = std::max({most, e_.scored_vp(t, me_, true, 0), e_.scored_vp(t, 1 - me_, true, 0)});
-        else
-          for (const auto& chart : rules.withdraw_chart)
-            for (int v : chart) most = std::max(most, v);
+        const int most = rules.has(Hook::BattleVp)
+                             ? std::max({vp_scale_, e_.scored_vp(t, me_, true, 0), e_.scored_vp(t, 1 - me_, true, 0)})
+                             : std::max(vp_scale_, most_battle_vp(rules));
         decides_ = t.b.score[0] + most >= target_ || t.b.score[1] + most >= target_;
       }
     }
@@ -788,7 +815,8 @@ void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, i
 }
 
 MctsAgent::MctsAgent(uint64_t seed, Options o) : rng_(seed), opt_(o) {
-  if (!opt_.value.empty()) net_ = std::make_shared<const ValueNet>(ValueNet::load(opt_.value));
+  if (opt_.value == "standard") net_ = ValueNet::standard();
+  else if (!opt_.value.empty()) net_ = std::make_shared<const ValueNet>(ValueNet::load(opt_.value));
 }
 
 void MctsAgent::turn_features(const Engine& e, const State& s, const std::vector<Action>& acts, std::vector<Action>& plays,
@@ -879,7 +907,11 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
   const Engine& e = info.engine();
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // A learned value that reads this card set's observation (else the playouts go on to the end).
-  leaf_net_ = net_ && net_->inputs() == e.observation_tensor_size() && net_->outputs() >= 1 ? net_.get() : nullptr;
+  // (A network that names the game it was trained for is used for that game only.)
+  leaf_net_ = net_ && net_->inputs() == e.observation_tensor_size() && net_->outputs() >= 1 &&
+                      (net_->game().empty() || net_->game() == e.content_hash())
+                  ? net_.get()
+                  : nullptr;
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));
@@ -966,10 +998,13 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
             std::to_string(budget.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
             " Lua instructions for this move (its budget: work=" + std::to_string(budget.work) +
             "), too slow for the search to look further";
-  else if (net_ && !leaf_net_)
-    note_ = "the value network (" + opt_.value + ") reads " + std::to_string(net_->inputs()) +
-            " inputs, this card set's observation has " + std::to_string(e.observation_tensor_size()) +
-            ": the computer searched without it";
+  else if (net_ && !leaf_net_ && opt_.value != "standard")  // (the built-in value goes unsaid: it is the default)
+    note_ = net_->inputs() != e.observation_tensor_size()
+                ? "the value network (" + opt_.value + ") reads " + std::to_string(net_->inputs()) +
+                      " inputs, this card set's observation has " + std::to_string(e.observation_tensor_size()) +
+                      ": the computer searched without it"
+                : "the value network (" + opt_.value + ") was trained for another game (content hash " + net_->game() +
+                      ", this game's " + e.content_hash() + "): the computer searched without it";
   return out;
 }
 

@@ -60,9 +60,14 @@ class MctsAgent : public SearchAgent {
                             // by how likely the opponent's turns of this battle were in it under the
                             // belief model (turn_likelihood), its weights times this (1: as fitted),
                             // mixed with `noise` of uniform. 0: every world as likely (mcts-v2)
-    std::string value;      // a learned value's weights file (ValueNet::load; "": none): a playout
-                            // stops after `cutoff` actions and takes the network's chance that
-                            // `me` wins the battle, from `me`'s observation, as its reward
+    std::string value;      // a learned value: "standard" (ValueNet::standard, the registry's mcts
+                            // default), a weights file (ValueNet::load), or "" (none; mcts-v2). Used
+                            // where it reads this card set's observation and, if it names the game
+                            // it was trained for, in that game only: a playout
+                            // stops after `cutoff` actions and takes the network's estimate, from
+                            // `me`'s observation, as its reward: its third output (battle_reward
+                            // expected) where it has one, else its first (the chance that `me` wins
+                            // the battle)
     int cutoff = 0;
     int pool = 256;         // worlds drawn and weighted for the beliefs, once a decision
     double noise = 0.1;     // the share of the opponent's turns the belief model takes as uniform
@@ -114,6 +119,14 @@ class MctsAgent : public SearchAgent {
   /// each won by either player at even odds, for the battle's VP half the time and for an entry
   /// of a withdrawal chart (each as likely) otherwise.
   static double win_chance(const Rules& r, int need, int other_need);
+  /// The reward this search (not mcts-v2, nor `reward=match`) gives player `me` for a battle under
+  /// rules `r` without a battle_vp hook, begun at the scores `start` and ended at `end` (VP by
+  /// player), `winner` the game's winner when the battle ended it (else -1), 0 to 1: 1 or 0 for
+  /// the game; in a battle that can decide the game (either player within the most VP a battle
+  /// gives of the target) the change in win_chance, scaled so that a battle won outright gives 1
+  /// and lost 0; else 0.5 plus half the VP swing over the battle's VP. The learned value's third
+  /// output is trained on it (python/tools/train_value.py).
+  static double battle_reward(const Rules& r, const int start[2], const int end[2], int me, int winner);
 
  private:
   struct Node {             // a tree's shape: written once when the node is made, save `first`

@@ -1,5 +1,7 @@
 #include "value_net.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -30,6 +32,12 @@ ValueNet ValueNet::parse(const std::string& text, const std::string& where) {
   ValueNet net;
   std::string word;
   while (in >> word) {
+    if (word == "game" && net.layers_.empty() && net.game_.empty()) {
+      if (!(in >> net.game_) || net.game_.size() > 64 ||
+          !std::all_of(net.game_.begin(), net.game_.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+        throw std::runtime_error(where + ": 'game' is followed by a content hash (at most 64 letters and digits)");
+      continue;
+    }
     if (word != "layer") throw std::runtime_error(where + ": '" + word.substr(0, 32) + "' where a layer should begin");
     Layer l;
     std::string act;
@@ -51,6 +59,15 @@ ValueNet ValueNet::parse(const std::string& text, const std::string& where) {
     net.layers_.push_back(std::move(l));
   }
   if (net.layers_.empty()) throw std::runtime_error(where + ": no layers");
+  return net;
+}
+
+extern const char kStandardValue[];
+extern const unsigned long kStandardValue_size;
+
+std::shared_ptr<const ValueNet> ValueNet::standard() {
+  static const std::shared_ptr<const ValueNet> net = std::make_shared<const ValueNet>(
+      parse(std::string(kStandardValue, kStandardValue_size), "the built-in value (scripts/value/standard.txt)"));
   return net;
 }
 

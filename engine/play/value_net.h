@@ -3,6 +3,7 @@
 // PyTorch and evaluated here with plain loops, no Python at play time. docs/agents.md, "A learned
 // value", has the recipe and the file format.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,12 +18,18 @@ class ValueNet {
     std::vector<float> w, b;
   };
   /// Reads a network from `text` (the format python/tools/train_value.py writes: a header line
-  /// "als-value 1", then per layer "layer IN OUT ACT" with ACT relu, sigmoid or none, its
-  /// OUT*IN weights and OUT biases). At most 8 layers of at most 4096 units, each layer's inputs
+  /// "als-value 1", optionally "game HASH", the content hash of the game it was trained for
+  /// (Engine::content_hash, at most 64 letters and digits), then per layer "layer IN OUT ACT"
+  /// with ACT relu, sigmoid or none, its OUT*IN weights and OUT biases). At most 8 layers of at most 4096 units, each layer's inputs
   /// the previous one's outputs. Throws std::runtime_error naming `where` and what is wrong.
   static ValueNet parse(const std::string& text, const std::string& where);
   /// The same from a file (at most 16 MiB). Throws std::runtime_error.
   static ValueNet load(const std::string& path);
+  /// The weights shipped for the standard set (scripts/value/standard.txt, built into the
+  /// program), parsed once: `mcts:value=standard`, the default opponent's value.
+  static std::shared_ptr<const ValueNet> standard();
+  /// The content hash of the game the network was trained for ("" where its file does not say).
+  const std::string& game() const { return game_; }
   int inputs() const { return layers_.empty() ? 0 : layers_.front().inputs; }
   int outputs() const { return layers_.empty() ? 0 : layers_.back().outputs; }
   /// The network on `in` (inputs() floats): outputs() floats, float32 arithmetic in the order
@@ -33,6 +40,7 @@ class ValueNet {
 
  private:
   std::vector<Layer> layers_;
+  std::string game_;
 };
 
 }  // namespace als

@@ -10,6 +10,7 @@
 #include "env.h"
 #include "errors.h"
 #include "loader.h"
+#include "mcts.h"
 #include "value_net.h"
 
 namespace py = pybind11;
@@ -77,6 +78,23 @@ void bind_game(py::module_& m) {
       .def("deserialize_state",
            [](const std::shared_ptr<EnvGame>& g, const py::bytes& b) { return EnvState::deserialize(g, std::string(b)); },
            py::arg("data"), "A State from State.serialize(); raises als.Error for bytes of another game or version.")
+      .def_property_readonly(
+          "content_hash", [](const EnvGame& g) { return g.engine().content_hash(); },
+          "The hash of every file the card set and house rules were loaded from (str, 16 hex digits): "
+          "what game records and learned values name the game by.")
+      .def(
+          "battle_reward",
+          [](const EnvGame& g, const std::vector<int>& start, const std::vector<int>& end, int player, int winner) {
+            if (start.size() != 2 || end.size() != 2 || player < 0 || player > 1 || winner < -1 || winner > 1)
+              throw als::EnvError("Game.battle_reward: scores are two ints each, player 0 or 1, winner -1, 0 or 1");
+            const int s[2] = {start[0], start[1]}, e[2] = {end[0], end[1]};
+            return als::MctsAgent::battle_reward(g.engine().rules(), s, e, player, winner);
+          },
+          py::arg("start"), py::arg("end"), py::arg("player"), py::arg("winner") = -1,
+          "The reward the default search gives `player` (0 or 1) for a battle begun at the scores "
+          "`start` and ended at `end` ([VP of player 0, of player 1]), `winner` the game's winner if "
+          "the battle ended it (else -1): float 0 to 1 (the learned value's third output is trained on "
+          "it). Raises als.Error for bad arguments.")
       .def("__repr__", [](const EnvGame& g) {
         std::string rules;
         for (const std::string& r : g.engine().rule_names()) rules += (rules.empty() ? "" : ", ") + r;

@@ -1,59 +1,82 @@
 """Trains the learned value function (issue 35; docs/agents.md, "A learned value").
 
 Self-play games of the engine's own agents give positions: at each decision, the observation
-tensor of the player to act (what that player knows) and two labels, whether that player went on
-to win the battle under way and the game. A small network (the observation in, two hidden layers
-of rectified units, two sigmoid outputs: the battle and the game) is fitted to them with PyTorch
-on the CPU and written in the format engine/play/value_net.h reads. Everything is seeded: the
-same arguments give the same weights on the same versions of the engine and of PyTorch.
+tensor of the player to act (what that player knows) and three labels for that player: the battle
+under way won, the game won, and the reward the default search gives for that battle
+(Game.battle_reward: the VP swing, or the change in the chance to win the game where the battle
+could decide it). A small network (the observation in, two hidden layers of rectified units, three
+sigmoid outputs) is fitted to them with PyTorch on the CPU and written in the format
+engine/play/value_net.h reads; the search takes the third output at its leaves. Everything is
+seeded: the same arguments give the same weights on the same versions of the engine and of
+PyTorch, whatever the number of --workers.
 
-    python3 python/tools/train_value.py --games 2000 --agent mcts:iterations=200 --out scripts/value/standard.txt
+    python3 python/tools/train_value.py --games 2000 --agent mcts:iterations=200 --workers 2 --out scripts/value/standard.txt
     python3 python/tools/train_value.py --games 8 --agent greedy --out /tmp/v.txt --fixture /tmp/f.txt
 
 --fixture writes fixed inputs and PyTorch's outputs for them, which the C++ evaluation must
 match to 1e-5 (tests/python/test_value.py). PyTorch is needed only here, never at play time.
 """
 import argparse
+import os
 import sys
 import time
 
 import numpy as np
 
 
-def positions(game, games, agent_spec, seed):
-    """(observations float32 [N, size], labels float32 [N, 2] (battle won, game won), the game
-    index of each row) from `games` self-play games dealt from seeds seed, seed+1, ..."""
+def play(job):
+    """The positions of self-play games: job is (cards, agent spec, first seed, first game, games);
+    returns (observations float32 [N, size], labels float32 [N, 3], the game index of each row)."""
     import als
-    obs, who, battle_of, game_of = [], [], [], []
-    labels = []
-    for g in range(games):
+    cards, agent_spec, seed, first, games = job
+    game = als.Game(cards)
+    obs, labels, game_of = [], [], []
+    for g in range(first, first + games):
         s = game.new_initial_state(seed + g)
         agents = [als.EngineAgent(agent_spec, seed + g, seat) for seat in (0, 1)]
-        rows = []  # (row index, player, battle) of this game
-        battle_winner = {}
-        last_scores = list(s.scores())
+        rows = []  # (player, battle) of each of this game's positions
+        start, reward, battle_winner = {}, {}, {}  # by battle: its first scores, each player's reward, its winner
         while not s.is_terminal():
-            p = s.current_player()
-            rows.append((len(obs), p, s.battle()))
+            p, battle = s.current_player(), s.battle()
+            start.setdefault(battle, list(s.scores()))
+            rows.append((p, battle))
             obs.append(s.observation_tensor(p))
-            battle = s.battle()
             s.apply_action(agents[p].step(s))
-            scores = list(s.scores())
             if s.battle() != battle or s.is_terminal():  # the battle ended: who scored won it
-                gained = [scores[0] - last_scores[0], scores[1] - last_scores[1]]
+                end = list(s.scores())
+                gained = [end[0] - start[battle][0], end[1] - start[battle][1]]
                 if gained[0] != gained[1]:
                     battle_winner[battle] = 0 if gained[0] > gained[1] else 1
-            last_scores = scores
+                over = (0 if s.returns()[0] > 0 else 1) if s.is_terminal() else -1
+                reward[battle] = [game.battle_reward(start[battle], end, q, over) for q in (0, 1)]
         winner = 0 if s.returns()[0] > 0 else 1
-        for i, p, b in rows:
-            labels.append((float(battle_winner.get(b, -1) == p), float(winner == p)))
+        for p, b in rows:
+            labels.append((float(battle_winner.get(b, -1) == p), float(winner == p), reward[b][p]))
             game_of.append(g)
-    return np.asarray(obs, dtype=np.float32), np.asarray(labels, dtype=np.float32), np.asarray(game_of)
+    return (np.asarray(obs, dtype=np.float32).reshape(len(obs), game.observation_tensor_size()),
+            np.asarray(labels, dtype=np.float32).reshape(len(labels), 3), np.asarray(game_of, dtype=np.int64))
+
+
+def positions(cards, games, agent_spec, seed, workers=1):
+    """(observations float32 [N, size], labels float32 [N, 3], the game index of each row) from
+    `games` self-play games dealt from seeds seed, seed+1, ...: at each decision the observation
+    of the player to act, and three labels for that player: the battle under way won, the game
+    won, and the search's reward for that battle (Game.battle_reward). `workers` processes play
+    the games in blocks; the rows are in the games' order whatever their number."""
+    block = 50
+    jobs = [(cards, agent_spec, seed, first, min(block, games - first)) for first in range(0, games, block)]
+    if workers > 1:
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(play, jobs, chunksize=1)
+    else:
+        parts = [play(j) for j in jobs]
+    return tuple(np.concatenate([part[i] for part in parts]) for i in range(3))
 
 
 def train(x, y, game_of, hidden, epochs, seed, log):
-    """The network fitted to (x, y) by Adam on binary cross-entropy; returns it and the learning
-    curve [(epoch, training loss, held-out loss)]. Every tenth game is held out whole (positions of
+    """The network fitted to (x, y) by Adam on binary cross-entropy (the outputs' averaged); returns
+    it and the learning curve [(epoch, training loss, held-out loss)]. Every tenth game is held out whole (positions of
     one game are alike: holding out single positions would flatter the held-out loss), and the
     network returned is the one of the epoch with the lowest held-out loss (early stopping)."""
     import copy
@@ -64,7 +87,7 @@ def train(x, y, game_of, hidden, epochs, seed, log):
     fit = np.flatnonzero(game_of % 10 != 0)
     net = torch.nn.Sequential(torch.nn.Linear(x.shape[1], hidden), torch.nn.ReLU(),
                               torch.nn.Linear(hidden, hidden), torch.nn.ReLU(),
-                              torch.nn.Linear(hidden, 2), torch.nn.Sigmoid())
+                              torch.nn.Linear(hidden, y.shape[1]), torch.nn.Sigmoid())
     opt = torch.optim.Adam(net.parameters(), lr=1e-3)
     loss_fn = torch.nn.BCELoss()
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
@@ -90,11 +113,12 @@ def train(x, y, game_of, hidden, epochs, seed, log):
     return net, curve
 
 
-def write_net(net, path):
-    """The network in engine/play/value_net.h's format: exact float32 values ("%.9g")."""
+def write_net(net, path, game_hash=None):
+    """The network in engine/play/value_net.h's format: exact float32 values ("%.9g"), with the
+    content hash of the game it was trained for (the search uses it in that game only)."""
     import torch
     mods = list(net)
-    lines = ["als-value 1"]
+    lines = ["als-value 1"] + ([f"game {game_hash}"] if game_hash else [])
     for i, m in enumerate(mods):
         if not isinstance(m, torch.nn.Linear):
             continue
@@ -132,20 +156,29 @@ def main(argv=None):
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--out", required=True, help="where the weights go")
     ap.add_argument("--fixture", help="also write fixed inputs and PyTorch's outputs here")
+    ap.add_argument("--workers", type=int, default=1, help="processes playing the games (the same positions for any number)")
+    ap.add_argument("--positions", help="a .npz of positions: read from it if it exists, else written to it after self-play")
     args = ap.parse_args(argv)
     import als
     import torch
     torch.set_num_threads(1)  # the same sums in the same order on every run
     log = lambda m: print(m, file=sys.stderr, flush=True)
     t0 = time.time()
-    game = als.Game(args.cards)
-    x, y, game_of = positions(game, args.games, args.agent, args.seed)
-    log(f"{len(x)} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s; "
-        f"battle won in {y[:, 0].mean():.3f} of them, game won in {y[:, 1].mean():.3f}")
+    if args.positions and os.path.exists(args.positions):
+        with np.load(args.positions) as d:
+            x, y, game_of = d["x"], d["y"], d["game_of"]
+        log(f"{len(x)} positions of {len(set(game_of.tolist()))} games read from {args.positions}")
+    else:
+        x, y, game_of = positions(args.cards, args.games, args.agent, args.seed, args.workers)
+        log(f"{len(x)} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s")
+        if args.positions:
+            np.savez_compressed(args.positions, x=x, y=y, game_of=game_of)
+    log(f"battle won in {y[:, 0].mean():.3f} of them, game won in {y[:, 1].mean():.3f}, "
+        f"mean battle reward {y[:, 2].mean():.3f}")
     t1 = time.time()
     net, curve = train(x, y, game_of, args.hidden, args.epochs, args.seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
-    write_net(net, args.out)
+    write_net(net, args.out, als.Game(args.cards).content_hash)
     if args.fixture:
         write_fixture(net, x, args.fixture)
     return curve

@@ -37,7 +37,8 @@ def test_a_small_training_run_gives_weights_the_engine_evaluates_as_pytorch_does
     assert [c[0] for c in curve] == [1, 2, 3]
     assert all(0 < c[1] < 1.5 and 0 < c[2] < 1.5 for c in curve)
     net = als.ValueNet(out)
-    assert net.inputs == als.Game().observation_tensor_size() and net.outputs == 2
+    assert net.inputs == als.Game().observation_tensor_size() and net.outputs == 3
+    assert open(out).read().split("\n")[1] == "game " + als.Game().content_hash
     pairs = read_fixture(fixture)
     assert len(pairs) == 16
     for x, want in pairs:
@@ -59,3 +60,34 @@ def test_a_file_that_is_not_a_network_is_refused(tmp_path):
     net_file.write_text("als-value 1\nlayer 2 1 none\n1 1\n0\n")
     with pytest.raises(als.Error, match="expected 2 float32 values"):
         als.ValueNet(str(net_file)).evaluate(np.zeros(3, dtype=np.float32))
+
+
+def test_the_third_label_is_the_search_s_reward_for_the_battle():
+    g = als.Game()
+    assert len(g.content_hash) == 16
+    # a battle won outright (6 VP) or lost, away from the game's end: the VP swing
+    assert g.battle_reward([0, 0], [6, 0], 0) == 1.0 and g.battle_reward([0, 0], [6, 0], 1) == 0.0
+    # a withdrawal that gives the opponent 2 VP
+    assert abs(g.battle_reward([0, 0], [0, 2], 1) - (0.5 + 0.5 * 2 / 6)) < 1e-12
+    # a battle that ends the game: the game's result
+    assert g.battle_reward([10, 0], [16, 0], 0, 0) == 1.0 and g.battle_reward([10, 0], [16, 0], 1, 0) == 0.0
+    # a battle that could decide the game is valued by the change in the chance to win it, not by
+    # the VP swing: a withdrawal giving 2 VP to a player 4 short of the target
+    swing = 0.5 - 0.5 * 2 / 6
+    assert g.battle_reward([0, 10], [0, 12], 0, 1) == 0.0
+    assert 0 < g.battle_reward([4, 8], [4, 10], 0) < 0.5
+    assert abs(g.battle_reward([4, 8], [4, 10], 0) - swing) > 0.01
+    with pytest.raises(als.Error, match="player 0 or 1"):
+        g.battle_reward([0, 0], [0], 0)
+
+
+def test_the_positions_are_the_same_for_any_number_of_workers():
+    one = train_value.positions("standard", 3, "greedy", 7, workers=1)
+    two = train_value.positions("standard", 3, "greedy", 7, workers=2)
+    assert one[0].shape[1] == als.Game().observation_tensor_size() and one[1].shape[1] == 3
+    assert sorted(set(one[2].tolist())) == [0, 1, 2]
+    for a, b in zip(one, two):
+        assert np.array_equal(a, b)
+    # every label is a chance or a reward, 0 to 1; the battle's label agrees with its reward's sign
+    assert ((one[1] >= 0) & (one[1] <= 1)).all()
+    assert ((one[1][:, 0] == 1) == (one[1][:, 2] > 0.5)).all()
