@@ -487,7 +487,14 @@ class MctsAgent::Pass {
     if (battle_won_ < 0 && t.b.last.number == start_battle_) battle_won_ = t.b.last.winner == me_;
   }
   [[gnu::always_inline]] inline double reward(const State& t) const;
-  [[gnu::always_inline]] inline void backup(double reward, double game);
+  // What one iteration says of the battle and the game, for the hints' figures: the chance that
+  // `me` wins the battle (1 or 0 once it is over), the game, and both; the chance that the other
+  // player wins both.
+  struct Outcome {
+    double battle, game, both_me, both_other;
+  };
+  Outcome outcome(const State& t) const;
+  [[gnu::always_inline]] inline void backup(double reward, const Outcome& o);
 
   const MctsAgent& a_;
   const Options& opt_;
@@ -503,6 +510,7 @@ class MctsAgent::Pass {
   SeatChooser inside_answers_;  // decisions inside abilities, during their runs
   size_t mask_ = 15;            // w.slots has mask_ + 1 slots
   double valued_ = -1;          // this iteration's learned value, where the playout stopped for it (-1: none)
+  double leaf_battle_ = -1;     // the same network's chance that `me` wins the battle (hints; -1: none)
   // This iteration's: the battle and scores it began at, and whether `me` won that battle
   // (1 won, 0 lost, -1 not over).
   // The VP of a battle won outright, the reward's unit: the rules' battle_vp, or, with a
@@ -687,7 +695,7 @@ bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
 // The playout: to the end of the battle (or of the game).
 template <bool Shared>
 void MctsAgent::Pass<Shared>::playout(State& t) {
-  valued_ = -1;
+  valued_ = leaf_battle_ = -1;
   for (int steps = 0; e_.to_act(t) >= 0 && steps < 2000; ++steps) {
     if (!opt_.game && t.b.battle != start_battle_) break;
     if (a_.leaf_net_ && steps >= opt_.cutoff) {  // the learned value of the battle, as `me` knows it
@@ -697,6 +705,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       thread_local std::vector<float> value;
       a_.leaf_net_->evaluate(obs.data(), value);
       valued_ = std::clamp(static_cast<double>(value[value.size() >= 3 ? 2 : 0]), 0.0, 1.0);
+      leaf_battle_ = std::clamp(static_cast<double>(value[0]), 0.0, 1.0);  // (the hint's figures)
       return;
     }
     e_.legal(t, w_.acts);
@@ -721,19 +730,33 @@ double MctsAgent::Pass<Shared>::reward(const State& t) const {
                            start_score_[me_], start_score_[1 - me_], t.b.score[me_], t.b.score[1 - me_]);
 }
 
-// The reward to MAST's moves and up the path (the visits were counted on the way down), with
-// the battle's result and `game`, `me`'s chance to win the game after the iteration (hints).
+// The iteration's outcome at its end `t`. Where the playout stopped for the learned value, its
+// battle chance b, and the game by the race from the scores either result of the battle leaves
+// (a battle won outright): so where winning the battle wins the game, the game's chance is b.
 template <bool Shared>
-void MctsAgent::Pass<Shared>::backup(double reward, double game) {
+typename MctsAgent::Pass<Shared>::Outcome MctsAgent::Pass<Shared>::outcome(const State& t) const {
+  const int mine = t.b.score[me_], theirs = t.b.score[1 - me_];
+  if (leaf_battle_ >= 0) {
+    const double b = leaf_battle_, won = chance(mine + vp_scale_, theirs), lost = chance(mine, theirs + vp_scale_);
+    return {b, b * won + (1 - b) * lost, b * won, (1 - b) * (1 - lost)};
+  }
   const double battle = battle_won_ < 0 ? 0.5 : battle_won_;
+  const double game = t.b.phase == Phase::Over ? (t.b.winner == me_ ? 1.0 : 0.0) : chance(mine, theirs);
+  return {battle, game, game * battle, (1 - game) * (1 - battle)};
+}
+
+// The reward to MAST's moves and up the path (the visits were counted on the way down), with
+// the iteration's outcome (hints).
+template <bool Shared>
+void MctsAgent::Pass<Shared>::backup(double reward, const Outcome& o) {
   for (uint32_t i : w_.moves) w_.mast.add(i, (i >> Mast::kBits) == static_cast<uint32_t>(me_) ? reward : 1.0 - reward);
   for (size_t i = 1; i < w_.path.size(); ++i) {
     const bool mover = nodes_[w_.path[i]].player == me_;
     Stat& st = mine_[w_.path[i]];
     add<Shared>(st.wins, mover ? reward : 1.0 - reward);
-    add<Shared>(st.battle_wins, mover ? battle : 1.0 - battle);
-    add<Shared>(st.game_wins, mover ? game : 1.0 - game);
-    add<Shared>(st.game_and_battle, mover ? game * battle : (1.0 - game) * (1.0 - battle));
+    add<Shared>(st.battle_wins, mover ? o.battle : 1.0 - o.battle);
+    add<Shared>(st.game_wins, mover ? o.game : 1.0 - o.game);
+    add<Shared>(st.game_and_battle, mover ? o.both_me : o.both_other);
   }
 }
 
@@ -777,8 +800,7 @@ void MctsAgent::Pass<Shared>::iterate() {
     // A script that fails in the search fails the game, as it would in play.
     throw ScriptError(std::string("during the computer's search: ") + err.what());
   }
-  const double game = t.b.phase == Phase::Over ? (t.b.winner == me_ ? 1.0 : 0.0) : chance(t.b.score[me_], t.b.score[1 - me_]);
-  backup(reward(t), game);
+  backup(reward(t), outcome(t));
 }
 
 template <bool Shared>

@@ -38,6 +38,7 @@ class HintFollower : public Agent {
   HintFollower(uint64_t seed, int iterations) : search_(seed, [&] {
     MctsAgent::Options o;
     o.iterations = iterations;
+    o.value = "standard";  // as the registry's mcts, the hint's search
     return o;
   }()) {}
   Action decide(const InfoState& info) override {

@@ -10,9 +10,10 @@
 using namespace als;
 
 namespace {
-MctsAgent search_of(uint64_t seed, int iterations) {
+MctsAgent search_of(uint64_t seed, int iterations, const std::string& value = "") {
   MctsAgent::Options o;
   o.iterations = iterations;
+  o.value = value;
   return MctsAgent(seed, o);
 }
 }  // namespace
@@ -71,7 +72,7 @@ TEST_CASE("the hint ranks by the search's value among the actions tried enough, 
     if (e.to_act(s) < 0) continue;
     e.legal(s, legal);
     if (legal.size() < 2) continue;
-    MctsAgent search = search_of(g, 1500);
+    MctsAgent search = search_of(g, 1500, g % 2 ? "" : "standard");  // (the learned value in half)
     const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
     REQUIRE(lines.size() == legal.size());
     int most = 0;
@@ -105,17 +106,20 @@ TEST_CASE("where winning the battle wins the game, the hint's game chance follow
   s.b.score[0] = s.b.score[1] = 10;
   std::vector<Action> legal;
   e.legal(s, legal);
-  MctsAgent search = search_of(5, 3000);
-  const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
-  int checked = 0;
-  for (const HintLine& h : lines) {
-    if (h.visits < 50) continue;
-    INFO(h.text);
-    CHECK(h.raw.game_if_won == Approx(1));
-    CHECK(h.raw.game_if_lost == Approx(0));
-    CHECK(h.raw.game == Approx(h.raw.battle));
-    CHECK(h.game == Approx(hint_calibration().game(h.battle)));
-    ++checked;
+  // With playouts, and with the learned value (the default mcts) where playouts stop early.
+  for (const std::string value : {"", "standard"}) {
+    MctsAgent search = search_of(5, 3000, value);
+    const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
+    int checked = 0;
+    for (const HintLine& h : lines) {
+      if (h.visits < 50) continue;
+      INFO(value << ": " << h.text);
+      CHECK(h.raw.game_if_won == Approx(1));
+      CHECK(h.raw.game_if_lost == Approx(0));
+      CHECK(h.raw.game == Approx(h.raw.battle));
+      CHECK(h.game == Approx(hint_calibration().game(h.battle)));
+      ++checked;
+    }
+    CHECK(checked >= 3);
   }
-  CHECK(checked >= 3);
 }
