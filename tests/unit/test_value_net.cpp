@@ -19,7 +19,7 @@ TEST_CASE("the shipped value network equals PyTorch's on its fixture, to 1e-5") 
   const ValueNet net = ValueNet::load(std::string(ALS_DATA_DIR) + "/scripts/value/standard.txt");
   auto eng = test::load("standard", {});
   CHECK(net.inputs() == eng->observation_tensor_size());
-  CHECK(net.outputs() == 2);
+  CHECK(net.outputs() == 3);
   std::ifstream f(std::string(ALS_DATA_DIR) + "/tests/unit/value_fixture.txt");
   REQUIRE(f);
   std::string line;
@@ -43,7 +43,7 @@ TEST_CASE("the shipped value network equals PyTorch's on its fixture, to 1e-5") 
     ++rows;
   }
   CHECK(rows == 16);
-  // on a real observation: two chances
+  // on a real observation: chances, and a reward between 0 and 1
   const State s = eng->new_game(3);
   std::vector<float> obs(static_cast<size_t>(eng->observation_tensor_size()));
   eng->observation_tensor(s, 0, obs.data());
