@@ -51,16 +51,20 @@ double MctsAgent::win_chance(const Rules& r, int need, int other_need) {
 
 namespace {
 
+// The chance in `chances` (win_chances' table for `target`) that a player at `mine` VP wins the
+// game against one at `theirs`.
+double chance_at(const std::vector<double>& chances, int target, int mine, int theirs) {
+  const int need = std::clamp(target - mine, 0, target), other = std::clamp(target - theirs, 0, target);
+  return chances[static_cast<size_t>(need * (target + 1) + other)];
+}
+
 // The search's reward for a player at a battle's end, 0 to 1, from that player's scores before
 // (mine0, theirs0) and after it. by_game: the change in the chance to win the game (`chances`,
 // win_chances' table for `target`), scaled so that a battle won outright (vp_scale VP) gives 1
 // and lost 0; else the VP swing over vp_scale, 0.5 for none.
 double battle_end_reward(const std::vector<double>& chances, int target, int vp_scale, bool by_game, int mine0,
                          int theirs0, int mine, int theirs) {
-  const auto chance = [&](int m, int t) {
-    const int need = std::clamp(target - m, 0, target), other = std::clamp(target - t, 0, target);
-    return chances[static_cast<size_t>(need * (target + 1) + other)];
-  };
+  const auto chance = [&](int m, int t) { return chance_at(chances, target, m, t); };
   if (by_game) {
     // A withdrawal's VP count for what they do to the match.
     const double spread = std::max(chance(mine0 + vp_scale, theirs0) - chance(mine0, theirs0 + vp_scale), 1e-9);
@@ -461,10 +465,7 @@ class MctsAgent::Pass {
     }
   }
   // The chance of `me` winning the game at these scores.
-  double chance(int mine, int theirs) const {
-    const int need = std::clamp(target_ - mine, 0, target_), other = std::clamp(target_ - theirs, 0, target_);
-    return (*chances_)[static_cast<size_t>(need * (target_ + 1) + other)];
-  }
+  double chance(int mine, int theirs) const { return chance_at(*chances_, target_, mine, theirs); }
   // The slot of `slots` (mask + 1 of them) holding `key` (of the actions' `keys`), or the empty
   // one where it would go. Read through plain pointers: it is the descent's innermost loop.
   static int32_t& slot_of(int32_t* slots, const uint32_t* keys, size_t mask, uint32_t key) {
