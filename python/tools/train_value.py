@@ -146,37 +146,60 @@ def write_fixture(net, x, path, rows=16):
             f.write("out " + " ".join("%.9g" % v for v in oi) + "\n")
 
 
+def gather(args, log):
+    """The positions to train on: every file of --positions that exists, read in order, and this run's
+    self-play (--games of --agent from --seed) when some file does not exist yet (it is written
+    there) or none is named. Each part's game indices follow the previous part's, so the held-out
+    games stay every tenth game of each part."""
+    missing = [f for f in args.positions if not os.path.exists(f)]
+    if len(missing) > 1:
+        raise SystemExit(f"train_value.py: only one --positions file can be written by a run; missing: {', '.join(missing)}")
+    parts = []
+    for f in args.positions if args.positions else [None]:
+        if f is not None and os.path.exists(f):
+            with np.load(f) as d:
+                part = (d["x"], d["y"], d["game_of"])
+            log(f"{len(part[0])} positions of {len(set(part[2].tolist()))} games read from {f}")
+        else:
+            t0 = time.time()
+            part = positions(args.cards, args.games, args.agent, args.seed, args.workers)
+            log(f"{len(part[0])} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s")
+            if f is not None:
+                np.savez_compressed(f, x=part[0], y=part[1], game_of=part[2])
+        parts.append(part)
+    offset, games = 0, []
+    for part in parts:
+        games.append(part[2] + offset)
+        offset += int(part[2].max()) + 1 if len(part[2]) else 0
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), np.concatenate(games)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=2000, help="self-play games (positions: about 60 a game)")
     ap.add_argument("--agent", default="mcts:iterations=200", help="the engine's agent playing both seats")
     ap.add_argument("--cards", default="standard")
-    ap.add_argument("--seed", type=int, default=1, help="the games' first seed, and the training's")
+    ap.add_argument("--seed", type=int, default=1, help="the games' first seed, and the training's unless --train-seed")
     ap.add_argument("--hidden", type=int, default=64, help="units in each hidden layer")
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--out", required=True, help="where the weights go")
     ap.add_argument("--fixture", help="also write fixed inputs and PyTorch's outputs here")
     ap.add_argument("--workers", type=int, default=1, help="processes playing the games (the same positions for any number)")
-    ap.add_argument("--positions", help="a .npz of positions: read from it if it exists, else written to it after self-play")
+    ap.add_argument("--positions", nargs="+", default=[], metavar="FILE",
+                    help=".npz files of positions: those that exist are read; self-play fills the one that does not "
+                         "(at most one); the network is trained on them all (each file's games numbered after the last's)")
+    ap.add_argument("--train-seed", type=int, help="the training's seed (default: --seed)")
     args = ap.parse_args(argv)
     import als
     import torch
     torch.set_num_threads(1)  # the same sums in the same order on every run
     log = lambda m: print(m, file=sys.stderr, flush=True)
-    t0 = time.time()
-    if args.positions and os.path.exists(args.positions):
-        with np.load(args.positions) as d:
-            x, y, game_of = d["x"], d["y"], d["game_of"]
-        log(f"{len(x)} positions of {len(set(game_of.tolist()))} games read from {args.positions}")
-    else:
-        x, y, game_of = positions(args.cards, args.games, args.agent, args.seed, args.workers)
-        log(f"{len(x)} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s")
-        if args.positions:
-            np.savez_compressed(args.positions, x=x, y=y, game_of=game_of)
+    x, y, game_of = gather(args, log)
     log(f"battle won in {y[:, 0].mean():.3f} of them, game won in {y[:, 1].mean():.3f}, "
         f"mean battle reward {y[:, 2].mean():.3f}")
     t1 = time.time()
-    net, curve = train(x, y, game_of, args.hidden, args.epochs, args.seed, log)
+    seed = args.seed if args.train_seed is None else args.train_seed
+    net, curve = train(x, y, game_of, args.hidden, args.epochs, seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
     write_net(net, args.out, als.Game(args.cards).content_hash)
     if args.fixture:

@@ -91,3 +91,30 @@ def test_the_positions_are_the_same_for_any_number_of_workers():
     # every label is a chance or a reward, 0 to 1; the battle's label agrees with its reward's sign
     assert ((one[1] >= 0) & (one[1] <= 1)).all()
     assert ((one[1][:, 0] == 1) == (one[1][:, 2] > 0.5)).all()
+
+
+def test_a_later_generation_trains_on_the_positions_of_the_earlier_ones(tmp_path):
+    """The two-stage recipe: self-play fills the one --positions file that does not exist yet, and
+    the network is trained on every file, each file's games numbered after the previous file's."""
+    first, second = str(tmp_path / "a.npz"), str(tmp_path / "b.npz")
+    train_value.main(["--games", "3", "--agent", "greedy", "--epochs", "1", "--hidden", "8",
+                      "--positions", first, "--out", str(tmp_path / "a.txt")])
+    args = ["--games", "2", "--agent", "random", "--seed", "50", "--train-seed", "1", "--epochs", "1", "--hidden", "8"]
+    train_value.main(args + ["--positions", first, second, "--out", str(tmp_path / "b.txt")])
+    a, b = np.load(first), np.load(second)
+    assert sorted(set(a["game_of"].tolist())) == [0, 1, 2] and sorted(set(b["game_of"].tolist())) == [0, 1]
+    assert np.array_equal(b["x"], train_value.positions("standard", 2, "random", 50)[0])
+    # both files read, the games renumbered 0-4: the same as the rows given to train() at once
+    read = str(tmp_path / "read.txt")
+    train_value.main(args + ["--positions", first, second, "--out", read])
+    assert open(read).read() == open(str(tmp_path / "b.txt")).read()
+    x = np.concatenate([a["x"], b["x"]])
+    y = np.concatenate([a["y"], b["y"]])
+    g = np.concatenate([a["game_of"], b["game_of"] + 3])
+    net, _ = train_value.train(x, y, g, 8, 1, 1, lambda m: None)
+    direct = str(tmp_path / "direct.txt")
+    train_value.write_net(net, direct, als.Game().content_hash)
+    assert open(direct).read() == open(read).read()
+    # a run can fill only one file
+    with pytest.raises(SystemExit, match="only one"):
+        train_value.main(args + ["--positions", str(tmp_path / "c.npz"), str(tmp_path / "d.npz"), "--out", read])
