@@ -52,9 +52,11 @@ ValueNet ValueNet::parse(const std::string& text, const std::string& where) {
       throw std::runtime_error(where + ": layer " + std::to_string(net.layers_.size() + 1) + " takes " + std::to_string(l.inputs) +
                                " inputs, the layer before gives " + std::to_string(net.layers_.back().outputs));
     if (net.layers_.size() == kMaxLayers) throw std::runtime_error(where + ": more than 8 layers");
-    l.w.resize(static_cast<size_t>(l.inputs) * static_cast<size_t>(l.outputs));
+    l.wt.resize(static_cast<size_t>(l.inputs) * static_cast<size_t>(l.outputs));
     l.b.resize(static_cast<size_t>(l.outputs));
-    for (float& x : l.w) x = number(in, where, net.layers_.size());
+    for (size_t o = 0; o < static_cast<size_t>(l.outputs); ++o)  // the file's rows are outputs
+      for (size_t i = 0; i < static_cast<size_t>(l.inputs); ++i)
+        l.wt[i * static_cast<size_t>(l.outputs) + o] = number(in, where, net.layers_.size());
     for (float& x : l.b) x = number(in, where, net.layers_.size());
     net.layers_.push_back(std::move(l));
   }
@@ -89,28 +91,53 @@ std::vector<float> ValueNet::evaluate(const float* in) const {
   return out;
 }
 
+namespace {
+// sums[o] += w[i][o] * v for every (i, v) of the nonzero inputs, in order, outputs `first` to
+// `first + 16`: sixteen running sums the compiler keeps in registers.
+void accumulate16(const float* wt, size_t n, size_t first, const int* idx, const float* val, size_t k, float* sums) {
+  float acc[16] = {};
+  for (size_t j = 0; j < k; ++j) {
+    const float* w = wt + static_cast<size_t>(idx[j]) * n + first;
+    const float v = val[j];
+    for (size_t o = 0; o < 16; ++o) acc[o] += w[o] * v;
+  }
+  for (size_t o = 0; o < 16; ++o) sums[first + o] = acc[o];
+}
+}  // namespace
+
 void ValueNet::evaluate(const float* in, std::vector<float>& out) const {
-  thread_local std::vector<float> y;   // (a search evaluates at every leaf: no allocation once warm)
-  thread_local std::vector<int> nz;    // the inputs that are not zero, in order (an observation is mostly zeros)
-  out.assign(in, in + inputs());
+  // (a search evaluates at every leaf: these buffers make no allocation once warm)
+  thread_local std::vector<float> x, y, val;
+  thread_local std::vector<int> idx;
+  const float* src = in;
   for (const Layer& l : layers_) {
-    nz.clear();
-    for (int i = 0; i < l.inputs; ++i)
-      if (out[static_cast<size_t>(i)] != 0) nz.push_back(i);
-    y.assign(static_cast<size_t>(l.outputs), 0.0f);
-    for (int o = 0; o < l.outputs; ++o) {
-      const float* w = l.w.data() + static_cast<size_t>(o) * static_cast<size_t>(l.inputs);
-      // The sum over the inputs in order, as PyTorch's reference: a zero input adds nothing (the
-      // weights are finite), so only the others are read.
-      float sum = 0;
-      for (int i : nz) sum += w[i] * out[static_cast<size_t>(i)];
-      sum += l.b[static_cast<size_t>(o)];
+    const size_t n = static_cast<size_t>(l.outputs);
+    // The inputs that are not zero, in order (an observation is mostly zeros): a zero input adds
+    // nothing to a sum (the weights are finite), so only the others are read.
+    if (idx.size() < static_cast<size_t>(l.inputs)) idx.resize(static_cast<size_t>(l.inputs)), val.resize(idx.size());
+    size_t k = 0;
+    for (int i = 0; i < l.inputs; ++i) {
+      idx[k] = i, val[k] = src[i];
+      k += src[i] != 0;
+    }
+    // Each output's sum over those inputs in order, as PyTorch's reference; the weights are stored
+    // by input, so one input's products go to many outputs at once.
+    y.assign(n, 0.0f);
+    float* sums = y.data();
+    size_t o = 0;
+    for (; o + 16 <= n; o += 16) accumulate16(l.wt.data(), n, o, idx.data(), val.data(), k, sums);
+    for (size_t j = 0; j < k && o < n; ++j)
+      for (size_t r = o; r < n; ++r) sums[r] += l.wt[static_cast<size_t>(idx[j]) * n + r] * val[j];
+    for (size_t r = 0; r < n; ++r) {
+      float sum = sums[r] + l.b[r];
       if (l.act == Layer::Act::Relu) sum = sum > 0 ? sum : 0;
       else if (l.act == Layer::Act::Sigmoid) sum = 1.0f / (1.0f + std::exp(-sum));
-      y[static_cast<size_t>(o)] = sum;
+      sums[r] = sum;
     }
-    out.swap(y);
+    x.swap(y);
+    src = x.data();
   }
+  out.assign(x.begin(), x.end());
 }
 
 }  // namespace als

@@ -11,11 +11,12 @@ namespace als {
 
 class ValueNet {
  public:
-  /// One dense layer: out = act(W in + b), W row-major [outputs][inputs].
+  /// One dense layer: out = act(W in + b). `wt` is W by input, [inputs][outputs] (the file
+  /// writes it by output), so that one input's weights to every output are adjacent.
   struct Layer {
     int inputs = 0, outputs = 0;
     enum class Act { None, Relu, Sigmoid } act = Act::None;
-    std::vector<float> w, b;
+    std::vector<float> wt, b;
   };
   /// Reads a network from `text` (the format python/tools/train_value.py writes: a header line
   /// "als-value 1", optionally "game HASH", the content hash of the game it was trained for
