@@ -1,7 +1,8 @@
 // Benchmark: random games per second on one thread, state copies, and the hot path without Lua.
 // Run: build/tests/bench [games] [all|games] ("games": only the standard random games, for profiling),
-// or build/tests/bench 0 search [MS] (the search's iterations a decision at MS ms, default 20,
-// over the same positions every run), or build/tests/bench [games] hooks (what a house rule's hooks
+// or build/tests/bench 0 search [MS [VALUE]] (the search's iterations a decision at MS ms, default
+// 20, with the learned value VALUE, "standard" or a file, default none: over the same positions
+// every run), or build/tests/bench [games] hooks (what a house rule's hooks
 // cost: one hook call, one verb call, and the "sudden victory" rule's games against the standard's,
 // random and greedy). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
@@ -80,12 +81,14 @@ void hook_costs(const std::string& dir, long games) {
 // every decision with more than one action of four games of the standard set, the same positions
 // on every run (the moves played are those of `mcts:300`, whose search is reproducible; the timed
 // search only ranks). Later decisions of a battle have shorter playouts, so more iterations.
-void search_at(const Engine& e, double ms) {
+// `value` is the timed search's learned value (Options::value: "" for playouts, "standard").
+void search_at(const Engine& e, double ms, const std::string& value) {
   for (int threads : {1, 2}) {
     MctsAgent::Options timed_options, player_options;
     timed_options.time_ms = ms;
     timed_options.iterations = 1 << 30;
     timed_options.threads = threads;
+    timed_options.value = value;
     player_options.iterations = 300;
     MctsAgent timed(1, timed_options), first(2, player_options), second(3, player_options);
     long long iterations = 0, decisions = 0;
@@ -101,8 +104,8 @@ void search_at(const Engine& e, double ms) {
         e.apply(s, (e.to_act(s) == 0 ? first : second).choose(e, s, acts));
       }
     }
-    std::printf("search:         mcts:time=%g,threads=%d %.0f iterations a decision (%lld decisions)\n", ms, threads,
-                static_cast<double>(iterations) / static_cast<double>(decisions), decisions);
+    std::printf("search:         mcts:time=%g,threads=%d,value=%s %.0f iterations a decision (%lld decisions)\n", ms, threads,
+                value.empty() ? "none" : value.c_str(), static_cast<double>(iterations) / static_cast<double>(decisions), decisions);
   }
 }
 }  // namespace
@@ -115,7 +118,7 @@ int main(int argc, char** argv) {
   const Engine& e = *eng;
   std::vector<Action> acts;
   if (argc > 2 && std::string(argv[2]) == "search") {
-    search_at(e, argc > 3 ? std::atof(argv[3]) : 20);
+    search_at(e, argc > 3 ? std::atof(argv[3]) : 20, argc > 4 ? argv[4] : "");
     return 0;
   }
   if (argc > 2 && std::string(argv[2]) == "hooks") {
