@@ -699,14 +699,20 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
   valued_ = leaf_battle_ = -1;
   for (int steps = 0; e_.to_act(t) >= 0 && steps < 2000; ++steps) {
     if (!opt_.game && t.b.battle != start_battle_) break;
-    if (a_.leaf_net_ && steps >= opt_.cutoff) {  // the learned value of the battle, as `me` knows it
+    if (a_.leaf_net_ && steps >= opt_.cutoff) {
+      // The learned value of the battle, as the player to act knows it in this world: the network
+      // was trained on positions of the player to act only (the observation says whose turn it
+      // is). A battle has one winner, and the reward of a battle is 1 less the other player's.
+      const int actor = e_.to_act(t);
       thread_local std::vector<float> obs;
       obs.resize(static_cast<size_t>(e_.observation_tensor_size()));
-      e_.observation_tensor(t, me_, obs.data());
+      e_.observation_tensor(t, actor, obs.data());
       thread_local std::vector<float> value;
       a_.leaf_net_->evaluate(obs.data(), value);
-      valued_ = std::clamp(static_cast<double>(value[value.size() >= 3 ? 2 : 0]), 0.0, 1.0);
-      leaf_battle_ = std::clamp(static_cast<double>(value[0]), 0.0, 1.0);  // (the hint's figures)
+      const double reward = std::clamp(static_cast<double>(value[value.size() >= 3 ? 2 : 0]), 0.0, 1.0),
+                   battle = std::clamp(static_cast<double>(value[0]), 0.0, 1.0);
+      valued_ = actor == me_ ? reward : 1.0 - reward;
+      leaf_battle_ = actor == me_ ? battle : 1.0 - battle;  // (the hint's figures)
       return;
     }
     e_.legal(t, w_.acts);
