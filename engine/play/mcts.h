@@ -65,8 +65,9 @@ class MctsAgent : public SearchAgent {
                             // where it reads this card set's observation and, if it names the game
                             // it was trained for, in that game only: a playout
                             // stops after `cutoff` actions and takes the network's estimate, from
-                            // `me`'s observation, as its reward: its third output (battle_reward
-                            // expected) where it has one, else its first (the chance that `me` wins
+                            // the observation of the player to act there (1 less it where that is
+                            // the opponent), as its reward: its third output (battle_reward
+                            // expected) where it has one, else its first (the chance of winning
                             // the battle)
     int cutoff = 0;
     int pool = 256;         // worlds drawn and weighted for the beliefs, once a decision

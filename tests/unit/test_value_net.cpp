@@ -129,6 +129,34 @@ TEST_CASE("the search with a learned value: its playouts stop for it, reproducib
   }
 }
 
+TEST_CASE("a leaf is valued from the view of the player to act there, as the network was trained") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  // A network that says 0.9 whatever it reads: the player to act wins the battle 9 times in 10.
+  const std::string path = (test::temp_folder("leaf-view") / "constant_value.txt").string();
+  {
+    std::ofstream f(path);
+    f << "als-value 1\nlayer " << e.observation_tensor_size() << " 1 sigmoid\n";
+    for (int i = 0; i < e.observation_tensor_size(); ++i) f << "0 ";
+    f << "\n" << std::log(9.0) << "\n";
+  }
+  State s = e.new_game(4);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  auto agent = make_agent("mcts:iterations=200,widen=0,value=" + path, 5, e.to_act(s));
+  double least = 1, most = 0;
+  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(e, s, legal))) {
+    if (x.visits == 0 || x.action.type == Action::Withdraw) continue;  // (a withdrawal ends the battle: its VP)
+    least = std::min(least, x.win), most = std::max(most, x.win);
+  }
+  // Every leaf is worth 0.9 where the searcher is to act and 0.1 where the opponent is. A leaf
+  // right after the searcher's first play is the opponent's turn: read from the searcher's own
+  // view, every play would be worth 0.9.
+  CHECK(least >= 0.1 - 1e-6);
+  CHECK(most <= 0.9 + 1e-6);
+  CHECK(least < 0.5);
+}
+
 TEST_CASE("a learned value is used only in the game it was trained for") {
   auto eng = test::load("standard", {});
   const std::string file = std::string(ALS_DATA_DIR) + "/scripts/value/standard.txt";
