@@ -16,11 +16,12 @@ double ChanceMap::operator()(double raw) const {
 const HintCalibration& hint_calibration() {
   // Fitted by `build/tests/calibrate fit` (tests/bench/calibrate.cpp) on self-play of the normal
   // level; docs/agents.md, "The hint's chances", has the errors before and after.
-  // (`calibrate 240 1`: 240 games, 13,936 predictions, with the search as it is since it reads
-  // the learned value, value=standard.)
+  // (`calibrate 240 1`: 240 games, 15,119 predictions, with the search as it is since it reads
+  // the learned value from the view of the player to act at a leaf, with the second generation's
+  // weights.)
   static const HintCalibration table{
-      ChanceMap{{0.000, 0.012, 0.059, 0.150, 0.276, 0.411, 0.501, 0.549, 0.635, 0.767, 0.980}},
-      ChanceMap{{0.009, 0.159, 0.233, 0.310, 0.427, 0.514, 0.613, 0.691, 0.740, 0.872, 0.999}},
+      ChanceMap{{0.001, 0.028, 0.132, 0.196, 0.302, 0.454, 0.589, 0.667, 0.744, 0.802, 0.997}},
+      ChanceMap{{0.005, 0.125, 0.241, 0.325, 0.410, 0.500, 0.581, 0.681, 0.775, 0.895, 1.000}},
   };
   return table;
 }

@@ -13,6 +13,12 @@ PyTorch, whatever the number of --workers.
     python3 python/tools/train_value.py --games 2000 --agent mcts:iterations=200 --workers 2 --out scripts/value/standard.txt
     python3 python/tools/train_value.py --games 8 --agent greedy --out /tmp/v.txt --fixture /tmp/f.txt
 
+A later generation plays with the weights of the one before and trains on every generation's
+positions: --positions names the earlier files (read) and one new file (filled by this run's games),
+
+    python3 python/tools/train_value.py --games 8000 --agent mcts:iterations=200,value=first.txt --seed 50001 \
+        --train-seed 101 --positions first.npz second.npz --out second.txt
+
 --fixture writes fixed inputs and PyTorch's outputs for them, which the C++ evaluation must
 match to 1e-5 (tests/python/test_value.py). PyTorch is needed only here, never at play time.
 """
