@@ -130,8 +130,8 @@ TEST_CASE("the search with a learned value: its playouts stop for it, reproducib
 }
 
 TEST_CASE("a leaf is valued from the view of the player to act there, as the network was trained") {
-  auto eng = test::load("standard", {});
-  const Engine& e = *eng;
+  const test::Decision d = test::first_decision(4);
+  const Engine& e = *d.engine;
   // A network that says 0.9 whatever it reads: the player to act wins the battle 9 times in 10.
   const std::string path = (test::temp_folder("leaf-view") / "constant_value.txt").string();
   {
@@ -140,12 +140,9 @@ TEST_CASE("a leaf is valued from the view of the player to act there, as the net
     for (int i = 0; i < e.observation_tensor_size(); ++i) f << "0 ";
     f << "\n" << std::log(9.0) << "\n";
   }
-  State s = e.new_game(4);
-  std::vector<Action> legal;
-  e.legal(s, legal);
-  auto agent = make_agent("mcts:iterations=200,widen=0,value=" + path, 5, e.to_act(s));
+  auto agent = make_agent("mcts:iterations=200,widen=0,value=" + path, 5, e.to_act(d.s));
   double least = 1, most = 0;
-  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(e, s, legal))) {
+  for (const Estimate& x : dynamic_cast<SearchAgent&>(*agent).rank(InfoState(e, d.s, d.legal))) {
     if (x.visits == 0 || x.action.type == Action::Withdraw) continue;  // (a withdrawal ends the battle: its VP)
     least = std::min(least, x.win), most = std::max(most, x.win);
   }
