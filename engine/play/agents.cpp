@@ -422,9 +422,13 @@ std::unique_ptr<Agent> make_search(const std::string& spec, uint64_t seed, MctsA
       o.pool = static_cast<int>(number(spec, k, v, 1, 100000));
     } else if (k == "noise") {
       o.noise = number(spec, k, v, 0, 1);
+    } else if (k == "endgame") {
+      o.endgame = static_cast<int>(number(spec, k, v, 0, 6));
+    } else if (k == "worlds") {
+      o.worlds = static_cast<int>(number(spec, k, v, 1, 100000));
     } else {
       throw std::invalid_argument("agent '" + spec + "': unknown option '" + k +
-                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt, belief, pool, noise, value, cutoff)");
+                                  "' (iterations, time, c, horizon, playout, reward, move, explore, widen, mast, threads, work, adapt, belief, pool, noise, value, cutoff, endgame, worlds)");
     }
   }
   try {
@@ -434,10 +438,12 @@ std::unique_ptr<Agent> make_search(const std::string& spec, uint64_t seed, MctsA
   }
 }
 
-// mcts: the search with the learned value built in for the standard set (value=standard).
+// mcts: the search with the learned value built in for the standard set (value=standard), and
+// exact endgames where both hands hold at most two cards (endgame=2).
 std::unique_ptr<Agent> make_mcts(const std::string& spec, uint64_t seed) {
   MctsAgent::Options o;
   o.value = "standard";
+  o.endgame = 2;
   return make_search(spec, seed, o);
 }
 
@@ -483,7 +489,7 @@ std::vector<AgentKind>& registry() {
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
        "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
-      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=standard|none|FILE,cutoff=0",
+      {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=standard|none|FILE,cutoff=0,endgame=2,worlds=64",
        "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
   };
   return kinds;

@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <exception>
+#include <limits>
 #include <thread>
 
 namespace als {
@@ -82,6 +84,30 @@ int most_battle_vp(const Rules& r) {
 }
 
 }  // namespace
+
+MctsAgent::RewardScale MctsAgent::reward_scale(const Engine& e, const State& t, int me, bool v2, bool match) {
+  const Rules& rules = e.rules();
+  const int target = std::max(rules.vp_target, 1);
+  RewardScale out;
+  out.vp = v2 || !rules.has(Hook::BattleVp) ? rules.battle_vp
+                                             : std::max(e.scored_vp(t, me, false, 0), e.scored_vp(t, 1 - me, false, 0));
+  out.vp = std::max(out.vp, 1);
+  if (!v2 && rules.has(Hook::BattleVp)) {  // the race with the hook's VP: a battle's, each chart's
+    Rules hooked = rules;
+    hooked.battle_vp = out.vp;
+    for (int c = 0; c < 2; ++c)  // chart 0: the 1st player withdraws, so the other scores
+      for (size_t i = 0; i < hooked.withdraw_chart[c].size(); ++i)
+        hooked.withdraw_chart[c][i] = e.scored_vp(t, c == 0 ? 1 - t.b.first : t.b.first, true, static_cast<int>(i));
+    out.hooked = win_chances(hooked);
+  }
+  if (!v2 && !match) {
+    const int most = rules.has(Hook::BattleVp)
+                         ? std::max({out.vp, e.scored_vp(t, me, true, 0), e.scored_vp(t, 1 - me, true, 0)})
+                         : std::max(out.vp, most_battle_vp(rules));
+    out.decides = t.b.score[0] + most >= target || t.b.score[1] + most >= target;
+  }
+  return out;
+}
 
 double MctsAgent::battle_reward(const Rules& r, const int start[2], const int end[2], int me, int winner) {
   if (winner >= 0) return winner == me ? 1.0 : 0.0;
@@ -780,26 +806,9 @@ void MctsAgent::Pass<Shared>::iterate() {
   battle_won_ = -1;
   try {
     if (vp_scale_ == 0) {
-      const Rules& rules = e_.rules();
-      vp_scale_ = opt_.v2 || !rules.has(Hook::BattleVp)
-                      ? rules.battle_vp
-                      : std::max(e_.scored_vp(t, me_, false, 0), e_.scored_vp(t, 1 - me_, false, 0));
-      vp_scale_ = std::max(vp_scale_, 1);
-      if (!opt_.v2 && rules.has(Hook::BattleVp)) {  // the race with the hook's VP: a battle's, each chart's
-        Rules hooked = rules;
-        hooked.battle_vp = vp_scale_;
-        for (int c = 0; c < 2; ++c)  // chart 0: the 1st player withdraws, so the other scores
-          for (size_t i = 0; i < hooked.withdraw_chart[c].size(); ++i)
-            hooked.withdraw_chart[c][i] = e_.scored_vp(t, c == 0 ? 1 - t.b.first : t.b.first, true, static_cast<int>(i));
-        hooked_chances_ = win_chances(hooked);
-        chances_ = &hooked_chances_;
-      }
-      if (!opt_.v2 && !opt_.match) {
-        const int most = rules.has(Hook::BattleVp)
-                             ? std::max({vp_scale_, e_.scored_vp(t, me_, true, 0), e_.scored_vp(t, 1 - me_, true, 0)})
-                             : std::max(vp_scale_, most_battle_vp(rules));
-        decides_ = t.b.score[0] + most >= target_ || t.b.score[1] + most >= target_;
-      }
+      RewardScale scale = reward_scale(e_, t, me_, opt_.v2, opt_.match);
+      vp_scale_ = scale.vp, decides_ = scale.decides;
+      if (!scale.hooked.empty()) hooked_chances_ = std::move(scale.hooked), chances_ = &hooked_chances_;
     }
     descend(t, root_visits);
     playout(t);
@@ -1037,6 +1046,174 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
   return out;
 }
 
+// ---- Exact endgames ---------------------------------------------------------------------
+
+namespace {
+struct OutOfBudget {};  // an endgame's budget ran out (its world is left unsolved)
+// An endgame's nodes for one of a search's iterations (about as long: measured, docs/agents.md).
+constexpr long long kEndgameNodes = 2;
+// The fewest worlds an endgame is played by (or Options::worlds, if fewer): one or two worlds are
+// a guess at the opponent's hand, and the search then plays better (docs/agents.md).
+constexpr int kMinWorlds = 4;
+}  // namespace
+
+// One world's endgame: alpha-beta to the end of the battle, the player to act at each decision
+// (a turn, or a choice an ability asks) choosing for themselves, both knowing the world. Values
+// are `me`'s reward (the search's, Pass::reward), 0 to 1; the battle's rewards of the two players
+// sum to 1, so the opponent minimises it.
+class MctsAgent::Endgame {
+ public:
+  Endgame(const Engine& e, int me, const State& root, int vp_scale, const std::vector<double>& chances, bool by_game,
+          long long max_nodes, long long work, bool timed, std::chrono::steady_clock::time_point until)
+      : e_(e), me_(me), battle_(root.b.battle), target_(std::max(e.rules().vp_target, 1)), vp_scale_(vp_scale),
+        chances_(chances), by_game_(by_game), max_nodes_(max_nodes),
+        work_from_(e.work()), work_(work), timed_(timed), until_(until) {
+    start_[0] = root.b.score[0], start_[1] = root.b.score[1];
+  }
+  /// The value for `me` of `t` within (alpha, beta): exact where it lies inside, else a bound on
+  /// the side it falls (fail-soft). Throws OutOfBudget past the nodes, the work or the clock.
+  double value(const State& t, double alpha, double beta, size_t depth) {
+    if (t.b.phase == Phase::Over || t.b.battle != battle_) return leaf(t);
+    count();
+    if (depth >= kMaxDepth) throw OutOfBudget{};  // (a battle's end is a few decisions away)
+    if (acts_.size() <= depth) acts_.resize(depth + 1), states_.resize(depth + 1);
+    std::vector<Action>& acts = acts_[depth];
+    e_.legal(t, acts);
+    order(t, acts);
+    const bool mine = e_.to_act(t) == me_;
+    double best = mine ? -1 : 2;
+    for (const Action& a : acts) {
+      State& child = states_[depth];
+      copy_state(child, t);
+      e_.apply_discarding(child, a, nullptr, true);
+      const double v = value(child, alpha, beta, depth + 1);
+      if (mine) best = std::max(best, v), alpha = std::max(alpha, v);
+      else best = std::min(best, v), beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+  long long nodes() const { return nodes_; }
+  /// The rules' work (Lua instructions) the solution ran so far.
+  long long work() const { return e_.work() - work_from_; }
+
+ private:
+  static constexpr size_t kMaxDepth = 48;
+  // The reward at the battle's end (Pass::reward).
+  double leaf(const State& t) const {
+    if (t.b.phase == Phase::Over) return t.b.winner == me_ ? 1.0 : 0.0;
+    return battle_end_reward(chances_, target_, vp_scale_, by_game_, start_[me_], start_[1 - me_], t.b.score[me_],
+                             t.b.score[1 - me_]);
+  }
+  void count() {
+    if (++nodes_ > max_nodes_) throw OutOfBudget{};
+    if (work_ > 0 && e_.work() - work_from_ > work_) throw OutOfBudget{};  // (a node may run slow scripts)
+    if (timed_ && (nodes_ & 63) == 0 && std::chrono::steady_clock::now() >= until_) throw OutOfBudget{};
+  }
+  // The likely best first, so that alpha-beta cuts early: a withdrawal (a leaf at once), then a
+  // turn's plays by the guided policy's score.
+  void order(const State& t, std::vector<Action>& acts) const {
+    if (e_.decision_kind(t) != DecisionKind::Turn) return;
+    const int p = e_.to_act(t);
+    int margin[kMaxTheaters] = {};
+    margins(e_, t, p, margin);
+    std::stable_sort(acts.begin(), acts.end(), [&](const Action& x, const Action& y) {
+      const bool wx = x.type == Action::Withdraw, wy = y.type == Action::Withdraw;
+      if (wx != wy) return wx;
+      return play_score(e_, t, p, margin, x, false) > play_score(e_, t, p, margin, y, false);
+    });
+  }
+
+  const Engine& e_;
+  const int me_;
+  const uint32_t battle_;
+  const int target_, vp_scale_;
+  int start_[2] = {0, 0};
+  const std::vector<double>& chances_;
+  const bool by_game_;
+  const long long max_nodes_;
+  const long long work_from_, work_;
+  const bool timed_;
+  const std::chrono::steady_clock::time_point until_;
+  long long nodes_ = 0;
+  std::vector<std::vector<Action>> acts_;  // by depth
+  std::deque<State> states_;               // by depth: the child being solved (a deque: a parent's
+                                           // state stays where it is as the deeper ones are added)
+};
+
+std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budget& budget) {
+  last_endgame_worlds_ = 0, last_endgame_nodes_ = 0, last_endgame_work_ = 0;
+  const Engine& e = info.engine();
+  const Rules& rules = e.rules();
+  if (opt_.endgame <= 0 || opt_.v2 || opt_.game) return {};
+  const int me = info.player();
+  Rng rng(rng_.next());
+  const Engine::Sampler sampler = info.sampler();
+  State world;
+  sampler.draw(world, rng);
+  if (e.hand_size(world, me) > opt_.endgame || e.hand_size(world, 1 - me) > opt_.endgame) return {};
+  if (chance_rules_ != &rules) chance_ = win_chances(rules), chance_rules_ = &rules;
+  believe(info);
+  e.restart_work();  // (so that the work counted is the same on every run)
+  RewardScale scale;  // the search's reward (Pass::iterate), read in the first world
+  try {
+    scale = reward_scale(e, world, me, false, opt_.match);
+  } catch (const ScriptError& err) {
+    throw ScriptError(std::string("during the computer's search: ") + err.what());
+  }
+  const std::vector<double>& chances = scale.hooked.empty() ? chance_ : scale.hooked;
+  // The budget: a number of nodes for a number of iterations (kEndgameNodes a search's
+  // iteration costs about as much), or the clock.
+  const bool timed = budget.time_ms > 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long long>(budget.time_ms * 1000));
+  const long long max_nodes = timed ? std::numeric_limits<long long>::max() : static_cast<long long>(budget.iterations) * kEndgameNodes;
+  Endgame solver(e, me, world, scale.vp, chances, opt_.match || scale.decides, max_nodes, budget.work, timed, until);
+  const std::vector<Action>& legal = info.legal();
+  std::vector<uint32_t> keys(legal.size());
+  for (size_t i = 0; i < legal.size(); ++i) keys[i] = info.key(legal[i]);
+  std::vector<double> sum(legal.size(), 0), v(legal.size());
+  std::vector<int> n(legal.size(), 0);  // the worlds each action was solved in (every world, unless a world lacks it)
+  std::vector<Action> acts;
+  State child;
+  int solved = 0;
+  try {
+    for (int k = 0; k < opt_.worlds; ++k) {
+      if (k > 0 && belief_.worlds.empty()) sampler.draw(world, rng);
+      else if (!belief_.worlds.empty()) {  // a world of the beliefs, drawn by its weight
+        const double u = rng.unit() * belief_.upto.back();
+        const size_t j = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
+        sampler.redraw(belief_.worlds[std::min(j, belief_.worlds.size() - 1)], world, rng);
+      }
+      std::fill(v.begin(), v.end(), -1.0);
+      e.legal(world, acts);
+      for (const Action& a : acts) {
+        const uint32_t key = move_key(e, world, a, me);
+        const size_t i = static_cast<size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+        if (i == keys.size() || v[i] >= 0) continue;
+        copy_state(child, world);
+        e.apply_discarding(child, a, nullptr, true);
+        v[i] = solver.value(child, 0, 1, 0);
+      }
+      for (size_t i = 0; i < v.size(); ++i)
+        if (v[i] >= 0) sum[i] += v[i], ++n[i];
+      ++solved;
+    }
+  } catch (const OutOfBudget&) {
+  } catch (const ScriptError& err) {
+    throw ScriptError(std::string("during the computer's search: ") + err.what());
+  }
+  last_endgame_nodes_ = solver.nodes();
+  last_endgame_work_ = solver.work();
+  last_endgame_worlds_ = solved;
+  if (solved == 0 || solved < std::min(kMinWorlds, opt_.worlds)) return {};
+  std::vector<Estimate> out;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    out.push_back(Estimate{legal[i], info.text(legal[i]), n[i] > 0 ? sum[i] / n[i] : 0.0, n[i]});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) { return x.win > y.win; });
+  return out;
+}
+
 namespace {
 // Whether a search's choice is close: the two most tried actions within 70% of each other's
 // visits, or either a withdrawal (`ranked`: most tried first).
@@ -1049,7 +1226,21 @@ bool close_call(const std::vector<Estimate>& ranked) {
 
 Action MctsAgent::decide(const InfoState& info) {
   if (info.legal().size() == 1) return info.legal()[0];
-  std::vector<Estimate> order = rank(info);
+  Budget budget{opt_.iterations, opt_.time_ms, opt_.work};
+  if (opt_.endgame > 0) {  // a battle's last cards: solved, where the budget allows
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<Estimate> solved = endgame(info);
+    if (!solved.empty()) {
+      last_extended_ = false, last_iterations_ = 0, note_.clear();
+      return solved.front().action;
+    }
+    // A solution that ran out of its budget leaves the search the time and the work it did not use
+    // (its iterations stay whole: a solution that finished no world spent at most their worth).
+    const double spent_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (budget.time_ms > 0) budget.time_ms = std::max(1.0, budget.time_ms - spent_ms);
+    if (budget.work > 0) budget.work = std::max(1LL, budget.work - last_endgame_work_);
+  }
+  std::vector<Estimate> order = ranked(info, budget, false);
   last_extended_ = false;
   if (opt_.adapt > 0 && close_call(order)) {  // a close call: look again, longer
     const long long before = last_iterations_;

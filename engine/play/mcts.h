@@ -28,6 +28,9 @@ namespace als {
 ///   (lock-free: children linked by compare-and-swap, each worker's figures kept apart and the
 ///   others' read again now and then, iterations under way counted as losses); with a fixed
 ///   number of iterations, a tree each, the root's statistics summed, so the search is reproducible;
+/// - exact endgames (`endgame`, the registry's default 2): where both hands hold at most that
+///   many cards, decide() plays the move found by solving the rest of the battle in each world
+///   drawn (solve_endgame), not by the search;
 /// - options measured weaker and so not the default: a reward that values the match score
 ///   (`match`: the change in the chance to win the game, win_chance), and a move drawn in
 ///   proportion to the visits (`draw`: the search then bluffs, and is harder to read).
@@ -72,6 +75,9 @@ class MctsAgent : public SearchAgent {
     int cutoff = 0;
     int pool = 256;         // worlds drawn and weighted for the beliefs, once a decision
     double noise = 0.1;     // the share of the opponent's turns the belief model takes as uniform
+    int endgame = 0;        // > 0: exact endgames: where both hands hold at most this many cards, the
+                            // move is chosen by solving the rest of the battle (solve_endgame)
+    int worlds = 64;        // the most worlds an endgame is solved in
     long long work = 400'000'000;  // with a number of iterations (no `time_ms`): the most Lua
                             // instructions the rules' scripts may run for one decision, all threads
                             // together (Engine::work, about a second of scripts): past it the search
@@ -108,6 +114,15 @@ class MctsAgent : public SearchAgent {
   /// of kPlayFeatures each, in `plays` and `features`.
   static void turn_features(const Engine& e, const State& s, const std::vector<Action>& acts, std::vector<Action>& plays,
                             std::vector<double>& features);
+  /// The exact endgame at `info` with this search's budget (Options::endgame; solve_endgame): each
+  /// legal action with its reward averaged over the worlds solved (Estimate::win, 0 to 1;
+  /// Estimate::visits: the worlds), best first; empty where it does not apply or no world was
+  /// solved within the budget. decide() plays its first; rank() (the hints) stays the search's.
+  std::vector<Estimate> endgame(const InfoState& info) { return solve_endgame(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}); }
+  /// The last decision's endgame solution: the worlds solved (0 when the move was searched), and
+  /// the nodes it visited, all worlds together.
+  int last_endgame_worlds() const { return last_endgame_worlds_; }
+  long long last_endgame_nodes() const { return last_endgame_nodes_; }
   /// The last decision's search was extended by the adaptive budget (Options::adapt).
   bool last_extended() const { return last_extended_; }
   /// The iterations of the last search, all threads together.
@@ -152,6 +167,20 @@ class MctsAgent : public SearchAgent {
   class Pass;  // one search's steps on one worker (mcts.cpp)
   /// win_chance for every (need, other_need), at [need * (target + 1) + other_need].
   static std::vector<double> win_chances(const Rules& r);
+  /// What the search's reward reads of the rules at a decision `t` of player `me`: the VP of a
+  /// battle won outright, the reward's unit (the rules' battle_vp, or with a battle_vp hook what
+  /// it gives either player for a battle decided now; mcts-v2: battle_vp always); the race of
+  /// battles the game chance reads when a hook changes it (`hooked`, win_chances of rules whose
+  /// battles and charts give what the hook gives; empty: the rules' own); and whether this battle
+  /// can decide the game (either player within the most VP a battle gives of the target; never
+  /// for mcts-v2 nor the `match` reward, which values every battle by the game). May run the
+  /// hook (ScriptError).
+  struct RewardScale {
+    int vp = 1;
+    bool decides = false;
+    std::vector<double> hooked;
+  };
+  static RewardScale reward_scale(const Engine& e, const State& t, int me, bool v2, bool match);
   /// What one search may spend: Options' iterations, time_ms and work, or an extension's (adapt).
   struct Budget {
     int iterations;
@@ -165,6 +194,18 @@ class MctsAgent : public SearchAgent {
               std::chrono::steady_clock::time_point until);
   /// rank() with `budget`; `extending`: goes on growing the last search's trees (Options::adapt).
   std::vector<Estimate> ranked(const InfoState& info, const Budget& budget, bool extending);
+
+  /// Exact endgames (Options::endgame): where both hands hold at most opt_.endgame cards, the
+  /// rest of the battle solved by alpha-beta in up to opt_.worlds worlds (drawn as the search
+  /// draws them: by the beliefs where there are some), each player knowing the world
+  /// (perfect-information Monte Carlo), every choice of every ability searched. Returns each
+  /// legal action with its mean reward over the worlds solved (win; visits: the worlds), best
+  /// first; empty where it does not apply (hands too large, mcts-v2, horizon game) or the budget
+  /// ran out before 4 worlds (or `worlds`, if fewer) were solved: the search then decides.
+  std::vector<Estimate> solve_endgame(const InfoState& info, const Budget& budget);
+  class Endgame;  // one world's alpha-beta (mcts.cpp)
+  int last_endgame_worlds_ = 0;
+  long long last_endgame_nodes_ = 0, last_endgame_work_ = 0;
 
   Rng rng_;
   Options opt_;

@@ -4,7 +4,8 @@
 // 20, with the learned value VALUE, "standard" or a file, default none: over the same positions
 // every run), or build/tests/bench [games] hooks (what a house rule's hooks
 // cost: one hook call, one verb call, and the "sudden victory" rule's games against the standard's,
-// random and greedy). Not a test: figures depend on the machine (state it with them).
+// random and greedy), or build/tests/bench 0 endgame [CARDS] (what an exact endgame costs where
+// both hands hold at most CARDS cards, default 2, against the search's iterations). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -108,6 +109,48 @@ void search_at(const Engine& e, double ms, const std::string& value) {
                 value.empty() ? "none" : value.c_str(), static_cast<double>(iterations) / static_cast<double>(decisions), decisions);
   }
 }
+// What an exact endgame costs (MctsAgent::Options::endgame): at every decision of eight games of
+// `mcts:300` against itself where both hands hold at most `cards` cards, the endgame solved in 64
+// worlds with no bound, its nodes and time a world; and the default search's (value=standard, 600
+// iterations) time an iteration at the same decisions, the cost an endgame's budget is set by
+// (kEndgameNodes).
+void endgame_cost(const Engine& e, int cards) {
+  MctsAgent::Options solve_options, search_options, player_options;
+  solve_options.endgame = cards;
+  solve_options.iterations = 1 << 30;
+  solve_options.work = 0;
+  search_options.value = "standard";
+  player_options.iterations = 300;
+  MctsAgent solver(1, solve_options), search(4, search_options), first(2, player_options), second(3, player_options);
+  long long nodes = 0, worlds = 0, iterations = 0, decisions = 0, most = 0;
+  double solve_s = 0, search_s = 0;
+  std::vector<Action> acts;
+  for (uint64_t g = 0; g < 8; ++g) {
+    State s = e.new_game(200 + g);
+    while (e.to_act(s) >= 0) {
+      e.legal(s, acts);
+      const int p = e.to_act(s);
+      if (acts.size() > 1 && e.hand_size(s, p) <= cards && e.hand_size(s, 1 - p) <= cards) {
+        InfoState info(e, s, acts);
+        auto t0 = Clock::now();
+        solver.decide(info);
+        solve_s += since(t0);
+        nodes += solver.last_endgame_nodes(), worlds += solver.last_endgame_worlds(), ++decisions;
+        most = std::max(most, solver.last_endgame_nodes() / std::max(1, solver.last_endgame_worlds()));
+        t0 = Clock::now();
+        search.rank(info);
+        search_s += since(t0);
+        iterations += search.last_iterations();
+      }
+      e.apply(s, (p == 0 ? first : second).choose(e, s, acts));
+    }
+  }
+  std::printf("endgame:        hands of at most %d: %lld decisions, %.0f nodes a world (most %lld), %.1f us a world, "
+              "%.2f us a node; the search %.2f us an iteration\n",
+              cards, decisions, static_cast<double>(nodes) / static_cast<double>(worlds), most,
+              solve_s / static_cast<double>(worlds) * 1e6, solve_s / static_cast<double>(nodes) * 1e6,
+              search_s / static_cast<double>(iterations) * 1e6);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -119,6 +162,10 @@ int main(int argc, char** argv) {
   std::vector<Action> acts;
   if (argc > 2 && std::string(argv[2]) == "search") {
     search_at(e, argc > 3 ? std::atof(argv[3]) : 20, argc > 4 ? argv[4] : "");
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "endgame") {
+    endgame_cost(e, argc > 3 ? std::atoi(argv[3]) : 2);
     return 0;
   }
   if (argc > 2 && std::string(argv[2]) == "hooks") {

@@ -9,6 +9,7 @@
 #include "helpers.h"
 #include "agents.h"
 #include "knowledge.h"
+#include "mcts.h"
 
 using namespace als;
 
@@ -106,9 +107,23 @@ std::vector<std::string> ranking(const Engine& e, const State& s, const std::str
   if (auto* m = dynamic_cast<SearchAgent*>(agent.get())) {
     for (const Estimate& x : m->rank(info))
       out.push_back(x.text + " " + std::to_string(x.visits) + " " + std::to_string(x.win));
+
   } else {
     out.push_back(info.text(agent->decide(info)));
   }
+  return out;
+}
+
+// The exact endgame's solution at a decision (MctsAgent::endgame, `spec`'s options), as the
+// player sees it: every action with its worlds and mean reward (none outside an endgame).
+std::vector<std::string> endgame_solution(const Engine& e, const State& s, const std::string& spec, int seat) {
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  InfoState info(e, s, legal);
+  auto agent = make_agent(spec, 1234, seat);
+  std::vector<std::string> out;
+  for (const Estimate& x : dynamic_cast<MctsAgent&>(*agent).endgame(info))
+    out.push_back(x.text + " " + std::to_string(x.visits) + " " + std::to_string(x.win));
   return out;
 }
 
@@ -120,7 +135,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
     const char* set;
     std::vector<std::string> rules;
   };
-  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0;
+  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0, solved = 0;
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
                         Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}},
                         Case{"tests/sets/api4", {}},  // reveals (hands, facedown cards, the deck), to_hand
@@ -167,6 +182,13 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
             INFO(c.set << " game " << g << " " << spec << " decision " << decisions);
             REQUIRE(ranking(e, s, spec, p) == ranking(e, t, spec, p));
           }
+          {  // the exact endgame (two cards a hand, every world the budget allows)
+            const std::string spec = "mcts:iterations=300,worlds=6";
+            INFO(c.set << " game " << g << " " << spec << " decision " << decisions);
+            const std::vector<std::string> here = endgame_solution(e, s, spec, p);
+            REQUIRE(here == endgame_solution(e, t, spec, p));
+            solved += !here.empty();
+          }
         }
         ++decisions;
         if (s.r.active) {
@@ -187,6 +209,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
   CHECK(changed_worlds > decisions);  // the worlds really differ
   CHECK(handles > 0);  // and agents were given handles for hidden cards
   CHECK(shown_hand > 0);  // and some decided knowing cards of the other hand
+  CHECK(solved > 100);  // and endgames were solved
 }
 
 // The other side of no peeking: what a player was shown is used. The same position with the
