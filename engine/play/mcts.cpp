@@ -819,6 +819,13 @@ void MctsAgent::Pass<Shared>::iterate() {
   backup(reward(t), outcome(t));
 }
 
+void MctsAgent::draw_world(const Engine::Sampler& sampler, State& out, Rng& rng) const {
+  if (belief_.worlds.empty()) return sampler.draw(out, rng);
+  const double u = rng.unit() * belief_.upto.back();  // a world of the beliefs, drawn by its weight
+  const size_t k = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
+  sampler.redraw(belief_.worlds[std::min(k, belief_.worlds.size() - 1)], out, rng);
+}
+
 template <bool Shared>
 void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, int iterations,
                        std::chrono::steady_clock::time_point until) {
@@ -839,13 +846,7 @@ void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, i
       w.out_of_work = true;
       break;
     }
-    if (belief_.worlds.empty()) {
-      sampler.draw(w.state, w.rng);
-    } else {  // a world of the beliefs, drawn by its weight
-      const double u = w.rng.unit() * belief_.upto.back();
-      const size_t k = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
-      sampler.redraw(belief_.worlds[std::min(k, belief_.worlds.size() - 1)], w.state, w.rng);
-    }
+    draw_world(sampler, w.state, w.rng);
     pass.iterate();
   }
   w.iterations = it;
@@ -1178,12 +1179,7 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   int solved = 0;
   try {
     for (int k = 0; k < opt_.worlds; ++k) {
-      if (k > 0 && belief_.worlds.empty()) sampler.draw(world, rng);
-      else if (!belief_.worlds.empty()) {  // a world of the beliefs, drawn by its weight
-        const double u = rng.unit() * belief_.upto.back();
-        const size_t j = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
-        sampler.redraw(belief_.worlds[std::min(j, belief_.worlds.size() - 1)], world, rng);
-      }
+      if (k > 0 || !belief_.worlds.empty()) draw_world(sampler, world, rng);  // (the first plain draw is made)
       std::fill(v.begin(), v.end(), -1.0);
       e.legal(world, acts);
       for (const Action& a : acts) {

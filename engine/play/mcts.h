@@ -219,6 +219,9 @@ class MctsAgent : public SearchAgent {
   const Rules* chance_rules_ = nullptr;
   /// Fills belief_ from the battle's past turns (Options::belief); empty when none is the opponent's.
   void believe(const InfoState& info);
+  /// A determinization into `out`: drawn from `sampler` as every world is as likely, or, with
+  /// beliefs (belief_ not empty), one of their worlds drawn by its weight.
+  void draw_world(const Engine::Sampler& sampler, State& out, Rng& rng) const;
   Belief belief_;
   double last_worlds_ = 0;
   long long last_iterations_ = 0;
