@@ -13,6 +13,10 @@
 
 namespace als {
 
+void search_failed(const ScriptError& err) {
+  throw ScriptError(std::string("during the computer's search: ") + err.what());
+}
+
 void BattleHistory::record(const Engine& e, const State& before, const Action& a) {
   if (before.r.active || e.decision_kind(before) != DecisionKind::Turn) return;
   if (n_ > 0 && turns_[0].before.b.battle != before.b.battle) n_ = 0;
@@ -263,9 +267,7 @@ std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
         battle_over();
       }
     } catch (const ScriptError& err) {
-      // A script that fails in the search fails the game, as it would in play: the search must
-      // not quietly steer away from the failing action (and withdraw from every battle).
-      throw ScriptError(std::string("during the computer's search: ") + err.what());
+      search_failed(err);  // (not steering away from the failing action, and withdrawing from every battle)
     }
     double reward;  // for `me`, 0 to 1
     if (t.b.phase == Phase::Over) reward = t.b.winner == me ? 1.0 : 0.0;

@@ -125,6 +125,11 @@ struct AgentFailure : std::runtime_error {
   std::string kind;
 };
 
+/// Rethrows a script's failure during an agent's look-ahead as the ScriptError the game ends with,
+/// its message prefixed "during the computer's search: ". A script that fails in a search fails the
+/// game, as it would in play: a search must not quietly steer away from the failing action.
+[[noreturn]] void search_failed(const ScriptError& err);
+
 class Agent {
  public:
   virtual ~Agent() = default;

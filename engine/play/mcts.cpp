@@ -813,8 +813,7 @@ void MctsAgent::Pass<Shared>::iterate() {
     descend(t, root_visits);
     playout(t);
   } catch (const ScriptError& err) {
-    // A script that fails in the search fails the game, as it would in play.
-    throw ScriptError(std::string("during the computer's search: ") + err.what());
+    search_failed(err);
   }
   backup(reward(t), outcome(t));
 }
@@ -1160,7 +1159,7 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   try {
     scale = reward_scale(e, world, me, false, opt_.match);
   } catch (const ScriptError& err) {
-    throw ScriptError(std::string("during the computer's search: ") + err.what());
+    search_failed(err);
   }
   const std::vector<double>& chances = scale.hooked.empty() ? chance_ : scale.hooked;
   // The budget: a number of nodes for a number of iterations (kEndgameNodes a search's
@@ -1196,7 +1195,7 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
     }
   } catch (const OutOfBudget&) {
   } catch (const ScriptError& err) {
-    throw ScriptError(std::string("during the computer's search: ") + err.what());
+    search_failed(err);
   }
   last_endgame_nodes_ = solver.nodes();
   last_endgame_work_ = solver.work();

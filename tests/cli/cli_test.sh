@@ -346,10 +346,13 @@ fi
 # than the columns, each hand card's ability text under its plays; a battle's end waits for
 # Enter. Whole games of both printings at a pseudo-terminal; at the second decision undo is
 # refused (the opponent has replied); the input ends at a decision, and the game is abandoned.
+# The terminal's echo is off (`stty -echo`): input piped ahead of a prompt was echoed wherever the
+# screen then was, and made a screen taller than it is (a race; the prompt's line editor echoes
+# nothing then, and what follows a prompt is read as on the next line).
 if command -v script > /dev/null; then
   for size in 80x24:standard 80x24:original 60x40:standard 60x40:original; do
     cols=${size%%x*} rest=${size#*x}; rows=${rest%%:*} cards=${size#*:}
-    { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows; $als play --seed 6 --p2 random --cards $cards" \
+    { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows -echo; $als play --seed 6 --p2 random --cards $cards" \
       /dev/null > screen-$size.txt 2>&1
     "$als" cards --cards "$cards" > cards-$cards.txt
     python3 - screen-$size.txt "$cols" "$rows" cards-$cards.txt "$src/tests/cli" <<'PY' && ok || bad "${size}: $(tail -3 screen-$size.txt)"
@@ -357,7 +360,7 @@ import re, sys
 sys.path.insert(0, sys.argv[5])
 from screens import read_screens
 cols, rows = int(sys.argv[2]), int(sys.argv[3])
-text, lines, blocks = read_screens(sys.argv[1], ("=== battle",))
+text, lines, blocks = read_screens(sys.argv[1], ("=== battle",), echoed=False)
 kinds = {}  # card id -> its kind ("instant", "ongoing", "-"), from `als cards`
 for line in open(sys.argv[4]).read().split("\n")[2:]:
     w = line.split()
