@@ -267,7 +267,7 @@ std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
         battle_over();
       }
     } catch (const ScriptError& err) {
-      search_failed(err);  // (not steering away from the failing action, and withdrawing from every battle)
+      search_failed(err);  // (never steering away from the failing action: that once withdrew from every battle)
     }
     double reward;  // for `me`, 0 to 1
     if (t.b.phase == Phase::Over) reward = t.b.winner == me ? 1.0 : 0.0;
