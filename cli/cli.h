@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "loader.h"
+#include "seeds.h"
 
 namespace als::cli {
 
@@ -50,8 +51,6 @@ std::string data_dir();
 std::shared_ptr<Engine> open_engine(const Common& c);
 /// A fresh random 64-bit seed.
 uint64_t random_seed();
-/// The seed of game `i` of a run seeded with `base` (simulate, serve).
-uint64_t game_seed(uint64_t base, long long i);
 /// Reads an input file (a record, a shard's results) of at most 64 MiB into `text`; on failure
 /// prints "als COMMAND: <why>" and returns false.
 bool read_input(const char* command, const std::string& path, std::string& text);

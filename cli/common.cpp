@@ -28,11 +28,6 @@ void add_param(po::options_description& desc, std::vector<std::string>& flags) {
                      "NAME=VALUE: the value of a param the set or a rule declares (params = {...}); repeatable");
 }
 
-uint64_t game_seed(uint64_t base, long long i) {
-  Rng r(base + static_cast<uint64_t>(i));
-  return r.next();
-}
-
 bool read_input(const char* command, const std::string& path, std::string& text) {
   try {
     text = read_text_file(path, 64u << 20);

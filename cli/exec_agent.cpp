@@ -247,7 +247,8 @@ std::unique_ptr<Agent> make_exec(const std::string& spec, uint64_t) {
 
 void register_exec_agent() {
   add_agent_kind({"exec", "COMMAND[,time=MS]",
-                  "a program playing the seat through protocol 2 (docs/protocol.md); 10 s a decision", make_exec});
+                  "a program playing the seat through protocol 2 (docs/protocol.md); 10 s a decision", make_exec,
+                  /*runs_program=*/true});
 }
 
 }  // namespace als::cli

@@ -29,6 +29,7 @@
 #include "protocol.h"
 #include "record.h"
 #include "scenario.h"
+#include "seeds.h"
 
 namespace als::cli {
 
@@ -235,10 +236,11 @@ void Game::send_events(const EventLog& log) {
 
 class Server {
  public:
-  Server(Common common, std::string p1, std::string p2, std::string log, std::vector<std::string> allowed)
-      : common_(std::move(common)), p1_(std::move(p1)), p2_(std::move(p2)), log_(std::move(log)) {
-    for (const std::string& dir : allowed) allowed_.push_back(std::filesystem::weakly_canonical(std::filesystem::absolute(dir)));
-  }
+  /// `client`: what a client may name (policy.h: paths under --allow-path, programs with
+  /// --allow-exec); the server's own --p1 and --p2 are its user's.
+  Server(Common common, std::string p1, std::string p2, std::string log, Policy client)
+      : common_(std::move(common)), p1_(std::move(p1)), p2_(std::move(p2)), log_(std::move(log)),
+        client_(std::move(client)) {}
 
   /// `key`: --seed, from which every game's seed is derived by a keyed pseudorandom function;
   /// without it each game's seed is drawn from the operating system's entropy.
@@ -311,7 +313,9 @@ class Server {
     std::string cards;
     std::vector<std::string> rules;
     std::string names[2];
+    bool client_named[2] = {false, false};  // the seat's agent named by the client (its policy applies)
     std::optional<uint64_t> seed;
+    uint64_t number = 0;  // new_games: the first game's number in the run of `seed`
     bool events = true;
     int observation = 0;  // 0 none, kObsList, kObsHex
     bool view = true;
@@ -321,8 +325,8 @@ class Server {
   bool game_options(const json& m, GameOptions& o, const std::string& verb, bool count) {
     for (const auto& [k, v] : m.items())
       if (k != "type" && k != "seed" && k != "cards" && k != "rules" && k != "p1" && k != "p2" && k != "events" &&
-          k != "observation" && k != "view" && k != "tables" && !(count && k == "count"))
-        return send_error(verb + ": unknown field '" + k + "' (" + (count ? "count, " : "") +
+          k != "observation" && k != "view" && k != "tables" && !(count && (k == "count" || k == "number")))
+        return send_error(verb + ": unknown field '" + k + "' (" + (count ? "count, number, " : "") +
                               "seed, cards, rules, p1, p2, events, observation, view, tables)",
                           m),
                false;
@@ -346,6 +350,11 @@ class Server {
         return fail("\"seed\" must be an integer from 0 to 2^64-1 (got " + as_sent("seed", *it) + ")");
       o.seed = it->get<uint64_t>();
     }
+    if (auto it = m.find("number"); it != m.end()) {
+      if (!it->is_number_unsigned() || !o.seed)
+        return fail("\"number\" must be an integer from 0 to 2^64-1, with a \"seed\" (got " + as_sent("number", *it) + ")");
+      o.number = it->get<uint64_t>();
+    }
     if (auto it = m.find("cards"); it != m.end()) {
       if (!it->is_string()) return fail("\"cards\" must be a string");
       o.cards = it->get<std::string>();
@@ -362,10 +371,11 @@ class Server {
       if (auto it = m.find(p ? "p2" : "p1"); it != m.end()) {
         if (!it->is_string()) return fail(std::string("\"") + (p ? "p2" : "p1") + "\" must be a string");
         o.names[p] = it->get<std::string>();
+        o.client_named[p] = true;
       }
       if (o.names[p] == "external") continue;
       try {
-        if (o.names[p] == "human" || !make_agent(o.names[p], 0, p))
+        if (o.names[p] == "human" || !make_agent(o.names[p], 0, p, seat_policy(o, p)))
           return fail("unknown agent '" + o.names[p] + "' (external, or one of: " + computer_agents() + ")");
       } catch (const std::invalid_argument& e) {
         return fail(e.what());
@@ -403,7 +413,8 @@ class Server {
                         m);
     for (long long i = 0; i < n; ++i) {
       GameOptions each = o;
-      if (o.seed) each.seed = *o.seed + static_cast<uint64_t>(i);  // a given seed numbers the games from it
+      // a given seed is a run's: its games number + 0, number + 1, ... (seeds.h)
+      if (o.seed) each.seed = game_seed(*o.seed, o.number + static_cast<uint64_t>(i));
       if (!start_game(each, m, "new_games")) break;
     }
   }
@@ -420,11 +431,11 @@ class Server {
     g->observation = o.observation;
     g->view = o.view;
     g->ids = action_ids(eng);
-    g->seed = o.seed ? *o.seed : key_ ? keyed_seed(*key_, g->number) : entropy_seed();
+    g->seed = o.seed ? *o.seed : key_ ? game_seed(*key_, static_cast<uint64_t>(g->number - 1)) : entropy_seed();
     for (int p = 0; p < 2; ++p) {
       g->names[p] = o.names[p];
       g->external[p] = o.names[p] == "external";
-      if (!g->external[p]) g->agents[p] = make_agent(o.names[p], g->seed, p);
+      if (!g->external[p]) g->agents[p] = make_agent(o.names[p], g->seed, p, seat_policy(o, p));
     }
     try {
       Match::Options mo;
@@ -752,7 +763,10 @@ class Server {
     std::string token = l.substr(at, end == std::string::npos ? std::string::npos : end - at);
     return token.size() > 64 ? token.substr(0, 64) + "..." : token;
   }
-  std::vector<std::filesystem::path> allowed_;  // --allow-path folders, canonical
+  Policy client_;  // what a client may name
+  // The policy a seat's agent is made under: the client's where the client named it.
+  const Policy& seat_policy(const GameOptions& o, int p) const { return o.client_named[p] ? client_ : user_; }
+  const Policy user_ = Policy::user();
 
   // A card set or house rule a client names: a bundled name, or a path under an --allow-path
   // folder (rewritten to its canonical absolute form). Anything else is refused, whether it
@@ -766,17 +780,7 @@ class Server {
       std::error_code ec;
       return rule ? fs::is_regular_file(bundled, ec) : fs::is_directory(bundled, ec);
     }
-    std::error_code ec;
-    fs::path p = fs::weakly_canonical(fs::absolute(v, ec), ec);
-    if (ec) return false;
-    for (const fs::path& dir : allowed_) {
-      auto [d, q] = std::mismatch(dir.begin(), dir.end(), p.begin(), p.end());
-      if (d == dir.end()) {
-        v = p.string();
-        return true;
-      }
-    }
-    return false;
+    return client_.may_open(v).empty();
   }
   // Refuses a path client_path did not take: too long for the system (said as such, not as a
   // path outside --allow-path), or not allowed.
@@ -786,20 +790,6 @@ class Server {
     send_error(verb + ": " + field + " '" + escape_controls(v.substr(0, 200)) +
                    "': not a bundled name, and paths are accepted only under the folders given with --allow-path",
                m);
-  }
-  // A game's seed from --seed: the first 8 bytes of BLAKE2b keyed by the seed (libsodium's
-  // crypto_generichash) over the game's number. Knowing one game's seed tells nothing of another's.
-  static uint64_t keyed_seed(uint64_t key, long long number) {
-    unsigned char k[crypto_generichash_KEYBYTES] = {};
-    for (int i = 0; i < 8; ++i) k[i] = static_cast<unsigned char>(key >> (8 * i));
-    static const char tag[] = "als serve seeds";  // the rest of the key: this use of the seed
-    std::memcpy(k + 8, tag, sizeof tag - 1);
-    unsigned char msg[8], out[16];
-    for (int i = 0; i < 8; ++i) msg[i] = static_cast<unsigned char>(static_cast<uint64_t>(number) >> (8 * i));
-    crypto_generichash(out, sizeof out, msg, sizeof msg, k, sizeof k);
-    uint64_t seed = 0;
-    for (int i = 0; i < 8; ++i) seed |= static_cast<uint64_t>(out[i]) << (8 * i);
-    return seed;
   }
   static uint64_t entropy_seed() {
     uint64_t seed = 0;
@@ -835,8 +825,10 @@ int cmd_serve(int argc, char** argv) {
       "p2", po::value<std::string>(&p2)->default_value("random"), "player 2: external or an agent")(
       "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines): FILE, then FILE-2, ...")(
       "allow-path", po::value<std::vector<std::string>>(&allowed)->composing(),
-      "a folder under which clients may name card sets and house rules by path (repeatable); "
-      "otherwise only bundled names");
+      "a folder under which clients may name card sets, house rules and an agent's files (mcts:value=FILE) "
+      "by path (repeatable); otherwise only bundled names")(
+      "allow-exec", "clients may name exec:COMMAND agents, programs run as this server's user (docs/security.md); "
+      "otherwise refused");
   if (!parse(argc, argv, "serve", desc, vm)) return 0;
   std::signal(SIGPIPE, SIG_IGN);  // a closed output is a failed write (send), not the end of the process
   // Answers go out 16 KiB at a time (the client parses while the server goes on), and at once when
@@ -862,7 +854,7 @@ int cmd_serve(int argc, char** argv) {
       std::cerr << "als serve: --allow-path " << dir << ": no such folder\n";
       return 2;
     }
-  Server server(c, p1, p2, log_file, allowed);
+  Server server(c, p1, p2, log_file, Policy::client(allowed, vm.count("allow-exec") > 0));
   return server.run(vm.count("seed") ? std::optional<uint64_t>(seed_or_random(vm)) : std::nullopt);
 }
 

@@ -138,11 +138,6 @@ def _array(values: List[int]) -> Any:
     return np.asarray(values, dtype=np.int32) if np is not None else list(values)
 
 
-def _seed_after(seed: int, k: int) -> int:
-    """The seed of the kth game from a reset seed (``new_games`` numbers its games from a seed)."""
-    return (seed + k) % (1 << 64)
-
-
 def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little")
 
@@ -184,11 +179,13 @@ class _Games:
         self.card_table: Dict[str, Any] = {}
         self.layout: List[str] = []
 
-    def start(self, count: int, seed: Optional[int]) -> List[int]:
-        """Starts `count` games; returns their numbers (their first decisions come next)."""
+    def start(self, count: int, seed: Optional[int], number: int = 0) -> List[int]:
+        """Starts `count` games: games `number`, `number` + 1, ... of the run seeded with `seed`
+        (the server derives each game's seed from both); returns their numbers in this session
+        (their first decisions come next)."""
         message: Message = {"type": "new_games", "count": count, **self.options}
         if seed is not None:
-            message["seed"] = seed
+            message["seed"], message["number"] = seed, number
         if self.num_actions:  # the set's tables are known already
             message["tables"] = False
         self.server.send([message])
@@ -248,7 +245,7 @@ class AlsEnv:
             self._drain_new_game()
         if seed is not None or self._seed_base is None:  # later games: numbered from the reset seed
             self._seed_base, self._played = (seed if seed is not None else _fresh_seed()), 0
-        self._game = self._games.start(1, _seed_after(self._seed_base, self._played))[0]
+        self._game = self._games.start(1, self._seed_base, self._played)[0]
         self._played += 1
         return self._next()
 
@@ -312,7 +309,7 @@ class AlsVectorEnv:
         self._spare_count = max(2, n // 8)
         self._spares: List[Tuple[int, Message]] = []  # started games and their first decisions
         self._ask_more = 0  # spares used since the last write: asked for with the next actions
-        self._seed_base = 0  # the reset's seed; game k of the run is dealt from _seed_after(base, k)
+        self._seed_base = 0  # the reset's seed: the run whose games are started, by number
         self._started = 0
 
     @property
@@ -367,7 +364,7 @@ class AlsVectorEnv:
         asked = self._ask_more
         if asked:
             text += json.dumps({"type": "new_games", "count": asked, **self._games.options, "tables": False,
-                                "seed": _seed_after(self._seed_base, self._started)}) + "\n"
+                                "seed": self._seed_base, "number": self._started}) + "\n"
             self._started += asked
             self._ask_more = 0
         self._server.send_text(text)
@@ -380,7 +377,7 @@ class AlsVectorEnv:
         infos: List[Dict[str, Any]] = [{} for _ in range(self.n)]
         if ends:  # replace the finished games: spares first, then (rarely) games started now
             short = max(0, len(ends) - len(self._spares))
-            started = self._games.start(short, _seed_after(self._seed_base, self._started)) if short else []
+            started = self._games.start(short, self._seed_base, self._started) if short else []
             self._started += short
             if started:
                 self._collect(set(), {g: None for g in started})

@@ -490,9 +490,10 @@ std::vector<AgentKind>& registry() {
       {"mcts-v1", "iterations=600,time=MS,c=0.7,horizon=battle|game",
        "the search of 2026-11-24, frozen: the yardstick of later versions", make_mcts_v1},
       {"mcts-v2", "iterations=600,time=MS,threads=1,c=0.45,... (the options of mcts)",
-       "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2},
+       "the search of 2026-11-27, frozen: the default opponent before the policy knew of destroyed plays", make_mcts_v2,
+       false, {"value"}},
       {"mcts", "iterations=600,time=MS,threads=1,c=0.45,horizon=battle|game,playout=guided|random,reward=battle|match,move=best|draw,explore=0.1,widen=1,mast=15,work=400000000,adapt=0,belief=0,pool=256,noise=0.1,value=standard|none|FILE,cutoff=0,endgame=2,worlds=64",
-       "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts},
+       "information-set Monte Carlo tree search, guided playouts (the default opponent)", make_mcts, false, {"value"}},
   };
   return kinds;
 }
@@ -525,11 +526,44 @@ std::string level_names() {
   return all;
 }
 
-std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, int seat) {
+namespace {
+// The spec as `policy` lets its source give it: throws std::invalid_argument for a program it may
+// not start or a file it may not name; a file option's path rewritten to the form to open.
+std::string admitted(const AgentKind& k, const std::string& spec, const Policy& policy) {
+  if (k.runs_program)
+    if (std::string why = policy.may_run_programs(); !why.empty())
+      throw std::invalid_argument("agent '" + k.name + "': " + why);
+  const size_t colon = spec.find(':');
+  if (k.file_options.empty() || colon == std::string::npos) return spec;
+  std::string out = spec.substr(0, colon + 1);
+  size_t at = colon + 1;
+  while (true) {
+    const size_t comma = spec.find(',', at);
+    std::string item = spec.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    const size_t eq = item.find('=');
+    if (eq != std::string::npos) {
+      const std::string key = item.substr(0, eq);
+      std::string value = item.substr(eq + 1);
+      if (std::find(k.file_options.begin(), k.file_options.end(), key) != k.file_options.end() &&
+          value != "standard" && value != "none" && !value.empty()) {
+        if (std::string why = policy.may_open(value); !why.empty())
+          throw std::invalid_argument("agent '" + k.name + "': " + key + ": " + why);
+        item = key + "=" + value;
+      }
+    }
+    out += item;
+    if (comma == std::string::npos) return out;
+    out += ',';
+    at = comma + 1;
+  }
+}
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, int seat, const Policy& policy) {
   const std::string spec = level_spec(given);
   std::string name = spec.substr(0, spec.find(':'));
   for (const AgentKind& k : agent_registry())
-    if (name == k.name) return k.make(spec, agent_seed(game_seed, seat));
+    if (name == k.name) return k.make(admitted(k, spec, policy), agent_seed(game_seed, seat));
   return nullptr;
 }
 

@@ -10,6 +10,7 @@
 
 #include "engine.h"
 #include "knowledge.h"
+#include "policy.h"
 #include "rng.h"
 
 namespace als {
@@ -254,6 +255,11 @@ struct AgentKind {
   /// Makes the agent from its whole spec ("mcts:iterations=2000") and its own seed. Throws
   /// std::invalid_argument (a message for the user) for bad options.
   std::unique_ptr<Agent> (*make)(const std::string& spec, uint64_t seed);
+  /// What the trust policy (policy.h) is asked before `make`: whether the agent runs a program
+  /// (`exec:`), and which of its options name a file ("value": a learned value's weights; the
+  /// option's values "standard" and "none" name none).
+  bool runs_program = false;
+  std::vector<std::string> file_options = {};
 };
 /// Every computer agent, weakest first: the last is the strongest (the default opponent).
 const std::vector<AgentKind>& agent_registry();
@@ -263,8 +269,11 @@ void add_agent_kind(AgentKind kind);
 /// Makes a computer agent from a spec: "random", "greedy", "mcts", "mcts:2000",
 /// "mcts:iterations=2000,c=0.7,horizon=game", seeded for `seat` (0 or 1) of a game seeded with
 /// `game_seed`. Returns nullptr for a name the registry does not have ("human" included); throws
-/// std::invalid_argument (a message for the user) for bad options.
-std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat);
+/// std::invalid_argument (a message for the user) for bad options, and for what `policy` does not
+/// let its source name: a program (`exec:`), or a file an option names (checked, and opened in
+/// the form the policy gives: for an `als serve` client, canonical under `--allow-path`).
+std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat,
+                                  const Policy& policy = Policy::user());
 /// The registry's names, weakest first.
 std::vector<std::string> agent_names();
 /// The computer agents, as "random, greedy, mcts", for messages.

@@ -7,6 +7,7 @@
 #include "errors.h"
 #include "knowledge.h"
 #include "rng.h"
+#include "seeds.h"
 
 namespace als {
 
@@ -425,14 +426,6 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
 
 namespace als {
 
-namespace {
-uint64_t mix(uint64_t x) {  // splitmix64's finalizer: a game's seed from the reset seed and its number
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-}  // namespace
 
 VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
                      const std::string& options)
@@ -484,7 +477,7 @@ int VectorEnv::advance(Slot& g, float& reward) {
 }
 
 void VectorEnv::start(Slot& g) {
-  const uint64_t seed = mix(seed_ ^ mix(next_++));
+  const uint64_t seed = game_seed(seed_, next_++);
   g.opponent = make_agent(opponent_, seed, 1 - seat_);
   g.ask = std::make_unique<SeatChooser>(seat_ == 0 ? nullptr : g.opponent.get(), seat_ == 1 ? nullptr : g.opponent.get());
   g.actions = 0;

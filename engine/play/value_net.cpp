@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "files.h"
 
 namespace als {
 
@@ -74,15 +75,8 @@ std::shared_ptr<const ValueNet> ValueNet::standard() {
 }
 
 ValueNet ValueNet::load(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot be read");
-  std::string text;
-  char buf[65536];
-  while (f.read(buf, sizeof buf) || f.gcount() > 0) {
-    text.append(buf, static_cast<size_t>(f.gcount()));
-    if (text.size() > (16u << 20)) throw std::runtime_error(path + ": larger than 16 MiB");
-  }
-  return parse(text, path);
+  // (a regular file only, bounded: a FIFO or a device is refused at once, never read or waited on)
+  return parse(read_text_file(path, 16u << 20), path);
 }
 
 std::vector<float> ValueNet::evaluate(const float* in) const {

@@ -24,7 +24,8 @@ class ValueNet {
   /// with ACT relu, sigmoid or none, its OUT*IN weights and OUT biases). At most 8 layers of at most 4096 units, each layer's inputs
   /// the previous one's outputs. Throws std::runtime_error naming `where` and what is wrong.
   static ValueNet parse(const std::string& text, const std::string& where);
-  /// The same from a file (at most 16 MiB). Throws std::runtime_error.
+  /// The same from a file: a regular file of at most 16 MiB (read_text_file: a FIFO or device is
+  /// refused, never waited on). Throws std::runtime_error (LoadError for the file itself).
   static ValueNet load(const std::string& path);
   /// The weights shipped for the standard set (scripts/value/standard.txt, built into the
   /// program), parsed once: `mcts:value=standard`, the default opponent's value.

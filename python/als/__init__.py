@@ -12,7 +12,7 @@ player id of a finished game. Every refusal raises ``als.Error`` with the engine
 """
 import os as _os
 
-from ._als import TERMINAL, EngineAgent, Error, Game, State, ValueNet, _set_data_dir  # noqa: F401
+from ._als import TERMINAL, EngineAgent, Error, Game, State, ValueNet, _set_data_dir, game_seed  # noqa: F401
 from ._version import __version__  # noqa: F401
 from .vector import VectorEnv  # noqa: F401
 from .agent import Agent, AgentView, serve_agent  # noqa: F401

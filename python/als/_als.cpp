@@ -11,6 +11,7 @@
 #include "errors.h"
 #include "loader.h"
 #include "mcts.h"
+#include "seeds.h"
 #include "value_net.h"
 
 namespace py = pybind11;
@@ -247,6 +248,10 @@ PYBIND11_MODULE(_als, m) {
   });
   m.attr("TERMINAL") = als::kTerminalPlayer;
   m.def("_set_data_dir", [](const std::string& d) { g_data_dir = d; });
+  m.def("game_seed", &als::game_seed, py::arg("run_seed"), py::arg("number"),
+        "game_seed(run_seed, number) -> int: the seed of game `number` (0, 1, ...) of a run seeded with "
+        "`run_seed` (both 0 to 2**64-1), as als simulate, compare, sweep, tournament, serve and VectorEnv "
+        "derive it: a keyed pseudorandom function (SipHash-2-4), so runs of different seeds share no game.");
   bind_game(m);
   bind_state(m);
   bind_vector_env(m);

@@ -9,7 +9,7 @@ over the VP target). It subclasses ``gymnasium.Env`` when gymnasium can be impor
 import random as _random
 
 from . import spaces as _spaces
-from ._als import EngineAgent, Game
+from ._als import EngineAgent, Game, game_seed as _game_seed
 
 try:
     import gymnasium as _gymnasium
@@ -24,6 +24,16 @@ def _game(game_or_kwargs):
     if isinstance(game_or_kwargs, str):
         return Game(game_or_kwargs)
     return Game(**(game_or_kwargs or {}))
+
+
+def _next_seed(env, seed):
+    """The seed of an environment's next game: game 0 of the run ``seed`` when given, else the
+    next of the current run (a run of a random seed at the first reset); ``als.game_seed``'s."""
+    if seed is not None or env._run_seed is None:
+        env._run_seed = seed if seed is not None else _random.SystemRandom().getrandbits(64)
+        env._games = 0
+    env._games += 1
+    return _game_seed(env._run_seed, env._games - 1)
 
 
 class AlsEnv(_Base):
@@ -41,7 +51,7 @@ class AlsEnv(_Base):
         self.observation_space = _spaces.box(self.game.observation_tensor_size())
         self.action_space = _spaces.discrete(self.game.num_distinct_actions())
         self.state = None
-        self._seeds = _random.Random()
+        self._run_seed, self._games = None, 0  # game k after a reset(seed=S): game_seed(S, k)
 
     def _advance(self):
         """The opponent acts until the agent is asked or the game ends; returns its rewards."""
@@ -55,10 +65,9 @@ class AlsEnv(_Base):
         return {"action_mask": self.state.legal_actions_mask(), "legal_actions": self.state.legal_actions()}
 
     def reset(self, seed=None, options=None):
-        """A new game: dealt from ``seed``, or from the generator a seeded reset started."""
-        if seed is not None:
-            self._seeds.seed(seed)
-        game_seed = self._seeds.getrandbits(64)
+        """A new game: game 0 of the run seeded with ``seed`` (``als.game_seed(seed, 0)``), or the
+        next game of the run the last seeded reset started (a random run's without one)."""
+        game_seed = _next_seed(self, seed)
         self.state = self.game.new_initial_state(game_seed)
         self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
         self._advance()

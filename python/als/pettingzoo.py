@@ -7,12 +7,10 @@ tensor, built only from what it knows; ``infos[agent]["action_mask"]`` marks its
 with ``None`` to leave, as PettingZoo's classic games do. It subclasses ``pettingzoo.AECEnv``
 when pettingzoo can be imported.
 """
-import random as _random
-
 import numpy as _np
 
 from . import spaces as _spaces
-from .gym import _game
+from .gym import _game, _next_seed
 
 try:
     from pettingzoo import AECEnv as _Base
@@ -34,7 +32,7 @@ class AlsAECEnv(_Base):
         self.render_mode = render_mode
         self._obs_space = _spaces.box(self.game.observation_tensor_size())
         self._act_space = _spaces.discrete(self.game.num_distinct_actions())
-        self._seeds = _random.Random()
+        self._run_seed, self._games = None, 0  # game k after a reset(seed=S): game_seed(S, k)
         self.state = None
 
     def observation_space(self, agent):
@@ -54,10 +52,9 @@ class AlsAECEnv(_Base):
                 self.infos[name]["action_mask"] = self.state.legal_actions_mask() if i == p else zeros.copy()
 
     def reset(self, seed=None, options=None):
-        """A new game, dealt from ``seed`` or from the generator a seeded reset started."""
-        if seed is not None:
-            self._seeds.seed(seed)
-        self.state = self.game.new_initial_state(self._seeds.getrandbits(64))
+        """A new game: game 0 of the run seeded with ``seed`` (``als.game_seed(seed, 0)``), or the
+        next game of the run the last seeded reset started (a random run's without one)."""
+        self.state = self.game.new_initial_state(_next_seed(self, seed))
         self.agents = list(_NAMES)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -118,4 +118,12 @@ assert "no battle may be played out" in runs[0]["first_failure"]["error"]
 PY
 grep -q 'failed and are not counted; the first: game' f1.err && ok || bad "failing games message: $(cat f1.err)"
 
+# Issue 52: a learned value's file is read through the one file reader: a FIFO or a device named
+# on the command line is refused at once (mcts:value=FIFO once waited for a writer for ever).
+mkfifo value.fifo
+timeout 30 "$als" simulate --games 1 --p1 mcts:iterations=10,value=value.fifo > vf.out 2>&1; expect_rc 2 $? "simulate: value=FIFO"
+grep -q 'value.fifo: not a regular file' vf.out && ok || bad "value=FIFO: $(head -c 300 vf.out)"
+timeout 30 "$als" simulate --games 1 --p1 mcts:iterations=10,value=/dev/zero > vz.out 2>&1; expect_rc 2 $? "simulate: value=/dev/zero"
+grep -q 'not a regular file' vz.out && ok || bad "value=/dev/zero: $(head -c 300 vz.out)"
+
 summary

@@ -120,3 +120,36 @@ def test_battle_rewards():
         assert (np.abs(reward) <= 1).all()
         seen += int((reward != 0).sum())
     assert seen > 10
+
+
+def first_decision(game, seed):
+    """The game dealt from `seed` at player 0's first decision, player 1 played by `random`
+    seeded from the game as the environments seed it."""
+    state, opponent = game.new_initial_state(seed), als.EngineAgent("random", seed, 1)
+    while not state.is_terminal() and state.current_player() != 0:
+        state.apply_action(opponent.step(state))
+    return state
+
+
+def test_game_seeds_come_from_game_seed():
+    # Issue 51: every game's seed is als.game_seed(reset seed, its number), the function every
+    # command uses, so runs of neighbouring seeds share no game (they shared all but one before).
+    game = als.Game("standard")
+    env = als.VectorEnv(game, 4, opponent="random")
+    obs, _ = env.reset(seed=21)
+    for row in range(4):
+        first = first_decision(game, als.game_seed(21, row))
+        assert np.array_equal(obs[row], first.observation_tensor(0)), row
+    seeds = {als.game_seed(s, i) for s in range(20) for i in range(500)}
+    assert len(seeds) == 20 * 500
+    assert als.game_seed(0, 0) == 0x914A6915D7B0B02D  # SipHash-2-4, pinned (tests/unit/test_rng.cpp)
+
+
+def test_wrappers_number_their_games_from_the_reset_seed():
+    from als.gym import AlsEnv
+    game = als.Game("standard")
+    env = AlsEnv(game, opponent="random", seat=0)
+    env.reset(seed=8)
+    assert env.state.digest() == first_decision(game, als.game_seed(8, 0)).digest()
+    env.reset()
+    assert env.state.digest() == first_decision(game, als.game_seed(8, 1)).digest()

@@ -14,6 +14,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 
 ALS, SRC = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(SRC, "clients", "python"))
@@ -237,19 +238,56 @@ def raw_session(args, lines):
     return [json.loads(l) for l in out.splitlines() if l.strip()]
 
 
+def siphash24(key: bytes, msg: bytes) -> int:
+    """SipHash-2-4 (Aumasson and Bernstein, 2012) of `msg` under a 16-byte `key`, written from the
+    paper: the test's own reference, independent of libsodium's."""
+    mask = (1 << 64) - 1
+    rotl = lambda x, b: ((x << b) | (x >> (64 - b))) & mask
+    k0, k1 = int.from_bytes(key[:8], "little"), int.from_bytes(key[8:], "little")
+    v = [k0 ^ 0x736F6D6570736575, k1 ^ 0x646F72616E646F6D, k0 ^ 0x6C7967656E657261, k1 ^ 0x7465646279746573]
+
+    def rounds(n):
+        for _ in range(n):
+            v[0] = (v[0] + v[1]) & mask; v[1] = rotl(v[1], 13) ^ v[0]; v[0] = rotl(v[0], 32)
+            v[2] = (v[2] + v[3]) & mask; v[3] = rotl(v[3], 16) ^ v[2]
+            v[0] = (v[0] + v[3]) & mask; v[3] = rotl(v[3], 21) ^ v[0]
+            v[2] = (v[2] + v[1]) & mask; v[1] = rotl(v[1], 17) ^ v[2]; v[2] = rotl(v[2], 32)
+
+    tail = len(msg) % 8
+    blocks = [int.from_bytes(msg[i:i + 8], "little") for i in range(0, len(msg) - tail, 8)]
+    blocks.append(((len(msg) & 0xFF) << 56) | int.from_bytes(msg[len(msg) - tail:], "little"))
+    for m in blocks:
+        v[3] ^= m
+        rounds(2)
+        v[0] ^= m
+    v[2] ^= 0xFF
+    rounds(4)
+    return v[0] ^ v[1] ^ v[2] ^ v[3]
+
+
+def game_seed(run_seed: int, number: int) -> int:
+    """A run's game seed as docs/design.md defines it: SipHash-2-4 keyed by the run's seed and
+    "als runs", over the game's number."""
+    return siphash24(run_seed.to_bytes(8, "little") + b"als runs", number.to_bytes(8, "little"))
+
+
 def seeds_are_keyed():
-    # With --seed K, game n's seed is BLAKE2b keyed by K over n (docs/protocol.md): the seed a
-    # game reveals at its end tells nothing of the next game's without the key.
-    import hashlib
+    # The reference SipHash against the paper's test vector (key 00..0f, message 00..0e).
+    check(siphash24(bytes(range(16)), bytes(range(15))) == 0xA129CA6149BE45E5, "SipHash-2-4's test vector")
+    # With --seed K, game n (1, 2, ...) is game n - 1 of the run K: a keyed pseudorandom function of
+    # both, so the seed a game reveals at its end tells nothing of the next game's without the key.
     key_seed = 5
     msgs = raw_session(["--p1", "random", "--p2", "random", "--seed", str(key_seed)],
                        [{"type": "new_game"}] * 6)
     seeds = [m["seed"] for m in msgs if m.get("type") == "game"]
     check(len(seeds) == 6 and len(set(seeds)) == 6, f"six games, six seeds: {seeds}")
-    key = key_seed.to_bytes(8, "little") + b"als serve seeds" + bytes(32 - 8 - 15)
     for n, seed in enumerate(seeds, start=1):
-        want = hashlib.blake2b(n.to_bytes(8, "little"), key=key, digest_size=16).digest()[:8]
-        check(seed == int.from_bytes(want, "little"), f"game {n}'s seed is the keyed function of --seed and n")
+        check(seed == game_seed(key_seed, n - 1), f"game {n}'s seed is the keyed function of --seed and n")
+    # new_games with a seed: games number, number + 1, ... of that run; the same function.
+    msgs = raw_session(["--p1", "random", "--p2", "random"],
+                       [{"type": "new_games", "count": 3, "seed": 7, "number": 10}])
+    run = [m["seed"] for m in msgs if m.get("type") == "game"]
+    check(run == [game_seed(7, 10 + i) for i in range(3)], f"new_games numbers its games in the seed's run: {run}")
     # Consecutive seeds are not related by the old derivations (a counter, or the generator's
     # next output from the previous one).
     check(len({b - a for a, b in zip(seeds, seeds[1:])}) == 5, "no constant step between seeds")
@@ -281,6 +319,40 @@ def paths_are_fenced():
                       {"type": "new_game", "cards": "original", "rules": ["beginner"]}])
     games = [m for m in ok if m.get("type") == "game"]
     check(len(games) == 2, f"a path under --allow-path and bundled names are accepted: {ok[:3]}")
+
+
+def agents_are_fenced():
+    # Issue 52: a client's agent spec goes through the same policy as its paths. exec: runs a
+    # program only where the server was started with --allow-exec; mcts:value=PATH reads a file
+    # only under --allow-path, with one message whether or not it exists; a FIFO under it is
+    # refused at once (it hung the server), as a device is.
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        marker = os.path.join(tmp, "PWNED")
+        allowed = os.path.join(tmp, "allowed")
+        os.mkdir(allowed)
+        os.mkfifo(os.path.join(allowed, "fifo"))
+        probes = [{"type": "new_game", "p2": f"exec:touch {marker}; cat"},
+                  {"type": "new_game", "p2": "mcts:value=/etc/passwd"},
+                  {"type": "new_game", "p2": "mcts:value=/no/such/file"},
+                  {"type": "new_game", "p2": "mcts:iterations=10,value=/dev/stdin"},
+                  {"type": "new_game", "p2": "mcts:value=" + os.path.join(allowed, "fifo")},
+                  {"type": "new_game", "p1": "mcts-v2:value=" + tmp + "/allowed/../x"}]
+        started = time.time()
+        msgs = raw_session(["--p1", "random", "--p2", "random", "--allow-path", allowed], probes)
+        check(time.time() - started < 30, "no probe hangs the server")
+        errors = [m["message"] for m in msgs if m.get("type") == "error"]
+        check(len(errors) == len(probes) and not any(m.get("type") == "game" for m in msgs),
+              f"every probe refused: {[m.get('type') for m in msgs]}")
+        check(not os.path.exists(marker), "a client's exec: agent ran no program")
+        check("--allow-exec" in errors[0], f"the exec: refusal names --allow-exec: {errors[0]}")
+        outside = {re.sub(r"agent '[^']*'", "agent 'X'", e) for e in errors[1:4] + errors[5:]}
+        check(len(outside) == 1 and "--allow-path" in errors[1], f"one message for every file outside, existing or not: {outside}")
+        check("not a regular file" in errors[4], f"a FIFO under --allow-path is refused at once: {errors[4]}")
+        # With --allow-exec, a client's program plays (here: one that answers nothing and quits).
+        msgs = raw_session(["--p1", "random", "--p2", "random", "--allow-exec"],
+                           [{"type": "new_game", "p2": f"exec:touch {marker}"}])
+        check(os.path.exists(marker), f"--allow-exec lets a client name a program: {msgs[:3]}")
 
 
 def values_quoted_as_sent():
@@ -406,6 +478,7 @@ api3_views()
 api4_options()
 seeds_are_keyed()
 paths_are_fenced()
+agents_are_fenced()
 values_quoted_as_sent()
 fixed_action_ids()
 client_fails_loudly()

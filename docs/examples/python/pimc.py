@@ -48,8 +48,8 @@ def main():
     rng = random.Random(args.seed)
     wins = 0
     for g in range(args.games):
-        state = game.new_initial_state(args.seed * 1000 + g)
-        opponent = als.EngineAgent(args.opponent, args.seed * 1000 + g, 1)
+        state = game.new_initial_state(als.game_seed(args.seed, g))
+        opponent = als.EngineAgent(args.opponent, als.game_seed(args.seed, g), 1)
         while not state.is_terminal():
             if state.current_player() == 0:
                 state.apply_action(pimc(state, args.samples, rng))

@@ -1,0 +1,61 @@
+// The trust policy (policy.h).
+#include "policy.h"
+
+#include <algorithm>
+#include <system_error>
+
+namespace als {
+
+Policy Policy::client(const std::vector<std::string>& allowed, bool allow_exec) {
+  Policy p(Source::Client);
+  for (const std::string& dir : allowed) {
+    std::error_code ec;
+    auto abs = std::filesystem::absolute(dir, ec);
+    if (ec) continue;
+    auto canon = std::filesystem::weakly_canonical(abs, ec);
+    if (!ec) p.allowed_.push_back(canon);
+  }
+  p.allow_exec_ = allow_exec;
+  return p;
+}
+
+std::string Policy::may_open(std::string& path) const {
+  switch (source_) {
+    case Source::User:
+      return "";
+    case Source::Data:
+      return "data names no file";
+    case Source::Client:
+      break;
+  }
+  const std::string refusal = "paths are accepted only under the folders given with --allow-path";
+  if (path.empty() || path.size() > 4096) return refusal;
+  std::error_code ec;
+  const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+  if (ec) return refusal;
+  const std::filesystem::path p = std::filesystem::weakly_canonical(abs, ec);
+  if (ec) return refusal;
+  for (const std::filesystem::path& dir : allowed_) {
+    auto [d, q] = std::mismatch(dir.begin(), dir.end(), p.begin(), p.end());
+    (void)q;
+    if (d == dir.end()) {
+      path = p.string();
+      return "";
+    }
+  }
+  return refusal;
+}
+
+std::string Policy::may_run_programs() const {
+  switch (source_) {
+    case Source::User:
+      return "";
+    case Source::Client:
+      return allow_exec_ ? "" : "programs (exec:) may be named by a client only where the server was started with --allow-exec";
+    case Source::Data:
+      break;
+  }
+  return "data starts no program";
+}
+
+}  // namespace als

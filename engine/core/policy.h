@@ -1,0 +1,45 @@
+// The trust policy: what the source of a request may name and do (docs/security.md, "Who may
+// name what"). Every surface that takes a name from outside (a file, a folder, an agent) asks the
+// policy of its source rather than deciding on its own:
+// - the command line trusts its user: any file, any agent, programs included;
+// - an `als serve` client may name files and folders only under the server's `--allow-path`
+//   folders, and programs (`exec:` agents) only where the server was started with `--allow-exec`;
+// - data (records, shards, serialized states) names nothing the engine would open or run.
+// A refusal says the same whether or not the named file exists, so no source learns more about
+// the disk than it may name.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace als {
+
+class Policy {
+ public:
+  enum class Source { User, Client, Data };
+
+  /// The command line's user: may name any path and run programs.
+  static Policy user() { return Policy(Source::User); }
+  /// An `als serve` client: paths only under `allowed` (folders; made absolute and canonical
+  /// here), programs only if `allow_exec`.
+  static Policy client(const std::vector<std::string>& allowed, bool allow_exec);
+  /// Data read from a file or bytes: names nothing.
+  static Policy data() { return Policy(Source::Data); }
+
+  Source source() const { return source_; }
+  /// Whether a path named by this source may be opened. On success `path` is rewritten to the
+  /// form to open (for a client: absolute and canonical, links and `..` resolved, so the file
+  /// opened is the one checked) and "" is returned; otherwise the refusal, the same text whether
+  /// the path exists or not ("paths are accepted only under the folders given with --allow-path").
+  std::string may_open(std::string& path) const;
+  /// Whether this source may start a program (an `exec:` agent): "" if it may, else the refusal.
+  std::string may_run_programs() const;
+
+ private:
+  explicit Policy(Source s) : source_(s) {}
+  Source source_;
+  std::vector<std::filesystem::path> allowed_;  // canonical folders (Client)
+  bool allow_exec_ = false;
+};
+
+}  // namespace als
