@@ -225,9 +225,16 @@ std::string luarc_json(const std::string& library) {
   std::string escaped;
   for (char ch : library) {
     if (ch == '"' || ch == '\\') escaped += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20) {  // a control character in a folder's name
+      static const char hex[] = "0123456789abcdef";
+      escaped += std::string("\\u00") + hex[(ch >> 4) & 0xf] + hex[ch & 0xf];
+      continue;
+    }
     escaped += ch;
   }
   return "{\n"
+         "  \"$comment\": \"" + std::string(kEditorMarker) +
+         " from the engine's tables (docs/modding.md, Editors): als editor replaces only a file with this line\",\n"
          "  \"runtime.version\": \"Lua 5.4\",\n"
          "  \"runtime.builtin\": {\n"
          "    \"coroutine\": \"disable\",\n"
