@@ -613,6 +613,7 @@ int cmd_compare(int argc, char** argv) {
   c.planned = plan.games;
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
   if (!load_variants(names, plan.threads, c, engines)) return 2;
+  if (std::string e = check_target_cards(c); !e.empty()) return usage(e);
   start_sums(c);
   c.looks = looks_for(plan.games);
   play(c, plan, engines);

@@ -94,6 +94,11 @@ struct Comparison {
   std::vector<std::vector<size_t>> ranking(const Target& t, size_t agent) const;
 };
 
+/// "" or what is wrong with a card measure's target: its card is in no variant's set (checked once
+/// the variants are loaded: `c.engines`).
+std::string check_target_cards(const Comparison& c);
+
+
 /// Whether the agents agree on a change (--agents): a measure of a variant that some agent finds
 /// significantly changed; `agree` when every agent's difference points the same way. `verdict`:
 /// "agree" (significant under every agent, the same way), "same way" (the same way, significant

@@ -10,6 +10,21 @@
 
 namespace als::cli {
 
+std::string check_target_cards(const Comparison& c) {
+  for (const Target& t : c.targets) {
+    if (t.card.empty()) continue;
+    bool found = false;
+    for (const auto& e : c.engines)
+      for (const CardDef& d : e->set().cards) found = found || d.id == t.card;
+    if (found) continue;
+    std::string ids;
+    if (!c.engines.empty())
+      for (const CardDef& d : c.engines[0]->set().cards) ids += (ids.empty() ? "" : ", ") + d.id;
+    return "--target " + t.text + ": no card '" + t.card + "' in any variant's set (cards: " + ids + ")";
+  }
+  return "";
+}
+
 namespace {
 
 /// How far from zero a difference may be and still count as no change, for early stopping: a

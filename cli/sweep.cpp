@@ -401,6 +401,7 @@ int cmd_sweep(int argc, char** argv) {
   s.planned = plan.games;
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
   if (std::string e = load_points(s, plan.threads, engines); !e.empty()) return usage(e);
+  if (std::string e = check_target_cards(s.c); !e.empty()) return usage(e);
   s.looks = looks_for_sweep(plan.games);
   play(s, plan, engines);
   json hashes = json::array();

@@ -54,6 +54,17 @@ py::dict card_table(const EnvGame& g) {
   return out;
 }
 
+// A caller's integer within [lo, hi], else als.Error with `usage` (never a wrapped or overflowed
+// value: a Python int of any size is compared as it is).
+constexpr long long kMaxScore = 100000000;  // VP: far past any target (the rules allow 10,000)
+int checked_int(const py::handle& h, long long lo, long long hi, const char* usage) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr())) throw als::EnvError(usage);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow || v < lo || v > hi) throw als::EnvError(usage);
+  return static_cast<int>(v);
+}
+
 py::array_t<uint8_t> mask(const EnvState& s) {
   auto a = zeros<uint8_t>(s.game().num_distinct_actions());
   for (int id : s.legal_actions()) a.mutable_data()[id] = 1;
@@ -85,11 +96,15 @@ void bind_game(py::module_& m) {
           "what game records and learned values name the game by.")
       .def(
           "battle_reward",
-          [](const EnvGame& g, const std::vector<int>& start, const std::vector<int>& end, int player, int winner) {
-            if (start.size() != 2 || end.size() != 2 || player < 0 || player > 1 || winner < -1 || winner > 1)
-              throw als::EnvError("Game.battle_reward: scores are two ints each, player 0 or 1, winner -1, 0 or 1");
-            const int s[2] = {start[0], start[1]}, e[2] = {end[0], end[1]};
-            return als::MctsAgent::battle_reward(g.engine().rules(), s, e, player, winner);
+          [](const EnvGame& g, const py::sequence& start, const py::sequence& end, const py::object& player,
+             const py::object& winner) {
+            const char* usage =
+                "Game.battle_reward: scores are two ints each, 0 to 100000000; player 0 or 1; winner -1, 0 or 1";
+            if (py::len(start) != 2 || py::len(end) != 2) throw als::EnvError(usage);
+            const int s[2] = {checked_int(start[0], 0, kMaxScore, usage), checked_int(start[1], 0, kMaxScore, usage)};
+            const int e[2] = {checked_int(end[0], 0, kMaxScore, usage), checked_int(end[1], 0, kMaxScore, usage)};
+            return als::MctsAgent::battle_reward(g.engine().rules(), s, e, checked_int(player, 0, 1, usage),
+                                                 checked_int(winner, -1, 1, usage));
           },
           py::arg("start"), py::arg("end"), py::arg("player"), py::arg("winner") = -1,
           "The reward the default search gives `player` (0 or 1) for a battle begun at the scores "

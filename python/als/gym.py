@@ -9,7 +9,7 @@ over the VP target). It subclasses ``gymnasium.Env`` when gymnasium can be impor
 import random as _random
 
 from . import spaces as _spaces
-from ._als import EngineAgent, Game, game_seed as _game_seed
+from ._als import EngineAgent, Error, Game, game_seed as _game_seed
 
 try:
     import gymnasium as _gymnasium
@@ -67,11 +67,17 @@ class AlsEnv(_Base):
     def reset(self, seed=None, options=None):
         """A new game: game 0 of the run seeded with ``seed`` (``als.game_seed(seed, 0)``), or the
         next game of the run the last seeded reset started (a random run's without one)."""
-        game_seed = _next_seed(self, seed)
-        self.state = self.game.new_initial_state(game_seed)
-        self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
-        self._advance()
-        return self.state.observation_tensor(self.seat), self._info()
+        # A game over before the agent's first decision (a rule can end a battle, or the game,
+        # before it) is skipped for the run's next, as VectorEnv does, a bounded number of times.
+        for _ in range(1000):
+            game_seed = _next_seed(self, seed)
+            seed = None
+            self.state = self.game.new_initial_state(game_seed)
+            self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
+            self._advance()
+            if not self.state.is_terminal():
+                return self.state.observation_tensor(self.seat), self._info()
+        raise Error("1000 games in a row ended before the agent's first decision")
 
     def step(self, action):
         """Applies the agent's id; returns (observation, reward, terminated, truncated, info),

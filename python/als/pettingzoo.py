@@ -10,6 +10,7 @@ when pettingzoo can be imported.
 import numpy as _np
 
 from . import spaces as _spaces
+from ._als import Error
 from .gym import _game, _next_seed
 
 try:
@@ -54,7 +55,13 @@ class AlsAECEnv(_Base):
     def reset(self, seed=None, options=None):
         """A new game: game 0 of the run seeded with ``seed`` (``als.game_seed(seed, 0)``), or the
         next game of the run the last seeded reset started (a random run's without one)."""
-        self.state = self.game.new_initial_state(_next_seed(self, seed))
+        for _ in range(1000):  # a game a rule ends before any decision is skipped, as in als.gym
+            self.state = self.game.new_initial_state(_next_seed(self, seed))
+            seed = None
+            if not self.state.is_terminal():
+                break
+        else:
+            raise Error("1000 games in a row ended before the first decision")
         self.agents = list(_NAMES)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

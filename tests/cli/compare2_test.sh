@@ -177,4 +177,9 @@ import json; d = json.load(open('sh1.json')); d['sums']['skill']['variants'][0] 
 json.dump(d, open('badskill.json', 'w'))"
 "$als" compare --merge badskill.json sh2.json sh3.json > /dev/null 2> e.err; expect_rc 2 $? "skill sums that are not counts"
 
+# issue 52: a card measure of a card no variant's set has is refused by name (it exited 0 with "no data")
+"$als" compare standard standard+beginner --games 10 --target cards.heavy_tank.faceup_win_rate=median > e.out 2> e.err
+expect_rc 2 $? "compare: a card the sets lack"
+grep -q "no card 'heavy_tank' in any variant's set (cards: support," e.err && ok || bad "the unknown card named: $(cat e.err)"
+
 summary

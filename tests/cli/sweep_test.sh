@@ -135,5 +135,9 @@ grep -q "did you mean 'momentum_vp'" e.err && ok || bad "unknown swept param: $(
 "$als" sweep "$M" --param a=1 --param b=2 --param c=3 --target vp_per_battle=6 2> e.err; expect_rc 2 $? "three params"
 "$als" sweep "$M" --param momentum_vp=0..2 --target nothing=1 2> e.err; expect_rc 2 $? "an unknown measure"
 "$als" sweep "$M" --param momentum_vp=0..2 --target vp_per_battle=6 --agent human 2> e.err; expect_rc 2 $? "a human agent"
+# issue 52: a card measure of a card the set lacks is refused by name (it exited 0 with "no data")
+"$als" sweep "$M" --param momentum_vp=0..2 --target cards.heavy_tank.faceup_win_rate=0.5 --games 10 > e.out 2> e.err
+expect_rc 2 $? "a card the set lacks"
+grep -q "no card 'heavy_tank' in any variant's set" e.err && ok || bad "the unknown card named: $(cat e.err)"
 
 summary

@@ -65,3 +65,36 @@ def test_pettingzoo_loop():
         assert steps > 0 and env.agents == []
         assert sorted(finals.values()) == [-1.0, 1.0]
         assert finals == {f"player_{i}": r for i, r in enumerate(env.state.returns())}
+
+
+def test_gym_skips_a_game_over_before_the_seats_first_decision():
+    # Issue 52: under a rule that can end the game before the 2nd player's first decision, reset
+    # returned such a game (over already) and the next step raised; it now moves on to the run's
+    # next game, as VectorEnv does.
+    import os
+    rule = os.path.join(os.path.dirname(__file__), "..", "sets", "rules", "one_turn.lua")
+    game = als.Game("standard", rules=[rule])
+    over = 0
+    for seed in range(20):  # (how often the plain deal is over at once: the rule does bite)
+        state, opponent = game.new_initial_state(als.game_seed(seed, 0)), als.EngineAgent("random", 0, 0)
+        while not state.is_terminal() and state.current_player() != 1:
+            state.apply_action(opponent.step(state))
+        over += state.is_terminal()
+    assert over >= 3
+    env = als.gym.AlsEnv(game, opponent="random", seat=1)
+    for seed in range(20):
+        obs, info = env.reset(seed=seed)
+        assert not env.state.is_terminal() and env.state.current_player() == 1
+        obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
+        assert terminated and reward in (1.0, -1.0)
+
+
+def test_battle_reward_checks_its_integers():
+    # Issue 52: scores past a C int wrapped or overflowed; now a bad integer is an als.Error.
+    game = als.Game("standard")
+    assert 0.0 <= game.battle_reward([0, 0], [6, 0], 0) <= 1.0
+    for start, end, player, winner in [([2**31 - 1, 0], [0, 0], 0, -1), ([0, 0], [-(2**31), 0], 0, -1),
+                                       ([0, 2**70], [0, 0], 1, -1), ([0, 0], [0, 0], 2, -1),
+                                       ([0, 0], [0, 0], 0, 2**64), ([0, 0], [0, 0], 0, True), ([0.5, 0], [0, 0], 0, -1)]:
+        with pytest.raises(als.Error):
+            game.battle_reward(start, end, player, winner)
