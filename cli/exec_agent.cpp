@@ -11,7 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -19,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "action_ids.h"
+#include "errors.h"
 #include "env.h"
 #include "jsonl.h"
 #include "protocol.h"
@@ -34,35 +38,41 @@ namespace {
 constexpr int kDefaultMs = 10000;          // a decision's time limit unless `time=MS` says otherwise
 constexpr int kMaxMs = 3600000;
 constexpr size_t kMaxAnswer = 1u << 16;     // a longer answer line is illegal
+constexpr size_t kStderrKept = 1u << 16;    // a program's standard error shown; the rest counted
 
-// One running program: its process and the two pipes to it.
+// One running program: the reaper that runs it (exec_reaper.cpp), the three pipes to it, and what
+// it wrote on its standard error (the first kStderrKept bytes shown, escaped; the rest counted).
 class Child {
  public:
-  explicit Child(const std::string& command) {
+  explicit Child(const std::string& command) : command_(command) {
     static const bool ignored = [] { return signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();  // a write fails instead
     (void)ignored;
-    int to[2], from[2];
-    if (pipe2(to, O_CLOEXEC) != 0) throw AgentFailure("crash", "cannot make a pipe for '" + command + "'");
-    if (pipe2(from, O_CLOEXEC) != 0) {
-      close(to[0]), close(to[1]);
+    int to[2] = {-1, -1}, from[2] = {-1, -1}, err[2] = {-1, -1};
+    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
+      for (int fd : {to[0], to[1], from[0], from[1], err[0], err[1]})
+        if (fd >= 0) close(fd);
       throw AgentFailure("crash", "cannot make a pipe for '" + command + "'");
     }
     posix_spawn_file_actions_t acts;
     posix_spawn_file_actions_init(&acts);
     posix_spawn_file_actions_adddup2(&acts, to[0], 0);
     posix_spawn_file_actions_adddup2(&acts, from[1], 1);
-    posix_spawnattr_t attr;  // a process group of its own: a stop reaches the shell's children too
+    posix_spawn_file_actions_adddup2(&acts, err[1], 2);
+    posix_spawnattr_t attr;  // a process group of its own: the terminal's Ctrl-C reaches the engine only
     posix_spawnattr_init(&attr);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&attr, 0);
-    const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-    const int rc = posix_spawn(&pid_, "/bin/sh", &acts, &attr, const_cast<char**>(argv), environ);
+    const std::string parent = std::to_string(getpid());
+    const char* argv[] = {"als", kReaperCommand, parent.c_str(), command.c_str(), nullptr};
+    const int rc = posix_spawn(&pid_, "/proc/self/exe", &acts, &attr, const_cast<char**>(argv), environ);
     posix_spawn_file_actions_destroy(&acts);
     posix_spawnattr_destroy(&attr);
-    close(to[0]), close(from[1]);
-    in_ = to[1], out_ = from[0];
+    close(to[0]), close(from[1]), close(err[1]);
+    in_ = to[1], out_ = from[0], err_ = err[0];
+    fcntl(in_, F_SETFL, O_NONBLOCK);  // writes, like reads, wait at most a decision's time
+    fcntl(err_, F_SETFL, O_NONBLOCK);
     if (rc != 0) {
-      close(in_), close(out_);
+      close(in_), close(out_), close(err_);
       pid_ = -1;
       throw AgentFailure("crash", "cannot start '" + command + "'");
     }
@@ -71,22 +81,31 @@ class Child {
   Child& operator=(const Child&) = delete;
   ~Child() {
     close(in_), close(out_);  // the program reads the end of its input: it should leave
-    for (int i = 0; i < 50 && pid_ > 0; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
-        kill(-pid_, SIGKILL);  // (what it started and left behind)
-        return;
-      }
-      usleep(10000);
+    if (pid_ > 0 && !wait_exit(500)) {
+      kill(pid_, SIGTERM);  // the reaper passes it on, and SIGKILLs what is left 2 s later
+      if (!wait_exit(3000)) kill(-pid_, SIGKILL), waitpid(pid_, nullptr, 0);
     }
-    if (pid_ > 0) kill(-pid_, SIGKILL), waitpid(pid_, nullptr, 0);
+    drain_stderr();
+    close(err_);
+    if (dropped_ > 0)
+      std::cerr << (mid_line_ ? "\n" : "") << "als: exec:" << escape_controls(command_.substr(0, 200)) << ": " << dropped_
+                << " more bytes of its standard error dropped (the first " << kStderrKept << " shown)\n";
   }
 
-  bool write_line(const std::string& line) {
-    std::string all = line + "\n";
+  /// Writes a line within `ms` milliseconds; false if the program closed its input, or did not
+  /// read it in time (`timed_out` then).
+  bool write_line(const std::string& line, int ms, bool& timed_out) {
+    timed_out = false;
+    const std::string all = line + "\n";
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     for (size_t at = 0; at < all.size();) {
       const ssize_t n = write(in_, all.data() + at, all.size() - at);
-      if (n <= 0) return false;  // (EPIPE: the program is gone)
-      at += static_cast<size_t>(n);
+      if (n > 0) {
+        at += static_cast<size_t>(n);
+        continue;
+      }
+      if (n < 0 && errno != EAGAIN && errno != EINTR) return false;  // (EPIPE: the program is gone)
+      if (!wait_for(in_, POLLOUT, until)) return timed_out = true, false;
     }
     return true;
   }
@@ -102,52 +121,112 @@ class Child {
         return Read::Line;
       }
       if (buf_.size() > kMaxAnswer) return Read::TooLong;
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return Read::Timeout;
-      pollfd p{out_, POLLIN, 0};
-      const int r = poll(&p, 1, static_cast<int>(left.count()));
-      if (r == 0) return Read::Timeout;
-      if (r < 0) continue;  // (a signal)
+      if (!wait_for(out_, POLLIN, until)) return Read::Timeout;
       char chunk[4096];
       const ssize_t n = read(out_, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return Read::Closed;
       buf_.append(chunk, static_cast<size_t>(n));
     }
   }
 
  private:
+  // Waits until `fd` is ready for `events` (or closed), draining the program's standard error
+  // meanwhile; false at `until`.
+  bool wait_for(int fd, short events, std::chrono::steady_clock::time_point until) {
+    while (true) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return false;
+      pollfd p[2] = {{fd, events, 0}, {err_, POLLIN, 0}};
+      const int r = poll(p, err_ >= 0 ? 2 : 1, static_cast<int>(left.count()));
+      if (r < 0) continue;  // (a signal)
+      if (p[1].revents & (POLLIN | POLLHUP)) {
+        if (!drain_stderr()) close(err_), err_ = -1;  // (the program closed it: nothing more to read)
+      }
+      if (p[0].revents) return true;
+    }
+  }
+  // Reads what the program wrote on its standard error: the first kStderrKept bytes go to the
+  // engine's, escaped, the rest is counted. False once it is closed.
+  bool drain_stderr() {
+    if (err_ < 0) return false;
+    char chunk[4096];
+    while (true) {
+      const ssize_t n = read(err_, chunk, sizeof chunk);
+      if (n == 0) return false;
+      if (n < 0) return errno == EAGAIN || errno == EINTR;
+      const size_t keep = std::min(static_cast<size_t>(n), kStderrKept - std::min(kStderrKept, shown_));
+      if (keep > 0) {
+        std::string text;
+        for (std::string_view rest(chunk, keep); !rest.empty();) {  // escaped a line at a time
+          const size_t nl = rest.find('\n');
+          text += escape_controls(rest.substr(0, nl));
+          if (nl == std::string_view::npos) break;
+          text += '\n';
+          rest.remove_prefix(nl + 1);
+        }
+        std::cerr << text << std::flush;
+        mid_line_ = text.back() != '\n';
+      }
+      shown_ += keep, dropped_ += static_cast<size_t>(n) - keep;
+    }
+  }
+  // Whether the reaper ended within `ms` (reaped then).
+  bool wait_exit(int ms) {
+    for (int waited = 0; waited <= ms; waited += 10) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return true;
+      drain_stderr();
+      usleep(10000);
+    }
+    return false;
+  }
+
+  std::string command_;
   pid_t pid_ = -1;
-  int in_ = -1, out_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
   std::string buf_;
+  size_t shown_ = 0, dropped_ = 0;  // of its standard error
+  bool mid_line_ = false;           // what was shown of it ends without a line break
 };
 
-// The programs running in this thread, by seat and command: a program plays game after game (a
-// run's agents are made a game at a time) for one seat (both seats' programs of the same command
-// are two processes), and is started again after it failed.
-std::map<std::string, std::unique_ptr<Child>>& pool() {
-  thread_local std::map<std::string, std::unique_ptr<Child>> programs;
+// The programs running in this thread and not playing a game now, by seat and command: a program
+// plays game after game (a run's agents are made a game at a time), but one game at a time; two
+// games at once (als serve's) get two processes. One that failed is not put back.
+std::multimap<std::string, std::unique_ptr<Child>>& pool() {
+  thread_local std::multimap<std::string, std::unique_ptr<Child>> programs;
   return programs;
 }
 
 class ExecAgent : public Agent {
  public:
   ExecAgent(std::string command, int ms) : command_(std::move(command)), ms_(ms) {}
+  ExecAgent(const ExecAgent&) = delete;
+  ExecAgent& operator=(const ExecAgent&) = delete;
+  /// The game is over (or abandoned): the program goes back to the pool for this seat's next game.
+  ~ExecAgent() override {
+    if (child_) pool().emplace(key_, std::move(child_));
+  }
 
   Action decide(const InfoState& info) override {
-    key_ = std::to_string(info.player()) + " " + command_;
-    auto& slot = pool()[key_];
-    if (!slot) slot = std::make_unique<Child>(command_);
-    Child& child = *slot;
-    const Engine& e = info.engine();
+    if (!child_) {  // this agent's game: a program of the pool, or a new one
+      key_ = std::to_string(info.player()) + " " + command_;
+      auto& programs = pool();
+      if (auto it = programs.find(key_); it != programs.end()) {
+        child_ = std::move(it->second);
+        programs.erase(it);
+      } else {
+        child_ = std::make_unique<Child>(command_);
+      }
+    }
     if (!ids_) {  // this agent's game begins: the set's tables, once
-      ids_ = std::make_unique<ActionIds>(e);
-      if (!child.write_line(game_message(info).dump())) fail("crash", "it closed its input");
+      ids_ = std::make_unique<ActionIds>(info.engine());
+      send(game_message(info).dump());
     }
     std::vector<int> ids;
     const json d = decision_message(info, ids);
-    if (!child.write_line(d.dump(-1, ' ', false, json::error_handler_t::replace))) fail("crash", "it closed its input");
+    send(d.dump(-1, ' ', false, json::error_handler_t::replace));
     std::string line;
-    switch (child.read_line(line, ms_)) {
+    switch (child_->read_line(line, ms_)) {
       case Child::Read::Line: break;
       case Child::Read::Timeout: fail("timeout", "no answer within " + std::to_string(ms_) + " ms");
       case Child::Read::Closed: fail("crash", "it stopped");
@@ -157,8 +236,20 @@ class ExecAgent : public Agent {
   }
 
  private:
+  void send(const std::string& line) {
+    bool timed_out = false;
+    if (!child_->write_line(line, ms_, timed_out))
+      timed_out ? fail("timeout", "it read no input for " + std::to_string(ms_) + " ms") : fail("crash", "it closed its input");
+  }
+  // The program loses the game: it is told why ({"type": "error", "message": ...}, a tenth of a
+  // second to take it) where it answered illegally, then stopped; the next game starts it again.
   [[noreturn]] void fail(const std::string& kind, const std::string& why) {
-    pool().erase(key_);  // (the program is stopped; the next game starts it again)
+    if (kind == "illegal") {
+      bool timed_out = false;
+      child_->write_line(json{{"type", "error"}, {"message", why}}.dump(-1, ' ', false, json::error_handler_t::replace),
+                         100, timed_out);
+    }
+    child_.reset();
     throw AgentFailure(kind, "exec:" + command_ + ": " + why);
   }
 
@@ -224,6 +315,7 @@ class ExecAgent : public Agent {
   std::string command_, key_;
   int ms_;
   std::unique_ptr<ActionIds> ids_;
+  std::unique_ptr<Child> child_;  // the program playing this game (from the pool, back to it after)
 };
 
 // "exec:COMMAND" or "exec:COMMAND,time=MS" (the command may hold commas; only a last ",time=MS" is an option).

@@ -6,4 +6,12 @@ namespace als::cli {
 /// Adds `exec` to the agents' registry (agents.h): main() calls it before any command runs.
 void register_exec_agent();
 
+/// The hidden command an exec: program's reaper runs as (`als __exec-reaper PARENT COMMAND`):
+/// main() hands it to run_exec_reaper before any other command.
+inline constexpr const char* kReaperCommand = "__exec-reaper";
+/// The reaper (exec_reaper.cpp): runs COMMAND under `sh -c` as a child subreaper, so that nothing
+/// the program starts outlives it; stops it all (SIGTERM, then SIGKILL 2 s later) when the program
+/// ends or the engine does. Returns the program's exit status.
+int run_exec_reaper(int argc, char** argv);
+
 }  // namespace als::cli

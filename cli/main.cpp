@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
     usage(std::cerr);
     return 2;
   }
-  als::cli::register_exec_agent();  // exec:COMMAND, in every command that takes an agent
   std::string cmd = argv[1];
+  if (cmd == als::cli::kReaperCommand) return als::cli::run_exec_reaper(argc - 1, argv + 1);  // (not a user's)
+  als::cli::register_exec_agent();  // exec:COMMAND, in every command that takes an agent
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     usage(std::cout);
     return 0;

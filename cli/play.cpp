@@ -593,9 +593,11 @@ class TerminalGame : public MatchListener {
   }
   void on_start(const Match& m, const EventLog& opening) override { print_events(std::max(m.to_act(), 0), opening); }
   /// A program playing a seat (exec:) failed: it lost the game, and the game's end says why.
-  void on_forfeit(const Match&, int seat, const std::string& kind, const EventLog& log) override {
+  void on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) override {
     const char* what = kind == "timeout" ? "ran out of time" : kind == "crash" ? "stopped" : "answered illegally";
     std::cout << pname(seat) << "'s program " << what << ": it loses the game\n";
+    if (!m.agent_failure_detail().empty())  // (the program's own text in it: escaped)
+      std::cout << wrapped("  " + escape_controls(m.agent_failure_detail().substr(0, 400)), 4) << "\n";
     print_events(seat, log);
   }
 

@@ -92,8 +92,10 @@ void Recorder::events(const EventLog& log) {
   }
 }
 
-void Recorder::on_forfeit(const Match&, int seat, const std::string& kind, const EventLog& log) {
-  text_ += json{{"type", "forfeit"}, {"player", seat + 1}, {"kind", kind}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+void Recorder::on_forfeit(const Match& m, int seat, const std::string& kind, const EventLog& log) {
+  json line = {{"type", "forfeit"}, {"player", seat + 1}, {"kind", kind}};
+  if (!m.agent_failure_detail().empty()) line["detail"] = m.agent_failure_detail().substr(0, 1000);  // (for the author)
+  text_ += line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   events(log);
 }
 
@@ -292,7 +294,9 @@ class Replayer {
         (kind != "crash" && kind != "timeout" && kind != "illegal"))
       return r_.bad("a forfeit line needs \"player\" (1 or 2) and \"kind\" (crash, timeout or illegal)");
     if (m_->over()) return r_.mismatch("the record has a forfeit after the game's end");
-    m_->forfeit(static_cast<int>(player) - 1, kind);
+    std::string detail;  // (the engine's words for the failure: records since 2026-11-29)
+    if (auto d = j.find("detail"); d != j.end() && d->is_string()) detail = d->get<std::string>().substr(0, 1000);
+    m_->forfeit(static_cast<int>(player) - 1, kind, detail);
     return -1;
   }
   int lacks_battle() const {

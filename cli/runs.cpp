@@ -152,6 +152,8 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
         if (!m.over()) throw ScriptError(m.abandoned());
         w.counts[v]->finish(m);
         tot.v[v].add(w.counts[v]->tally());
+        if (!m.agent_failure().empty()) [[unlikely]]
+          tot.v[v].agent_failed(i, escape_controls(m.agent_failure_detail().substr(0, 1000)));
         w.ok[v] = 1;
       } catch (const ScriptError& ex) {  // counted, and the run goes on
         tot.v[v].fail(i, seed, ex.what());
@@ -219,6 +221,8 @@ json sums_json(const VariantSums& s) {
             {"failed", s.failed}};
   if (s.first_failed >= 0)
     j["first_failure"] = {{"game", s.first_failed}, {"seed", s.first_failed_seed}, {"error", s.first_error}};
+  if (s.first_agent_failed >= 0)
+    j["first_agent_failure"] = {{"game", s.first_agent_failed}, {"error", s.first_agent_error}};
   return j;
 }
 
@@ -260,6 +264,8 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   if (auto f = j.find("first_failure"); f != j.end())
     s.first_failed = count_from(f->at("game")), s.first_failed_seed = f->at("seed").get<uint64_t>(),
     s.first_error = f->at("error").get<std::string>().substr(0, 4096);
+  if (auto f = j.find("first_agent_failure"); f != j.end())  // (older shards have none)
+    s.first_agent_failed = count_from(f->at("game")), s.first_agent_error = f->at("error").get<std::string>().substr(0, 4096);
   return s;
 }
 

@@ -692,6 +692,8 @@ class Server {
     json over = {{"type", "game_over"}, {"game", g.number}, {"winner", w + 1}, {"score", {r.score[0], r.score[1]}},
                  {"seed", g.seed}, {"line", line}};
     if (!r.reason.empty()) over["reason"] = r.reason;  // a game_over hook's (API 4)
+    if (!g.match->agent_failure_detail().empty())  // a program playing a seat failed: how, for its author
+      over["failure"] = g.match->agent_failure_detail().substr(0, 1000);
     if (g.observation) {  // the end state as each external seat observes it (the terminal observation)
       json finals = json::object();
       for (int p = 0; p < 2; ++p) {

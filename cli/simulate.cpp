@@ -69,6 +69,8 @@ json stats_json(const Engine& e, const VariantSums& st, const json& run, double 
   j["sums"] = sums_json(st);
   if (st.first_failed >= 0)
     j["first_failure"] = {{"game", st.first_failed}, {"seed", st.first_failed_seed}, {"error", st.first_error}};
+  if (st.first_agent_failed >= 0)
+    j["first_agent_failure"] = {{"game", st.first_agent_failed}, {"error", st.first_agent_error}};
   return j;
 }
 
@@ -96,6 +98,8 @@ void print_table(const Engine& e, const VariantSums& st, const json& j, double c
   if (!st.agent_failures.empty()) {  // an exec: program lost games by failing
     std::cout << "\n  games lost by a failing program:";
     for (const auto& [kind, k] : st.agent_failures) std::cout << " " << kind << " " << k;
+    if (st.first_agent_failed >= 0)  // (escaped when counted)
+      std::cout << "\n    the first: game " << st.first_agent_failed << ": " << st.first_agent_error;
   }
   std::cout << "\n";
   print_measures(std::cout, {}, {&st}, confidence);

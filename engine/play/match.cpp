@@ -46,7 +46,7 @@ void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
   actions_ = 0;
   decided_ = options_ = 0;
   abandoned_.clear();
-  failure_.clear(), failed_seat_ = -1;
+  failure_.clear(), failure_detail_.clear(), failed_seat_ = -1;
 }
 
 const EventLog& Match::apply(const Action& a) {
@@ -121,18 +121,18 @@ bool Match::run(long max_actions) {
       abandon(std::string("script error: ") + err.what());
       return false;
     } catch (const AgentFailure& f) {  // a program playing the seat failed: it loses the game
-      forfeit(seat, f.kind);
+      forfeit(seat, f.kind, f.what());
       return true;
     }
   }
   return true;
 }
 
-void Match::forfeit(int seat, const std::string& kind) {
+void Match::forfeit(int seat, const std::string& kind, const std::string& detail) {
   static const std::map<std::string, std::string> said = {
       {"crash", "crashed"}, {"timeout", "ran out of time"}, {"illegal", "answered illegally"}};
   const auto it = said.find(kind);
-  failure_ = kind, failed_seat_ = seat;
+  failure_ = kind, failure_detail_ = detail, failed_seat_ = seat;
   log_.events.clear(), log_.battle_ends.clear();
   e_.forfeit(s_, seat, "player " + std::to_string(seat + 1) + "'s program " + (it == said.end() ? kind : it->second),
              opt_.log ? &log_ : nullptr);

@@ -116,9 +116,13 @@ class Match {
   void abandon(const std::string& reason);
   /// `seat`'s agent failed with `kind` ("crash", "timeout", "illegal"): the seat loses the game
   /// (Engine::forfeit, the reason "player N's program crashed" and the like); the listeners are told.
-  void forfeit(int seat, const std::string& kind);
+  /// `detail`: the engine's words for it, for the program's author ("exec:CMD: id 99 is not legal
+  /// now"; untrusted text: escape it before a terminal shows it).
+  void forfeit(int seat, const std::string& kind, const std::string& detail = "");
   /// The kind of the agent failure that ended the game ("" if none) and its seat (-1 if none).
   const std::string& agent_failure() const { return failure_; }
+  /// What the failure was, in the engine's words ("" if none, or not known: a replayed record's).
+  const std::string& agent_failure_detail() const { return failure_detail_; }
   int failed_seat() const { return failed_seat_; }
   /// Puts the game back to an earlier state of this match (undo).
   void restore(const State& s);
@@ -143,7 +147,7 @@ class Match {
   long actions_ = 0;
   long long decided_ = 0, options_ = 0;
   std::string abandoned_;
-  std::string failure_;
+  std::string failure_, failure_detail_;
   int failed_seat_ = -1;
   std::vector<MatchListener*> listeners_;
   BattleHistory history_;

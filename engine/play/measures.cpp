@@ -142,9 +142,14 @@ void VariantSums::add(const GameTally& g) {
   if (!g.agent_failure.empty()) [[unlikely]] ++agent_failures[g.agent_failure];
 }
 
+void VariantSums::agent_failed(long long i, const std::string& detail) {
+  if (first_agent_failed < 0 || i < first_agent_failed) first_agent_failed = i, first_agent_error = detail;
+}
+
 void VariantSums::add(const VariantSums& o) {
   using stats::add_checked;
   add_checked(failed, o.failed);
+  if (o.first_agent_failed >= 0) agent_failed(o.first_agent_failed, o.first_agent_error);
   if (o.first_failed >= 0 && (first_failed < 0 || o.first_failed < first_failed))
     first_failed = o.first_failed, first_failed_seed = o.first_failed_seed, first_error = o.first_error;
   if (o.games && (!games || o.min_actions < min_actions)) min_actions = o.min_actions;

@@ -99,6 +99,8 @@ struct VariantSums {
   std::map<std::string, long long> reason_ends;
   std::map<std::string, long long> game_reasons;  // games a game_over hook ended, by its reason (API 4)
   std::map<std::string, long long> agent_failures;  // games an exec: program lost by failing: crash, timeout, illegal
+  long long first_agent_failed = -1;               // the first of them by game number, and what failed
+  std::string first_agent_error;
   // Games a script failed in (not counted above), and the first of them by game number.
   long long failed = 0, first_failed = -1;
   uint64_t first_failed_seed = 0;
@@ -110,6 +112,9 @@ struct VariantSums {
   void add(const VariantSums& o);
   /// Counts failed game number i; keeps the one with the lowest number (whatever the threads).
   void fail(long long i, uint64_t seed, const std::string& error);
+  /// Game number i was lost by a failing program (counted by add(GameTally) as well): keeps the
+  /// engine's words for the one with the lowest number, for the program's author.
+  void agent_failed(long long i, const std::string& detail);
   /// Battles by how they ended: "control", "withdraw", and each battle_over reason.
   std::map<std::string, long long> end_reasons() const;
   /// Games by how they ended: "vp target" (the rules' target, or a game_over hook that gave no

@@ -70,7 +70,8 @@ class Agent:
 
 def serve_agent(agent, stdin=None, stdout=None):
     """Plays ``agent`` through protocol 2 on standard input and output until the input ends.
-    An id that is not legal is sent as it is: the engine counts the game as lost (``illegal``)."""
+    An id that is not legal is sent as it is: the engine counts the game as lost (``illegal``),
+    and says why in an ``error`` message, which is written to standard error here."""
     stdin = stdin or _sys.stdin
     stdout = stdout or _sys.stdout
     game = None
@@ -86,3 +87,6 @@ def serve_agent(agent, stdin=None, stdout=None):
             answer = view._ids.get(chosen, -1 - chosen if chosen >= 0 else chosen)
             stdout.write(_json.dumps({"type": "act", "id": answer}) + "\n")
             stdout.flush()
+        elif kind == "error":  # the engine's reason for an illegal answer: the game is lost
+            _sys.stderr.write("als: " + str(message.get("message")) + "\n")
+            _sys.stderr.flush()

@@ -38,4 +38,74 @@ grep -q '"type":"forfeit"' rec.jsonl && ok || bad "no forfeit line in the record
 expect_rc 0 $? "replay of a forfeit: $(cat replay.txt)"
 "$als" simulate --games 1 --p1 "exec:" > bad.txt 2>&1
 expect_rc 2 $? "exec: with no command"
+# Issue 52: programs are bounded and leave nothing behind.
+# 1. one that never reads its input (it answers without end) blocked the engine for good once the
+#    pipe was full: writes wait a decision's time at most
+start=$(date +%s)
+timeout 120 "$als" simulate --games 6 --p1 "exec:yes '{\"type\":\"act\",\"index\":0}',time=500" --p2 random --seed 1 --json > yes.json 2> yes.err
+expect_rc 0 $? "a program that never reads: $(head -3 yes.err)"
+grep -q '"agent_failures":{"timeout":[1-6]}' yes.json && ok || bad "never reads: $(grep -o '"agent_failures":[^}]*}' yes.json)"
+grep -q '"error":"exec:yes .*: it read no input for 500 ms"' yes.json && ok || bad "never reads: the reason: $(grep -o '"first_agent_failure":[^}]*}' yes.json)"
+[ $(( $(date +%s) - start )) -lt 60 ] && ok || bad "never reads: the run took $(( $(date +%s) - start )) s"
+# 2. standard error: the first 64 KiB shown, escaped; the rest counted and dropped
+cat > flood.sh <<'SH'
+printf 'hello \033[2J\n' >&2
+while read -r line; do
+  case "$line" in *'"type":"decision"'*) head -c 200000 /dev/zero | tr '\0' x >&2; echo '{"type":"act","index":0}' ;; esac
+done
+SH
+"$als" simulate --games 2 --p1 "exec:sh flood.sh" --p2 random --seed 1 > flood.out 2> flood.err
+expect_rc 0 $? "a program flooding its standard error"
+[ "$(wc -c < flood.err)" -lt 70000 ] && ok || bad "standard error not capped: $(wc -c < flood.err) bytes"
+grep -q 'hello \\x1b\[2J' flood.err && ! grep -q $'\033' flood.err && ok || bad "standard error not escaped: $(head -c 100 flood.err)"
+grep -q "^als: exec:sh flood.sh: [0-9]* more bytes of its standard error dropped (the first 65536 shown)" flood.err \
+  && ok || bad "the dropped bytes not said: $(tail -c 200 flood.err)"
+# 3. what a program starts does not outlive it, even in a session of its own (setsid)
+cat > orphan.sh <<'SH'
+setsid sleep 307 < /dev/null > /dev/null 2>&1 &
+while read -r line; do
+  case "$line" in *'"type":"decision"'*) echo '{"type":"act","index":0}' ;; esac
+done
+SH
+"$als" simulate --games 2 --p1 "exec:sh orphan.sh" --p2 random --seed 1 > orphan.out 2>&1
+expect_rc 0 $? "a program starting a session of its own"
+sleep 0.5
+! pgrep -f "sleep 307" > /dev/null && ok || bad "a grandchild outlived the run: $(pgrep -af 'sleep 307')"
+# 4. SIGTERM and SIGINT to the engine reach the program (one that ignores SIGTERM is killed after
+#    a grace period), and everything it started
+cat > stubborn.sh <<'SH'
+trap '' TERM INT
+setsid sleep 308 < /dev/null > /dev/null 2>&1 &
+while read -r line; do
+  case "$line" in *'"type":"decision"'*) sleep 0.01; echo '{"type":"act","index":0}' ;; esac
+done
+SH
+for sig in TERM INT; do
+  # (a shell starts a background job with SIGINT ignored: env gives it back, as at a terminal)
+  env --default-signal=INT "$als" simulate --games 100000 --p1 "exec:sh stubborn.sh" --p2 random --seed 1 > stub.out 2>&1 &
+  pid=$!
+  for i in $(seq 50); do pgrep -f "sleep 308" > /dev/null && break; sleep 0.1; done
+  pgrep -f "stubborn.sh" > /dev/null && ok || bad "$sig: the program did not start"
+  kill -$sig $pid; wait $pid 2> /dev/null
+  sleep 3
+  ! pgrep -f "stubborn.sh|sleep 308|__exec-reaper" > /dev/null && ok || bad "SIG$sig: left running: $(pgrep -af 'stubborn.sh|sleep 308|__exec-reaper')"
+done
+# 5. the engine's reason for an illegal answer reaches the program's author: the program (an
+#    error message), the summary, the terminal and the record
+cat > wrongid.sh <<'SH'
+while read -r line; do
+  case "$line" in
+    *'"type":"error"'*) echo "told: $line" >&2 ;;
+    *'"type":"decision"'*) echo '{"type":"act","id":99999}' ;;
+  esac
+done
+SH
+"$als" simulate --games 2 --p1 "exec:sh wrongid.sh" --p2 random --seed 1 > wrong.out 2> wrong.err
+grep -q 'the first: game 0: exec:sh wrongid.sh: id 99999 is not legal now' wrong.out && ok || bad "the summary: $(grep -A1 failing wrong.out)"
+grep -q 'told: {"message":"id 99999 is not legal now","type":"error"}' wrong.err && ok || bad "the program was not told: $(head -3 wrong.err)"
+printf '1\n' | "$als" play --p2 "exec:sh wrongid.sh" --p1 random --seed 3 --log wrong.jsonl --color never > wplay.txt 2>&1
+grep -q "exec:sh wrongid.sh: id 99999 is not legal now" wplay.txt && ok || bad "the terminal: $(tail -3 wplay.txt)"
+grep -q '"detail":"exec:sh wrongid.sh: id 99999 is not legal now"' wrong.jsonl && ok || bad "the record: $(grep forfeit wrong.jsonl)"
+"$als" replay wrong.jsonl > wreplay.txt 2>&1
+expect_rc 0 $? "replay of a record with a forfeit's detail: $(cat wreplay.txt)"
 summary

@@ -58,7 +58,9 @@ def test_play_and_replay_a_forfeit(tmp_path):
     assert "player 2's program stopped: it loses the game" in out
     assert out.rstrip().endswith("game over: player 1 wins 0-0 (player 2's program crashed)")
     lines = [json.loads(x) for x in record.read_text().splitlines()]
-    assert {"type": "forfeit", "player": 2, "kind": "crash"} in lines
+    forfeits = [x for x in lines if x.get("type") == "forfeit"]
+    assert len(forfeits) == 1 and forfeits[0]["player"] == 2 and forfeits[0]["kind"] == "crash"
+    assert forfeits[0]["detail"].endswith(": it stopped")  # the engine's words, for the program's author
     replay = subprocess.run([ALS, "replay", str(record)], capture_output=True, text=True, timeout=60)
     assert replay.returncode == 0, replay.stdout + replay.stderr
 

@@ -355,6 +355,44 @@ def agents_are_fenced():
         check(os.path.exists(marker), f"--allow-exec lets a client name a program: {msgs[:3]}")
 
 
+def exec_programs_per_game():
+    # Issue 52: two games of one server at once each get their own process for a program's seat
+    # (they shared one, whose messages then interleaved).
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = os.path.join(tmp, "pids.sh")
+        with open(prog, "w") as f:
+            f.write('while read -r line; do case "$line" in *\'"type":"decision"\'*) '
+                    'echo "pid $$" >&2; echo \'{"type":"act","index":0}\' ;; esac; done\n')
+        p = subprocess.Popen([ALS, "serve", "--p1", "external", "--p2", "exec:sh " + prog], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p.stdin.write(json.dumps({"type": "new_games", "count": 2, "seed": 1, "events": False}) + "\n")
+        p.stdin.flush()
+        import threading
+        watchdog = threading.Timer(60, p.kill)  # a server that stops answering fails the check, not the suite
+        watchdog.start()
+        ended = 0
+        while ended < 2:
+            line = p.stdout.readline()
+            if not line:
+                check(False, "the server answered the two games to their end")
+                break
+            m = json.loads(line)
+            if m["type"] == "decision":
+                p.stdin.write(json.dumps({"type": "act", "game": m["game"], "index": 0}) + "\n")
+                p.stdin.flush()
+            elif m["type"] in ("game_over", "game_abandoned", "error"):
+                check(m["type"] == "game_over", f"the game ends: {m}")
+                ended += 1
+        p.stdin.write('{"type":"quit"}\n')
+        p.stdin.close()
+        err = p.stderr.read()
+        p.wait(timeout=30)
+        watchdog.cancel()
+        pids = {line for line in err.splitlines() if line.startswith("pid ")}
+        check(len(pids) == 2, f"two games at once, two processes for the program's seat: {pids}")
+
+
 def values_quoted_as_sent():
     # A number out of range is quoted as the client wrote it, never wrapped or rounded.
     big = "1180591620717411303424"
@@ -479,6 +517,7 @@ api4_options()
 seeds_are_keyed()
 paths_are_fenced()
 agents_are_fenced()
+exec_programs_per_game()
 values_quoted_as_sent()
 fixed_action_ids()
 client_fails_loudly()
