@@ -1,19 +1,23 @@
 #include "env.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <sstream>
+
+#include <xxhash.h>
 
 #include "errors.h"
 #include "knowledge.h"
 #include "rng.h"
 #include "seeds.h"
+#include "validate.h"
 
 namespace als {
 
 namespace {
 constexpr char kMagic[8] = {'A', 'L', 'S', 'S', 'T', 'A', 'T', 'E'};
-constexpr uint32_t kSerialVersion = 1;
+constexpr uint32_t kSerialVersion = 2;  // 2: a checksum of every byte, after the digest
 
 uint64_t fnv(uint64_t h, const std::string& text) {  // FNV-1a, 64 bits: the same on every machine
   if (h == 0) h = 14695981039346656037ull;
@@ -348,6 +352,20 @@ bool EnvState::operator==(const EnvState& o) const {
                     [](const EnvStep& a, const EnvStep& b) { return std::memcmp(&a, &b, sizeof a) == 0; });
 }
 
+std::string EnvState::extras_problem() const {
+  const int C = static_cast<int>(game_->engine().set().cards.size()), T = static_cast<int>(game_->engine().rules().theaters.size());
+  for (int id : history_)
+    if (id < 0 || id >= game_->num_distinct_actions()) return "an action id of its history";
+  for (const EnvStep& st : steps_)
+    if (st.actor < 0 || st.actor > 1 || st.type > Action::Choose || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
+        !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||
+        st.known > 3)
+      return "a step of its history";
+  if (resampled_for_ < -1 || resampled_for_ > 1) return "whose resampled world it is";
+  if (!std::isfinite(rewards_[0]) || !std::isfinite(rewards_[1])) return "its rewards";
+  return "";
+}
+
 std::string EnvState::serialize() const {
   Writer w;
   w.out.append(kMagic, sizeof kMagic);
@@ -370,6 +388,7 @@ std::string EnvState::serialize() const {
   w.put(rewards_[0]), w.put(rewards_[1]);
   w.put(static_cast<int32_t>(resampled_for_));
   w.put(digest());
+  w.put(static_cast<uint64_t>(XXH3_64bits(w.out.data(), w.out.size())));  // every byte before it
   return w.out;
 }
 
@@ -397,6 +416,9 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   r.need(sizeof(State));
   std::memcpy(static_cast<void*>(&s.s_), bytes.data() + r.at, sizeof(State));
   r.at += sizeof(State);
+  // (a snapshot names its game's table, or none: any other table is another game's)
+  if (s.s_.r.snapshot.names != s.s_.b.names && s.s_.r.snapshot.names != 0)
+    throw EnvError("deserialize_state: the bytes are not a state this engine wrote (a snapshot's table of names)");
   if (s.s_.r.snapshot.names == s.s_.b.names) s.s_.r.snapshot.names = fresh.names;
   s.s_.b.names = fresh.names;
   const uint32_t nh = r.count(kMaxGameActions);
@@ -404,7 +426,7 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   const uint32_t ns = r.count(kMaxGameActions);
   r.need(static_cast<size_t>(ns) * sizeof(EnvStep));
   s.steps_.resize(ns);
-  std::memcpy(static_cast<void*>(s.steps_.data()), bytes.data() + r.at, ns * sizeof(EnvStep));
+  if (ns > 0) std::memcpy(static_cast<void*>(s.steps_.data()), bytes.data() + r.at, ns * sizeof(EnvStep));
   r.at += ns * sizeof(EnvStep);
   for (int p = 0; p < 2; ++p) {
     const uint32_t nl = r.count(1u << 26);
@@ -414,11 +436,18 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   s.rewards_[0] = r.get<double>(), s.rewards_[1] = r.get<double>();
   s.resampled_for_ = r.get<int32_t>();
   const uint64_t digest = r.get<uint64_t>();
-  // A changed byte shows in the digest (bytes are a Python program's own: corruption, not
-  // forgery, is what this guards against; docs/python.md)
-  if (r.at != bytes.size() || s.resampled_for_ < -1 || s.resampled_for_ > 1 || nh != ns || !s.s_.b.tails_ok() ||
-      s.digest() != digest)
-    throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
+  const size_t summed = r.at;
+  const uint64_t checksum = r.get<uint64_t>();
+  // Every byte is checked before anything reads the state: the checksum (a changed byte), then
+  // every field against the game's bounds (bytes made to pass the checksum: validate.h), then the
+  // engine's digest of the state.
+  if (r.at != bytes.size() || checksum != XXH3_64bits(bytes.data(), summed))
+    throw EnvError("deserialize_state: the bytes are not a state this engine wrote (a changed or missing byte)");
+  if (std::string why = state_problem(s.game_->engine(), s.s_, nnames); !why.empty())
+    throw EnvError("deserialize_state: the bytes are not a state this engine wrote (" + why + ")");
+  if (std::string why = s.extras_problem(); !why.empty())
+    throw EnvError("deserialize_state: the bytes are not a state this engine wrote (" + why + ")");
+  if (nh != ns || s.digest() != digest) throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
   return s;
 }
 

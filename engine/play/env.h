@@ -146,6 +146,10 @@ class EnvState {
   void record(const EventLog& log);  // each player's lines and hash
   EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
 
+  // What is wrong with the fields beside the engine's state (deserialize): the action ids and
+  // steps of the history, whose world it is, the rewards; "" if nothing.
+  std::string extras_problem() const;
+
   std::shared_ptr<const EnvGame> game_;
   std::shared_ptr<GameNames> names_;  // the game's table of names, shared by its copies
   State s_;
