@@ -456,9 +456,29 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
 namespace als {
 
 
+namespace {
+// The Game's twin for a VectorEnv (an engine of its own: its steps may run in another thread than
+// the Game's other users), or the Game itself where no twin can be made.
+std::shared_ptr<const EnvGame> own_game(std::shared_ptr<const EnvGame> game, bool& owned) {
+  std::shared_ptr<Engine> twin;
+  try {
+    twin = game->engine().twin();
+  } catch (const std::exception&) {  // (LoadError: the files changed since the Game was loaded)
+  }
+  owned = twin != nullptr;
+  return twin ? std::make_shared<const EnvGame>(std::move(twin), game->options_text()) : game;
+}
+}  // namespace
+
+VectorEnv::InUse::InUse(std::atomic<bool>& flag) : flag_(flag) {
+  if (flag.exchange(true, std::memory_order_acquire))
+    throw EnvError("VectorEnv: it is being reset or stepped in another thread (one thread at a time steps a "
+                   "VectorEnv; give each thread its own)");
+}
+
 VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
                      const std::string& options)
-    : game_(std::move(game)), opponent_(opponent), seat_(seat),
+    : game_(own_game(std::move(game), owns_engine_)), opponent_(opponent), seat_(seat),
       options_(options.empty() ? game_->options() : EnvOptions::parse(options)) {
   if (num_envs < 1 || num_envs > 65536) throw EnvError("num_envs must be 1 to 65536, not " + std::to_string(num_envs));
   if (seat != 0 && seat != 1) throw EnvError("seat must be 0 or 1, not " + std::to_string(seat));
@@ -531,6 +551,7 @@ void VectorEnv::write(const Slot& g, float* obs, uint8_t* mask) {
 }
 
 void VectorEnv::reset(uint64_t seed, float* obs, uint8_t* mask) {
+  const InUse hold(in_use_);
   seed_ = seed, next_ = 0, finished_ = 0;
   const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
   for (size_t i = 0; i < games_.size(); ++i) {
@@ -541,6 +562,7 @@ void VectorEnv::reset(uint64_t seed, float* obs, uint8_t* mask) {
 
 void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
                      uint8_t* mask, float* final_obs) {
+  const InUse hold(in_use_);
   const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
   std::vector<const Action*> chosen(games_.size(), nullptr);
   for (size_t i = 0; i < games_.size(); ++i) {  // every row checked before any game moves

@@ -4,6 +4,7 @@
 // is the same (information state, observation, returns, resample_from_infostate).
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -69,6 +70,8 @@ class EnvGame {
   int slot_size() const { return cards_ + theaters_ + 9; }
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
+  /// The options as EnvOptions::parse reads them ("" or "battle_rewards").
+  const std::string& options_text() const { return options_text_; }
 
   static constexpr int kHistorySlots = 40;
 
@@ -205,6 +208,10 @@ class VectorEnv {
             float* final_obs);
   /// Games finished since the reset (ended by the rules or stopped).
   long long games_finished() const { return finished_; }
+  /// Whether this VectorEnv runs an engine of its own (a twin of the Game's: Engine::twin), so
+  /// that its reset and step may run while other threads use the Game or other VectorEnvs (the
+  /// Python module then releases the GIL); false where no twin could be made.
+  bool owns_engine() const { return owns_engine_; }
 
  private:
   struct Slot {
@@ -228,6 +235,18 @@ class VectorEnv {
   void write(const Slot& g, float* obs, uint8_t* mask);
   void list_legal(Slot& g);
 
+  // The thread rule: one thread at a time resets or steps a VectorEnv. Held by reset and step;
+  // a second thread throws EnvError naming the rule.
+  struct InUse {
+    explicit InUse(std::atomic<bool>& flag);
+    ~InUse() { flag_.store(false, std::memory_order_release); }
+    InUse(const InUse&) = delete;
+    InUse& operator=(const InUse&) = delete;
+    std::atomic<bool>& flag_;
+  };
+
+  bool owns_engine_ = false;
+  std::atomic<bool> in_use_{false};
   std::shared_ptr<const EnvGame> game_;
   std::vector<Slot> games_;
   std::string opponent_;

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -226,7 +227,8 @@ void bind_vector_env(py::module_& m) {
         const size_t n = static_cast<size_t>(v.num_envs());
         float* o = rows(obs, n, static_cast<size_t>(v.game().observation_tensor_size()), "obs");
         uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
-        py::gil_scoped_release free;
+        std::optional<py::gil_scoped_release> free;  // (only with an engine of its own: the thread rule)
+        if (v.owns_engine()) free.emplace();
         v.reset(seed, o, k);
       })
       .def("step_into", [](VectorEnv& v, I actions, F obs, F reward, B terminated, B truncated, U mask, F final_obs) {
@@ -240,7 +242,8 @@ void bind_vector_env(py::module_& m) {
         bool* tr = rows(truncated, n, 1, "truncated");
         uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
         float* f = rows(final_obs, n, O, "final_observation");
-        py::gil_scoped_release free;
+        std::optional<py::gil_scoped_release> free;
+        if (v.owns_engine()) free.emplace();
         v.step(a, o, r, te, tr, k, f);
       });
 }

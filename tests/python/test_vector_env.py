@@ -1,4 +1,6 @@
 """`als.VectorEnv` (docs/python.md, "Many games at once")."""
+import os
+
 import numpy as np
 import pytest
 
@@ -153,3 +155,62 @@ def test_wrappers_number_their_games_from_the_reset_seed():
     assert env.state.digest() == first_decision(game, als.game_seed(8, 0)).digest()
     env.reset()
     assert env.state.digest() == first_decision(game, als.game_seed(8, 1)).digest()
+
+
+def test_threads_on_one_game():
+    # Issue 52: threads stepping VectorEnvs of one Game crashed (SIGSEGV) or raised RuntimeError:
+    # one engine runs its scripts in one thread. Each VectorEnv now runs a twin engine of its own,
+    # so VectorEnvs of one Game step in parallel (the GIL released) and give the games they give
+    # alone; a State of the Game used meanwhile is unaffected; one VectorEnv stepped from two
+    # threads at once raises als.Error naming the rule.
+    import threading
+    game = als.Game(os.path.join(als.data_dir(), "docs", "examples", "frontier"))
+    alone = [run(als.VectorEnv(game, 8, opponent="random"), 30 + k, 150) for k in range(4)]
+    together, errors = [None] * 4, []
+
+    def worker(k):
+        try:
+            together[k] = run(als.VectorEnv(game, 8, opponent="random"), 30 + k, 150)
+        except Exception as e:  # noqa: BLE001 - any failure is the test's
+            errors.append(e)
+
+    def states():
+        try:
+            for seed in range(30):
+                s = game.new_initial_state(seed)
+                while not s.is_terminal():
+                    s.apply_action(s.legal_actions()[0])
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)] + [threading.Thread(target=states)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for a, b in zip(alone, together):
+        assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+    env = als.VectorEnv(game, 64, opponent="random", seed=1)
+    env.reset()
+    mask = env.reset(seed=2)[1]["action_mask"]
+    refused, other = [], []
+
+    def stepper(k):
+        rng = np.random.default_rng(k)
+        for _ in range(200):
+            try:
+                env.step(uniform(rng, mask))
+            except als.Error as e:
+                refused.append(str(e))
+            except Exception as e:  # noqa: BLE001
+                other.append(e)
+
+    pair = [threading.Thread(target=stepper, args=(k,)) for k in range(2)]
+    for t in pair:
+        t.start()
+    for t in pair:
+        t.join()
+    assert not other, other
+    assert all("one thread at a time steps a VectorEnv" in r or "not legal" in r or "illegal" in r for r in refused), refused[:3]
