@@ -20,14 +20,7 @@ Policy Policy::client(const std::vector<std::string>& allowed, bool allow_exec) 
 }
 
 std::string Policy::may_open(std::string& path) const {
-  switch (source_) {
-    case Source::User:
-      return "";
-    case Source::Data:
-      return "data names no file";
-    case Source::Client:
-      break;
-  }
+  if (source_ == Source::User) return "";
   const std::string refusal = "paths are accepted only under the folders given with --allow-path";
   if (path.empty() || path.size() > 4096) return refusal;
   std::error_code ec;
@@ -47,15 +40,8 @@ std::string Policy::may_open(std::string& path) const {
 }
 
 std::string Policy::may_run_programs() const {
-  switch (source_) {
-    case Source::User:
-      return "";
-    case Source::Client:
-      return allow_exec_ ? "" : "programs (exec:) may be named by a client only where the server was started with --allow-exec";
-    case Source::Data:
-      break;
-  }
-  return "data starts no program";
+  if (source_ == Source::User || allow_exec_) return "";
+  return "programs (exec:) may be named by a client only where the server was started with --allow-exec";
 }
 
 }  // namespace als

@@ -4,7 +4,9 @@
 // - the command line trusts its user: any file, any agent, programs included;
 // - an `als serve` client may name files and folders only under the server's `--allow-path`
 //   folders, and programs (`exec:` agents) only where the server was started with `--allow-exec`;
-// - data (records, shards, serialized states) names nothing the engine would open or run.
+// Data (records, shards, serialized states) is not a source here: it names no agent, program or
+// file but the card set and house rules it was made with, which the loader runs in the sandbox
+// and the reader checks against the content hash the data carries (docs/security.md).
 // A refusal says the same whether or not the named file exists, so no source learns more about
 // the disk than it may name.
 #pragma once
@@ -16,15 +18,13 @@ namespace als {
 
 class Policy {
  public:
-  enum class Source { User, Client, Data };
+  enum class Source { User, Client };
 
   /// The command line's user: may name any path and run programs.
   static Policy user() { return Policy(Source::User); }
   /// An `als serve` client: paths only under `allowed` (folders; made absolute and canonical
   /// here), programs only if `allow_exec`.
   static Policy client(const std::vector<std::string>& allowed, bool allow_exec);
-  /// Data read from a file or bytes: names nothing.
-  static Policy data() { return Policy(Source::Data); }
 
   Source source() const { return source_; }
   /// Whether a path named by this source may be opened. On success `path` is rewritten to the
