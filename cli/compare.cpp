@@ -123,6 +123,7 @@ json comparison_json(const Comparison& c, const json& run) {
   json out = {{"confidence", c.confidence},
               {"agent", c.agents[0]},
               {"agents", c.agents},
+              {"evaluations", evaluations_json(c)},
               {"seed", c.seed},
               {"correction", c.correction == "bh" ? "benjamini-hochberg" : "holm"},
               {"games_planned", c.planned},
@@ -257,7 +258,8 @@ void print_text(const Comparison& c) {
   out << "als compare: " << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent"
       << (c.agents.size() > 1 ? "s\n  " : " ");
   for (size_t a = 0; a < c.agents.size(); ++a) out << (a ? ", " : "") << c.agents[a];
-  out << "\n";
+  out << "\nhow each agent values a position:\n";
+  print_evaluations(out, c);
   if (c.stopped_early)
     out << "stopped early at look " << c.looks_taken << " of " << c.looks << " (of " << c.planned
         << " games): every difference decided\n";
@@ -461,6 +463,7 @@ std::string merge_header(const json& r, Comparison& c) {
   if (c.agents.empty() || c.agents.size() > 64) return "its agents are not 1 to 64 agents";
   const std::vector<std::string> targets = r.contains("targets") ? r["targets"].get<std::vector<std::string>>() : std::vector<std::string>{};
   if (std::string e = read_study(c, r.contains("skill") ? r["skill"].get<std::string>() : "", targets); !e.empty()) return e;
+  align_agents(c);
   start_sums(c);
   c.seed = r.at("seed").get<uint64_t>();
   c.planned = r.at("games").get<long long>();
@@ -536,10 +539,12 @@ void play(Comparison& c, RunPlan plan, const std::vector<std::vector<std::shared
   long long from = 0;
   for (long long to : at) {
     for (size_t a = 0; a < c.agents.size(); ++a) {
-      plan.p1 = plan.p2 = c.agents[a];
+      plan.p1 = plan.p2 = played_spec(c, a);  // (one agent in every variant: align_agents)
       play_games(engines, plan, from, to, c.runs[a], done);
     }
-    if (c.has_skill()) play_skill_games(engines, plan, c.weak, c.strong, from, to, c.skill, done);
+    if (c.has_skill())
+      play_skill_games(engines, plan, played_spec(c, c.agents.size()), played_spec(c, c.agents.size() + 1), from, to,
+                       c.skill, done);
     from = to;
     ++c.looks_taken;
     compute_differences(c);
@@ -614,6 +619,7 @@ int cmd_compare(int argc, char** argv) {
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
   if (!load_variants(names, plan.threads, c, engines)) return 2;
   if (std::string e = check_target_cards(c); !e.empty()) return usage(e);
+  align_agents(c);
   start_sums(c);
   c.looks = looks_for(plan.games);
   play(c, plan, engines);

@@ -69,6 +69,10 @@ struct Comparison {
   std::vector<std::string> typed;                 // as typed, the label included (a shard's header)
   std::vector<std::shared_ptr<Engine>> engines;   // one a variant
   std::vector<std::string> agents;                // --agent, or --agents A,B,...: each plays both seats
+  // One agent in every variant (align_agents): the spec each agent, then the skill's weak and strong
+  // agents, plays as in every variant (value=none where its learned value reads some variants
+  // only), and how it values a position, in words.
+  std::vector<std::string> played, evaluation;
   std::vector<Totals> runs;                       // the sums under each agent
   std::string weak, strong;                       // --skill WEAK,STRONG (empty: none)
   SkillTotals skill;
@@ -93,6 +97,19 @@ struct Comparison {
   /// intervals overlap the group's first tied in one group; variants with no data left out.
   std::vector<std::vector<size_t>> ranking(const Target& t, size_t agent) const;
 };
+
+/// Makes each agent (and the skill's two) the same player in every variant: an agent whose learned
+/// value reads some of the variants' games but not all (a value is trained for one game) plays
+/// every variant with value=none. Fills `played` and `evaluation` (agents first, then weak and
+/// strong); needs `engines`.
+void align_agents(Comparison& c);
+/// The spec agent `a` plays as (an index into `agents`; agents.size() and + 1: the skill's weak
+/// and strong agents).
+const std::string& played_spec(const Comparison& c, size_t a);
+/// Each agent as given, as played and how it values a position ({"role", "agent", "plays_as",
+/// "evaluation"}), for the JSON; the same a line each, for the text.
+nlohmann::json evaluations_json(const Comparison& c);
+void print_evaluations(std::ostream& out, const Comparison& c);
 
 /// "" or what is wrong with a card measure's target: its card is in no variant's set (checked once
 /// the variants are loaded: `c.engines`).

@@ -4,11 +4,57 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <ostream>
 #include <set>
 
 #include "compare.h"
 
 namespace als::cli {
+
+void align_agents(Comparison& c) {
+  std::vector<std::string> all = c.agents;
+  if (c.has_skill()) all.push_back(c.weak), all.push_back(c.strong);
+  c.played.clear(), c.evaluation.clear();
+  for (const std::string& spec : all) {
+    std::unique_ptr<Agent> agent = make_agent(spec, 0, 0);
+    std::vector<std::string> reads, not_reads;  // the variants the learned value reads, and the others
+    for (size_t v = 0; v < c.engines.size(); ++v)
+      (agent && agent->evaluation(*c.engines[v]) == "learned value" ? reads : not_reads).push_back(c.names[v]);
+    if (!reads.empty() && !not_reads.empty()) {
+      c.played.push_back(without_learned_value(spec));
+      c.evaluation.push_back("playouts in every variant: value=none, since its learned value reads " + reads.front() +
+                             (reads.size() > 1 ? " and " + std::to_string(reads.size() - 1) + " other variants" : "") +
+                             " but not " + not_reads.front() +
+                             (not_reads.size() > 1 ? " and " + std::to_string(not_reads.size() - 1) + " others" : ""));
+      continue;
+    }
+    c.played.push_back(spec);
+    const std::string e = agent && !c.engines.empty() ? agent->evaluation(*c.engines[0]) : "";
+    c.evaluation.push_back(e.empty() ? "no search, no learned value" : e + " in every variant");
+  }
+}
+
+nlohmann::json evaluations_json(const Comparison& c) {
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t a = 0; a < c.played.size(); ++a) {
+    const char* role = a < c.agents.size() ? "agent" : a == c.agents.size() ? "skill_weak" : "skill_strong";
+    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    out.push_back({{"role", role}, {"agent", given}, {"plays_as", c.played[a]}, {"evaluation", c.evaluation[a]}});
+  }
+  return out;
+}
+
+void print_evaluations(std::ostream& out, const Comparison& c) {
+  for (size_t a = 0; a < c.played.size(); ++a) {
+    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    out << "  " << given << (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") << ": " << c.evaluation[a] << "\n";
+  }
+}
+
+const std::string& played_spec(const Comparison& c, size_t a) {
+  if (a < c.played.size()) return c.played[a];
+  return a == c.agents.size() ? c.weak : a == c.agents.size() + 1 ? c.strong : c.agents[a];
+}
 
 std::string check_target_cards(const Comparison& c) {
   for (const Target& t : c.targets) {

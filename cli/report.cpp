@@ -439,6 +439,12 @@ void write_report(const std::string& path, const Comparison& c) {
   if (c.stopped_early)
     h << " The run stopped early, at look " << c.looks_taken << " of " << c.looks
       << ": every difference was decided (significant, or within its margin of no change).";
+  h << "</p>\n<p class=\"evaluations\">How each agent values a position (the same player in every variant):";
+  for (size_t a = 0; a < c.played.size(); ++a) {
+    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    h << "<br><code>" << esc(given) << "</code>"
+      << (c.played[a] != given ? " (played as <code>" + esc(c.played[a]) + "</code>)" : "") << ": " << esc(c.evaluation[a]);
+  }
   h << "</p>\n" << legend(c);
   if (c.agents.size() > 1 && c.names.size() > 1) h << agreement_table(c);
   if (c.has_skill()) h << skill_section(c);

@@ -144,6 +144,7 @@ json sweep_json(const Sweep& s, const json& run) {
   }
   return {{"spec", s.spec},
           {"agent", s.c.agents[0]},
+          {"evaluations", evaluations_json(s.c)},
           {"seed", s.c.seed},
           {"confidence", s.c.confidence},
           {"racing_alpha", s.racing_alpha()},
@@ -163,7 +164,9 @@ void print_sweep(const Sweep& s) {
   std::ostream& out = std::cout;
   const Target& t = s.target();
   const bool rate = t.rate();
-  out << "als sweep: " << s.spec << "\nagent " << s.c.agents[0] << ", seed " << s.c.seed << "\n"
+  out << "als sweep: " << s.spec << "\nagent " << s.c.agents[0] << ", seed " << s.c.seed << "; how it values a position:\n";
+  print_evaluations(out, s.c);
+  out
       << "target " << t.measure << " = " << (t.median ? std::string("the median of the other cards") : value_text(t.value))
       << "\n" << std::lround(s.c.confidence * 100) << "% intervals; at most " << s.planned << " games a value; a value stops\n"
       << "once it is farther from the target than the best (p < " << std::setprecision(3) << s.racing_alpha()
@@ -218,7 +221,7 @@ void play(Sweep& s, RunPlan plan, const std::vector<std::vector<std::shared_ptr<
   std::atomic<long long> done{0};
   Progress bar(done, mine * static_cast<long long>(s.points.size()));
   long long from = 0;
-  plan.p1 = plan.p2 = s.c.agents[0];
+  plan.p1 = plan.p2 = played_spec(s.c, 0);  // (one agent in every value: align_agents)
   for (int k = s.looks - 1; k >= 0; --k) {
     const long long to = mine >> k;
     std::vector<size_t> alive;
@@ -333,6 +336,7 @@ int merge(const std::vector<std::string>& files, bool as_json, const std::string
         return e;
       std::vector<std::vector<std::shared_ptr<Engine>>> engines;
       if (std::string e = load_points(s, 1, engines); !e.empty()) return e;
+      align_agents(s.c);
       const json& hashes = r.at("content_hashes");
       if (!hashes.is_array() || hashes.size() != s.points.size()) return "its content hashes do not match its values";
       for (size_t p = 0; p < s.points.size(); ++p)
@@ -402,6 +406,7 @@ int cmd_sweep(int argc, char** argv) {
   std::vector<std::vector<std::shared_ptr<Engine>>> engines;
   if (std::string e = load_points(s, plan.threads, engines); !e.empty()) return usage(e);
   if (std::string e = check_target_cards(s.c); !e.empty()) return usage(e);
+  align_agents(s.c);
   s.looks = looks_for_sweep(plan.games);
   play(s, plan, engines);
   json hashes = json::array();

@@ -567,6 +567,23 @@ std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, 
   return nullptr;
 }
 
+std::string without_learned_value(const std::string& given) {
+  const std::string spec = level_spec(given);
+  const size_t colon = spec.find(':');
+  if (colon == std::string::npos) return spec + ":value=none";
+  std::string out = spec.substr(0, colon + 1);
+  bool set = false;
+  for (size_t at = colon + 1;;) {  // each option as it is, but value's
+    const size_t comma = spec.find(',', at);
+    std::string item = spec.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    if (item.rfind("value=", 0) == 0) item = "value=none", set = true;
+    out += (at == colon + 1 ? "" : ",") + item;
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return set ? out : out + (colon + 1 == spec.size() ? "" : ",") + "value=none";
+}
+
 std::vector<std::string> agent_names() {
   std::vector<std::string> out;
   for (const AgentKind& k : agent_registry()) out.push_back(k.name);

@@ -154,6 +154,10 @@ class Agent {
   /// What a person watching should know of the last decision, or "": a search that stopped
   /// early because the rules' scripts were too slow for it says so (MctsAgent's `work`).
   virtual std::string note() const { return {}; }
+  /// How the agent values a position in `e`'s game: "learned value" (a learned value that reads
+  /// this game), "playouts" (a search without one: none asked, value=none, or one trained for
+  /// another game), or "" for an agent that does not search.
+  virtual std::string evaluation(const Engine& /*e*/) const { return {}; }
 };
 
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the
@@ -274,6 +278,10 @@ void add_agent_kind(AgentKind kind);
 /// the form the policy gives: for an `als serve` client, canonical under `--allow-path`).
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat,
                                   const Policy& policy = Policy::user());
+/// `spec` playing without a learned value: its options with value=none ("mcts:100" ->
+/// "mcts:100,value=none"; a level is written out first). For a comparison whose variants the
+/// value was not all trained for (one agent in every variant: als compare, als sweep).
+std::string without_learned_value(const std::string& spec);
 /// The registry's names, weakest first.
 std::vector<std::string> agent_names();
 /// The computer agents, as "random, greedy, mcts", for messages.

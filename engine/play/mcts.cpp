@@ -939,6 +939,17 @@ void MctsAgent::believe(const InfoState& info) {
 
 MctsAgent::~MctsAgent() = default;
 
+namespace {
+// Whether a learned value reads `e`'s game: its observation, and the game it was trained for if it
+// names one (a network is used for that game only).
+bool value_reads(const ValueNet* net, const Engine& e) {
+  return net && net->inputs() == e.observation_tensor_size() && net->outputs() >= 1 &&
+         (net->game().empty() || net->game() == e.content_hash());
+}
+}  // namespace
+
+std::string MctsAgent::evaluation(const Engine& e) const { return value_reads(net_.get(), e) ? "learned value" : "playouts"; }
+
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}, false); }
 
 std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& budget, bool extending) {
@@ -946,10 +957,7 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // A learned value that reads this card set's observation (else the playouts go on to the end).
   // (A network that names the game it was trained for is used for that game only.)
-  leaf_net_ = net_ && net_->inputs() == e.observation_tensor_size() && net_->outputs() >= 1 &&
-                      (net_->game().empty() || net_->game() == e.content_hash())
-                  ? net_.get()
-                  : nullptr;
+  leaf_net_ = value_reads(net_.get(), e) ? net_.get() : nullptr;
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));

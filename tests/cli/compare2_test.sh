@@ -182,4 +182,27 @@ json.dump(d, open('badskill.json', 'w'))"
 expect_rc 2 $? "compare: a card the sets lack"
 grep -q "no card 'heavy_tank' in any variant's set (cards: support," e.err && ok || bad "the unknown card named: $(cat e.err)"
 
+# issue 51: one agent in every variant. A rule that changes nothing, under a search whose learned
+# value reads the standard game only: both variants play without it (value=none), so the same
+# seeds give the same games and no difference is significant; the JSON and the text say so.
+echo "return {}" > empty.lua
+"$als" compare standard standard+./empty.lua --agent mcts:40 --skill random,mcts:20 --games 30 --seed 3 --json > one.json 2> one.err
+expect_rc 0 $? "compare under mcts with an empty rule: $(head -3 one.err)"
+python3 - one.json <<'PY' && ok || bad "one agent in every variant: $(head -c 400 one.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = {e["role"] + " " + e["agent"]: e for e in d["evaluations"]}
+assert ev["agent mcts:40"]["plays_as"] == "mcts:40,value=none", ev
+assert ev["agent mcts:40"]["evaluation"].startswith("playouts in every variant: value=none"), ev
+assert ev["skill_strong mcts:20"]["plays_as"] == "mcts:20,value=none" and ev["skill_weak random"]["plays_as"] == "random", ev
+assert d["agent"] == "mcts:40" and d["agents"] == ["mcts:40"]  # the agent as given
+assert not [x for x in d["differences"] if x["significant"]], "a change that changes nothing"
+assert all(x["delta"] == 0 for x in d["differences"]), [x for x in d["differences"] if x["delta"] != 0][:3]
+PY
+"$als" compare standard standard+./empty.lua --agent mcts:40 --games 4 --seed 3 > one.txt 2>&1
+grep -q "mcts:40 (played as mcts:40,value=none): playouts in every variant" one.txt && ok || bad "the text says it: $(head -4 one.txt)"
+"$als" compare standard standard --agent mcts:40 --games 4 --seed 3 --json > same.json 2>&1
+grep -q '"plays_as":"mcts:40"' same.json && grep -q '"evaluation":"learned value in every variant"' same.json && ok \
+  || bad "where the value reads every variant it is kept: $(grep -o '"evaluations":[^]]*]' same.json)"
+
 summary
