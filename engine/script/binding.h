@@ -142,6 +142,7 @@ class Runtime : public Scripts {
   void read_ongoing(int c, CardDef& d, const std::string& w, int api,
                     std::array<int, static_cast<int>(Fn::Count)>& fns);
   void push_rules_table(const Rules& r);
+  void run_rules_file(const std::string& path, const Rules& r, bool check_nils);
   void read_rules_table(int idx, Rules& r, const std::string& file);
   /// `top_level`: called from the engine (not from inside a verb's call).
   int run_protected(AbilityCtx& c, const Due& d, bool top_level);

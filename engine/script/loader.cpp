@@ -601,30 +601,62 @@ void Runtime::push_rules_table(const Rules& r) {
   }
 }
 
+// Runs a house-rule file and leaves its table on the stack: the table it returns, or the rules
+// table (with `r`'s values) its function edited. `check_nils`: a field the function set to nil is
+// refused by name (a param's name mistyped: `rules.vp_target = params.win_vp` read nil).
+void Runtime::run_rules_file(const std::string& path, const Rules& r, bool check_nils) {
+  lua_State* L = L_;
+  run_file(L, path, "rules");
+  if (lua_isfunction(L, -1)) {
+    push_rules_table(r);
+    lua_pushvalue(L, -1);
+    lua_insert(L, -3);  // rules table, function, rules table
+    lua_pushcfunction(L, traceback_handler);
+    lua_insert(L, -3);
+    if (lua_pcall(L, 1, 0, -3) != LUA_OK) {
+      std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+      throw LoadError(msg + " (rules)");
+    }
+    lua_pop(L, 1);
+    if (check_nils)
+      for (const char* field : kRuleFields) {
+        const bool nil = lua_getfield(L, -1, field) == LUA_TNIL;  // (a plain table: no metamethods)
+        lua_pop(L, 1);
+        if (nil && std::string_view(field) != "params" && std::string_view(field) != "effects")  // (not given to it)
+          throw LoadError(path + ": rules field '" + field + "' was set to nil (a param's name mistyped?)");
+      }
+  } else if (!lua_istable(L, -1)) {
+    throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
+  }
+}
+
 void Runtime::load_rules(const std::string& path, Rules& rules) {
   lua_State* L = L_;
-  set_budget(L, kCardLimits.instructions);
   Rules r = rules;
-  protect(L, [&] {
-    run_file(L, path, "rules");
-    if (lua_isfunction(L, -1)) {
-      push_rules_table(r);
-      lua_pushvalue(L, -1);
-      lua_insert(L, -3);  // rules table, function, rules table
-      lua_pushcfunction(L, traceback_handler);
-      lua_insert(L, -3);
-      if (lua_pcall(L, 1, 0, -3) != LUA_OK) {
-        std::string msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
-        throw LoadError(msg + " (rules)");
-      }
+  // First the rule's own params, so that its fields may read them (`vp_target = params.win_vp`):
+  // read_params publishes them, and the file runs again. A file that cannot run before they are
+  // known (arithmetic on one) reads them in the one run below, as before.
+  bool own_params = false;
+  try {
+    set_budget(L, kCardLimits.instructions);
+    protect(L, [&] {
+      run_rules_file(path, r, false);
+      read_params(-1, r, path);
       lua_pop(L, 1);
-    } else if (!lua_istable(L, -1)) {
-      throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
-    }
-    read_rules_table(-1, r, path);
-    read_params(-1, r, path);
+    }, path + ": ");
+    own_params = r.params.size() > rules.params.size();
+  } catch (const LoadError&) {
+    r = rules;
+    publish_params(r);
+  }
+  Rules out = own_params ? r : rules;
+  set_budget(L, kCardLimits.instructions);
+  protect(L, [&] {
+    run_rules_file(path, out, true);
+    read_rules_table(-1, out, path);
+    if (!own_params) read_params(-1, out, path);
   }, path + ": ");
-  rules = r;
+  rules = out;
 }
 
 

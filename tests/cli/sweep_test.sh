@@ -140,4 +140,23 @@ grep -q "did you mean 'momentum_vp'" e.err && ok || bad "unknown swept param: $(
 expect_rc 2 $? "a card the set lacks"
 grep -q "no card 'heavy_tank' in any variant's set" e.err && ok || bad "the unknown card named: $(cat e.err)"
 
+# issue 51: a rules field set from the rule's own param takes effect (it was silently ignored),
+# in a table rule and a function rule; a field set to nil (a mistyped param) is refused by name
+for r in win_vp win_vp_fn; do
+  "$als" simulate --games 200 --seed 2 --rules "$src/tests/sets/rules/$r.lua" --param win_vp=3 --json > wv.json 2> wv.err
+  expect_rc 0 $? "$r: $(head -2 wv.err)"
+  python3 -c "import json,sys; d=json.load(open('wv.json')); sys.exit(0 if d['battles_per_game'] == 1.0 else 1)" && ok \
+    || bad "$r: the VP target from the param: $(grep -o '"battles_per_game":[^,]*' wv.json)"
+done
+"$als" sweep "standard+$src/tests/sets/rules/win_vp.lua" --param win_vp=3,30 --target battles_per_game=1 --games 40 --seed 2 --json > wvs.json 2> wvs.err
+expect_rc 0 $? "a sweep of the VP target: $(head -2 wvs.err)"
+python3 - wvs.json <<'PY' && ok || bad "a sweep of the VP target: $(head -c 300 wvs.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["best"]["params"] == {"win_vp": 3}, d["best"]
+PY
+"$als" simulate --games 2 --rules "$src/tests/sets/rules/win_vp_typo.lua" > wt.out 2> wt.err
+expect_rc 2 $? "a rules field set to nil"
+grep -q "win_vp_typo.lua: rules field 'vp_target' was set to nil (a param's name mistyped?)" wt.err && ok || bad "the nil field named: $(cat wt.err)"
+
 summary
