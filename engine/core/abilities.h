@@ -110,15 +110,15 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
      "Acts after each turn, once everything it caused has resolved."},
     {Hook::Deal, "deal", What::HookDeal, false, "", "",
      "Acts instead of each battle's deal: hands start empty, every card in the deck (API 4)."},
-    {Hook::BattleOver, "battle_over", What::Instant, false, "", "boolean|string|nil",
-     "After each turn: true (or a reason) ends the battle as played out."},
+    {Hook::BattleOver, "battle_over", What::Instant, false, "over boolean|string|nil", "boolean|string|nil",
+     "After each turn: true (or a reason) ends the battle as played out; `over` is the earlier rules' answer, kept by nil or false."},
     {Hook::BattleWinner, "battle_winner", What::Instant, false, "winner integer", "integer",
-     "When a battle is played out: the winner, 1 or 2."},
+     "When a battle is played out: the winner, 1 or 2 (`winner`: the rules' so far, the earlier rules' hooks included)."},
     {Hook::BattleVp, "battle_vp", What::Instant, false,
      "winner integer, how string, cards_left integer, vp integer", "integer",
-     "When a battle is decided: the VP its winner scores (0 to 10,000)."},
-    {Hook::GameOver, "game_over", What::Instant, false, "", "(1|2|false|nil), string?",
-     "After each battle is scored: a player (and a reason) ends the game at once (API 4)."},
+     "When a battle is decided: the VP its winner scores (0 to 10,000; `vp`: the earlier rules' hooks' answer)."},
+    {Hook::GameOver, "game_over", What::Instant, false, "winner integer|nil, reason string|nil", "(1|2|false|nil), string?",
+     "After each battle is scored: a player (and a reason) ends the game at once; `winner` and `reason` are the earlier rules' answer, kept by nil or false (API 4)."},
 };
 /// The acting hook queued as `w` (is_hook(w)).
 inline constexpr const HookKind& acting_hook(What w) {

@@ -110,7 +110,7 @@ std::string Runtime::who(const Due& d, int effect) const {
   }
   if (d.card == kNone) {
     const HookKind& k = acting_hook(d.what);
-    return "house rule " + std::string(k.name) + " (" + hook_file_[static_cast<int>(k.hook)] + ")";
+    return "house rule " + std::string(k.name) + " (" + hook_file_[static_cast<int>(k.hook)].back() + ")";
   }
   const CardDef& c = eng_->set().cards[d.card];
   return "card " + c.id + " (" + c.file + ")";
@@ -1266,7 +1266,7 @@ void Runtime::make_handle() {
 void Runtime::push_function(const Due& d, int effect) {
   int ref;
   if (effect >= 0) ref = lasting_trigger_ref_[static_cast<size_t>(effect)][static_cast<int>(d.what) - static_cast<int>(What::Played)];
-  else if (is_hook(d.what)) ref = hook_ref_[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)];
+  else if (is_hook(d.what)) ref = hook_last(acting_hook(d.what).hook);
   else if (d.what == What::Instant) ref = ability_ref_[d.card];
   else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
   lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
@@ -1557,8 +1557,13 @@ void Runtime::run_nested(AbilityCtx& c, const Due& d) {
 // ---- read-only calls: ongoing functions and answering hooks --------------------------------------
 
 std::string Runtime::caller_text(const Caller& c) const {
-  if (c.hook >= 0)
-    return "house rule " + std::string(kHookTable[c.hook].name) + " (" + hook_file_[static_cast<size_t>(c.hook)] + ")";
+  if (c.hook >= 0) {  // (an answering hook: the one of its kind running; an acting one: the last)
+    const std::vector<std::string>& files = hook_file_[static_cast<size_t>(c.hook)];
+    const size_t i = kHookTable[c.hook].due == What::Instant && static_cast<size_t>(hook_running_) < files.size()
+                         ? static_cast<size_t>(hook_running_)
+                         : files.size() - 1;
+    return "house rule " + std::string(kHookTable[c.hook].name) + " (" + (files.empty() ? std::string() : files[i]) + ")";
+  }
   return who(Due{.card = static_cast<uint8_t>(c.card)}, c.effect);
 }
 
@@ -1712,86 +1717,125 @@ int Runtime::hook_reason(const BoardCore& b, const Caller& who) {
   return eng_->intern(b, reason);
 }
 
-// game_over returns nil or false (the game goes on), or a player and optionally a reason (API 4).
+// game_over returns nil or false (no answer: the answer before it stands), or a player and
+// optionally a reason (API 4). Every rule's runs, in order, each given the answer before it
+// (g, winner or nil, reason or nil): the last answer ends the game (-1: it goes on).
 int Runtime::game_over(const State& s, int& reason) {
   reason = 0;
   if (in_fn_) return -1;
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::GameOver)]);
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
-  const Caller who{kNone, -1, static_cast<int>(Hook::GameOver)};
-  call_read_only(s, 1, who, 0, 2);
-  if (lua_isnoneornil(L_, -2) || (lua_isboolean(L_, -2) && !lua_toboolean(L_, -2))) {
-    lua_pop(L_, 2);
-    return -1;
-  }
-  const lua_Integer p = lua_isinteger(L_, -2) ? lua_tointeger(L_, -2) : 0;
-  if (p != 1 && p != 2) {
-    lua_pop(L_, 2);
-    throw ScriptError(caller_text(who) + ": must return nil, false, or the winning player (1 or 2) and a reason");
-  }
-  if (lua_type(L_, -1) == LUA_TSTRING) {
-    reason = hook_reason(s.b, who);
-  } else {
-    const bool none = lua_isnil(L_, -1);
-    lua_pop(L_, 1);
-    if (!none) {
-      lua_pop(L_, 1);
-      throw ScriptError(caller_text(who) + ": its second result, the reason, must be a string");
+  int winner = -1;
+  const auto& refs = hook_ref_[static_cast<int>(Hook::GameOver)];
+  for (size_t i = 0; i < refs.size(); ++i) {
+    hook_running_ = static_cast<int>(i);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    if (winner >= 0) lua_pushinteger(L_, winner + 1);
+    else lua_pushnil(L_);
+    if (winner >= 0 && reason) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
+    else lua_pushnil(L_);
+    const Caller who{kNone, -1, static_cast<int>(Hook::GameOver)};
+    call_read_only(s, 3, who, 0, 2);
+    if (lua_isnoneornil(L_, -2) || (lua_isboolean(L_, -2) && !lua_toboolean(L_, -2))) {
+      lua_pop(L_, 2);
+      continue;
     }
+    const lua_Integer p = lua_isinteger(L_, -2) ? lua_tointeger(L_, -2) : 0;
+    if (p != 1 && p != 2) {
+      lua_pop(L_, 2);
+      throw ScriptError(caller_text(who) + ": must return nil, false, or the winning player (1 or 2) and a reason");
+    }
+    reason = 0;
+    if (lua_type(L_, -1) == LUA_TSTRING) {
+      reason = hook_reason(s.b, who);
+    } else {
+      const bool none = lua_isnil(L_, -1);
+      lua_pop(L_, 1);
+      if (!none) {
+        lua_pop(L_, 1);
+        throw ScriptError(caller_text(who) + ": its second result, the reason, must be a string");
+      }
+    }
+    lua_pop(L_, 1);
+    winner = static_cast<int>(p - 1);
   }
-  lua_pop(L_, 1);
-  return static_cast<int>(p - 1);
+  if (winner < 0) reason = 0;
+  return winner;
 }
 
 long long Runtime::work() const { return instructions_spent(L_); }
 
 // battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
+// Every rule's runs, in order, each given the answer before it (g, true or a reason, or nil);
+// false or nil keeps that answer, and the last answer stands.
 int Runtime::battle_over(const State& s) {
   if (in_fn_) return -1;
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleOver)]);
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
-  const Caller who{kNone, -1, static_cast<int>(Hook::BattleOver)};
-  call_read_only(s, 1, who, 0);
-  if (lua_type(L_, -1) == LUA_TSTRING) return hook_reason(s.b, who);
-  if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
+  int answer = -1;
+  const auto& refs = hook_ref_[static_cast<int>(Hook::BattleOver)];
+  for (size_t i = 0; i < refs.size(); ++i) {
+    hook_running_ = static_cast<int>(i);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    if (answer > 0) lua_pushstring(L_, eng_->name(s.b, answer).c_str());
+    else if (answer == 0) lua_pushboolean(L_, 1);
+    else lua_pushnil(L_);
+    const Caller who{kNone, -1, static_cast<int>(Hook::BattleOver)};
+    call_read_only(s, 2, who, 0);
+    if (lua_type(L_, -1) == LUA_TSTRING) {
+      answer = hook_reason(s.b, who);
+      continue;
+    }
+    if (!lua_isboolean(L_, -1) && !lua_isnil(L_, -1)) {
+      lua_pop(L_, 1);
+      throw ScriptError(caller_text(who) + ": must return true, false or a reason (a string)");
+    }
+    if (lua_toboolean(L_, -1)) answer = 0;
     lua_pop(L_, 1);
-    throw ScriptError(caller_text(who) + ": must return true, false or a reason (a string)");
   }
-  bool over = lua_toboolean(L_, -1);
-  lua_pop(L_, 1);
-  return over ? 0 : -1;
+  return answer;
 }
 
+// Every rule's battle_winner runs, in order, each given the winner the one before it answered.
 int Runtime::battle_winner(const State& s, int winner) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleWinner)]);
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
-  lua_pushinteger(L_, winner + 1);
-  const Caller who{kNone, -1, static_cast<int>(Hook::BattleWinner)};
-  call_read_only(s, 2, who, 0);
-  lua_Integer p = lua_isinteger(L_, -1) ? lua_tointeger(L_, -1) : 0;
-  lua_pop(L_, 1);
-  if (p != 1 && p != 2) throw ScriptError(caller_text(who) + ": must return the winning player, 1 or 2");
-  return static_cast<int>(p - 1);
+  const auto& refs = hook_ref_[static_cast<int>(Hook::BattleWinner)];
+  for (size_t i = 0; i < refs.size(); ++i) {
+    hook_running_ = static_cast<int>(i);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    lua_pushinteger(L_, winner + 1);
+    const Caller who{kNone, -1, static_cast<int>(Hook::BattleWinner)};
+    call_read_only(s, 2, who, 0);
+    lua_Integer p = lua_isinteger(L_, -1) ? lua_tointeger(L_, -1) : 0;
+    lua_pop(L_, 1);
+    if (p != 1 && p != 2) throw ScriptError(caller_text(who) + ": must return the winning player, 1 or 2");
+    winner = static_cast<int>(p - 1);
+  }
+  return winner;
 }
 
+// Every rule's battle_vp runs, in order, each given the VP the one before it answered.
 int Runtime::battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, hook_ref_[static_cast<int>(Hook::BattleVp)]);
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
-  lua_pushinteger(L_, winner + 1);
-  if (reason && !withdrew) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
-  else lua_pushstring(L_, withdrew ? "withdraw" : "control");
-  lua_pushinteger(L_, cards_left);
-  lua_pushinteger(L_, vp);
-  const Caller who{kNone, -1, static_cast<int>(Hook::BattleVp)};
-  call_read_only(s, 5, who, 0);
-  if (!lua_isinteger(L_, -1)) {
+  const auto& refs = hook_ref_[static_cast<int>(Hook::BattleVp)];
+  for (size_t i = 0; i < refs.size(); ++i) {
+    hook_running_ = static_cast<int>(i);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    lua_pushinteger(L_, winner + 1);
+    if (reason && !withdrew) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
+    else lua_pushstring(L_, withdrew ? "withdraw" : "control");
+    lua_pushinteger(L_, cards_left);
+    lua_pushinteger(L_, vp);
+    const Caller who{kNone, -1, static_cast<int>(Hook::BattleVp)};
+    call_read_only(s, 5, who, 0);
+    if (!lua_isinteger(L_, -1)) {
+      lua_pop(L_, 1);
+      throw ScriptError(caller_text(who) + ": must return an integer number of VP");
+    }
+    lua_Integer v = lua_tointeger(L_, -1);
     lua_pop(L_, 1);
-    throw ScriptError(caller_text(who) + ": must return an integer number of VP");
+    if (v < 0 || v > kMaxVp) throw ScriptError(caller_text(who) + ": returned " + std::to_string(v) + " VP (0 to 10000)");
+    vp = static_cast<int>(v);
   }
-  lua_Integer v = lua_tointeger(L_, -1);
-  lua_pop(L_, 1);
-  if (v < 0 || v > kMaxVp) throw ScriptError(caller_text(who) + ": returned " + std::to_string(v) + " VP (0 to 10000)");
-  return static_cast<int>(v);
+  return vp;
 }
 
 }  // namespace als

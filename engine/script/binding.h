@@ -142,8 +142,11 @@ class Runtime : public Scripts {
   void read_ongoing(int c, CardDef& d, const std::string& w, int api,
                     std::array<int, static_cast<int>(Fn::Count)>& fns);
   void push_rules_table(const Rules& r);
-  void run_rules_file(const std::string& path, const Rules& r, bool check_nils);
-  void read_rules_table(int idx, Rules& r, const std::string& file);
+  /// True for a function rule (its edited table on the stack), false for a table rule.
+  bool run_rules_file(const std::string& path, const Rules& r, bool check_nils);
+  /// `edited`: the table a function rule edited (its hooks were the rules' before it: one set to
+  /// nil drops them); else a table rule's own (a hook it does not name keeps the earlier ones).
+  void read_rules_table(int idx, Rules& r, const std::string& file, bool edited);
   /// `top_level`: called from the engine (not from inside a verb's call).
   int run_protected(AbilityCtx& c, const Due& d, bool top_level);
   void push_function(const Due& d, int effect);
@@ -190,8 +193,13 @@ class Runtime : public Scripts {
   std::vector<int> declared_flip_ref_;
   std::vector<std::array<int, kTriggerEvents>> trigger_ref_;          // by card and event
   std::vector<std::array<int, static_cast<int>(Fn::Count)>> fn_ref_;  // by card and function
-  std::array<int, static_cast<int>(Hook::Count)> hook_ref_{};         // house-rule hooks
-  std::array<std::string, static_cast<int>(Hook::Count)> hook_file_;
+  // House-rule hooks, each kind in the order the rules were given: every answering hook of a kind
+  // runs, in order (rules compose); an acting hook is the last rule's. hook_file_: each one's file.
+  std::array<std::vector<int>, static_cast<int>(Hook::Count)> hook_ref_{};
+  std::array<std::vector<std::string>, static_cast<int>(Hook::Count)> hook_file_;
+  int hook_running_ = 0;  // which of its kind's hooks an answering hook's call is (error messages)
+  /// The refs of hook kind `h`: its last (an acting hook's), and all.
+  int hook_last(Hook h) const { return hook_ref_[static_cast<int>(h)].back(); }
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
   uint64_t upvalues_written_ = 0;    // bit card: its file's code can assign a shared variable
   // Lasting effects (API 3): definitions, and their functions' and triggers' registry refs.

@@ -431,26 +431,45 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
   }
 }
 
-void Runtime::read_rules_table(int t, Rules& r, const std::string& w) {
+void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edited) {
   lua_State* L = L_;
   t = lua_absindex(L, t);
   std::vector<const char*> rule_fields(std::begin(kRuleFields), std::end(kRuleFields));
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_rules_fields(L, t, rule_fields, w + ": rules");
-  // House-rule hooks (docs/modding.md): functions; a table read again keeps or drops each one.
+  // House-rule hooks (docs/modding.md): functions, added after the earlier rules' of the same kind
+  // (an answering hook runs after them, seeing their answer; an acting hook replaces them). A
+  // function rule's table holds the last of each kind: kept as it is, replaced, or set to nil to
+  // drop them all.
   bool any_hook = false;
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
+    std::vector<int>& refs = hook_ref_[static_cast<size_t>(h)];
     int ty = get_field(L, t, kHookTable[h].name);
     if (ty == LUA_TNIL || (h == static_cast<int>(Hook::BattleVp) && ty == LUA_TNUMBER)) {
       lua_pop(L, 1);
-      if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
-      r.hooks &= static_cast<uint8_t>(~(1u << h));
+      if (edited || ty == LUA_TNUMBER) {  // (a number: battle_vp the field, not the hook)
+        for (int ref : refs) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        refs.clear(), hook_file_[static_cast<size_t>(h)].clear();
+        r.hooks &= static_cast<uint8_t>(~(1u << h));
+      }
       continue;
     }
     if (ty != LUA_TFUNCTION) throw LoadError(w + ": rules field '" + kHookTable[h].name + "' must be a function");
-    if (r.has(static_cast<Hook>(h))) luaL_unref(L, LUA_REGISTRYINDEX, hook_ref_[h]);
-    hook_ref_[h] = luaL_ref(L, LUA_REGISTRYINDEX);
-    hook_file_[h] = w;
+    if (!refs.empty()) {  // the function rule's table gave back the last one as it was: kept
+      lua_rawgeti(L, LUA_REGISTRYINDEX, refs.back());
+      const bool same = lua_rawequal(L, -1, -2);
+      lua_pop(L, 1);
+      if (same) {
+        lua_pop(L, 1);
+        continue;
+      }
+    }
+    if (kHookTable[h].due != What::Instant && !refs.empty()) {  // an acting hook replaces the earlier
+      for (int ref : refs) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+      refs.clear(), hook_file_[static_cast<size_t>(h)].clear();
+    }
+    refs.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+    hook_file_[static_cast<size_t>(h)].push_back(w);
     r.hooks |= static_cast<uint8_t>(1u << h);
     any_hook = true;
   }
@@ -596,7 +615,7 @@ void Runtime::push_rules_table(const Rules& r) {
   lua_setfield(L, -2, "withdraw_chart");
   for (int h = 0; h < static_cast<int>(Hook::Count); ++h) {
     if (!r.has(static_cast<Hook>(h))) continue;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref_[h]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_last(static_cast<Hook>(h)));
     lua_setfield(L, -2, kHookTable[h].name);
   }
 }
@@ -604,7 +623,7 @@ void Runtime::push_rules_table(const Rules& r) {
 // Runs a house-rule file and leaves its table on the stack: the table it returns, or the rules
 // table (with `r`'s values) its function edited. `check_nils`: a field the function set to nil is
 // refused by name (a param's name mistyped: `rules.vp_target = params.win_vp` read nil).
-void Runtime::run_rules_file(const std::string& path, const Rules& r, bool check_nils) {
+bool Runtime::run_rules_file(const std::string& path, const Rules& r, bool check_nils) {
   lua_State* L = L_;
   run_file(L, path, "rules");
   if (lua_isfunction(L, -1)) {
@@ -625,9 +644,10 @@ void Runtime::run_rules_file(const std::string& path, const Rules& r, bool check
         if (nil && std::string_view(field) != "params" && std::string_view(field) != "effects")  // (not given to it)
           throw LoadError(path + ": rules field '" + field + "' was set to nil (a param's name mistyped?)");
       }
-  } else if (!lua_istable(L, -1)) {
-    throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
+    return true;
   }
+  if (!lua_istable(L, -1)) throw LoadError(path + ": a rules script must return a function(rules) or a table of rules");
+  return false;
 }
 
 void Runtime::load_rules(const std::string& path, Rules& rules) {
@@ -652,8 +672,8 @@ void Runtime::load_rules(const std::string& path, Rules& rules) {
   Rules out = own_params ? r : rules;
   set_budget(L, kCardLimits.instructions);
   protect(L, [&] {
-    run_rules_file(path, out, true);
-    read_rules_table(-1, out, path);
+    const bool edited = run_rules_file(path, out, true);
+    read_rules_table(-1, out, path, edited);
     if (!own_params) read_params(-1, out, path);
   }, path + ": ");
   rules = out;
@@ -696,7 +716,7 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
   if (rules.theaters.empty()) throw LoadError(manifest + ": field 'theaters' must list at least one theater");
   if (get_field(L, t, "rules") != LUA_TNIL) {
     if (!lua_istable(L, -1)) throw LoadError(manifest + ": field 'rules' must be a table");
-    read_rules_table(-1, rules, manifest);
+    read_rules_table(-1, rules, manifest, false);
     read_params(-1, rules, manifest);
   }
   lua_pop(L, 1);

@@ -75,4 +75,25 @@ done
 printf '{"type":"new_game","p1":"random","p2":"random","cards":"%s","rules":["long-war","%s"],"seed":%d}\n{"type":"quit"}\n' \
   "$set_dir" "$streak" "$seed" | "$als" serve --allow-path "$src/tests/sets" > serve.out 2>&1
 grep '"type":"game_over"' serve.out | grep -q '"reason":"three battles in a row"' && ok || bad "serve's game_over: $(grep game_over serve.out)"
+# issue 51: rules compose. Two rules' game_over hooks both end games (a hook that answers nil
+# keeps the answer before it); battle_vp hooks run in order, each given the VP before it; a later
+# rule without a hook keeps the earlier rule's (it dropped it).
+R="$src/tests/sets/rules"
+"$als" simulate --games 300 --seed 5 --p1 greedy --p2 greedy --rules "$R/end_after_two.lua" --rules "$R/end_on_withdrawal.lua" --json > both.json 2> both.err
+expect_rc 0 $? "two game_over hooks: $(head -2 both.err)"
+python3 - both.json <<'PY' && ok || bad "two game_over hooks both end games: $(grep -o '"game_ends":{[^}]*}' both.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ends = d["game_ends"]
+assert ends.get("two battles", 0) > 0 and ends.get("a withdrawal", 0) > 0, ends
+assert d["battles_per_game"] <= 2, d["battles_per_game"]
+PY
+"$als" simulate --games 50 --seed 5 --rules "$R/vp_seven.lua" --rules "$R/vp_plus_one.lua" --json > vp.json 2> vp.err
+expect_rc 0 $? "two battle_vp hooks: $(head -2 vp.err)"
+python3 -c "import json,sys; d=json.load(open('vp.json')); v=d['measures']['vp_per_battle']['value']; sys.exit(0 if v == 8 else 1)" && ok \
+  || bad "battle_vp hooks in order (7, then + 1): $(grep -o '"vp_per_battle":{[^}]*}' vp.json)"
+echo "return {}" > nothing.lua
+"$als" simulate --games 50 --seed 5 --rules "$R/end_after_two.lua" --rules ./nothing.lua --json > keep.json 2> keep.err
+grep -q '"two battles":' keep.json && ok || bad "a later rule without the hook dropped it: $(grep -o '"game_ends":{[^}]*}' keep.json)"
+
 summary
