@@ -1006,8 +1006,8 @@ void Engine::battle_started(Board& b, EventLog* log) const {
 void Engine::start_battle(Board& b, bool first_battle) const {
   if (first_battle) {
     for (int i = 0; i < b.ntheaters; ++i) b.order[i] = static_cast<uint8_t>(i);
-    if (rules_.random_theater_order) b.rng.shuffle(b.order, b.ntheaters);  // ruling 2
-    b.first = static_cast<uint8_t>(b.rng.below(2));
+    if (rules_.random_theater_order) b.game_rng().shuffle(b.order, b.ntheaters);  // ruling 2
+    b.first = static_cast<uint8_t>(b.game_rng().below(2));
   } else {
     for (int r = 0; r < rules_.rotation; ++r) {  // ruling 2: the rightmost moves to the far left
       uint8_t last = b.order[b.ntheaters - 1];
@@ -1019,7 +1019,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   for (int i = 0; i < b.ntheaters; ++i) b.pos[b.order[i]] = static_cast<uint8_t>(i);
   uint8_t deck[kMaxCards];
   for (int c = 0; c < b.ncards; ++c) deck[c] = static_cast<uint8_t>(c);
-  b.rng.shuffle(deck, b.ncards);
+  b.game_rng().shuffle(deck, b.ncards);
   b.seq_next = 1;
   b.seq_top = 0;
   knowledge::forget_all(b);
@@ -1079,7 +1079,7 @@ State Engine::new_game(uint64_t seed, EventLog* log, uint32_t names) const {
 void Engine::new_game(State& s, uint64_t seed, EventLog* log, uint32_t names) const {
   copy_state(s, *blank_);  // the lists of a blank state are empty: a copy of its fixed parts
   s.b.names = names;
-  s.b.rng.seed(seed);
+  s.b.game_rng().seed(seed);
   start_battle(s.b, true);
   battle_started(s.b, log);
   Flow f;
@@ -1290,7 +1290,7 @@ struct Bytes {
       if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), turn(e.started), turn(e.started_turn);
     }
     if (api4) turn(b.battle_from);
-    for (int i = 0; i < 4; ++i) put(b.rng.word(i));
+    for (int i = 0; i < 4; ++i) put(b.rng_state().word(i));
   }
   const Engine& eng;
 };

@@ -423,8 +423,9 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
   d.texts = static_cast<uint16_t>(texts);
   d.set_options(opts, n);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
-    if (c.rng) s.b.rng = *c.rng;  // the state as it stands at the question
+    if (c.rng) s.b.take_back_rng(*c.rng);  // the state as it stands at the question, the chooser's to copy
     int v = ask_now(c);
+    if (c.rng) s.b.lend_rng();  // (the run goes on with its own: c.rng)
     if (v >= 0) {
       ++c.cursor;
       return v;

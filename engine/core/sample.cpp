@@ -55,10 +55,10 @@ void map_board(Board& t, const Board& s, const uint8_t* map) {
 void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8_t* map, State& t, Rng& rng) {
   copy_state(t, s);
   map_board(t.b, s.b, map);
-  t.b.rng.seed(rng.next());
+  t.b.game_rng().seed(rng.next());
   if (s.r.active) {
     map_cards(t.r.snapshot, s.r.snapshot, map);
-    t.r.snapshot.rng.seed(rng.next());
+    t.r.snapshot.game_rng().seed(rng.next());
     map_due(t.r.due, map);
     for (int i = 0; i < s.r.nanswers; ++i) {  // an answer names the card at a place: the place's new card
       uint16_t& a = t.r.answers[i];

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <iterator>
 #include <string_view>
 #include <type_traits>
@@ -176,7 +177,27 @@ struct BoardCore {
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
-  Rng rng;
+  uint8_t rng_lent = 0;     // 1 while a script run holds the game's generator (game_rng)
+  /// The game's random generator, held by one owner at a time: this board, except while a script
+  /// run holds it (Runtime::run lends it with lend_rng and gives it back with take_back_rng; the
+  /// verbs draw from AbilityCtx::rng meanwhile). A draw from the board's copy then would be
+  /// overwritten as the run ends, so game_rng() throws std::logic_error while it is lent.
+  Rng& game_rng() {
+    if (rng_lent) [[unlikely]]
+      throw std::logic_error("the game's random generator is lent to a script run: draw from AbilityCtx::rng");
+    return rng_;
+  }
+  /// The generator's state, to read (digests, a read-only call's copy).
+  const Rng& rng_state() const { return rng_; }
+  /// Lends the generator to a script run: its state, the board's copy unusable until given back.
+  Rng lend_rng() {
+    Rng r = game_rng();
+    rng_lent = 1;
+    return r;
+  }
+  /// The generator back from a script run, as the run left it.
+  void take_back_rng(const Rng& r) { rng_ = r, rng_lent = 0; }
+  Rng rng_;                 // (through game_rng: one owner at a time)
   Counter counters[kMaxCounters] = {};  // last: copy_core copies only the ones set
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
   /// The turns begun in this battle: 1 at its first turn, 0 before it (g:turn_number, API 4).

@@ -668,7 +668,7 @@ void Setup::turn() {
   b.battle = static_cast<uint32_t>(int_field("battle", 1, 1, kMaxGameActions));
   b.turns = static_cast<uint32_t>(int_field("turn_number", 1, 1, kMaxGameActions));  // API 4: g:turn_number()
   b.battle_from = 0;
-  b.rng.seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
+  b.game_rng().seed(static_cast<uint64_t>(int_field("seed", 1, LUA_MININTEGER, LUA_MAXINTEGER)));
   b.seq_next = 1;
 }
 

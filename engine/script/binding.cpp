@@ -1478,7 +1478,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   c.in_run = true;
   c.rng = &sandbox_rng(L_);
   start_budget(kCardLimits.instructions, kRunLimitMessage);
-  sandbox_rng(L_) = c.s->b.rng;
+  sandbox_rng(L_) = c.s->b.lend_rng();
   int status;
   try {
     status = run_protected(c, d, true);
@@ -1486,12 +1486,13 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
     ctx_ = nullptr;
     end_budget();
     restore_after_run();
+    c.s->b.take_back_rng(sandbox_rng(L_));
     throw;
   }
   ctx_ = nullptr;
   end_budget();
   std::string wrote = restore_after_run();
-  c.s->b.rng = sandbox_rng(L_);
+  c.s->b.take_back_rng(sandbox_rng(L_));
   if (!wrote.empty()) {  // section 11: a shared variable written is an error (the action is refused)
     if (status != LUA_OK) lua_pop(L_, 1);
     throw ScriptError(wrote);
@@ -1579,7 +1580,7 @@ void Runtime::call_read_only(const State& s, int nargs, const Caller& caller, ui
   in_fn_ = true;
   if (outer) {
     start_budget(kFunctionInstructions, kFunctionLimitMessage);
-    sandbox_rng(L) = s.b.rng;  // math.random reads the game's generator but never advances it
+    sandbox_rng(L) = s.b.rng_state();  // math.random reads the game's generator but never advances it
   }
   int base = lua_gettop(L) - nargs;  // the function; then its one result
   if (!outer) {  // nested in a verb's call: a handler of this frame's own, below the function

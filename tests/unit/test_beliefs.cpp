@@ -54,7 +54,7 @@ TEST_CASE("a draw's identities give the same world again, and nobody else can as
   CHECK(kept == plain);  // keeping the identities changes nothing of the draw
   CHECK(ids.drawn());
   sampler.redraw(ids, again, r3);
-  again.b.rng = kept.b.rng;  // (the game's generator is reseeded from the caller's)
+  again.b.take_back_rng(kept.b.rng_state());  // (the game's generator is reseeded from the caller's)
   CHECK(again == kept);
   const Engine::Identities never;
   CHECK_FALSE(never.drawn());

@@ -3,7 +3,9 @@
 #include <set>
 
 #include "rng.h"
+#include "helpers.h"
 #include "seeds.h"
+#include "state.h"
 
 using als::game_seed;
 using als::Rng;
@@ -76,4 +78,33 @@ TEST_CASE("game_seed: runs with neighbouring seeds share no game") {
   for (uint64_t s = 0; s < 10; ++s)
     for (uint64_t i = 0; i < 2000; ++i) seen.insert(game_seed(s, i));
   CHECK(seen.size() == 20000);
+}
+
+TEST_CASE("the game's generator has one owner at a time: a draw while a script run holds it fails") {
+  als::Board b;
+  b.game_rng().seed(5);
+  const als::Rng lent = b.lend_rng();  // (Runtime::run: the run's verbs draw from AbilityCtx::rng)
+  CHECK(b.rng_lent == 1);
+  CHECK_THROWS_AS(b.game_rng(), std::logic_error);  // a draw here would be overwritten when the run ends
+  CHECK_THROWS_AS(b.lend_rng(), std::logic_error);
+  als::Rng run = lent;
+  run.next();
+  b.take_back_rng(run);
+  CHECK(b.rng_lent == 0);
+  CHECK(b.game_rng() == run);  // the draws of the run are the game's
+}
+
+TEST_CASE("the game's generator is given back after every ability of random games") {
+  // A whole game of every bundled kind of ability: the board owns its generator at every decision.
+  auto e = als::test::load();
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    als::State s = e->new_game(seed);
+    std::vector<als::Action> legal;
+    als::Rng pick(seed);
+    for (int n = 0; n < 200 && s.b.phase != als::Phase::Over; ++n) {
+      REQUIRE(s.b.rng_lent == 0);
+      e->legal(s, legal);
+      e->apply(s, legal[pick.below(legal.size())]);
+    }
+  }
 }
