@@ -22,10 +22,13 @@ void align_agents(Comparison& c) {
       (agent && agent->evaluation(*c.engines[v]) == "learned value" ? reads : not_reads).push_back(c.names[v]);
     if (!reads.empty() && !not_reads.empty()) {
       c.played.push_back(without_learned_value(spec));
-      c.evaluation.push_back("playouts in every variant: value=none, since its learned value reads " + reads.front() +
-                             (reads.size() > 1 ? " and " + std::to_string(reads.size() - 1) + " other variants" : "") +
-                             " but not " + not_reads.front() +
-                             (not_reads.size() > 1 ? " and " + std::to_string(not_reads.size() - 1) + " others" : ""));
+      auto list = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (size_t i = 0; i < names.size() && i < 3; ++i) out += (i ? ", " : "") + names[i];
+        return names.size() > 3 ? out + " and " + std::to_string(names.size() - 3) + " more" : out;
+      };
+      c.evaluation.push_back("playouts in every variant: value=none, since its learned value reads " + list(reads) +
+                             " but not " + list(not_reads));
       continue;
     }
     c.played.push_back(spec);
@@ -47,7 +50,7 @@ nlohmann::json evaluations_json(const Comparison& c) {
 void print_evaluations(std::ostream& out, const Comparison& c) {
   for (size_t a = 0; a < c.played.size(); ++a) {
     const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
-    out << "  " << given << (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") << ": " << c.evaluation[a] << "\n";
+    out << "  " << (a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") << given << (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") << ": " << c.evaluation[a] << "\n";
   }
 }
 
