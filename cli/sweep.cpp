@@ -85,6 +85,34 @@ long Sweep::best() const {
   return b;
 }
 
+long long Sweep::games_to_separate(size_t p, size_t b) const {
+  const TargetResult rp = c.target(target(), 0, p), rb = c.target(target(), 0, b);
+  if (!rp.has || !rb.has) return -1;
+  const double z = stats::z_value(c.confidence);
+  const double sp = (rp.measure.high - rp.measure.low) / (2 * z), sb = (rb.measure.high - rb.measure.low) / (2 * z);
+  const double se = std::sqrt(sp * sp + sb * sb), gap = rp.distance.value - rb.distance.value;
+  if (gap <= 0 || se <= 0) return -1;
+  const long long n = std::min(c.runs[0].v[p].games, c.runs[0].v[b].games);
+  const double ratio = stats::z_value(1 - 2 * racing_alpha()) * se / gap;
+  const double games = static_cast<double>(n) * ratio * ratio;
+  return games > 1e15 ? -1 : static_cast<long long>(std::ceil(games));
+}
+
+std::string Sweep::edge_warning() const {
+  const long b = best();
+  if (b < 0) return "";
+  for (size_t k = 0; k < params.size(); ++k) {
+    const std::vector<double>& values = params[k].values;
+    if (values.size() < 3) continue;
+    const double v = points[static_cast<size_t>(b)][k];
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    if (v == *lo || v == *hi)
+      return "the best, " + point_text(static_cast<size_t>(b)) + ", is at an edge of the range (" + params[k].name + "'s " +
+             (v == *lo ? "smallest" : "largest") + " value tried): a value beyond it may be nearer the target; widen the range";
+  }
+  return "";
+}
+
 std::vector<size_t> Sweep::indistinguishable() const {
   std::vector<size_t> out;
   const long b = best();
@@ -135,12 +163,16 @@ json sweep_json(const Sweep& s, const json& run) {
                       {"dropped_after", s.dropped_after[p] >= 0 ? json(s.dropped_after[p]) : json(nullptr)}});
     sums.push_back(sums_json(s.c.runs[0].v[p]));
   }
-  json best = nullptr, same = json::array();
+  json best = nullptr, same = json::array(), separate = json::array();
   if (const long b = s.best(); b >= 0) {
     const TargetResult r = s.c.target(t, 0, static_cast<size_t>(b));
     best = {{"params", point_params(s, static_cast<size_t>(b))}, {"measure", interval_json(r.measure)},
             {"distance", interval_json(r.distance)}};
-    for (size_t p : s.indistinguishable()) same.push_back(point_params(s, p));
+    for (size_t p : s.indistinguishable()) {
+      same.push_back(point_params(s, p));
+      const long long n = s.games_to_separate(p, static_cast<size_t>(b));
+      separate.push_back(n < 0 ? json(nullptr) : json(n));
+    }
   }
   return {{"spec", s.spec},
           {"agent", s.c.agents[0]},
@@ -156,6 +188,8 @@ json sweep_json(const Sweep& s, const json& run) {
           {"values", values},
           {"best", best},
           {"indistinguishable", same},
+          {"games_to_separate", separate},  // for each indistinguishable value, in its order (null: none would)
+          {"edge_warning", s.edge_warning().empty() ? json(nullptr) : json(s.edge_warning())},
           {"run", run},
           {"sums", {{"values", sums}}}};
 }
@@ -202,6 +236,19 @@ void print_sweep(const Sweep& s) {
     else line += item;
   }
   out << line << "\n";
+  long long most = 0;
+  bool never = false;
+  for (size_t p : same) {
+    const long long n = s.games_to_separate(p, static_cast<size_t>(b));
+    if (n < 0) never = true;
+    else most = std::max(most, n);
+  }
+  if (!same.empty())
+    out << (never ? "some are as near the target as the best (their intervals hold it too): how many games would tell\n"
+                    "  them apart cannot be estimated from these; more games narrow every interval"
+                  : "about " + std::to_string(most) + " games a value would tell them all apart from the best, if their measures held")
+        << "\n";
+  if (const std::string w = s.edge_warning(); !w.empty()) out << "warning: " << w << "\n";
 }
 
 int looks_for_sweep(long long games) { return games / 16 >= 25 ? 5 : games / 4 >= 25 ? 3 : 1; }

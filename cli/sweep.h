@@ -42,6 +42,15 @@ struct Sweep {
   long best() const;
   /// The points not dropped (with data) that are not farther() than the best.
   std::vector<size_t> indistinguishable() const;
+  /// About how many games a value point p (indistinguishable from the best b) and b would need for
+  /// farther(p, b) to decide, if their measures stayed as they are: the games so far times the
+  /// ratio of the test's quantile to the gap over its standard error, squared (standard errors
+  /// fall as one over the square root of the games); -1 where it cannot be estimated (their
+  /// distances equal: both intervals hold the target).
+  long long games_to_separate(size_t p, size_t b) const;
+  /// "" or a warning that the best point lies at an edge of a param's range (its smallest or
+  /// largest value, of three or more), where a value beyond may be nearer the target.
+  std::string edge_warning() const;
   /// "medic_strength=3" or "a=1, b=2": a point as a person reads it.
   std::string point_text(size_t p) const;
 };

@@ -159,4 +159,27 @@ PY
 expect_rc 2 $? "a rules field set to nil"
 grep -q "win_vp_typo.lua: rules field 'vp_target' was set to nil (a param's name mistyped?)" wt.err && ok || bad "the nil field named: $(cat wt.err)"
 
+# issue 51: a verdict with its precision. A best at the edge of the range is said; each value not
+# told apart from the best has an estimate of the games that would.
+"$als" sweep "standard+$src/tests/sets/rules/win_vp.lua" --param win_vp=3,4,5 --target battles_per_game=1 --games 60 --seed 2 --json > edge.json 2> edge.err
+expect_rc 0 $? "a sweep whose best is at an edge: $(head -2 edge.err)"
+python3 - edge.json <<'PY' && ok || bad "the edge and the games to separate: $(head -c 400 edge.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["best"]["params"] == {"win_vp": 3}, d["best"]
+assert "is at an edge of the range (win_vp's smallest value tried)" in d["edge_warning"], d["edge_warning"]
+assert len(d["games_to_separate"]) == len(d["indistinguishable"])
+PY
+"$als" sweep "standard+$src/tests/sets/rules/win_vp.lua" --param win_vp=3,4,5 --target battles_per_game=1 --games 60 --seed 2 > edge.txt 2>&1
+grep -q "^warning: the best, win_vp=3, is at an edge of the range" edge.txt && ok || bad "the text's edge warning: $(tail -3 edge.txt)"
+T="$src/docs/examples/tuning"
+"$als" sweep "$T" --param medic_strength=0..6 --target cards.field_medic.faceup_win_rate=median --games 400 --seed 4 --json > medic.json 2> medic.err
+python3 - medic.json <<'PY' && ok || bad "games to separate: $(grep -o '"games_to_separate":[^]]*]' medic.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = d["games_to_separate"]
+assert len(n) == len(d["indistinguishable"]) and len(n) > 0, d
+assert all(x is None or x > 400 for x in n), n  # more than were played: they were not told apart
+PY
+
 summary
