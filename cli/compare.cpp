@@ -73,14 +73,17 @@ json ranking_json(const Comparison& c) {
   json out = json::array();
   for (const Target& t : c.targets)
     for (size_t a = 0; a < c.runs.size(); ++a) {
-      json order = json::array();
+      json order = json::array(), untie = json::array();
       for (const auto& tie : c.ranking(t, a)) {
         json names = json::array();
         for (size_t v : tie) names.push_back(c.names[v]);
         order.push_back(names);
+        const long long n = c.games_to_untie(t, a, tie);
+        untie.push_back(n < 0 ? json(nullptr) : json(n));
       }
       out.push_back({{"measure", t.measure}, {"target", t.median ? json("median") : json(t.value)},
-                     {"agent", c.agents[a]}, {"order", order}});
+                     {"agent", c.agents[a]}, {"order", order},
+                     {"games_to_untie", untie}});  // for each group of `order` (0: one variant; null: cannot be estimated)
     }
   return out;
 }
@@ -246,6 +249,12 @@ void print_targets(std::ostream& out, const Comparison& c) {
         for (size_t k = 0; k < tie.size(); ++k)
           out << "  " << std::setw(2) << (k ? std::string("=") : std::to_string(place)) << " " << std::left << std::setw(20)
               << cut(c.names[tie[k]], 19) << std::right << distance_text(c.target(t, a, tie[k]), t.rate()) << "\n";
+        if (tie.size() < 2) continue;
+        const long long n = c.games_to_untie(t, a, tie);
+        out << "     tied: "
+            << (n < 0 ? "their intervals hold the target; no estimate of the games to decide"
+                      : "about " + std::to_string(n) + " games a variant would decide (if the measures held)")
+            << "\n";
       }
       for (size_t v = 0; v < c.names.size(); ++v)
         if (!c.target(t, a, v).has) out << "   - " << c.names[v] << ": no data\n";

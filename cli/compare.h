@@ -96,6 +96,12 @@ struct Comparison {
   /// The variants in order of their distance to target t under agent a, those whose distance
   /// intervals overlap the group's first tied in one group; variants with no data left out.
   std::vector<std::vector<size_t>> ranking(const Target& t, size_t agent) const;
+  /// About how many games a variant would tell a tied group apart under agent a (the ranking's
+  /// test: distance intervals that no longer overlap), if the measures held: the games so far
+  /// times the ratio of the intervals' half-widths to the gap, squared, the most over the group's
+  /// pairs with its first; -1 where it cannot be estimated (two distances equal: both intervals
+  /// hold the target), 0 for a group of one.
+  long long games_to_untie(const Target& t, size_t agent, const std::vector<size_t>& tie) const;
 };
 
 /// Makes each agent (and the skill's two) the same player in every variant: an agent whose learned

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "compare.h"
+#include "screen.h"
 
 namespace als::cli {
 
@@ -50,7 +51,9 @@ nlohmann::json evaluations_json(const Comparison& c) {
 void print_evaluations(std::ostream& out, const Comparison& c) {
   for (size_t a = 0; a < c.played.size(); ++a) {
     const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
-    out << "  " << (a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") << given << (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") << ": " << c.evaluation[a] << "\n";
+    const std::string line = std::string(a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") +
+                             given + (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") + ": " + c.evaluation[a];
+    out << "  " << wrapped(line, 4, 78) << "\n";  // (the text is read at 80 columns)
   }
 }
 
@@ -256,6 +259,23 @@ std::vector<std::vector<size_t>> Comparison::ranking(const Target& t, size_t a) 
     order.back().push_back(v);
   }
   return order;
+}
+
+long long Comparison::games_to_untie(const Target& t, size_t a, const std::vector<size_t>& tie) const {
+  long long most = 0;
+  if (tie.size() < 2) return 0;
+  const TargetResult head = target(t, a, tie[0]);
+  for (size_t k = 1; k < tie.size(); ++k) {
+    const TargetResult r = target(t, a, tie[k]);
+    const double gap = r.distance.value - head.distance.value;
+    const double halves = (head.measure.high - head.measure.low + r.measure.high - r.measure.low) / 2;
+    if (gap <= 0 || halves <= 0) return -1;
+    const long long n = std::min(runs[a].v[tie[0]].games, runs[a].v[tie[k]].games);
+    const double games = static_cast<double>(n) * (halves / gap) * (halves / gap);
+    if (games > 1e15) return -1;
+    most = std::max(most, static_cast<long long>(std::ceil(games)));
+  }
+  return most;
 }
 
 std::vector<Agreement> agreement(const Comparison& c) {

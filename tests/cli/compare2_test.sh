@@ -205,4 +205,19 @@ grep -q "mcts:40 (played as mcts:40,value=none): playouts in every variant" one.
 grep -q '"plays_as":"mcts:40"' same.json && grep -q '"evaluation":"learned value in every variant"' same.json && ok \
   || bad "where the value reads every variant it is kept: $(grep -o '"evaluations":[^]]*]' same.json)"
 
+# issue 51: a tie against a target says how many games would decide it
+"$als" compare standard standard+beginner --agent greedy --target first_player_battle_win_rate=0.5 --games 200 --seed 7 --json > tie.json 2> tie.err
+python3 - tie.json <<'PY' && ok || bad "games to untie: $(grep -o '"ranking":.*' tie.json | head -c 300)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["ranking"][0]
+assert len(r["games_to_untie"]) == len(r["order"])
+for group, n in zip(r["order"], r["games_to_untie"]):
+    assert (n == 0) == (len(group) == 1) or n is None, (group, n)
+    assert len(group) == 1 or n is None or n > 200, (group, n)  # tied: more games than were played
+PY
+"$als" compare standard standard+beginner --agent greedy --target first_player_battle_win_rate=0.5 --games 200 --seed 7 > tie.txt 2>&1
+grep -Eq "tied: (about [0-9]+ games a variant would decide|their intervals hold the target; no estimate)" tie.txt \
+  && ok || bad "the text says how many games: $(grep -A4 '^target' tie.txt)"
+
 summary
