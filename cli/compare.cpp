@@ -549,6 +549,7 @@ void play(Comparison& c, RunPlan plan, const std::vector<std::vector<std::shared
   for (long long to : at) {
     for (size_t a = 0; a < c.agents.size(); ++a) {
       plan.p1 = plan.p2 = played_spec(c, a);  // (one agent in every variant: align_agents)
+      if (plan.games_out) plan.games_out->label(c.names, c.agents[a], plan.p1);
       play_games(engines, plan, from, to, c.runs[a], done);
     }
     if (c.has_skill())
@@ -581,7 +582,7 @@ int cmd_compare(int argc, char** argv) {
   std::vector<std::string> names, merge_files, targets;
   RunPlan plan;
   Comparison c;
-  std::string shard, report, agent, agents, skill;
+  std::string shard, report, agent, agents, skill, games_out;
   const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   desc.add_options()("help,h", "show this help")(
       "games", po::value<long long>(&plan.games)->default_value(10000), "most games a variant (it may stop earlier)")(
@@ -601,6 +602,7 @@ int cmd_compare(int argc, char** argv) {
       "correction", po::value<std::string>(&c.correction)->default_value("holm"),
       "holm (no false positive, 95% of runs) or bh (Benjamini-Hochberg: 5% of flags false)")(
       "json", "print one JSON document")("report", po::value<std::string>(&report), "FILE.html: write the report")(
+      "games-out", po::value<std::string>(&games_out), "FILE: one JSON line a game (seed, variant, agent, winner, score, measures)")(
       "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, K+2N, ... of the run (no early stop)")(
       "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(),
       "FILE...: add up the --json results of a run's shards")(
@@ -631,7 +633,11 @@ int cmd_compare(int argc, char** argv) {
   align_agents(c);
   start_sums(c);
   c.looks = looks_for(plan.games);
+  GamesOut out;
+  if (std::string why; !games_out.empty() && !out.open(games_out, why)) return usage(why);
+  if (!games_out.empty()) plan.games_out = &out;
   play(c, plan, engines);
+  if (std::string why; !out.close(why)) return usage(why);
   return output(c, run_header(c, plan), vm.count("json") > 0, report);
 }
 

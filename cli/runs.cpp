@@ -1,9 +1,11 @@
 // Many games between computer agents (runs.h): what `als simulate` and `als compare` share.
 #include "runs.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iomanip>
 #include <sstream>
 #include <iostream>
@@ -152,6 +154,7 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
         if (!m.over()) throw ScriptError(m.abandoned());
         w.counts[v]->finish(m);
         tot.v[v].add(w.counts[v]->tally());
+        if (plan.games_out) plan.games_out->write(i, seed, v, w.counts[v]->tally());
         if (!m.agent_failure().empty()) [[unlikely]]
           tot.v[v].agent_failed(i, escape_controls(m.agent_failure_detail().substr(0, 1000)));
         w.ok[v] = 1;
@@ -164,6 +167,37 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
       if (w.ok[0] && w.ok[v]) tot.pairs[v - 1].add(w.counts[0]->tally(), w.counts[v]->tally());
   });
   for (const Totals& l : local) into.add(l);
+}
+
+bool GamesOut::open(const std::string& path, std::string& why) {
+  path_ = path;
+  file_ = std::fopen(path.c_str(), "w");
+  if (!file_) return why = path + ": cannot write (" + std::strerror(errno) + ")", false;
+  return true;
+}
+
+void GamesOut::label(std::vector<std::string> variants, std::string agent, std::string plays_as) {
+  variants_ = std::move(variants), agent_ = std::move(agent), plays_as_ = std::move(plays_as);
+}
+
+void GamesOut::write(long long game, uint64_t seed, size_t v, const GameTally& t) {
+  json line = {{"game", game}, {"seed", seed}, {"variant", variants_[v]}, {"agent", agent_}, {"plays_as", plays_as_},
+               {"winner", t.winner + 1}, {"score", {t.vp[0], t.vp[1]}}};
+  for (int m = 0; m < kMeasures; ++m)  // the measure's value in this game (null: nothing to count)
+    line[kMeasureInfo[m].name] = t.n[m] ? json(static_cast<double>(t.y[m]) / static_cast<double>(t.n[m])) : json(nullptr);
+  line["agent_failure"] = t.agent_failure.empty() ? json(nullptr) : json(t.agent_failure);
+  const std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  const std::lock_guard<std::mutex> hold(lock_);
+  std::fputs(text.c_str(), file_);
+}
+
+bool GamesOut::close(std::string& why) {
+  if (!file_) return true;
+  const bool ok = std::fflush(file_) == 0 && !std::ferror(file_);
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!ok || !closed) return why = path_ + ": cannot write (" + std::strerror(errno) + ")", false;
+  return true;
 }
 
 json ratio_sums_json(const stats::RatioSums& s) { return {s.games, s.y, s.n, s.yy, s.nn, s.yn}; }

@@ -4,7 +4,9 @@
 #pragma once
 #include <atomic>
 #include <functional>
+#include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +23,27 @@ namespace als::cli {
 bool parse_variant(const std::string& spec, Common& out, std::string& why);
 
 
+/// --games-out FILE: one JSON line a game (its number, seed, variant, agent, winner, score and every
+/// measure's value in that game), written by play_games from every thread under one lock, in the
+/// order the games end (sort by `game` for the run's order).
+class GamesOut {
+ public:
+  /// Opens (creates or truncates) `path`; false with `why` if it cannot.
+  bool open(const std::string& path, std::string& why);
+  /// The variants' names, in order, and the agent as given and as played, for the lines to come.
+  void label(std::vector<std::string> variants, std::string agent, std::string plays_as);
+  /// Writes game `game` (seed `seed`) of variant `v`, its counts `t`.
+  void write(long long game, uint64_t seed, size_t v, const GameTally& t);
+  /// Flushes and closes; false with `why` where a write failed (a full disk).
+  bool close(std::string& why);
+
+ private:
+  FILE* file_ = nullptr;
+  std::mutex lock_;
+  std::vector<std::string> variants_;
+  std::string agent_, plays_as_, path_;
+};
+
 /// A run's games: the seeds, this shard's share, the agents of the two seats.
 struct RunPlan {
   uint64_t base = 0;                 // the run's seed: game i is played on game_seed(base, i)
@@ -28,6 +51,7 @@ struct RunPlan {
   long long shard_k = 0, shard_n = 1;  // this shard plays games shard_k, shard_k + shard_n, ...
   std::string p1, p2;                // agent specs (make_agent)
   int threads = 1;
+  GamesOut* games_out = nullptr;     // --games-out: every game's line, if given
   /// Games of this shard.
   long long mine() const { return games / shard_n + (shard_k < games % shard_n ? 1 : 0); }
 };

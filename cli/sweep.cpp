@@ -279,6 +279,11 @@ void play(Sweep& s, RunPlan plan, const std::vector<std::vector<std::shared_ptr<
     for (size_t t = 0; t < engines.size(); ++t)
       for (size_t p : alive) sub[t].push_back(engines[t][p]);
     Totals part = empty_totals(sub[0]);
+    if (plan.games_out) {  // (the lines name the values alive now, in play_games' numbering)
+      std::vector<std::string> names;
+      for (size_t p : alive) names.push_back(s.point_text(p));
+      plan.games_out->label(std::move(names), s.c.agents[0], plan.p1);
+    }
     play_games(sub, plan, from, to, part, done);
     for (size_t i = 0; i < alive.size(); ++i) s.c.runs[0].v[alive[i]].add(part.v[i]);
     done += (to - from) * static_cast<long long>(s.points.size() - alive.size());  // (the bar counts dropped ones as done)
@@ -414,7 +419,7 @@ int cmd_sweep(int argc, char** argv) {
       "            als sweep docs/examples/tuning+docs/examples/tuning/rules/momentum.lua \\\n"
       "              --param momentum_vp=0,1,2,4 --param medic_strength=2..6 --target decisiveness=0.7");
   std::vector<std::string> params, merge_files, spec;
-  std::string target, shard, report;
+  std::string target, shard, report, games_out;
   RunPlan plan;
   Sweep s;
   s.c.agents = {"greedy"};
@@ -430,6 +435,7 @@ int cmd_sweep(int argc, char** argv) {
       "confidence", po::value<double>(&s.c.confidence)->default_value(0.95, "0.95"),
       "confidence of the intervals and of dropping a value (0.5 to 0.9999)")(
       "json", "print one JSON document")("report", po::value<std::string>(&report), "FILE.html: write the report")(
+      "games-out", po::value<std::string>(&games_out), "FILE: one JSON line a game (seed, value, agent, winner, score, measures)")(
       "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, ... of every value (no racing)")(
       "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(), "FILE...: add up the --json results of a run's shards")(
       "spec", po::value<std::vector<std::string>>(&spec), "SPEC (the word without --)");
@@ -455,7 +461,11 @@ int cmd_sweep(int argc, char** argv) {
   if (std::string e = check_target_cards(s.c); !e.empty()) return usage(e);
   align_agents(s.c);
   s.looks = looks_for_sweep(plan.games);
+  GamesOut out;
+  if (std::string why; !games_out.empty() && !out.open(games_out, why)) return usage(why);
+  if (!games_out.empty()) plan.games_out = &out;
   play(s, plan, engines);
+  if (std::string why; !out.close(why)) return usage(why);
   json hashes = json::array();
   for (const auto& e : s.c.engines) hashes.push_back(e->content_hash());
   const json run = {{"spec", s.spec},           {"params", params},     {"target", target},

@@ -220,4 +220,30 @@ PY
 grep -Eq "tied: (about [0-9]+ games a variant would decide|their intervals hold the target; no estimate)" tie.txt \
   && ok || bad "the text says how many games: $(grep -A4 '^target' tie.txt)"
 
+# issue 51: --games-out, one JSON line a game that a notebook reads as it is: compare (every
+# variant under every agent) and sweep (every value's games); the lines agree with the summary.
+"$als" compare standard standard+beginner --agents greedy,random --games 30 --seed 3 --games-out g.jsonl --json > g.json 2> g.err
+expect_rc 0 $? "compare --games-out: $(head -2 g.err)"
+"$als" sweep "$src/docs/examples/tuning" --param medic_strength=0..3 --target cards.field_medic.faceup_win_rate=median \
+  --games 40 --seed 2 --games-out s.jsonl --json > s.json 2> s.err
+expect_rc 0 $? "sweep --games-out: $(head -2 s.err)"
+python3 - g.jsonl g.json s.jsonl s.json <<'PY' && ok || bad "--games-out lines: $(head -c 300 g.jsonl)"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+d = json.load(open(sys.argv[2]))
+assert len(lines) == 30 * 2 * 2, len(lines)
+for l in lines:
+    assert l["winner"] in (1, 2) and len(l["score"]) == 2 and isinstance(l["seed"], int), l
+    assert l["variant"] in ("standard", "standard+beginner") and l["agent"] in ("greedy", "random"), l
+assert sorted({l["game"] for l in lines}) == list(range(30))
+for v in d["variants"]:  # each variant's mean battles a game, from its lines
+    mine = [l for l in lines if l["variant"] == v["name"] and l["agent"] == v["agent"]]
+    mean = sum(l["battles_per_game"] for l in mine) / len(mine)
+    assert abs(mean - v["measures"]["battles_per_game"]["value"]) < 1e-9, (v["name"], mean)
+sl = [json.loads(l) for l in open(sys.argv[3])]
+sd = json.load(open(sys.argv[4]))
+assert len(sl) == sum(v["games"] for v in sd["values"]), (len(sl), [v["games"] for v in sd["values"]])
+assert {l["variant"] for l in sl} <= {"medic_strength=%d" % k for k in range(4)}
+PY
+
 summary
