@@ -121,4 +121,37 @@ assert s["measures"] == c["variants"][0]["measures"]
 assert s["end_reasons"] == c["variants"][0]["end_reasons"] and s["card_measures"] == c["variants"][0]["cards"]
 PY
 
+# Issue 51: beyond one machine. Shards run under GNU parallel (Debian's parallel) and as the Slurm
+# array scripts in docs/examples/cluster (their environment faked: one task at a time) merge to
+# exactly the single run's sums, for compare and for sweep.
+if ! command -v parallel > /dev/null; then
+  bad "GNU parallel is not installed (Debian's parallel)"
+else
+  "$als" compare standard standard+beginner --agents greedy,random --games 90 --seed 42 --json > one.json
+  parallel "'$als' compare standard standard+beginner --agents greedy,random --games 90 --seed 42 --shard {}/3 --json > par-{}.json" ::: 1 2 3
+  "$als" compare --merge par-1.json par-2.json par-3.json --json > par.json; expect_rc 0 $? "merge of GNU parallel's shards"
+  for k in 1 2 3; do
+    ALS="$als" GAMES=90 SEED=42 SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=3 bash "$src/docs/examples/cluster/compare-slurm.sh" 2> slurm.err
+  done
+  "$als" compare --merge shard-1.json shard-2.json shard-3.json --json > slurm.json; expect_rc 0 $? "merge of the Slurm script's shards"
+  "$als" compare standard standard+beginner --agents greedy,mcts:100 --games 90 --seed 42 --json > one100.json
+  python3 - one.json par.json one100.json slurm.json <<'PY' && ok || bad "shards under parallel and Slurm differ from the single run"
+import json, sys
+a, b, c, d = (json.load(open(f)) for f in sys.argv[1:])
+assert a["sums"] == b["sums"] and a["variants"] == b["variants"], "parallel"
+assert c["sums"] == d["sums"] and c["variants"] == d["variants"], "slurm"
+PY
+  "$als" sweep "$src/docs/examples/tuning" --param medic_strength=0..8 --target cards.field_medic.faceup_win_rate=median \
+    --games 60 --seed 42 --shard 1/1 --json > sw1.json
+  for k in 1 2 3; do
+    ALS="$als" GAMES=60 SEED=42 DATA="$src" SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=3 bash "$src/docs/examples/cluster/sweep-slurm.sh"
+  done
+  "$als" sweep --merge sweep-1.json sweep-2.json sweep-3.json --json > swm.json; expect_rc 0 $? "merge of a sweep's Slurm shards"
+  python3 - sw1.json swm.json <<'PY' && ok || bad "a sweep's shards differ from the unraced run"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert a["sums"] == b["sums"] and a["best"] == b["best"] and a["values"] == b["values"]
+PY
+fi
+
 summary
