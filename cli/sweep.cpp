@@ -148,6 +148,20 @@ json point_params(const Sweep& s, size_t p) {
   return params_json(values);
 }
 
+// The sums of a run (its values'), and a shard's at each look besides.
+json sums_of(const Sweep& s, const json& values) {
+  json out = {{"values", values}};
+  if (s.look_sums.empty()) return out;
+  json looks = json::array();
+  for (const std::vector<VariantSums>& at : s.look_sums) {
+    json one = json::array();
+    for (const VariantSums& v : at) one.push_back(sums_json(v));
+    looks.push_back(one);
+  }
+  out["looks"] = looks;
+  return out;
+}
+
 json sweep_json(const Sweep& s, const json& run) {
   const Target& t = s.target();
   json values = json::array(), sums = json::array(), names = json::array();
@@ -191,7 +205,7 @@ json sweep_json(const Sweep& s, const json& run) {
           {"games_to_separate", separate},  // for each indistinguishable value, in its order (null: none would)
           {"edge_warning", s.edge_warning().empty() ? json(nullptr) : json(s.edge_warning())},
           {"run", run},
-          {"sums", {{"values", sums}}}};
+          {"sums", sums_of(s, sums)}};
 }
 
 void print_sweep(const Sweep& s) {
@@ -270,7 +284,9 @@ void play(Sweep& s, RunPlan plan, const std::vector<std::vector<std::shared_ptr<
   long long from = 0;
   plan.p1 = plan.p2 = played_spec(s.c, 0);  // (one agent in every value: align_agents)
   for (int k = s.looks - 1; k >= 0; --k) {
-    const long long to = mine >> k;
+    // The look after the run's first games >> k: this shard's games among them (all, for a whole run).
+    const long long run_to = plan.games >> k;
+    const long long to = run_to > plan.shard_k ? (run_to - plan.shard_k + plan.shard_n - 1) / plan.shard_n : 0;
     std::vector<size_t> alive;
     for (size_t p = 0; p < s.points.size(); ++p)
       if (s.dropped_after[p] < 0) alive.push_back(p);
@@ -289,7 +305,25 @@ void play(Sweep& s, RunPlan plan, const std::vector<std::vector<std::shared_ptr<
     done += (to - from) * static_cast<long long>(s.points.size() - alive.size());  // (the bar counts dropped ones as done)
     from = to;
     ++s.looks_taken;
-    if (plan.shard_n == 1 && k > 0) race(s, to);
+    if (plan.shard_n > 1) s.look_sums.push_back(s.c.runs[0].v);  // (a shard races nothing: --merge does)
+    else if (k > 0) race(s, run_to);
+  }
+}
+
+// --merge of shards that kept their looks' sums: the values raced look by look on the sums of
+// every shard, as the whole run raced them (the same games at each look), each value's sums
+// those of the look it was dropped at.
+void race_merged(Sweep& s, const std::vector<std::vector<VariantSums>>& looks) {
+  const int L = static_cast<int>(looks.size());
+  s.looks_taken = 0;
+  for (int k = 0; k < L; ++k) {
+    std::vector<size_t> alive;
+    for (size_t p = 0; p < s.points.size(); ++p)
+      if (s.dropped_after[p] < 0) alive.push_back(p);
+    if (s.points.size() > 1 && alive.size() <= 1) break;
+    for (size_t p : alive) s.c.runs[0].v[p] = looks[static_cast<size_t>(k)][p];
+    ++s.looks_taken;
+    if (k < L - 1) race(s, s.planned >> (L - 1 - k));
   }
 }
 
@@ -374,6 +408,8 @@ int output(const Sweep& s, const json& run, bool as_json, const std::string& rep
 int merge(const std::vector<std::string>& files, bool as_json, const std::string& report) {
   Sweep s;
   json run;
+  bool racing = true;  // every shard kept its looks' sums
+  std::vector<std::vector<VariantSums>> merged;  // their sums, look by look
   int status = read_shards("sweep", files, run, [&](const json& j, bool first) -> std::string {
     const json& r = j["run"];
     if (first) {
@@ -397,10 +433,23 @@ int merge(const std::vector<std::string>& files, bool as_json, const std::string
     const json& sums = j["sums"].at("values");
     if (!sums.is_array() || sums.size() != s.points.size()) return "its sums do not have the shape of the others'";
     for (size_t p = 0; p < s.points.size(); ++p) s.c.runs[0].v[p].add(sums_from_json(sums[p], s.c.runs[0].v[p].cards()));
+    // Each look's sums (shards since 2026-11-29), to race as the whole run: kept while every shard has them.
+    const json* looks = j["sums"].contains("looks") ? &j["sums"]["looks"] : nullptr;
+    const size_t want = static_cast<size_t>(looks_for_sweep(s.planned));
+    if (!looks || !looks->is_array() || looks->size() != want) return racing = false, "";
+    if (first) merged.assign(want, std::vector<VariantSums>(s.points.size(), VariantSums(s.c.runs[0].v[0].cards())));
+    for (size_t k = 0; k < want; ++k) {
+      const json& at = (*looks)[k];
+      if (!at.is_array() || at.size() != s.points.size()) return "its looks' sums do not have the shape of the others'";
+      for (size_t p = 0; p < s.points.size(); ++p) merged[k][p].add(sums_from_json(at[p], merged[k][p].cards()));
+    }
     return "";
   });
   if (status) return status;
   s.looks = looks_for_sweep(s.planned);
+  s.looks_taken = s.looks;
+  if (racing) race_merged(s, merged);
+  return output(s, run, as_json, report);  s.looks = looks_for_sweep(s.planned);
   s.looks_taken = s.looks;
   return output(s, run, as_json, report);
 }

@@ -28,6 +28,9 @@ struct Sweep {
   Comparison c;                           // engines, sums (runs[0]), targets[0], agents[0], confidence
   std::vector<long long> dropped_after;   // the games a point had played when it was dropped; -1 if never
   long long planned = 0;                  // --games: the most games a point
+  // A shard's sums of every point at each look (the run's first games >> k, this shard's share of
+  // them), so that --merge races the values as the whole run would.
+  std::vector<std::vector<VariantSums>> look_sums;
   int looks = 1, looks_taken = 0;
   const Target& target() const { return c.targets[0]; }
   /// The level of each racing test (one-sided): 1 - confidence, corrected (Bonferroni) for the
