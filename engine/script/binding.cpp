@@ -1718,6 +1718,14 @@ int Runtime::hook_reason(const BoardCore& b, const Caller& who) {
   return eng_->intern(b, reason);
 }
 
+// Pushes the i-th rule's hook of its kind (`refs`) and `g`, for an answering hook's call (its
+// errors then name that rule's file).
+void Runtime::push_hook(const std::vector<int>& refs, size_t i) {
+  hook_running_ = static_cast<int>(i);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+}
+
 // game_over returns nil or false (no answer: the answer before it stands), or a player and
 // optionally a reason (API 4). Every rule's runs, in order, each given the answer before it
 // (g, winner or nil, reason or nil): the last answer ends the game (-1: it goes on).
@@ -1727,9 +1735,7 @@ int Runtime::game_over(const State& s, int& reason) {
   int winner = -1;
   const auto& refs = hook_ref_[static_cast<int>(Hook::GameOver)];
   for (size_t i = 0; i < refs.size(); ++i) {
-    hook_running_ = static_cast<int>(i);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    push_hook(refs, i);
     if (winner >= 0) lua_pushinteger(L_, winner + 1);
     else lua_pushnil(L_);
     if (winner >= 0 && reason) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
@@ -1773,9 +1779,7 @@ int Runtime::battle_over(const State& s) {
   int answer = -1;
   const auto& refs = hook_ref_[static_cast<int>(Hook::BattleOver)];
   for (size_t i = 0; i < refs.size(); ++i) {
-    hook_running_ = static_cast<int>(i);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    push_hook(refs, i);
     if (answer > 0) lua_pushstring(L_, eng_->name(s.b, answer).c_str());
     else if (answer == 0) lua_pushboolean(L_, 1);
     else lua_pushnil(L_);
@@ -1799,9 +1803,7 @@ int Runtime::battle_over(const State& s) {
 int Runtime::battle_winner(const State& s, int winner) {
   const auto& refs = hook_ref_[static_cast<int>(Hook::BattleWinner)];
   for (size_t i = 0; i < refs.size(); ++i) {
-    hook_running_ = static_cast<int>(i);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    push_hook(refs, i);
     lua_pushinteger(L_, winner + 1);
     const Caller who{kNone, -1, static_cast<int>(Hook::BattleWinner)};
     call_read_only(s, 2, who, 0);
@@ -1817,9 +1819,7 @@ int Runtime::battle_winner(const State& s, int winner) {
 int Runtime::battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) {
   const auto& refs = hook_ref_[static_cast<int>(Hook::BattleVp)];
   for (size_t i = 0; i < refs.size(); ++i) {
-    hook_running_ = static_cast<int>(i);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, refs[i]);
-    lua_rawgeti(L_, LUA_REGISTRYINDEX, game_ref_);
+    push_hook(refs, i);
     lua_pushinteger(L_, winner + 1);
     if (reason && !withdrew) lua_pushstring(L_, eng_->name(s.b, reason).c_str());
     else lua_pushstring(L_, withdrew ? "withdraw" : "control");

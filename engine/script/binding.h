@@ -198,8 +198,9 @@ class Runtime : public Scripts {
   std::array<std::vector<int>, static_cast<int>(Hook::Count)> hook_ref_{};
   std::array<std::vector<std::string>, static_cast<int>(Hook::Count)> hook_file_;
   int hook_running_ = 0;  // which of its kind's hooks an answering hook's call is (error messages)
-  /// The refs of hook kind `h`: its last (an acting hook's), and all.
+  /// The last rule's hook of kind `h` (an acting hook's: the one that runs).
   int hook_last(Hook h) const { return hook_ref_[static_cast<int>(h)].back(); }
+  void push_hook(const std::vector<int>& refs, size_t i);
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
   uint64_t upvalues_written_ = 0;    // bit card: its file's code can assign a shared variable
   // Lasting effects (API 3): definitions, and their functions' and triggers' registry refs.
