@@ -111,7 +111,14 @@ void GameCounter::finish(const Match& m) {
   t_.y[kBranchingFactor] = m.options(), t_.n[kBranchingFactor] = m.decisions();
   t_.n[kLeadChangesPerGame] = 1;
   t_.y[kDecisiveness] = first_leader_ == s.b.winner, t_.n[kDecisiveness] = 1;
-  if (s.b.game_reason) [[unlikely]] t_.game_reason = m.engine().name(s.b, s.b.game_reason);
+  if (s.b.game_reason) [[unlikely]] {
+    // A game_over hook's reason is counted where it decided the game: not where the VP target
+    // ended it at the same moment with the same winner (the hook then changed nothing).
+    const int target = m.engine().rules().vp_target;
+    const bool reached = s.b.score[0] >= target || s.b.score[1] >= target;
+    const int by_target = s.b.score[0] > s.b.score[1] ? 0 : s.b.score[1] > s.b.score[0] ? 1 : s.b.last.winner;
+    if (!reached || by_target != s.b.winner) t_.game_reason = m.engine().name(s.b, s.b.game_reason);
+  }
   if (!m.agent_failure().empty()) [[unlikely]] t_.agent_failure = m.agent_failure();  // (GameTally::clear empties it)
 }
 

@@ -23,11 +23,13 @@ for seed in $(seq 1 30); do
 done
 [ "$found" -eq 1 ] && ok || bad "no game of 30 asked player 2 the ultimatum"
 
-# simulate: with long-war (a higher target), some games end by the streak, the rest by VP
-"$als" simulate --cards "$set_dir" --rules long-war --rules "$streak" --games 400 --seed 3 > sim.txt 2>&1
+# simulate: with a target of 30 VP, some games end by the streak (three battles of 6 VP are 18:
+# under long-war's 18 a streak from 0 VP meets the target itself, and decides nothing), the rest by VP
+high="$src/tests/sets/rules/win_vp.lua"
+"$als" simulate --cards "$set_dir" --rules "$high" --param win_vp=30 --rules "$streak" --games 400 --seed 3 > sim.txt 2>&1
 expect_rc 0 $? "simulate with a game_over hook"
 grep -Eq "games ended by: three battles in a row [0-9]+ vp target [0-9]+" sim.txt && ok || bad "simulate's text: $(grep 'ended by' sim.txt)"
-"$als" simulate --cards "$set_dir" --rules long-war --rules "$streak" --games 400 --seed 3 --json > sim.json 2>&1
+"$als" simulate --cards "$set_dir" --rules "$high" --param win_vp=30 --rules "$streak" --games 400 --seed 3 --json > sim.json 2>&1
 python3 - sim.json <<'PY' && ok || bad "simulate's JSON game_ends: $(head -c 300 sim.json)"
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -36,15 +38,15 @@ assert ends["three battles in a row"] > 0 and ends["three battles in a row"] + e
 assert j["sums"]["game_reasons"]["three battles in a row"] == ends["three battles in a row"]
 PY
 # compare: each variant's games by how they ended (text and JSON)
-base="$set_dir+long-war"
-"$als" compare "$base" "$base+$streak" --games 200 --seed 3 --json > cmp.json 2>&1
+base="$set_dir+$high"
+"$als" compare "$base" "$base+$streak" --param win_vp=30 --games 200 --seed 3 --json > cmp.json 2>&1
 python3 - cmp.json <<'PY' && ok || bad "compare's game_ends: $(head -c 300 cmp.json)"
 import json, sys
 v = json.load(open(sys.argv[1]))["variants"]
 assert v[0]["game_ends"] == {"vp target": 200}, v[0]["game_ends"]
 assert v[1]["game_ends"]["three battles in a row"] > 0 and sum(v[1]["game_ends"].values()) == 200, v[1]["game_ends"]
 PY
-"$als" compare "$base" "$base+$streak" --games 200 --seed 3 > cmp.txt 2>&1
+"$als" compare "$base" "$base+$streak" --param win_vp=30 --games 200 --seed 3 > cmp.txt 2>&1
 grep -A2 "games ended by" cmp.txt | grep -Eq "three battles in a row [0-9.]+%" && ok || bad "compare's text: $(grep -A2 'games ended' cmp.txt)"
 # a deal hook (a draft): the cards its questions put into hands count as dealt, so unplayed_rate
 # has data (not 0 with an interval of 0 to 1)
@@ -95,5 +97,14 @@ python3 -c "import json,sys; d=json.load(open('vp.json')); v=d['measures']['vp_p
 echo "return {}" > nothing.lua
 "$als" simulate --games 50 --seed 5 --rules "$R/end_after_two.lua" --rules ./nothing.lua --json > keep.json 2> keep.err
 grep -q '"two battles":' keep.json && ok || bad "a later rule without the hook dropped it: $(grep -o '"game_ends":{[^}]*}' keep.json)"
+
+# issue 51: a game_over reason is counted only where it decided the game: a hook that restates
+# the VP target ("late") is not; one that ends games early ("two battles") is.
+"$als" simulate --games 100 --seed 5 --rules "$R/late_reason.lua" --json > late.json 2> late.err
+expect_rc 0 $? "a hook that restates the target: $(head -2 late.err)"
+python3 -c "import json,sys; e=json.load(open('late.json'))['game_ends']; sys.exit(0 if e == {'vp target': 100} else 1)" && ok \
+  || bad "a reason that decided nothing was counted: $(grep -o '"game_ends":{[^}]*}' late.json)"
+"$als" simulate --games 100 --seed 5 --rules "$R/end_after_two.lua" --json > two.json 2> two.err
+grep -q '"two battles":' two.json && ok || bad "a reason that ended games early was not counted: $(grep -o '"game_ends":{[^}]*}' two.json)"
 
 summary
