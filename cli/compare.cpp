@@ -1,6 +1,7 @@
 // als compare: plays variants on the same seeds and reports what changed, with confidence
 // (docs/variants.md); shards and --merge; the HTML report is report.cpp's.
 #include "compare.h"
+#include "screen.h"
 
 #include <algorithm>
 #include <cmath>
@@ -179,10 +180,16 @@ void print_differences(std::ostream& out, const Comparison& c, size_t a) {
   for (size_t v = 1; v < c.names.size(); ++v) {
     out << "  " << c.names[v] << "\n";
     int cards = 0, flagged = 0;
+    std::string no_data;  // card measures with no data in either variant: n/a (compare.md), named
+    int unnamed = 0;
     for (const DiffRow& r : c.diffs) {
       if (r.variant != v || r.agent != a || r.skill) continue;
       if (!r.card.empty()) {
         ++cards;
+        if (r.no_data) {
+          if (no_data.size() < 160) no_data += (no_data.empty() ? "" : ", ") + r.card + " " + kCardMeasureNames[r.measure];
+          else ++unnamed;
+        }
         if (!r.significant) continue;
         ++flagged;
       }
@@ -192,6 +199,9 @@ void print_differences(std::ostream& out, const Comparison& c, size_t a) {
     }
     out << "    " << flagged << " of " << cards << " card measures differ significantly"
         << (flagged ? " (listed above)" : "") << "\n";
+    if (!no_data.empty())
+      out << wrapped("    n/a (no data): " + no_data + (unnamed ? " and " + std::to_string(unnamed) + " more" : ""), 6, 80)
+          << "\n";
   }
 }
 

@@ -246,4 +246,9 @@ assert len(sl) == sum(v["games"] for v in sd["values"]), (len(sl), [v["games"] f
 assert {l["variant"] for l in sl} <= {"medic_strength=%d" % k for k in range(4)}
 PY
 
+# issue 51: card measures with no data read n/a in the text, by name (the text left them out)
+"$als" compare standard standard+beginner --games 2 --seed 1 > nd.txt 2>&1
+grep -q "^    n/a (no data): [a-z_]* [a-z_]*_rate" nd.txt && ok || bad "no data named n/a: $(grep -A3 'card measures differ' nd.txt)"
+awk 'length > 80 { print; bad = 1 } END { exit bad }' nd.txt && ok || bad "the n/a lines are wider than 80 columns"
+
 summary
