@@ -354,8 +354,8 @@ bool EnvState::operator==(const EnvState& o) const {
 
 std::string EnvState::extras_problem() const {
   const int C = static_cast<int>(game_->engine().set().cards.size()), T = static_cast<int>(game_->engine().rules().theaters.size());
-  for (int id : history_)
-    if (id < 0 || id >= game_->num_distinct_actions()) return "an action id of its history";
+  for (int id : history_)  // (-1: in a resampled world, an action whose card its player did not know)
+    if (id < -1 || id >= game_->num_distinct_actions()) return "an action id of its history";
   for (const EnvStep& st : steps_)
     if (st.actor < 0 || st.actor > 1 || st.type > Action::Choose || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
         !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||

@@ -6,6 +6,7 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -79,12 +80,19 @@ TEST_CASE("serialized states: every state of every bundled kind of set round-tri
     INFO(cards);
     const auto g = game_of(cards);
     int n = 0;
+    int unknown = 0;  // resampled worlds whose history holds an action the player did not know (-1)
     for (const EnvState& s : states_of(g, 6, 3)) {
       const EnvState back = EnvState::deserialize(g, s.serialize());
       REQUIRE(back == s);
+      if (!s.is_terminal()) {  // a resampled world too (the search's determinization)
+        const EnvState world = s.resample_from_infostate(s.current_player(), 7);
+        unknown += std::count(world.history().begin(), world.history().end(), -1) > 0;
+        REQUIRE(EnvState::deserialize(g, world.serialize()) == world);
+      }
       ++n;
     }
     CHECK(n > 100);
+    CHECK(unknown > 0);
   }
 }
 
