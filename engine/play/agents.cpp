@@ -4,6 +4,7 @@
 #include "mcts.h"
 
 #include <algorithm>
+#include <functional>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -527,35 +528,40 @@ std::string level_names() {
 }
 
 namespace {
+// `spec` with each of its options (the items between commas after "name:") replaced by
+// edit(item), the rest as it is.
+std::string edit_options(const std::string& spec, const std::function<std::string(const std::string&)>& edit) {
+  const size_t colon = spec.find(':');
+  if (colon == std::string::npos) return spec;
+  std::string out = spec.substr(0, colon + 1);
+  for (size_t at = colon + 1;;) {
+    const size_t comma = spec.find(',', at);
+    out += edit(spec.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+    if (comma == std::string::npos) return out;
+    out += ',';
+    at = comma + 1;
+  }
+}
+
 // The spec as `policy` lets its source give it: throws std::invalid_argument for a program it may
 // not start or a file it may not name; a file option's path rewritten to the form to open.
 std::string admitted(const AgentKind& k, const std::string& spec, const Policy& policy) {
   if (k.runs_program)
     if (std::string why = policy.may_run_programs(); !why.empty())
       throw std::invalid_argument("agent '" + k.name + "': " + why);
-  const size_t colon = spec.find(':');
-  if (k.file_options.empty() || colon == std::string::npos) return spec;
-  std::string out = spec.substr(0, colon + 1);
-  size_t at = colon + 1;
-  while (true) {
-    const size_t comma = spec.find(',', at);
-    std::string item = spec.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+  if (k.file_options.empty()) return spec;
+  return edit_options(spec, [&](const std::string& item) {
     const size_t eq = item.find('=');
-    if (eq != std::string::npos) {
-      const std::string key = item.substr(0, eq);
-      std::string value = item.substr(eq + 1);
-      if (std::find(k.file_options.begin(), k.file_options.end(), key) != k.file_options.end() &&
-          value != "standard" && value != "none" && !value.empty()) {
-        if (std::string why = policy.may_open(value); !why.empty())
-          throw std::invalid_argument("agent '" + k.name + "': " + key + ": " + why);
-        item = key + "=" + value;
-      }
-    }
-    out += item;
-    if (comma == std::string::npos) return out;
-    out += ',';
-    at = comma + 1;
-  }
+    if (eq == std::string::npos) return item;
+    const std::string key = item.substr(0, eq);
+    std::string value = item.substr(eq + 1);
+    if (std::find(k.file_options.begin(), k.file_options.end(), key) == k.file_options.end() || value == "standard" ||
+        value == "none" || value.empty())
+      return item;
+    if (std::string why = policy.may_open(value); !why.empty())
+      throw std::invalid_argument("agent '" + k.name + "': " + key + ": " + why);
+    return key + "=" + value;
+  });
 }
 }  // namespace
 
@@ -569,19 +575,14 @@ std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, 
 
 std::string without_learned_value(const std::string& given) {
   const std::string spec = level_spec(given);
-  const size_t colon = spec.find(':');
-  if (colon == std::string::npos) return spec + ":value=none";
-  std::string out = spec.substr(0, colon + 1);
+  if (spec.find(':') == std::string::npos) return spec + ":value=none";
   bool set = false;
-  for (size_t at = colon + 1;;) {  // each option as it is, but value's
-    const size_t comma = spec.find(',', at);
-    std::string item = spec.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-    if (item.rfind("value=", 0) == 0) item = "value=none", set = true;
-    out += (at == colon + 1 ? "" : ",") + item;
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
-  return set ? out : out + (colon + 1 == spec.size() ? "" : ",") + "value=none";
+  const std::string out = edit_options(spec, [&](const std::string& item) {
+    if (item.rfind("value=", 0) != 0) return item;
+    set = true;
+    return std::string("value=none");
+  });
+  return set ? out : out + (out.back() == ':' ? "" : ",") + "value=none";
 }
 
 std::vector<std::string> agent_names() {
