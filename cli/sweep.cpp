@@ -63,15 +63,21 @@ double Sweep::racing_alpha() const {
   return (1 - c.confidence) / (others * looks);
 }
 
-bool Sweep::farther(size_t p, size_t b) const {
+bool Sweep::gap(size_t p, size_t b, double& gap, double& se) const {
   const TargetResult rp = c.target(target(), 0, p), rb = c.target(target(), 0, b);
   if (!rp.has || !rb.has) return false;
   // Each measure's standard error from its interval at `confidence` (half its width over z).
   const double z = stats::z_value(c.confidence);
   const double sp = (rp.measure.high - rp.measure.low) / (2 * z), sb = (rb.measure.high - rb.measure.low) / (2 * z);
-  const double se = std::sqrt(sp * sp + sb * sb), gap = rp.distance.value - rb.distance.value;
-  if (se == 0) return gap > 0;
-  return gap / se > stats::z_value(1 - 2 * racing_alpha());  // one-sided at racing_alpha
+  se = std::sqrt(sp * sp + sb * sb), gap = rp.distance.value - rb.distance.value;
+  return true;
+}
+
+bool Sweep::farther(size_t p, size_t b) const {
+  double g = 0, se = 0;
+  if (!gap(p, b, g, se)) return false;
+  if (se == 0) return g > 0;
+  return g / se > stats::z_value(1 - 2 * racing_alpha());  // one-sided at racing_alpha
 }
 
 long Sweep::best() const {
@@ -86,14 +92,10 @@ long Sweep::best() const {
 }
 
 long long Sweep::games_to_separate(size_t p, size_t b) const {
-  const TargetResult rp = c.target(target(), 0, p), rb = c.target(target(), 0, b);
-  if (!rp.has || !rb.has) return -1;
-  const double z = stats::z_value(c.confidence);
-  const double sp = (rp.measure.high - rp.measure.low) / (2 * z), sb = (rb.measure.high - rb.measure.low) / (2 * z);
-  const double se = std::sqrt(sp * sp + sb * sb), gap = rp.distance.value - rb.distance.value;
-  if (gap <= 0 || se <= 0) return -1;
+  double g = 0, se = 0;
+  if (!gap(p, b, g, se) || g <= 0 || se <= 0) return -1;
   const long long n = std::min(c.runs[0].v[p].games, c.runs[0].v[b].games);
-  const double ratio = stats::z_value(1 - 2 * racing_alpha()) * se / gap;
+  const double ratio = stats::z_value(1 - 2 * racing_alpha()) * se / g;
   const double games = static_cast<double>(n) * ratio * ratio;
   return games > 1e15 ? -1 : static_cast<long long>(std::ceil(games));
 }

@@ -41,6 +41,10 @@ struct Sweep {
   /// their distances, over its standard error (the two measures' combined, as if independent:
   /// pairing by seed only narrows it), passes the one-sided normal quantile.
   bool farther(size_t p, size_t b) const;
+  /// The difference of point p's distance to the target and point b's (`gap`), and its standard
+  /// error (`se`: their measures', from their intervals, combined as if independent); false where
+  /// either has no data. What farther() tests and games_to_separate() extrapolates.
+  bool gap(size_t p, size_t b, double& gap, double& se) const;
   /// The point with the smallest distance to the target among those not dropped (with data); -1 if none has data.
   long best() const;
   /// The points not dropped (with data) that are not farther() than the best.
