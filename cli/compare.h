@@ -109,8 +109,9 @@ struct Comparison {
 /// every variant with value=none. Fills `played` and `evaluation` (agents first, then weak and
 /// strong); needs `engines`.
 void align_agents(Comparison& c);
-/// The spec agent `a` plays as (an index into `agents`; agents.size() and + 1: the skill's weak
-/// and strong agents).
+/// Agent `a` as given (an index into `agents`; agents.size() and + 1: the skill's weak and strong
+/// agents), and the spec it plays as.
+const std::string& given_spec(const Comparison& c, size_t a);
 const std::string& played_spec(const Comparison& c, size_t a);
 /// Each agent as given, as played and how it values a position ({"role", "agent", "plays_as",
 /// "evaluation"}), for the JSON; the same a line each, for the text.

@@ -42,7 +42,7 @@ nlohmann::json evaluations_json(const Comparison& c) {
   nlohmann::json out = nlohmann::json::array();
   for (size_t a = 0; a < c.played.size(); ++a) {
     const char* role = a < c.agents.size() ? "agent" : a == c.agents.size() ? "skill_weak" : "skill_strong";
-    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    const std::string& given = given_spec(c, a);
     out.push_back({{"role", role}, {"agent", given}, {"plays_as", c.played[a]}, {"evaluation", c.evaluation[a]}});
   }
   return out;
@@ -50,17 +50,18 @@ nlohmann::json evaluations_json(const Comparison& c) {
 
 void print_evaluations(std::ostream& out, const Comparison& c) {
   for (size_t a = 0; a < c.played.size(); ++a) {
-    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    const std::string& given = given_spec(c, a);
     const std::string line = std::string(a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") +
                              given + (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") + ": " + c.evaluation[a];
     out << "  " << wrapped(line, 4, 78) << "\n";  // (the text is read at 80 columns)
   }
 }
 
-const std::string& played_spec(const Comparison& c, size_t a) {
-  if (a < c.played.size()) return c.played[a];
-  return a == c.agents.size() ? c.weak : a == c.agents.size() + 1 ? c.strong : c.agents[a];
+const std::string& given_spec(const Comparison& c, size_t a) {
+  return a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
 }
+
+const std::string& played_spec(const Comparison& c, size_t a) { return a < c.played.size() ? c.played[a] : given_spec(c, a); }
 
 std::string check_target_cards(const Comparison& c) {
   for (const Target& t : c.targets) {

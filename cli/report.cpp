@@ -441,7 +441,7 @@ void write_report(const std::string& path, const Comparison& c) {
       << ": every difference was decided (significant, or within its margin of no change).";
   h << "</p>\n<p class=\"evaluations\">How each agent values a position (the same player in every variant):";
   for (size_t a = 0; a < c.played.size(); ++a) {
-    const std::string given = a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+    const std::string& given = given_spec(c, a);
     h << "<br><code>" << esc(given) << "</code>"
       << (c.played[a] != given ? " (played as <code>" + esc(c.played[a]) + "</code>)" : "") << ": " << esc(c.evaluation[a]);
   }
