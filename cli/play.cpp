@@ -20,6 +20,7 @@
 #include "record.h"
 #include "screen.h"
 #include "terminal.h"
+#include "view.h"
 
 namespace als::cli {
 
@@ -84,9 +85,10 @@ bool input_ended() { return input_end; }
 
 namespace {
 
-// A card label in colour: facedown dim.
-std::string paint_card(const std::string& label) {
-  return label.size() && label[0] == '~' ? ink.facedown + label + ink.reset : label;
+// A board card as the viewer sees it ("~?", "~id", "id"), in colour: facedown dim.
+std::string paint_card(const Engine& e, const SeenCard& c) {
+  const std::string label = card_text(e, c, true);
+  return c.faceup ? label : ink.facedown + label + ink.reset;
 }
 
 uint64_t hint_seed = 1;  // hints draw from their own generator, never the game's
@@ -109,6 +111,13 @@ std::string hand_card(const Engine& e, const std::string& id) {
   return out + ")";
 }
 
+// The ids of player p's hand as projection `v` sees it ("?" for a card its seat does not know).
+std::vector<std::string> hand_ids(const Engine& e, const Projection& v, int p) {
+  std::vector<std::string> out;
+  for (const SeenCard& x : v.hand[p]) out.push_back(card_id(e, x.card));
+  return out;
+}
+
 // Lines of a screen, each at most the screen's width: a text added is wrapped into as many.
 struct Lines {
   std::vector<std::string> rows;
@@ -129,13 +138,15 @@ struct Lines {
 
 // One player's stack in a theater, bottom to top, each card with its strength (and counters); the
 // top card, the uncovered one, marked "top" when it covers another: "~? 2, top aerodrome 4".
-std::string stack_text(const View& v, int p, size_t i) {
-  const auto& st = v.stacks[p][i];
+std::string stack_text(const Engine& e, const SeenTheater& t, int p) {
+  const auto& st = t.stack[p];
   std::string out = st.empty() ? "-" : "";
-  for (size_t j = 0; j < st.size(); ++j)
-    out += (j ? ", " : "") + std::string(j + 1 == st.size() && j ? "top " : "") + paint_card(st[j]) + " " +
-           std::to_string(v.card_strength[p][i][j]) + (v.card_counters[p][i][j].empty() ? "" : " [" + v.card_counters[p][i][j] + "]");
-  for (const auto& b : v.bonuses[p][i]) out += "  " + b;
+  for (size_t j = 0; j < st.size(); ++j) {
+    const std::string counters = counters_text(st[j].counters);
+    out += (j ? ", " : "") + std::string(j + 1 == st.size() && j ? "top " : "") + paint_card(e, st[j]) + " " +
+           std::to_string(st[j].strength) + (counters.empty() ? "" : " [" + counters + "]");
+  }
+  for (const Bonus& b : t.bonuses[p]) out += "  " + bonus_text(e, b);
   return out;
 }
 
@@ -144,7 +155,7 @@ std::string stack_text(const View& v, int p, size_t i) {
 // `hand_listed`: the decision below lists the viewer's hand card by card (a turn), so the board
 // leaves it out.
 Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed) {
-  View v = e.view(s, viewer);
+  const Projection v = project(e, s, viewer);
   const int opp = 1 - viewer;
   const size_t width = screen_size().columns;
   Lines out;
@@ -162,14 +173,14 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
   // more, wrapped).
   std::vector<std::string> rows, stacks;
   bool one_line = true;
-  for (size_t i = 0; i < v.theaters.size(); ++i) {
+  for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
-    row << ink.bold << std::left << std::setw(6) << v.theaters[i] << ink.reset << " " << ink.player[viewer] << "you "
-        << std::right << std::setw(2) << v.strength[viewer][i] << ink.reset << " vs " << ink.player[opp] << std::setw(2)
-        << v.strength[opp][i] << " opponent" << ink.reset << "  -> "
-        << (v.controller[i] == viewer ? ink.good + "yours" : ink.bad + "opponent's") << ink.reset;
-    const std::string a = ink.player[opp] + "opponent:" + ink.reset + " " + stack_text(v, opp, i);
-    const std::string b = ink.player[viewer] + "you:" + ink.reset + " " + stack_text(v, viewer, i);
+    row << ink.bold << std::left << std::setw(6) << e.theater_name(t.theater) << ink.reset << " " << ink.player[viewer] << "you "
+        << std::right << std::setw(2) << t.total[viewer] << ink.reset << " vs " << ink.player[opp] << std::setw(2)
+        << t.total[opp] << " opponent" << ink.reset << "  -> "
+        << (t.controller == viewer ? ink.good + "yours" : ink.bad + "opponent's") << ink.reset;
+    const std::string a = ink.player[opp] + "opponent:" + ink.reset + " " + stack_text(e, t, opp);
+    const std::string b = ink.player[viewer] + "you:" + ink.reset + " " + stack_text(e, t, viewer);
     rows.push_back(row.str()), stacks.push_back(a + "  | " + b);
     one_line = one_line && visible_width(rows.back()) + 3 + visible_width(stacks.back()) <= width;
   }
@@ -185,28 +196,40 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
   }
   std::string theirs = "opponent's hand: " + std::to_string(v.hand[opp].size()) + " card" + (v.hand[opp].size() == 1 ? "" : "s");
   std::vector<std::string> known;  // the cards of that hand you know (shown, or seen going there)
-  for (const std::string& x : v.hand[opp])
-    if (x != "?") known.push_back(x);
+  for (const SeenCard& x : v.hand[opp])
+    if (x.known()) known.push_back(card_id(e, x.card));
   if (!known.empty()) theirs += " (you know: " + join(known) + ")";
   out.add(theirs + " | deck: " + std::to_string(v.deck_size), 4);
   if (!hand_listed) {
     std::vector<std::string> hand;
-    for (const auto& id : v.hand[viewer]) hand.push_back(hand_card(e, id));
+    for (const SeenCard& x : v.hand[viewer]) hand.push_back(hand_card(e, card_id(e, x.card)));
     out.add("your hand: " + (hand.empty() ? std::string("(empty)") : join(hand)), 11);
   }
-  if (!v.held.empty()) out.add("you drew: " + hand_card(e, v.held));
+  if (v.held >= 0) out.add("you drew: " + hand_card(e, card_id(e, v.held)));
   // API 3: players' counters and lasting effects, when there are any.
   for (int p : {viewer, opp}) {
     if (v.player_counters[p].empty()) continue;
     std::vector<std::string> cs;
-    for (const auto& [name, value] : v.player_counters[p]) cs.push_back(name + " " + std::to_string(value));
+    for (const SeenCounter& c : v.player_counters[p]) cs.push_back(c.name + " " + std::to_string(c.value));
     out.add((p == viewer ? "your counters: " : "opponent's counters: ") + join(cs), 4);
   }
-  if (!v.effects.empty()) out.add("lasting: " + join(v.effects), 4);
+  std::vector<std::string> effects;
+  for (const SeenEffect& x : v.effects) effects.push_back(effect_line(e, x));
+  if (!effects.empty()) out.add("lasting: " + join(effects), 4);
   return out;
 }
 
 void print_board(const Engine& e, const State& s, int viewer) { board_lines(e, s, viewer, false).print(); }
+
+}  // namespace
+
+std::string board_text(const Engine& e, const State& s, int viewer) {
+  std::string out;
+  for (const std::string& row : board_lines(e, s, viewer, false).rows) out += row + "\n";
+  return out;
+}
+
+namespace {
 
 // A battle's end (its BattleEnd event `end`, and the game as it was decided): the final board as
 // `viewer` knows it (facedown cards stay hidden: the rules reveal none at a battle's end; -1, no
@@ -217,7 +240,7 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
   std::cout << "--- battle " << end.value << " is over; the final board"
             << (viewer < 0 ? ", every card revealed:\n" : ":\n");
   print_final_board(e, at, viewer);
-  const View v = e.view(at, viewer);
+  const Projection v = project(e, at, viewer);
   const int winner = end.player;
   if (end.withdrew) {
     const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
@@ -225,10 +248,10 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
               << " in hand\n";
     if (unseen && viewer >= 0 && viewer == winner)
       std::cout << wrapped("  the battle ended before your first decision in it; your hand was: " +
-                               join(v.hand[viewer]), 4)
+                               join(hand_ids(e, v, viewer)), 4)
                 << "\n";
   } else {
-    const auto held = std::count(v.controller.begin(), v.controller.end(), winner);
+    const auto held = std::count_if(v.theaters.begin(), v.theaters.end(), [&](const SeenTheater& t) { return t.controller == winner; });
     std::cout << "  " << pname(winner) << " holds " << held << " of " << v.theaters.size() << " theaters\n";
   }
 }
@@ -291,10 +314,11 @@ void add_ability(Lines& out, const CardDef& d, Texts texts) {
 // a line with its strength and type, and its ability's text (as `texts` says).
 Lines hand_lines(const Engine& e, const State& s, int p, Texts texts) {
   Lines out;
-  const View v = e.view(s, p);
+  const Projection v = project(e, s, p);
   out.add(v.hand[p].empty() ? "your hand: (empty)" : "your hand:");
-  for (const std::string& id : v.hand[p]) {
-    const int c = e.set().find(id);
+  for (const SeenCard& x : v.hand[p]) {
+    const int c = x.card;
+    const std::string id = card_id(e, c);
     if (c < 0) {
       out.add("  " + id);
       continue;
@@ -338,7 +362,7 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
     (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2] + (by >= 0 ? "*" : "");
   }
   if (turn)  // then a hand card that cannot be played now (an ability forbids it)
-    for (const std::string& id : e.view(s, p).hand[p])
+    for (const std::string& id : hand_ids(e, project(e, s, p), p))
       if (std::none_of(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == id; })) cards.push_back({id, "", ""});
   Lines out;
   for (const Plays& x : cards) {
@@ -374,8 +398,9 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
 // "air-land, land-sea": the pairs of adjacent theaters, in the board's order (ruling 1).
 std::string adjacency(const Engine& e, const State& s) {
   std::vector<std::string> pairs;
-  const View v = e.view(s, -1);
-  for (size_t i = 0; i + 1 < v.theaters.size(); ++i) pairs.push_back(v.theaters[i] + "-" + v.theaters[i + 1]);
+  const Projection v = project(e, s, -1);
+  for (size_t i = 0; i + 1 < v.theaters.size(); ++i)
+    pairs.push_back(e.theater_name(v.theaters[i].theater) + "-" + e.theater_name(v.theaters[i + 1].theater));
   return join(pairs);
 }
 
@@ -490,7 +515,7 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
 
 // Why a typed play that is not legal is refused, where the words name one card of the player's
 // hand and one theater ("deploy cover air": cover_fire deploys faceup only to land); "" otherwise.
-std::string refusal_reason(const Engine& e, const View& v, const std::string& line) {
+std::string refusal_reason(const Engine& e, const Projection& v, const std::string& line) {
   std::vector<std::string> w = words(line);
   for (std::string& x : w) std::transform(x.begin(), x.end(), x.begin(), [](unsigned char ch) { return std::tolower(ch); });
   if (w.size() != 3 || (std::string("deploy").rfind(w[0], 0) != 0 && std::string("improvise").rfind(w[0], 0) != 0)) return "";
@@ -503,7 +528,9 @@ std::string refusal_reason(const Engine& e, const View& v, const std::string& li
       }
     return found;
   };
-  const std::string card = unique(v.hand[v.viewer], w[1]), theater = unique(v.theaters, w[2]);
+  std::vector<std::string> theaters;
+  for (const SeenTheater& t : v.theaters) theaters.push_back(e.theater_name(t.theater));
+  const std::string card = unique(hand_ids(e, v, v.seat), w[1]), theater = unique(theaters, w[2]);
   if (card.empty()) return "no card of your hand starts with '" + w[1] + "'";
   if (theater.empty()) return "no theater starts with '" + w[2] + "'";
   const int c = e.set().find(card);
@@ -562,7 +589,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       }
       return Reply::Chosen;
     }
-    const std::string reason = e.decision_kind(s) == DecisionKind::Turn ? refusal_reason(e, e.view(s, p), line) : "";
+    const std::string reason = e.decision_kind(s) == DecisionKind::Turn ? refusal_reason(e, project(e, s, p), line) : "";
     std::cout << wrapped(in.why + (reason.empty() ? "" : ": " + reason), 2) << "\n";
   }
 }
@@ -638,15 +665,13 @@ class TerminalGame : public MatchListener {
   std::string who(int p) const { return viewer_ >= 0 ? (p == viewer_ ? "you" : "the opponent") : pname(p); }
   void note_battle(const State& at, const Event& end) {
     const int seen = viewer_ >= 0 ? viewer_ : -1;  // one human: the cards as they knew them
-    const View v = e_.view(at, seen);
+    const Projection v = project(e_, at, seen);
     BattleNote n{static_cast<int>(end.value), end.player, end.vp, end.withdrew != 0, v.hand[1 - end.player].size(), {}};
-    for (size_t i = 0; i < v.theaters.size() && !end.withdrew; ++i) {
-      if (v.controller[i] != end.player || v.stacks[end.player][i].empty()) continue;
-      const auto& st = v.stacks[end.player][i];
-      const auto& str = v.card_strength[end.player][i];
-      const size_t best = static_cast<size_t>(std::max_element(str.begin(), str.end()) - str.begin());
-      const std::string& id = st[best];
-      n.cards.push_back((id == "~?" ? std::string("a facedown card") : id) + " in " + v.theaters[i]);
+    for (const SeenTheater& t : v.theaters) {
+      if (end.withdrew || t.controller != end.player || t.stack[end.player].empty()) continue;
+      const auto& st = t.stack[end.player];
+      const SeenCard& best = *std::max_element(st.begin(), st.end(), [](const SeenCard& x, const SeenCard& y) { return x.strength < y.strength; });
+      n.cards.push_back((best.known() ? card_text(e_, best, true) : std::string("a facedown card")) + " in " + e_.theater_name(t.theater));
     }
     battles_.push_back(std::move(n));
   }

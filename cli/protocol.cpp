@@ -6,7 +6,21 @@ namespace als::cli::protocol {
 
 using nlohmann::json;
 
-json view_json(const Engine& e, const View& v, int seat, int withdraw_vp) {
+namespace {
+// A bonus for a program: its source and amount, and what gives it (docs/protocol.md, "The view").
+json bonus_json(const Engine& e, const Bonus& b) {
+  static const char* const kSources[] = {"tokens", "declared", "scripted"};
+  json j = {{"source", kSources[static_cast<int>(b.source)]}, {"amount", b.amount}, {"text", bonus_text(e, b)}};
+  if (b.card >= 0) j["card"] = e.set().cards[static_cast<size_t>(b.card)].id;
+  if (b.from >= 0) j["from"] = e.theater_name(b.from);
+  if (b.effect >= 0) j["effect"] = e.effect_text(b.effect);
+  return j;
+}
+}  // namespace
+
+json view_json(const Engine& e, const Projection& p, int withdraw_vp) {
+  const View v = render_view(e, p);
+  const int seat = p.seat;
   json board = json::array(), strength = json::array(), tokens = json::array();
   for (int p = 0; p < 2; ++p) {
     json side = json::object();
@@ -46,6 +60,19 @@ json view_json(const Engine& e, const View& v, int seat, int withdraw_vp) {
     j["counters"] = {{"players", players}, {"cards", cards}};
     j["effects"] = v.effects;
   }
+  // What adds to the totals beyond the cards, by source, when anything does.
+  json bonuses = json::array();
+  bool any = false;
+  for (int q = 0; q < 2; ++q) {
+    json side = json::object();
+    for (const SeenTheater& t : p.theaters) {
+      json list = json::array();
+      for (const Bonus& b : t.bonuses[q]) list.push_back(bonus_json(e, b)), any = true;
+      side[e.theater_name(t.theater)] = list;
+    }
+    bonuses.push_back(side);
+  }
+  if (any) j["bonuses"] = bonuses;
   return j;
 }
 

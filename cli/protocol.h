@@ -4,12 +4,14 @@
 #include <nlohmann/json.hpp>
 
 #include "engine.h"
+#include "view.h"
 
 namespace als::cli::protocol {
 
-/// A seat's view (ruling 28; Engine::view): cards the seat may not identify are "?" / "~?".
+/// A seat's view (ruling 28) as JSON (docs/protocol.md, "The view"), rendered from its
+/// projection `p`: cards the seat may not identify are "?" / "~?"; `bonuses` typed by source.
 /// `withdraw_vp`: what withdrawing now would give the opponent.
-nlohmann::json view_json(const Engine& e, const View& v, int seat, int withdraw_vp);
+nlohmann::json view_json(const Engine& e, const Projection& p, int withdraw_vp);
 
 /// Adds to a `decision` message the question an ability asks (`ability`, and `card`, `prompt`,
 /// `options` where it has them), as Engine::question gives it for the seat; nothing at a turn.

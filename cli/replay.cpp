@@ -5,6 +5,7 @@
 #include "input.h"
 #include "record.h"
 #include "screen.h"
+#include "view.h"
 
 namespace als::cli {
 
@@ -50,7 +51,7 @@ int cmd_replay(int argc, char** argv) {
       std::cout << "--- action " << ++n << ": " << pname(player) << " "
                 << e.action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
       print_final_board(e, after, viewer);
-      const View v = e.view(after, viewer);
+      const View v = view_of(e, after, viewer);
       for (int p = 0; p < 2; ++p)
         std::cout << wrapped("  " + pname(p) + "'s hand: " + (v.hand[p].empty() ? "(empty)" : join(v.hand[p])), 4) << "\n";
       std::cout << "  VP " << v.score[0] << "-" << v.score[1] << ", battle " << v.battle << "\n";

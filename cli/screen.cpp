@@ -1,5 +1,6 @@
 // Text for a terminal that more than one command prints (screen.h).
 #include "screen.h"
+#include "view.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -87,17 +88,17 @@ std::string cut_to(const std::string& text, size_t width) {
 }
 
 void print_final_board(const Engine& e, const State& at, int viewer) {
-  const View v = e.view(at, viewer);
-  for (size_t i = 0; i < v.theaters.size(); ++i) {
+  const Projection v = project(e, at, viewer);
+  for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
-    row << "  " << std::left << std::setw(6) << v.theaters[i] << std::right;
+    row << "  " << std::left << std::setw(6) << e.theater_name(t.theater) << std::right;
     for (int p = 0; p < 2; ++p) {
-      row << (p ? "  vs  " : "") << pname(p) << " " << v.strength[p][i] << " [";
-      for (size_t j = 0; j < v.stacks[p][i].size(); ++j)
-        row << (j ? ", " : "") << v.stacks[p][i][j] << " " << v.card_strength[p][i][j];
+      row << (p ? "  vs  " : "") << pname(p) << " " << t.total[p] << " [";
+      for (size_t j = 0; j < t.stack[p].size(); ++j)
+        row << (j ? ", " : "") << card_text(e, t.stack[p][j], true) << " " << t.stack[p][j].strength;
       row << "]";
     }
-    row << "  -> " << pname(v.controller[i]);
+    row << "  -> " << pname(t.controller);
     std::cout << wrapped(row.str(), 8) << "\n";
   }
 }

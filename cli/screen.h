@@ -41,5 +41,9 @@ std::string cut_to(const std::string& text, size_t width);
 /// Prints the board as `viewer` knows it (-1: every card revealed, the omniscient view): each
 /// theater's stacks bottom to top with the cards' strengths, the totals, who holds it.
 void print_final_board(const Engine& e, const State& at, int viewer);
+/// The board of `als play` as `viewer` (0 or 1) sees it (cli/play.cpp): a header, each theater's
+/// totals and stacks with every bonus by its source, the hands, counters and lasting effects; one
+/// line a row, without colour when standard output is not a terminal.
+std::string board_text(const Engine& e, const State& s, int viewer);
 
 }  // namespace als::cli

@@ -30,6 +30,7 @@
 #include "record.h"
 #include "scenario.h"
 #include "seeds.h"
+#include "view.h"
 
 namespace als::cli {
 
@@ -165,8 +166,7 @@ void send_error(const std::string& message, const json& request = nullptr) {
 
 // A player's view (ruling 28), as protocol.cpp writes it.
 json view_json(const Engine& e, const State& s, int seat) {
-  const View v = e.view(s, seat);
-  return protocol::view_json(e, v, seat, e.withdraw_vp(s, seat, static_cast<int>(v.hand[seat].size())));
+  return protocol::view_json(e, project(e, s, seat), e.withdraw_vp(s, seat, e.hand_size(s, seat)));
 }
 
 constexpr int kObsList = 1, kObsHex = 2;  // new_game's "observation": true, "hex"
@@ -454,7 +454,7 @@ class Server {
     }
     g->match->listen(g.get());
     bool hidden = g->external[0] || g->external[1];  // the seed reveals every hidden card
-    const View table = eng->view(g->s(), 0);          // its public parts: theaters, the 1st player
+    const View table = view_of(*eng, g->s(), 0);          // its public parts: theaters, the 1st player
     json start = {{"type", "game"},          {"game", g->number},   {"cards", eng->set().name},
                   {"rules", eng->rule_names()}, {"p1", o.names[0]},  {"p2", o.names[1]},
                   {"theaters", table.theaters}, {"first", table.first + 1}};

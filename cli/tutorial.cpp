@@ -10,6 +10,7 @@
 #include "match.h"
 #include "screen.h"
 #include "terminal.h"
+#include "view.h"
 
 namespace als::cli {
 
@@ -40,7 +41,7 @@ std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
 }
 std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
-  const View v = e.view(s, p);
+  const View v = view_of(e, s, p);
   const std::string& name = e.theater_name(a.theater);
   const auto at = std::find(v.theaters.begin(), v.theaters.end(), name);
   if (at == v.theaters.end() || v.stacks[p][static_cast<size_t>(at - v.theaters.begin())].empty())
@@ -55,7 +56,7 @@ bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
   } catch (const ScriptError&) {
     return false;
   }
-  const View before = e.view(s, p), later = e.view(after, p);  // (a play moves no theater)
+  const View before = view_of(e, s, p), later = view_of(e, after, p);  // (a play moves no theater)
   for (size_t i = 0; i < before.controller.size(); ++i)
     if (before.controller[i] != p && later.controller[i] == p) return true;
   return false;
@@ -160,7 +161,7 @@ int run_steps(const Engine& e, Match& m) {
     if (!read_line(st.goal ? "> press Enter to try it " : "> press Enter to begin ", enter)) return 0;
     if (!st.goal) continue;
     bool done = false;
-    while (!m.over() && e.view(m.state(), kYou).battle == 1) {
+    while (!m.over() && view_of(e, m.state(), kYou).battle == 1) {
       const int p = m.to_act();
       if (p != kYou) {  // the computer's reply
         m.step();
@@ -184,7 +185,7 @@ int run_steps(const Engine& e, Match& m) {
       }
       print_events(e, m.apply(a));
     }
-    if (m.over() || e.view(m.state(), kYou).battle != 1) break;
+    if (m.over() || view_of(e, m.state(), kYou).battle != 1) break;
   }
   std::cout << "\n--- The end of the tutorial ---\n"
             << wrapped("In a game the next battle would begin now, with the 1st player alternating. You know "

@@ -163,8 +163,10 @@ int Engine::holders(const Board& b, uint64_t mask, uint8_t* out) const {
 }
 
 // API 2 ongoing functions: each faceup holder in board order, each seeing the previous result.
-// Then the functions of lasting effects, in the order they started (API 3).
-int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
+// Then the functions of lasting effects, in the order they started (API 3). `step(card, slot,
+// before, after)` hears each function's change (slot: a lasting effect's, or -1 for a card's).
+template <class Step>
+int Engine::apply_fns_steps(const State& s, Fn fn, const int* args, int value, Step step) const {
   uint8_t hs[kMaxCards];
   int n = holders(s.b, fn_cards_[static_cast<int>(fn)], hs);
   auto check = [&](int card) {
@@ -174,19 +176,59 @@ int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
                         std::to_string(value) + ", outside -1000000..1000000");
   };
   for (int i = 0; i < n; ++i) {
+    const int before = value;
     value = scripts_->ongoing(s, hs[i], fn, args, value);
     check(hs[i]);
+    step(hs[i], -1, before, value);
     if (fn == Fn::DestroysPlay && value) return value;  // one is enough
   }
   if (lasting_fn_[static_cast<int>(fn)])
     for (int i = 0; i < s.b.nlasting; ++i) {
       const Lasting& l = s.b.lasting[i];
       if (!((set_.lasting[l.effect].fns >> static_cast<int>(fn)) & 1)) continue;
+      const int before = value;
       value = scripts_->lasting(s, i, fn, args, value);
       check(set_.lasting[l.effect].card);
+      step(l.card, i, before, value);
       if (fn == Fn::DestroysPlay && value) return value;
     }
   return value;
+}
+
+int Engine::apply_fns(const State& s, Fn fn, const int* args, int value) const {
+  return apply_fns_steps(s, fn, args, value, [](int, int, int, int) {});
+}
+
+// What adds to `player`'s total in `theater` beyond the cards, by source (the projection's
+// bonuses): tokens, each declared bonus reaching it (ruling 9, board order), then each total
+// function's change (API 2), in the order the functions run. The amounts sum to
+// strength() minus the cards' strengths.
+void Engine::bonuses(const State& s, int player, int theater, std::vector<Bonus>& out) const {
+  out.clear();
+  const Board& b = s.b;
+  if (const int n = b.tokens[player][theater]) out.push_back(Bonus{.source = Bonus::Source::Tokens, .amount = n});
+  int total = b.tokens[player][theater];
+  uint8_t hs[kMaxCards];
+  const int n = holders(b, effects_of(Effect::StrengthBonus), hs);
+  for (int i = 0; i < n; ++i) {
+    const CardLoc& el = b.card[hs[i]];
+    if (el.owner != player) continue;
+    for (const Effect& f : set_.cards[hs[i]].effects)
+      if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) {
+        out.push_back(Bonus{.source = Bonus::Source::Declared, .amount = f.amount, .card = hs[i], .from = el.theater});
+        total += f.amount;
+      }
+  }
+  if (!fn_used(Fn::Total)) return;
+  for (uint64_t m = b.in_stack(player, theater); m; m &= m - 1) total += card_strength(s, __builtin_ctzll(m));
+  int args[2] = {player, theater};
+  apply_fns_steps(s, Fn::Total, args, total, [&](int card, int slot, int before, int after) {
+    if (after == before) return;
+    Bonus x{.source = Bonus::Source::Scripted, .amount = after - before};
+    if (slot >= 0) x.effect = b.lasting[slot].effect;
+    if (card != kNone) x.card = card, x.from = slot >= 0 ? -1 : b.card[card].theater;
+    out.push_back(x);
+  });
 }
 
 namespace {

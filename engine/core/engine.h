@@ -4,7 +4,8 @@
 //
 // Files: engine.cpp (the board, strength, control, legal actions, what each verb does),
 // resolve.cpp (abilities due, re-running from a snapshot, triggers, hooks, turns and battles),
-// text.cpp (texts, parsing, views). The Lua side (binding.cpp, loader.cpp) implements Scripts.
+// text.cpp (texts, parsing), projection.cpp (what a seat sees: projection.h). The Lua side
+// (binding.cpp, loader.cpp) implements Scripts.
 #pragma once
 #include <functional>
 #include <memory>
@@ -19,33 +20,10 @@
 #include "errors.h"
 #include "events.h"
 #include "knowledge.h"
+#include "projection.h"
 #include "state.h"
 
 namespace als {
-
-/// What one player may see (ruling 28). Positions are left to right.
-struct View {
-  int viewer = 0;                            // 0 or 1
-  std::vector<std::string> theaters;         // names, left to right
-  std::vector<std::string> hand[2];          // ids, or "?" for unknown cards
-  std::vector<std::vector<std::string>> stacks[2];  // per position: "id", "~id" or "~?"
-  std::vector<int> strength[2];              // per position: total strength
-  std::vector<int> tokens[2];                // per position: supply tokens
-  std::vector<std::vector<int>> card_strength[2];  // per position, parallel to stacks: each card's strength
-  std::vector<std::vector<std::string>> bonuses[2];  // per position: what adds to the total ("+3 support (land)")
-  std::vector<int> controller;               // per position: 0 or 1
-  int deck_size = 0;
-  std::vector<std::string> deck_known;       // known cards in the deck, top first
-  std::vector<int> deck_positions;           // each one's place in the deck (1: the top), in the same order
-  std::string held;                          // a card held by the viewer's pending decision
-  // API 3: counters are public. Per position, parallel to stacks: "charge 2, fuel 1" or "".
-  std::vector<std::vector<std::string>> card_counters[2];
-  std::vector<std::pair<std::string, int>> player_counters[2];
-  std::vector<std::string> effects;          // lasting effects: "shield of bunker (until the end of the turn)"
-  std::string prompt;                        // the pending question's prompt, if it has one
-  int score[2] = {0, 0};
-  int first = 0, battle = 1, to_act = -1;
-};
 
 /// A game's result as everyone may know it: whether it is over, its winner (0 or 1; -1 while it
 /// goes on) and both players' VP.
@@ -242,7 +220,6 @@ class Engine {
   /// declarations only, no script: the search's policy and the terminal's marks use it.
   int destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const;
   bool adjacent(const State& s, int t1, int t2) const;
-  View view(const State& s, int viewer) const;
   /// The game's result so far (public): over, winner, scores.
   GameResult result(const State& s) const {
     GameResult r;
@@ -589,6 +566,11 @@ class Engine {
   /// Faceup board cards of `mask`, in board order.
   int holders(const Board& b, uint64_t mask, uint8_t* out) const;
   int apply_fns(const State& s, Fn fn, const int* args, int value) const;
+  template <class Step>
+  int apply_fns_steps(const State& s, Fn fn, const int* args, int value, Step step) const;
+  /// What adds to a total beyond the cards, by source, into `out` (projection.h's Bonus).
+  void bonuses(const State& s, int player, int theater, std::vector<Bonus>& out) const;
+  friend Projection project(const Engine& e, const State& s, int seat);
   /// The card uncovered when `card` leaves its stack (kNone unless some card has that trigger).
   int uncovered_by_leaving(const Board& b, int card) const;
   void hands_held(const Board& b, bool out[2]) const;  // whether each hand holds a card, in one pass

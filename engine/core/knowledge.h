@@ -1,7 +1,7 @@
 // What each player knows (ruling 28): the one model of hidden information. For every card and
 // each player, one bit of the state (BoardCore::known, copied with it and hashed in its digest)
 // says whether that player knows the card's identity where it lies. Everything a seat is shown is
-// derived from these bits and nothing else: views (Engine::view), action and option texts
+// derived from these bits and nothing else: projections (projection.h), action and option texts
 // (Engine::card_label, action_key), log lines (the `known` bits an event carries), messages
 // (Engine::message_for), agents' information states (play/agents.h), the search's
 // determinizations (Engine::Sampler: the unknown cards trade identities), observations and

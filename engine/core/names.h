@@ -55,4 +55,11 @@ std::string did_you_mean(std::string_view word, const Range& known) {
   return n.empty() ? "" : " (did you mean '" + n + "'?)";
 }
 
+/// "1st", "2nd", "3rd", "4th", ..., "11th", "21st".
+inline std::string ordinal(int n) {
+  const int t = n % 100, u = n % 10;
+  const char* suffix = t >= 11 && t <= 13 ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 }  // namespace als

@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "knowledge.h"
+#include "names.h"
 
 namespace als {
 
@@ -333,29 +334,6 @@ std::string Engine::effect_text(int effect) const {
   return d.name + " of " + set_.cards[static_cast<size_t>(d.card)].id;
 }
 
-// "1st", "2nd", "3rd", "4th", ...
-static std::string ordinal(int n) {
-  const int t = n % 100, u = n % 10;
-  const char* suffix = t >= 11 && t <= 13 ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
-  return std::to_string(n) + suffix;
-}
-
-// " (until the end of the next turn)": when a lasting effect ends, as a view shows it.
-static std::string lasting_until_text(const Board& b, const Lasting& e) {
-  const std::string whose = e.player == kNone ? "its player" : "player " + std::to_string(e.player + 1);
-  switch (e.until) {
-    case Until::BattleEnd: return " (until the end of the battle)";
-    case Until::GameEnd: return " (until the end of the game)";
-    case Until::OwnNextTurnStart: return " (until " + whose + "'s next turn starts)";
-    case Until::OwnNextTurnEnd: return " (until the end of " + whose + "'s next turn)";
-    default: break;
-  }
-  const int64_t left = int64_t{e.ends} - b.turns;  // turns after this one
-  if (left <= 0) return " (until the end of the turn)";
-  if (left == 1) return " (until the end of the next turn)";
-  return " (until the end of the " + ordinal(static_cast<int>(left)) + " turn from now)";
-}
-
 std::string Engine::event_line(const Event& e, int viewer) const {
   auto pl = player_text;
   bool known = viewer < 0 || ((e.known >> viewer) & 1);
@@ -478,88 +456,6 @@ Question Engine::question(const State& s, int viewer) const {
   if (p.kind == DecisionKind::Option)
     q.options = option_texts(s.b, p);
   return q;
-}
-
-View Engine::view(const State& s, int viewer) const {
-  const Board& b = s.b;
-  View v;
-  v.viewer = viewer;
-  uint8_t buf[kMaxCards];
-  auto label = [&](int c) -> std::string {
-    const bool known = knowledge::knows(b, viewer, c);
-    if (b.card[c].zone == Zone::Board && !b.card[c].faceup) return known ? "~" + set_.cards[c].id : "~?";
-    return known ? set_.cards[c].id : "?";
-  };
-  for (int i = 0; i < b.ntheaters; ++i) v.theaters.push_back(rules_.theaters[b.order[i]]);
-  for (int p = 0; p < 2; ++p) {
-    int n = zone(s, Zone::Hand, p, buf);
-    for (int i = 0; i < n; ++i) v.hand[p].push_back(p == viewer ? set_.cards[buf[i]].id : label(buf[i]));
-    v.stacks[p].resize(b.ntheaters);
-    v.strength[p].resize(b.ntheaters);
-    v.card_strength[p].reserve(b.ntheaters);
-    for (int i = 0; i < b.ntheaters; ++i) {
-      int k = stack(s, p, b.order[i], buf);
-      for (int j = 0; j < k; ++j) v.stacks[p][i].push_back(label(buf[j]));
-      v.strength[p][i] = strength(s, p, b.order[i]);
-      v.tokens[p].push_back(b.tokens[p][b.order[i]]);
-      v.card_strength[p].emplace_back();
-      for (int j = 0; j < k; ++j) v.card_strength[p][i].push_back(card_strength(s, buf[j]));  // public facts
-      v.card_counters[p].emplace_back();
-      for (int j = 0; j < k; ++j) {  // counters are public (API 3)
-        std::string text;
-        for (const auto& [name, value] : counters_of(s, buf[j]))
-          text += (text.empty() ? "" : ", ") + name + " " + std::to_string(value);
-        v.card_counters[p][i].push_back(std::move(text));
-      }
-      v.bonuses[p].emplace_back();
-      if (int n = b.tokens[p][b.order[i]]) {
-        std::string text(n > 0 ? "+" : "");
-        text += std::to_string(n);
-        text += n == 1 ? " token" : " tokens";
-        v.bonuses[p][i].push_back(text);
-      }
-      for (uint64_t m = effect_cards_; m; m &= m - 1) {
-        int c = __builtin_ctzll(m);
-        const CardLoc& l = b.card[c];
-        if (l.zone != Zone::Board || !l.faceup || l.owner != p) continue;
-        for (const Effect& f : set_.cards[c].effects) {
-          if (f.type != Effect::StrengthBonus) continue;
-          bool hit = f.scope == Scope::All || (f.scope == Scope::Same && l.theater == b.order[i]) ||
-                     (f.scope == Scope::Other && l.theater != b.order[i]) ||
-                     (f.scope == Scope::Adjacent && adjacent(s, l.theater, b.order[i]));
-          if (!hit) continue;
-          std::string text(f.amount >= 0 ? "+" : "");
-          text += std::to_string(f.amount);
-          text += ' ';
-          text += set_.cards[c].id;
-          text += " (";
-          text += rules_.theaters[l.theater];
-          text += ')';
-          v.bonuses[p][i].push_back(text);
-        }
-      }
-    }
-    v.score[p] = b.score[p];
-    v.player_counters[p] = counters_of(s, kCounterPlayer + p);
-  }
-  for (int i = 0; i < b.nlasting; ++i) {
-    v.effects.push_back(effect_text(b.lasting[i].effect) + lasting_until_text(b, b.lasting[i]));
-  }
-  if (s.r.active && s.r.pending.prompt) v.prompt = name(s.b, s.r.pending.prompt);
-  for (int i = 0; i < b.ntheaters; ++i) v.controller.push_back(controller(s, b.order[i]));
-  int n = zone(s, Zone::Deck, 0, buf);
-  v.deck_size = n;
-  for (int i = 0; i < n; ++i)
-    if (knowledge::knows(b, viewer, buf[i])) {
-      v.deck_known.push_back(set_.cards[buf[i]].id);
-      v.deck_positions.push_back(i + 1);
-    }
-  for (int c = 0; c < b.ncards; ++c)
-    if (b.card[c].zone == Zone::Held && b.card[c].owner == viewer) v.held = set_.cards[c].id;
-  v.first = b.first;
-  v.battle = b.battle;
-  v.to_act = to_act(s);
-  return v;
 }
 
 void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,

@@ -12,6 +12,7 @@
 #include "knowledge.h"
 #include "policy.h"
 #include "rng.h"
+#include "view.h"
 
 namespace als {
 
@@ -70,7 +71,9 @@ class InfoState {
   std::string text(const Action& a) const { return e_.action_text(s_, real(a), player_); }
   /// The same as a number (Engine::action_key): equal for two actions exactly when their texts are.
   uint32_t key(const Action& a) const { return e_.action_key(s_, real(a), player_); }
-  View view() const { return e_.view(s_, player_); }
+  /// What the player sees now (projection.h), and the same as texts (view.h).
+  Projection projection() const { return project(e_, s_, player_); }
+  View view() const { return view_of(e_, s_, player_); }
   /// The question asked now, as the player may read it (Engine::question).
   Question question() const { return e_.question(s_, player_); }
   /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).

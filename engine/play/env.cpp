@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "seeds.h"
 #include "validate.h"
+#include "view.h"
 
 namespace als {
 
@@ -291,7 +292,7 @@ void EnvState::information_state_tensor(int player, float* out) const {
 std::string EnvState::observation_string(int player) const {
   check_player(player);
   const Engine& e = game_->engine();
-  const View v = e.view(s_, player);
+  const View v = view_of(e, s_, player);
   const int opp = 1 - player;
   std::ostringstream o;
   auto list = [](const std::vector<std::string>& xs) {

@@ -18,6 +18,7 @@
 #include "sandbox.h"
 #include "binding.h"
 #include "loader.h"
+#include "view.h"
 
 namespace als {
 
@@ -425,7 +426,7 @@ int g_winner(lua_State* L) {
 }
 int g_view(lua_State* L) {
   GameBox& g = box(L);
-  View v = g.eng->view(g.s, player_arg(L, 2));
+  View v = view_of(*g.eng, g.s, player_arg(L, 2));
   lua_newtable(L);
   lua_newtable(L);
   for (int p = 0; p < 2; ++p) {

@@ -52,6 +52,7 @@ def expect(layer_file, include, ok):
 
 core, script, play, scenario = ("engine/core/engine.cpp", "engine/script/binding.cpp",
                                 "engine/play/match.cpp", "engine/scenario/scenario.cpp")
+present = "engine/present/view.cpp"
 # Allowed: its own layer and the ones below (the check can pass).
 expect(core, "engine.h", True)
 expect(script, "engine.h", True)
@@ -60,11 +61,18 @@ expect(play, "engine.h", True)
 expect(play, "mcts.h", True)
 expect(scenario, "loader.h", True)
 expect(scenario, "match.h", True)
+expect(present, "projection.h", True)  # the renderers read the core's projection
+expect(play, "view.h", True)
+expect(scenario, "view.h", True)
 # Refused: a layer above, however the path is written (the check can fail).
 for include in ("match.h", "play/match.h", "engine/play/match.h", "agents.h"):
     expect(core, include, False)
 for include in ("loader.h", "sandbox.h", "script/loader.h", "scenario.h"):
     expect(core, include, False)
+expect(core, "view.h", False)         # the core renders nothing
+expect(script, "view.h", False)
+for include in ("match.h", "loader.h", "agents.h"):
+    expect(present, include, False)
 expect(script, "match.h", False)     # script and play are side by side: neither sees the other
 expect(play, "loader.h", False)
 expect(play, "scenario.h", False)

@@ -4,6 +4,7 @@
 #include "agents.h"
 #include "helpers.h"
 #include "mcts.h"
+#include "view.h"
 
 using namespace als;
 
@@ -39,7 +40,7 @@ TEST_CASE("a determinization keeps everything the player has seen and changes on
     REQUIRE(t.b.index_ok());  // the location index follows the cards' new identities
     if (t.r.active) REQUIRE(t.r.snapshot.qlen <= t.b.qlen);  // the snapshot's queue: b's first qlen
     // The player's view, legal actions and every public fact are the same.
-    View a = e.view(s, p), b = e.view(t, p);
+    View a = view_of(e, s, p), b = view_of(e, t, p);
     REQUIRE(a.hand[0] == b.hand[0]);
     REQUIRE(a.hand[1] == b.hand[1]);
     REQUIRE(a.stacks[0] == b.stacks[0]);
@@ -169,7 +170,7 @@ TEST_CASE("the view lists each card's strength and what adds to a theater's tota
   s.b.reindex();  // card[] was written directly
   s.b.tokens[0][air] = 2;
   s.b.known[0] = ~uint64_t{0};
-  View v = e.view(s, 0);
+  View v = view_of(e, s, 0);
   int pa = s.b.pos[air], pl = s.b.pos[land];
   REQUIRE(v.card_strength[0][pl] == std::vector<int>{1});
   REQUIRE(v.card_strength[0][pa] == std::vector<int>{2});  // facedown

@@ -10,6 +10,7 @@
 #include "agents.h"
 #include "helpers.h"
 #include "match.h"
+#include "view.h"
 
 using namespace als;
 
@@ -105,7 +106,7 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
           INFO("player " + std::to_string(p + 1) + " is asked about: " + t);
           CHECK(e.knows(m.state(), p, c));
         }
-      const View v = e.view(m.state(), p);
+      const View v = view_of(e, m.state(), p);
       const std::vector<int> obs = e.observation(m.state(), p);
       for (int c = 0; c < m.state().b.ncards; ++c) {
         const bool known = e.knows(m.state(), p, c);

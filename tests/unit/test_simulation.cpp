@@ -9,6 +9,7 @@
 
 #include "agents.h"
 #include "helpers.h"
+#include "view.h"
 
 using namespace als;
 
@@ -44,7 +45,7 @@ void check_places(const Engine& e, const State& s) {
 void check_views(const Engine& e, const State& s) {
   const Board& b = s.b;
   for (int p = 0; p < 2; ++p) {
-    View v = e.view(s, p);
+    View v = view_of(e, s, p);
     auto allowed = [&](const std::string& label) {
       std::string id = label[0] == '~' ? label.substr(1) : label;
       if (id == "?") return true;
