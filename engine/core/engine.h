@@ -2,7 +2,8 @@
 // game held in a State value. The Engine itself holds no game: any number of States can be
 // played with one Engine (one thread at a time: its scripts' Lua state is not shared).
 //
-// Files: engine.cpp (the board, strength, control, legal actions, what each verb does),
+// Files: engine.cpp (the board, strength, control, legal actions, battles), verbs.cpp (what each
+// verb does), digest.cpp,
 // resolve.cpp (abilities due, re-running from a snapshot, triggers, hooks, turns and battles),
 // text.cpp (texts, parsing), projection.cpp (what a seat sees: projection.h). The Lua side
 // (binding.cpp, loader.cpp) implements Scripts.

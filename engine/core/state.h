@@ -1,4 +1,5 @@
-// The game state: a trivially copyable value. Copying a State (a memcpy of about 2 KB) gives an
+// The game state: a trivially copyable value. Copying a State (a memcpy: its size is held below)
+// gives an
 // independent game at any decision, mid-ability included (docs/design.md, "Abilities that wait").
 // Players are 0 and 1 inside the engine; every public interface (Lua, CLI) calls them 1 and 2.
 #pragma once
@@ -159,9 +160,12 @@ struct BoardCore {
   int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
   int32_t seq_next = 1;    // next seq for any other placement (increasing)
   uint64_t known[2] = {0, 0};  // bit c: the player knows card c's identity (ruling 28)
-  uint8_t anywhere_next_play[2] = {0, 0};  // Air Drop (standard): next play may be non-matching
-  uint8_t anywhere_turn[2] = {0, 0};       // Air Drop (original): 1 armed for next turn, 2 this turn
-  uint8_t extra_turns[2] = {0, 0};          // Redeploy (original)
+  // What the verbs g:allow_anywhere and g:extra_turn grant a player (any card or rule may call
+  // them; docs/modding.md): their next play may deploy to a non-matching theater ("next_play");
+  // their next turn's plays may (1 armed, 2 during that turn: "next_turn"); extra turns owed.
+  uint8_t anywhere_next_play[2] = {0, 0};
+  uint8_t anywhere_turn[2] = {0, 0};
+  uint8_t extra_turns[2] = {0, 0};
   uint8_t resume = kNone;                   // who acts after an extra turn (the normal next player)
   int16_t tokens[2][kMaxTheaters] = {};     // supply tokens per side and theater id (+1 each)
   uint8_t qlen = 0;                         // abilities due (Board::queue)
@@ -404,6 +408,9 @@ struct State {
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain value");
+// The sizes docs/design.md gives ("State is a value"): change both together.
+static_assert(sizeof(BoardCore) == 736 && sizeof(Board) == 2896 && sizeof(State) == 3864,
+              "the state's size changed: update docs/design.md, \"State is a value\" and \"Layers\"");
 static_assert(std::is_standard_layout_v<BoardCore> && std::is_standard_layout_v<Resolution>, "offsetof is used");
 
 /// Copies `src` into `dst` exactly (afterwards dst == src), reading only the used parts of the

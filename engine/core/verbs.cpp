@@ -1,0 +1,520 @@
+// What each verb does to the board (engine.h, "the verbs"): play, flip, move, destroy, return,
+// draw, look, VP, tokens, permissions, extra turns, reveals, counters, lasting effects, log lines.
+// Each keeps the board consistent, records its event (emit, then fire) and fires the triggers of
+// docs/modding.md, "Triggers". The binding (script/binding.cpp) changes a game only through them.
+#include <algorithm>
+#include <climits>
+#include <cstring>
+
+#include "board_ops.h"
+#include "engine.h"
+#include "knowledge.h"
+
+namespace als {
+
+using namespace board_ops;
+
+namespace {
+inline int other(int p) { return 1 - p; }
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Changing the board. Every verb fires the trigger events of docs/modding.md, "Triggers" (resolve.cpp:
+// fire); each event reaches the faceup cards with that trigger, and the card the event is about
+// if it was faceup on the board just before.
+
+void Engine::flush_headers(AbilityCtx& c) const {
+  uint32_t pending = c.deferred;
+  c.deferred = 0;
+  for (; pending; pending &= pending - 1) {
+    const AbilityCtx::Header& h = c.headers[__builtin_ctz(pending)];
+    emit(&c, nullptr, Event{.type = Event::Ability, .card = h.card, .value = h.value, .what = h.what});
+  }
+}
+
+void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
+  if (c && c->deferred) flush_headers(*c);  // a trigger's first change: its line first
+  if (c) {
+    if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
+    log = c->log;
+  }
+  // (A kind with no line is fired, never emitted: Engine::covered, fire_moment.)
+  if (!log || !((log->kept_types >> e.type) & 1) || event_kind(e.type).line == kNoLine) return;
+  Event& out = log->events.emplace_back(e);
+  if (!c || e.type == Event::Ability || e.type == Event::Interrupted) return;
+  // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
+  if (c->depth > 0 && out.cause == kNone) {
+    uint8_t card = c->resolving[c->depth - 1].card;
+    out.cause = card != kNone ? card : kRuleCause;  // a house rule's hook, or an effect it started
+  }
+  // Who knows the card the event is about, after it: the knowledge model decides what each seat
+  // reads of the event (every op_* emits after its change).
+  if (out.card != kNone && out.card < c->s->b.ncards) out.known = knowledge::knowers(c->s->b, out.card);
+}
+
+
+// (Inlined in op_play, its one caller: the hot path of every play.)
+[[gnu::always_inline]] inline void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
+  CardLoc& l = b.card[card];
+  const bool from_hand = l.zone == Zone::Hand;
+  l.zone = Zone::Board;
+  l.owner = static_cast<uint8_t>(player);
+  l.theater = static_cast<uint8_t>(theater);
+  l.faceup = faceup;
+  l.seq = b.seq_next++;  // covers what is there (RB "Covered Cards")
+  b.reindex(card);
+  knowledge::learn(b, player, card);
+  if (faceup) knowledge::make_public(b, card);  // ruling 28
+  // A card the other player knew in this hand, played facedown, is lost among the hand's cards.
+  else if (from_hand) knowledge::forget(b, 1 - player, card);
+}
+
+// Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
+// destroys_play function (API 2).
+namespace {
+// Engine::destroys_play_at's body, inlined into destroyed_on_play too (every play asks it).
+template <typename EffectsOf>
+[[gnu::always_inline]] inline int declared_destroyer(const CardSet& set_, const EffectsOf& effects_of, const State& s,
+                                                     int player, int card, int theater, bool faceup) {
+  const Board& b = s.b;
+  for (uint64_t m = effects_of(Effect::DestroyPlays); m; m &= m - 1) {
+    int e = __builtin_ctzll(m);
+    const CardLoc& el = b.card[e];
+    if (e == card || el.zone != Zone::Board || !el.faceup) continue;
+    for (const Effect& f : set_.cards[e].effects) {
+      if (f.type != Effect::DestroyPlays) continue;
+      if (f.facedown_only && faceup) continue;
+      if (f.who == 1 && player != el.owner) continue;
+      if (f.who == 2 && player == el.owner) continue;
+      bool hit;
+      switch (f.scope) {
+        case Scope::Same: hit = el.theater == theater; break;
+        case Scope::Adjacent: {
+          int d = b.pos[el.theater] - b.pos[theater];
+          hit = d == 1 || d == -1;
+          break;
+        }
+        case Scope::Other: hit = el.theater != theater; break;
+        default: hit = true;
+      }
+      if (!hit) continue;
+      if (f.occupied_at_least >= 0) {
+        // RB "Occupied": both players' cards, the played one not counted
+        int occupied = count_cards(b.in_theater(theater) & ~bit(card));
+        if (occupied < f.occupied_at_least) continue;
+      }
+      return e;
+    }
+  }
+  return -1;
+}
+}  // namespace
+
+int Engine::destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const {
+  return declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, player, card, theater, faceup);
+}
+
+int Engine::destroyed_on_play(const State& s, int card) const {
+  const Board& b = s.b;
+  const CardLoc& l = b.card[card];
+  if (int e = declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, l.owner, card, l.theater, l.faceup);
+      e >= 0)
+    return e;
+  if (fn_used(Fn::DestroysPlay)) {
+    int args[4] = {card, l.owner, l.theater, l.faceup};
+    uint8_t hs[kMaxCards];
+    int n = holders(b, fn_cards_[static_cast<int>(Fn::DestroysPlay)], hs);
+    for (int i = 0; i < n; ++i)
+      if (scripts_->ongoing(s, hs[i], Fn::DestroysPlay, args, 0)) return hs[i];
+    if (lasting_fn_[static_cast<int>(Fn::DestroysPlay)])
+      for (int i = 0; i < b.nlasting; ++i) {
+        const Lasting& e = b.lasting[i];
+        if (((set_.lasting[e.effect].fns >> static_cast<int>(Fn::DestroysPlay)) & 1) &&
+            scripts_->lasting(s, i, Fn::DestroysPlay, args, 0))
+          return e.card == kNone ? kRuleCause : e.card;
+      }
+  }
+  return -1;
+}
+
+bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
+  Board& b = c.s->b;
+  b.anywhere_next_play[player] = 0;  // ruling 21: the next play uses Air Drop's permission up
+  int below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  place(b, player, card, theater, faceup);
+  const Event played{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
+                     .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater), .faceup = faceup};
+  emit(&c, nullptr, played);
+  if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
+    to_deck_bottom(b, card);
+    record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+                        .theater = static_cast<uint8_t>(theater), .from = static_cast<uint8_t>(theater),
+                        .by = static_cast<uint8_t>(by)});
+    return false;
+  }
+  // A played card's own instant ability is due before the triggers its play fires.
+  if (faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
+    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  fire(&c, b, played);
+  if (below != kNone) covered(c, b, below, card);
+  return true;
+}
+
+bool Engine::may_flip(const State& s, int card) const {
+  bool allowed = rules_.flip_covered || uncovered(s, card);
+  if (fn_used(Fn::MayFlip)) {
+    int args[1] = {card};
+    allowed = apply_fns(s, Fn::MayFlip, args, allowed) != 0;
+  }
+  return allowed;
+}
+
+bool Engine::may_move(const State& s, int card, int theater) const {
+  if (!fn_used(Fn::MayMove)) return true;
+  int args[2] = {card, theater};
+  return apply_fns(s, Fn::MayMove, args, 1) != 0;
+}
+
+bool Engine::op_flip(AbilityCtx& c, int card) const {
+  if (!may_flip(*c.s, card)) return false;
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  bool was = l.faceup;
+  uint64_t key = board_key(b, card);
+  l.faceup = !l.faceup;
+  if (l.faceup) knowledge::make_public(b, card);
+  const Event flip{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card), .theater = l.theater,
+                   .faceup = l.faceup};
+  emit(&c, nullptr, flip);
+  // ruling 11: a revealed instant takes effect
+  if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
+    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  fire(&c, b, flip, Before{was, key});
+  return true;
+}
+
+// The card that becomes uncovered when `card` leaves its stack (the one below it, if `card` was
+// on top), or kNone. Call before the card leaves.
+int Engine::uncovered_by_leaving(const Board& b, int card) const {
+  if (!fires(What::Uncovered)) return kNone;
+  const CardLoc& l = b.card[card];
+  if (top_of(b, l.owner, l.theater) != card) return kNone;
+  return top_of(b, l.owner, l.theater, card);
+}
+
+bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
+  if (!may_move(*c.s, card, theater)) return false;
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  uint8_t from = l.theater;
+  uint64_t key = board_key(b, card);
+  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
+  l.theater = static_cast<uint8_t>(theater);
+  l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
+  b.reindex(card);
+  record(&c, b,
+         Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
+               .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup},
+         Before{l.faceup != 0, key});
+  if (freed != kNone) uncovered(c, b, freed);
+  if (below != kNone) covered(c, b, below, card);
+  return true;
+}
+
+void Engine::op_destroy(AbilityCtx& c, int card) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  bool from_hand = l.zone == Zone::Hand;
+  uint8_t owner = l.owner, theater = place_of(l);
+  bool was = !from_hand && l.faceup;
+  uint64_t key = from_hand ? 0 : board_key(b, card);
+  int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
+  to_deck_bottom(b, card);  // ruling 18
+  record(&c, b,
+         Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
+               .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
+}
+
+void Engine::op_return(AbilityCtx& c, int card) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  uint8_t from = l.theater;
+  bool was = l.faceup;
+  uint64_t key = board_key(b, card);
+  int freed = uncovered_by_leaving(b, card);
+  clear_counters(b, card);
+  l.zone = Zone::Hand;
+  l.faceup = 0;
+  l.theater = kNone;
+  l.seq = b.seq_next++;  // ruling 26: to the end of the hand
+  b.reindex(card);
+  record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
+}
+
+void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
+  const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
+  const uint8_t from = place_of(l);
+  int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  if (from_board) clear_counters(b, card);
+  l.zone = Zone::Deck;
+  l.faceup = 0;
+  l.theater = kNone;
+  l.seq = top ? --b.seq_top : b.seq_next++;
+  b.reindex(card);
+  record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
+                      .value = top});
+  if (freed != kNone) uncovered(c, b, freed);
+}
+
+int Engine::op_draw(AbilityCtx& c, int player) const {
+  Board& b = c.s->b;
+  int top = -1;
+  for (uint64_t m = b.in_zone(Zone::Deck); m; m &= m - 1) {
+    int i = __builtin_ctzll(m);
+    if (top < 0 || b.card[i].seq < b.card[top].seq) top = i;
+  }
+  if (top < 0) return -1;
+  CardLoc& l = b.card[top];
+  l.zone = Zone::Held;  // ruling 23: in no hand and not in the deck; its owner sees it
+  l.owner = static_cast<uint8_t>(player);
+  b.reindex(top);
+  knowledge::learn(b, player, top);
+  emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
+                          .card = static_cast<uint8_t>(top)});
+  return top;
+}
+
+int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  Board& b = c.s->b;
+  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  for (int i = 0; i < k; ++i) {
+    knowledge::learn(b, player, out[i]);
+    c.looked[player] |= bit(out[i]);
+    emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
+                            .card = out[i], .value = i + 1});
+  }
+  return k;
+}
+
+void Engine::op_gain_vp(AbilityCtx& c, int player, int vp) const {
+  Board& b = c.s->b;
+  b.score[player] = std::min(b.score[player] + vp, 4 * kMaxVp);  // the game ends when a battle does
+  emit(&c, nullptr, Event{.type = Event::Vp, .player = static_cast<uint8_t>(player), .value = vp,
+                          .score = {b.score[0], b.score[1]}});
+}
+
+void Engine::op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
+  if (c.deferred) flush_headers(c);  // a change with no line of its own: the ability's line shows it
+  Board& b = c.s->b;
+  if (whole_turn) b.anywhere_turn[player] = 1;
+  else b.anywhere_next_play[player] = 1;
+}
+
+void Engine::op_extra_turn(AbilityCtx& c, int player) const {
+  if (c.deferred) flush_headers(c);
+  Board& b = c.s->b;
+  b.extra_turns[player] = static_cast<uint8_t>(std::min(b.extra_turns[player] + 1, 255));
+}
+
+void Engine::op_add_tokens(AbilityCtx& c, int player, int theater, int n) const {
+  int16_t& v = c.s->b.tokens[player][theater];
+  if (n < -kMaxTokens || n > kMaxTokens || v + n < 0 || v + n > kMaxTokens)
+    throw ScriptError("tokens must stay between 0 and " + std::to_string(kMaxTokens));
+  v = static_cast<int16_t>(v + n);
+  emit(&c, nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(player),
+                          .theater = static_cast<uint8_t>(theater), .value = n});
+}
+
+void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
+  Board& b = c.s->b;
+  uint8_t shown = 0;
+  for (int p = 0; p < 2; ++p)
+    if (((to >> p) & 1) && !knowledge::knows(b, p, card)) {
+      knowledge::learn(b, p, card);
+      shown = static_cast<uint8_t>(shown | 1 << p);
+    }
+  if (!shown) return;  // (each of them knew it: nothing happens)
+  const CardLoc& l = b.card[card];
+  record(&c, b,
+         Event{.type = Event::Reveal, .player = l.zone == Zone::Deck ? static_cast<uint8_t>(kNone) : l.owner,
+               .card = static_cast<uint8_t>(card), .theater = place_of(l), .shown_to = shown});
+}
+
+bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  if (l.zone == Zone::Hand && l.owner == player) return false;
+  const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
+  const uint8_t from = place_of(l);
+  const uint8_t old_owner = from_deck ? static_cast<uint8_t>(kNone) : l.owner;
+  const bool was = from_board && l.faceup;
+  const uint64_t key = from_board ? board_key(b, card) : 0;
+  const int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  if (from_board) clear_counters(b, card);
+  l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
+  l.owner = static_cast<uint8_t>(player);
+  l.faceup = 0;
+  l.theater = kNone;
+  l.seq = b.seq_next++;
+  b.reindex(card);
+  knowledge::learn(b, player, card);  // (the player it was taken from keeps knowing it)
+  record(&c, b,
+         Event{.type = Event::ToHand, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+               .from = from, .from_player = old_owner},
+         Before{was, key});
+  if (freed != kNone) uncovered(c, b, freed);
+  return true;
+}
+
+void Engine::op_log(AbilityCtx& c, const std::string& text) const {
+  Event e{.type = Event::Log};
+  e.text = text;
+  emit(&c, nullptr, std::move(e));
+}
+
+// ---------------------------------------------------------------------------------------------
+// API 3: counters, change of side, dealing, lasting effects (docs/modding.md, "Card script API 3")
+
+std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
+  std::vector<std::pair<std::string, int>> out;
+  for (int i = 0; i < s.b.ncounters; ++i)
+    if (s.b.counters[i].target == target) out.emplace_back(name(s.b, s.b.counters[i].name), s.b.counters[i].value);
+  return out;
+}
+
+void Engine::set_counter(State& s, int target, int name, int value) const {
+  Board& b = s.b;
+  if (value < -kCounterLimit || value > kCounterLimit)
+    throw ScriptError("a counter stays within -" + std::to_string(kCounterLimit) + ".." + std::to_string(kCounterLimit) +
+                      " (" + this->name(s.b, name) + " would be " + std::to_string(value) + ")");
+  int i = 0;
+  while (i < b.ncounters && !(b.counters[i].target == target && b.counters[i].name == name)) ++i;
+  if (value == 0) {  // not kept: the rest move down, the freed slot is zeroed
+    if (i == b.ncounters) return;
+    for (; i + 1 < b.ncounters; ++i) b.counters[i] = b.counters[i + 1];
+    b.counters[--b.ncounters] = Counter{};
+    return;
+  }
+  if (i == b.ncounters) {
+    if (b.ncounters >= kMaxCounters)
+      throw ScriptError("more than " + std::to_string(kMaxCounters) + " counters set at once (the engine's limit)");
+    b.counters[b.ncounters++] = Counter{static_cast<uint8_t>(target), 0, static_cast<uint16_t>(name), 0};
+  }
+  b.counters[i].value = static_cast<int16_t>(value);
+}
+
+void Engine::op_set_counter(AbilityCtx& c, int target, int name, int value) const {
+  int before = counter(*c.s, target, name);
+  set_counter(*c.s, target, name, value);
+  if (value == before) return;
+  bool player = target >= kCounterPlayer;
+  emit(&c, nullptr, Event{.type = Event::Counter,
+                          .player = static_cast<uint8_t>(player ? target - kCounterPlayer : c.s->b.card[target].owner),
+                          .card = static_cast<uint8_t>(player ? kNone : target), .value = value, .vp = before,
+                          .option = static_cast<uint16_t>(name), .text = this->name(c.s->b, name)});
+}
+
+bool Engine::op_give(AbilityCtx& c, int card, int player) const {
+  Board& b = c.s->b;
+  CardLoc& l = b.card[card];
+  if (l.owner == player) return false;
+  uint8_t from = l.owner, theater = l.theater;
+  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  l.owner = static_cast<uint8_t>(player);
+  l.seq = b.seq_next++;  // on top of the new owner's stack
+  b.reindex(card);
+  knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
+  record(&c, b,
+         Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+               .theater = theater, .from_player = from, .faceup = l.faceup});
+  if (freed != kNone) uncovered(c, b, freed);
+  if (below != kNone) covered(c, b, below, card);
+  return true;
+}
+
+int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  Board& b = c.s->b;
+  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  for (int i = 0; i < k; ++i) {
+    CardLoc& l = b.card[out[i]];
+    l.zone = Zone::Hand;
+    l.owner = static_cast<uint8_t>(player);
+    l.seq = b.seq_next++;  // to the end of the hand
+    b.reindex(out[i]);
+    knowledge::learn(b, player, out[i]);
+    emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
+  }
+  return k;
+}
+
+void Engine::op_effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
+  start_lasting(c.s->b, e, until, turns);
+  emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
+                          .vp = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0,
+                          .option = static_cast<uint16_t>(until)});
+}
+
+void Engine::order_effect_data(const BoardCore& b, Lasting& e) const {
+  for (int i = 1; i < e.nfields; ++i)  // insertion: at most kMaxEffectData fields
+    for (int j = i; j > 0 && name(b, e.key[j - 1]) > name(b, e.key[j]); --j) {
+      std::swap(e.key[j - 1], e.key[j]);
+      std::swap(e.type[j - 1], e.type[j]);
+      std::swap(e.value[j - 1], e.value[j]);
+    }
+}
+
+void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
+  const LastingDef& d = set_.lasting[e.effect];
+  if (b.nlasting >= kMaxLasting)
+    throw ScriptError("more than " + std::to_string(kMaxLasting) + " lasting effects at once (the engine's limit; effect " +
+                      d.name + ")");
+  for (bool taken = true; taken;) {  // a uid no lasting effect has (at most 16 of 256 are taken)
+    e.uid = b.next_uid++;
+    taken = std::any_of(b.lasting, b.lasting + b.nlasting, [&](const Lasting& l) { return l.uid == e.uid; });
+  }
+  const int later = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0;
+  e.ends = until == Until::TurnEnd || until == Until::NextTurnEnd || until == Until::Turns
+               ? static_cast<uint32_t>(std::min<int64_t>(int64_t{b.turns} + later, kUntilBattleEnd - 1))
+               : kUntilBattleEnd;
+  e.until = until;
+  e.started = b.turns;
+  e.started_turn = static_cast<uint32_t>(b.turn_number());
+  b.lasting[b.nlasting++] = e;
+}
+
+// Whether lasting effect `e` ends at moment `m` (its turn moments: the turn now, b.turns, of b.turn).
+static bool ends_now(const Lasting& e, const Board& b, Moment m) {
+  switch (m) {
+    case Moment::GameEnd: return true;
+    case Moment::BattleEnd: return e.until != Until::GameEnd;
+    case Moment::TurnStart: return e.until == Until::OwnNextTurnStart && e.player == b.turn && b.turns > e.started;
+    case Moment::TurnEnd:
+      if (e.until == Until::OwnNextTurnEnd) return e.player == b.turn && b.turns > e.started;
+      return e.ends != kUntilBattleEnd && e.ends <= b.turns;
+  }
+  return false;
+}
+
+void Engine::end_lasting(State& s, Flow& f, Moment m) const {
+  Board& b = s.b;
+  int k = 0;
+  for (int i = 0; i < b.nlasting; ++i) {
+    const Lasting& e = b.lasting[i];
+    if (ends_now(e, b, m)) {
+      emit(nullptr, f.log, Event{.type = Event::EffectEnd, .card = e.card, .value = e.effect});
+      continue;
+    }
+    b.lasting[k++] = e;
+  }
+  for (int i = k; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
+  b.nlasting = static_cast<uint8_t>(k);
+}
+
+}  // namespace als
