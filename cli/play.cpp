@@ -454,7 +454,7 @@ bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
 // The search's three best actions with the chances to win the battle and the game after each.
 // The search sees only what this player may see (InfoState), like the computer players: one
 // search, the opponent's own, ranks the actions by the value it maximises, and its iterations
-// give both chances (calibrated on self-play: engine/play/hint.h). A game chance resting on too
+// give both chances (calibrated on self-play: engine/play/agents/hint.h). A game chance resting on too
 // few iterations is not shown.
 void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
   std::vector<HintLine> lines;

@@ -1,6 +1,6 @@
 // Many games between computer agents, as `als simulate` and `als compare` play them: variants
 // named SET+RULE..., the games of a run (its seeds, its shards), worker threads, a progress bar,
-// and the sums of the games (play/measures.h) written to and read from JSON for --merge.
+// and the sums of the games (play/stats/measures.h) written to and read from JSON for --merge.
 #pragma once
 #include <atomic>
 #include <functional>

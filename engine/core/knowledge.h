@@ -3,9 +3,9 @@
 // says whether that player knows the card's identity where it lies. Everything a seat is shown is
 // derived from these bits and nothing else: projections (projection.h), action and option texts
 // (Engine::card_label, action_key), log lines (the `known` bits an event carries), messages
-// (Engine::message_for), agents' information states (play/agents.h), the search's
+// (Engine::message_for), agents' information states (play/agents/agents.h), the search's
 // determinizations (Engine::Sampler: the unknown cards trade identities), observations and
-// action ids (play/action_ids.h). The rules change the bits only through the functions below.
+// action ids (play/env/action_ids.h). The rules change the bits only through the functions below.
 #pragma once
 #include <cstdint>
 

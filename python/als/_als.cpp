@@ -1,5 +1,5 @@
 // The Python module's C++ half (`als._als`, re-exported by als/__init__.py): the engine's
-// EnvGame and EnvState (engine/play/env.h) with numpy arrays. docs/python.md is its manual.
+// EnvGame and EnvState (engine/play/env/env.h) with numpy arrays. docs/python.md is its manual.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

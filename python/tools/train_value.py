@@ -6,7 +6,7 @@ under way won, the game won, and the reward the default search gives for that ba
 (Game.battle_reward: the VP swing, or the change in the chance to win the game where the battle
 could decide it). A small network (the observation in, two hidden layers of rectified units, three
 sigmoid outputs) is fitted to them with PyTorch on the CPU and written in the format
-engine/play/value_net.h reads; the search takes the third output at its leaves. Everything is
+engine/play/value/value_net.h reads; the search takes the third output at its leaves. Everything is
 seeded: the same arguments give the same weights on the same versions of the engine and of
 PyTorch, whatever the number of --workers.
 
@@ -120,7 +120,7 @@ def train(x, y, game_of, hidden, epochs, seed, log):
 
 
 def write_net(net, path, game_hash=None):
-    """The network in engine/play/value_net.h's format: exact float32 values ("%.9g"), with the
+    """The network in engine/play/value/value_net.h's format: exact float32 values ("%.9g"), with the
     content hash of the game it was trained for (the search uses it in that game only)."""
     import torch
     mods = list(net)

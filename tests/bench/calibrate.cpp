@@ -3,7 +3,7 @@
 // win the game) checked against what happened. Not a test: it takes minutes.
 // Run: build/tests/calibrate GAMES SEED [ITERATIONS] [THREADS]
 // Prints, for both chances, the expected calibration error of the search's raw estimate and of
-// the map compiled into the hint (engine/play/hint.cpp), each with its 95% interval (bootstrap
+// the map compiled into the hint (engine/play/agents/hint.cpp), each with its 95% interval (bootstrap
 // over games), and the map fitted to these games, to paste there. Fit on one seed, then measure
 // on another: the published "after" figures are from games the map was not fitted on.
 #include <cstdio>
@@ -90,7 +90,7 @@ void play(const Engine& e, uint64_t seed, int g, int iterations, std::vector<Out
 }
 
 // The battle's predictions under `battle`, and the game's: the game chance where the battle is
-// won weighed by that calibrated battle chance (engine/play/hint.cpp), then `game` (or none).
+// won weighed by that calibrated battle chance (engine/play/agents/hint.cpp), then `game` (or none).
 std::vector<Prediction> battle_chances(const std::vector<Outcome>& o, const ChanceMap& battle) {
   std::vector<Prediction> p;
   for (const Outcome& x : o) p.push_back({battle(x.estimate.battle), x.battle_won, x.game});

@@ -51,7 +51,7 @@ def expect(layer_file, include, ok):
         print(f"FAIL: a file compiled as {layer_file} {'does not build' if ok else 'builds'} with #include \"{include}\"")
 
 core, script, play, scenario = ("engine/core/engine.cpp", "engine/script/binding.cpp",
-                                "engine/play/match.cpp", "engine/scenario/scenario.cpp")
+                                "engine/play/match/match.cpp", "engine/scenario/scenario.cpp")
 present = "engine/present/view.cpp"
 # Allowed: its own layer and the ones below (the check can pass).
 expect(core, "engine.h", True)
@@ -65,7 +65,7 @@ expect(present, "projection.h", True)  # the renderers read the core's projectio
 expect(play, "view.h", True)
 expect(scenario, "view.h", True)
 # Refused: a layer above, however the path is written (the check can fail).
-for include in ("match.h", "play/match.h", "engine/play/match.h", "agents.h"):
+for include in ("match.h", "play/match/match.h", "engine/play/match/match.h", "agents.h"):
     expect(core, include, False)
 for include in ("loader.h", "sandbox.h", "script/loader.h", "scenario.h"):
     expect(core, include, False)

@@ -1,4 +1,4 @@
-// The hint (play/hint.h): its order, its two chances from one search, and the calibration
+// The hint (play/agents/hint.h): its order, its two chances from one search, and the calibration
 // arithmetic that docs/agents.md's figures come from.
 #include <catch2/catch.hpp>
 

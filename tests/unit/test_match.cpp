@@ -1,4 +1,4 @@
-// Match: the one game loop every front end uses (engine/play/match.h).
+// Match: the one game loop every front end uses (engine/play/match/match.h).
 #include <catch2/catch.hpp>
 
 #include "helpers.h"

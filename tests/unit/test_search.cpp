@@ -1,4 +1,4 @@
-// The default search (play/mcts.h): move keys, its engine twins and threads, the match-score
+// The default search (play/search/mcts.h): move keys, its engine twins and threads, the match-score
 // model, and the frozen yardstick it is measured against (issue 20).
 #include <catch2/catch.hpp>
 

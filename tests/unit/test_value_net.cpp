@@ -1,4 +1,4 @@
-// The learned value function's evaluation in C++ (play/value_net.h): the shipped network equals
+// The learned value function's evaluation in C++ (play/value/value_net.h): the shipped network equals
 // PyTorch's on the fixed inputs python/tools/train_value.py wrote with it, and bad files are refused.
 #include <catch2/catch.hpp>
 

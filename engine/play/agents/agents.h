@@ -222,7 +222,7 @@ class SearchAgent : public Agent {
 /// 2012): each iteration samples a determinization, descends a tree of the player's information
 /// sets (moves as the player sees them, keyed by their texts, selected by UCB with availability
 /// counts), expands one move, plays random moves to the end of the battle (or the game), and backs
-/// the battle's VP swing up. Do not change it: a stronger search is a new class (play/mcts.h).
+/// the battle's VP swing up. Do not change it: a stronger search is a new class (play/search/mcts.h).
 class MctsV1Agent : public SearchAgent {
  public:
   struct Options {

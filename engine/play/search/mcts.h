@@ -1,4 +1,8 @@
-// The default computer opponent's search (`mcts` in the registry; docs/agents.md).
+// The default computer opponent's search (`mcts` in the registry; docs/agents.md): IS-MCTS with
+// MAST playouts, several workers, beliefs about the opponent's hand and exact endgames. Files:
+// mcts.cpp (the tree, the workers, an iteration, the ranking and the decision), rewards.cpp
+// (win chances, battle rewards, play features), beliefs.cpp (the opponent model), endgame.cpp
+// (alpha-beta in each world), playout.h (the pieces they share, inline).
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -206,7 +210,7 @@ class MctsAgent : public SearchAgent {
   /// first; empty where it does not apply (hands too large, mcts-v2, horizon game) or the budget
   /// ran out before 4 worlds (or `worlds`, if fewer) were solved: the search then decides.
   std::vector<Estimate> solve_endgame(const InfoState& info, const Budget& budget);
-  class Endgame;  // one world's alpha-beta (mcts.cpp)
+  class Endgame;  // one world's alpha-beta (endgame.cpp)
   int last_endgame_worlds_ = 0;
   long long last_endgame_nodes_ = 0, last_endgame_work_ = 0;
 

@@ -1,7 +1,7 @@
 """Writes a C++ source file that holds a text file as a string (the build's step for the learned
 value's shipped weights, scripts/value/standard.txt: ValueNet::standard).
 
-    python3 engine/play/embed_text.py IN OUT NAME
+    python3 engine/play/value/embed_text.py IN OUT NAME
 
 OUT defines `const char NAME[]` and `const unsigned long NAME_size` (bytes, the final NUL aside)
 in namespace als."""
@@ -15,7 +15,7 @@ def main():
         sys.exit(f"{src}: holds the raw string's end marker")
     pieces = [text[i:i + 16384] for i in range(0, len(text), 16384)] or [""]
     with open(out, "w", encoding="ascii") as f:
-        f.write(f"// Generated from {src} by engine/play/embed_text.py at build time: do not edit.\n")
+        f.write(f"// Generated from {src} by engine/play/value/embed_text.py at build time: do not edit.\n")
         f.write("namespace als {\n")
         f.write(f"extern const char {name}[];\nextern const unsigned long {name}_size;\n")
         f.write(f"const char {name}[] =\n")
