@@ -66,6 +66,12 @@ int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
+/// Runs `als compare`, `als sweep` or `als simulate` from another program (the Python module):
+/// `args` as the command line gives them after `als` ({"compare", "standard", "--json"}); what
+/// the command prints goes to `out` and `err` instead of the terminal (cli/embed.cpp). Returns
+/// the command's exit status (0: done; 1: a game failed; 2: refused, `err` says why).
+/// One call at a time: the process's standard streams are borrowed.
+int run_captured(const std::vector<std::string>& args, std::string& out, std::string& err);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
