@@ -39,16 +39,16 @@ std::string check_reproducible(const Engine& e, const Engine& other, int games) 
         const EventLog& l2 = twin->apply(a);
         same_log = l1.events.size() == l2.events.size();
         for (size_t i = 0; same_log && i < l1.events.size(); ++i)
-          same_log = e.event_text(l1.events[i], -1) == e.event_text(l2.events[i], -1);
+          same_log = e.text().event_text(l1.events[i], -1) == e.text().event_text(l2.events[i], -1);
       } catch (const ScriptError& err) {
         return std::string("a script fails in play (game ") + std::to_string(g + 1) + "): " + err.what();
       }
       const State& s = m->state();
-      if (e.digest(s) == e.digest(twin->state()) && same_log) continue;
+      if (digest(e, s) == digest(e, twin->state()) && same_log) continue;
       std::string cards;
       for (const Event& ev : m->apply_log().events)
-        if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
-      if (const Question q = e.question(s, -1); q.asked) cards += (cards.empty() ? "" : ", ") + q.ability;
+        if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.text().due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
+      if (const Question q = e.text().question(s, -1); q.asked) cards += (cards.empty() ? "" : ", ") + q.ability;
       return "two runs of the same ability from the same position differ (" + (cards.empty() ? "?" : cards) +
              "): an ability must depend only on the game, not on state kept between calls or on addresses "
              "(tostring of a table or function)";

@@ -3,6 +3,7 @@
 // them. A program that crashes, runs out of time or answers illegally loses the game
 // (AgentFailure, Match::forfeit); the run goes on.
 #include "exec_agent.h"
+#include "action_ids.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -21,10 +22,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "action_ids.h"
 #include "errors.h"
 #include "env.h"
 #include "jsonl.h"
+#include "observation.h"
 #include "protocol.h"
 
 extern char** environ;
@@ -263,7 +264,7 @@ class ExecAgent : public Agent {
             {"num_actions", ids_->size()},
             {"actions", ids_->patterns()},
             {"card_table", protocol::card_table_json(e)},
-            {"observation_tensor_size", e.observation_tensor_size()}};
+            {"observation_tensor_size", als::observation_tensor_size(e)}};
   }
 
   json decision_message(const InfoState& info, std::vector<int>& ids) const {
@@ -277,7 +278,7 @@ class ExecAgent : public Agent {
       texts.push_back(t), ids.push_back(id);
       relative.push_back(id < 0 ? id : seat_relative_id(id, p, C, T));
     }
-    std::vector<float> tensor(static_cast<size_t>(e.observation_tensor_size()));
+    std::vector<float> tensor(static_cast<size_t>(als::observation_tensor_size(e)));
     info.observation_tensor(tensor.data());
     json d = {{"type", "decision"}, {"seat", p + 1}, {"kind", decision_kind_name(k)},
               {"view", protocol::view_json(e, info.projection(), info.withdraw_vp())},

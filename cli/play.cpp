@@ -175,7 +175,7 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
   bool one_line = true;
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
-    row << ink.bold << std::left << std::setw(6) << e.theater_name(t.theater) << ink.reset << " " << ink.player[viewer] << "you "
+    row << ink.bold << std::left << std::setw(6) << e.text().theater_name(t.theater) << ink.reset << " " << ink.player[viewer] << "you "
         << std::right << std::setw(2) << t.total[viewer] << ink.reset << " vs " << ink.player[opp] << std::setw(2)
         << t.total[opp] << " opponent" << ink.reset << "  -> "
         << (t.controller == viewer ? ink.good + "yours" : ink.bad + "opponent's") << ink.reset;
@@ -282,7 +282,7 @@ void print_card(const Engine& e, const std::string& id) {
 
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
 std::string question_text(const Engine& e, const State& s, int p) {
-  const Question asked = e.question(s, p);
+  const Question asked = e.text().question(s, p);
   std::string whose = asked.card < 0 || asked.lasting    ? "the " + asked.ability
                       : e.owner(s, asked.card) == p ? "your " + asked.ability
                                                     : "the opponent's " + asked.ability;
@@ -355,7 +355,7 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
     if (it == cards.end()) it = cards.insert(cards.end(), Plays{w[1], "", ""});
     // A play its card would not survive (a facedown card under a faceup Containment, a card into a
     // crowded theater next to Blockade: rulings 19-20), from what is faceup on the board.
-    const int card = e.set().find(w[1]), theater = e.theater_id(w[2]);
+    const int card = e.set().find(w[1]), theater = e.text().theater_id(w[2]);
     const int by = card >= 0 && theater >= 0 ? e.destroys_play_at(s, p, card, theater, w[0] == "deploy") : -1;
     if (by >= 0 && std::find(destroyers.begin(), destroyers.end(), e.set().cards[static_cast<size_t>(by)].id) == destroyers.end())
       destroyers.push_back(e.set().cards[static_cast<size_t>(by)].id);
@@ -400,7 +400,7 @@ std::string adjacency(const Engine& e, const State& s) {
   std::vector<std::string> pairs;
   const Projection v = project(e, s, -1);
   for (size_t i = 0; i + 1 < v.theaters.size(); ++i)
-    pairs.push_back(e.theater_name(v.theaters[i].theater) + "-" + e.theater_name(v.theaters[i + 1].theater));
+    pairs.push_back(e.text().theater_name(v.theaters[i].theater) + "-" + e.text().theater_name(v.theaters[i + 1].theater));
   return join(pairs);
 }
 
@@ -463,7 +463,7 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
     auto search = make_agent(hint_agent, hint_seed++, p);
     lines = hint(dynamic_cast<SearchAgent&>(*search), info);
   } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-    std::cout << wrapped("no hint: a script failed " + e.message_for(s, p, err.what()), 2) << "\n";
+    std::cout << wrapped("no hint: a script failed " + e.text().message_for(s, p, err.what()), 2) << "\n";
     return;
   }
   std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
@@ -529,7 +529,7 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
     return found;
   };
   std::vector<std::string> theaters;
-  for (const SeenTheater& t : v.theaters) theaters.push_back(e.theater_name(t.theater));
+  for (const SeenTheater& t : v.theaters) theaters.push_back(e.text().theater_name(t.theater));
   const std::string card = unique(hand_ids(e, v, v.seat), w[1]), theater = unique(theaters, w[2]);
   if (card.empty()) return "no card of your hand starts with '" + w[1] + "'";
   if (theater.empty()) return "no theater starts with '" + w[2] + "'";
@@ -548,9 +548,9 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
 // so the Kth action shows the Kth text.
 std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& acts) {
   std::vector<std::string> texts;
-  e.order_for_viewer(s, p, acts, &texts);
+  e.text().order_for_viewer(s, p, acts, &texts);
   if (e.decision_kind(s) == DecisionKind::Option) {
-    const Question q = e.question(s, p);
+    const Question q = e.text().question(s, p);
     for (size_t i = 0; i < texts.size(); ++i)
       texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
   }
@@ -671,7 +671,7 @@ class TerminalGame : public MatchListener {
       if (end.withdrew || t.controller != end.player || t.stack[end.player].empty()) continue;
       const auto& st = t.stack[end.player];
       const SeenCard& best = *std::max_element(st.begin(), st.end(), [](const SeenCard& x, const SeenCard& y) { return x.strength < y.strength; });
-      n.cards.push_back((best.known() ? card_text(e_, best, true) : std::string("a facedown card")) + " in " + e_.theater_name(t.theater));
+      n.cards.push_back((best.known() ? card_text(e_, best, true) : std::string("a facedown card")) + " in " + e_.text().theater_name(t.theater));
     }
     battles_.push_back(std::move(n));
   }
@@ -765,7 +765,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       }
       print_game_summary();
     }
-    const std::string text = e_.event_text(ev, v);
+    const std::string text = e_.text().event_text(ev, v);
     if (ev.type == Event::BattleStart) last_moves.clear();  // a new battle: nothing of the last one
     else if (&ev == &log.events.front() && viewer_ >= 0 && p != viewer_) last_moves.push_back(text);  // shown with the board
     std::cout << wrapped(text, 4) << "\n";
@@ -829,7 +829,7 @@ int TerminalGame::apply_human(int p, const Action& a) {
     m_.apply(a);
   } catch (const ScriptError& err) {
     if (!undo_.empty()) undo_.pop_back();
-    std::cerr << "als play: script error: " << e_.message_for(m_.state(), p, err.what()) << "\n";
+    std::cerr << "als play: script error: " << e_.text().message_for(m_.state(), p, err.what()) << "\n";
     std::cout << "that action was refused (the game is as it was)\n";
     return -1;
   }
@@ -846,7 +846,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
     if (!m_.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
       // Shown to the humans at this terminal: no card they do not know is named.
       const int reader = viewer_ >= 0 ? viewer_ : viewer_ == -2 ? std::max(m_.to_act(), 0) : -1;
-      std::cerr << "als play: " << e_.message_for(m_.state(), reader, m_.abandoned()) << "\n";
+      std::cerr << "als play: " << e_.text().message_for(m_.state(), reader, m_.abandoned()) << "\n";
       return finish(2);
     }
     if (input_end && !m_.over()) {  // Ctrl-D at a battle's Enter-wait

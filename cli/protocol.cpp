@@ -12,8 +12,8 @@ json bonus_json(const Engine& e, const Bonus& b) {
   static const char* const kSources[] = {"tokens", "declared", "scripted"};
   json j = {{"source", kSources[static_cast<int>(b.source)]}, {"amount", b.amount}, {"text", bonus_text(e, b)}};
   if (b.card >= 0) j["card"] = e.set().cards[static_cast<size_t>(b.card)].id;
-  if (b.from >= 0) j["from"] = e.theater_name(b.from);
-  if (b.effect >= 0) j["effect"] = e.effect_text(b.effect);
+  if (b.from >= 0) j["from"] = e.text().theater_name(b.from);
+  if (b.effect >= 0) j["effect"] = e.text().effect_text(b.effect);
   return j;
 }
 }  // namespace
@@ -68,7 +68,7 @@ json view_json(const Engine& e, const Projection& p, int withdraw_vp) {
     for (const SeenTheater& t : p.theaters) {
       json list = json::array();
       for (const Bonus& b : t.bonuses[q]) list.push_back(bonus_json(e, b)), any = true;
-      side[e.theater_name(t.theater)] = list;
+      side[e.text().theater_name(t.theater)] = list;
     }
     bonuses.push_back(side);
   }

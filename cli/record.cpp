@@ -55,7 +55,7 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
   for (const auto& r : rules_args) rules.push_back(portable(r, data_dir, "scripts/rules", ".lua"));
   json h = {{"type", "header"},
             {"format", kRecordFormat},
-            {"digest", Engine::kDigestVersion},
+            {"digest", kDigestVersion},
             {"engine", std::string("als ") + ALS_VERSION},
             {"cards", portable(cards_arg, data_dir, "cards", "")},
             {"set", e.set().name},
@@ -70,7 +70,7 @@ void Recorder::start(const Engine& e, const std::string& data_dir, const std::st
 }
 
 void Recorder::action(const Engine& e, const State& after, int player, const std::string& text, const EventLog& log) {
-  json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(e.digest(after))}};
+  json a = {{"type", "action"}, {"player", player + 1}, {"action", text}, {"digest", digest_text(digest(e, after))}};
   text_ += a.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   events(log);
 }
@@ -331,7 +331,7 @@ int Replayer::header(const json& j) {
   // A record before digest versions (als 0.1.0) has no "digest": version 1, and no opening lines.
   const bool versioned = j.contains("digest");
   if (versioned && !get_int(j, "digest", 1, 1000000, digest)) return r_.bad("\"digest\" must be a positive integer");
-  digests_ = digest == Engine::kDigestVersion;
+  digests_ = digest == kDigestVersion;
   std::string cards, hash;
   if (!get_string(j, "cards", cards) || !get_string(j, "content_hash", hash))
     return r_.bad("the header needs \"cards\" and \"content_hash\" strings");
@@ -383,7 +383,7 @@ int Replayer::action(const json& j) {
     return r_.mismatch("player " + std::to_string(p) + " acts, but the engine expects player " +
                        std::to_string(m_->to_act() + 1));
   try {
-    const Action a = eng_->parse_action(m_->state(), act, -1);
+    const Action a = eng_->text().parse_action(m_->state(), act, -1);
     std::optional<State> before;  // only when someone is shown the action
     if (opt_.on_action) before = m_->state();
     m_->apply(a);
@@ -394,7 +394,7 @@ int Replayer::action(const json& j) {
     return r_.mismatch("'" + act + "': " + e.what());
   }
   if (digests_) {
-    std::string got = digest_text(eng_->digest(m_->state()));
+    std::string got = digest_text(als::digest(*eng_, m_->state()));
     if (got != digest) return r_.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
   }
   expect(m_->apply_log());

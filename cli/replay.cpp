@@ -49,7 +49,7 @@ int cmd_replay(int argc, char** argv) {
       // The action in the words the viewer would have read: another's facedown card unnamed, a
       // deploy named (playing faceup shows the card).
       std::cout << "--- action " << ++n << ": " << pname(player) << " "
-                << e.action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
+                << e.text().action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
       print_final_board(e, after, viewer);
       const View v = view_of(e, after, viewer);
       for (int p = 0; p < 2; ++p)

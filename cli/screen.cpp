@@ -91,7 +91,7 @@ void print_final_board(const Engine& e, const State& at, int viewer) {
   const Projection v = project(e, at, viewer);
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
-    row << "  " << std::left << std::setw(6) << e.theater_name(t.theater) << std::right;
+    row << "  " << std::left << std::setw(6) << e.text().theater_name(t.theater) << std::right;
     for (int p = 0; p < 2; ++p) {
       row << (p ? "  vs  " : "") << pname(p) << " " << t.total[p] << " [";
       for (size_t j = 0; j < t.stack[p].size(); ++j)

@@ -26,6 +26,7 @@
 #include "cli.h"
 #include "files.h"
 #include "jsonl.h"
+#include "observation.h"
 #include "protocol.h"
 #include "record.h"
 #include "scenario.h"
@@ -228,9 +229,9 @@ void Game::send_events(const EventLog& log) {
     }
     if (ev.type == Event::GameEnd) continue;  // the game_over message says it
     // Events as each external seat may see them (ruling 28); with none, everything.
-    if (!external[0] && !external[1]) send({{"type", "event"}, {"game", number}, {"text", eng->event_text(ev, -1)}});
+    if (!external[0] && !external[1]) send({{"type", "event"}, {"game", number}, {"text", eng->text().event_text(ev, -1)}});
     for (int q = 0; q < 2; ++q)
-      if (external[q]) send({{"type", "event"}, {"game", number}, {"seat", q + 1}, {"text", eng->event_text(ev, q)}});
+      if (external[q]) send({{"type", "event"}, {"game", number}, {"seat", q + 1}, {"text", eng->text().event_text(ev, q)}});
   }
 }
 
@@ -465,7 +466,7 @@ class Server {
     if (o.tables) {
       start["actions"] = g->ids->patterns();
       start["card_table"] = protocol::card_table_json(*eng);
-      if (o.observation) start["observation_layout"] = eng->observation_layout();
+      if (o.observation) start["observation_layout"] = als::observation_layout(*eng);
     }
     send(start);
     g->match->start();  // battle 1's opening events, as every later battle's
@@ -533,7 +534,7 @@ class Server {
       if (!action->is_string()) return send_error("act: \"action\" must be a string", m);
       std::string text = action->get<std::string>();
       std::vector<std::string> texts;
-      for (const Action& x : g.legal) texts.push_back(g.eng->action_text(g.s(), x, seat));
+      for (const Action& x : g.legal) texts.push_back(g.eng->text().action_text(g.s(), x, seat));
       auto it = std::find(texts.begin(), texts.end(), text);
       // "choose OPTION" or the option alone, at a card or theater decision
       if (it == texts.end()) it = std::find(texts.begin(), texts.end(), "choose " + text);
@@ -608,7 +609,7 @@ class Server {
       send_error(e.what());
       return false;
     } catch (const ScriptError& e) {
-      send_error("the action was refused, the game is as it was: " + g.eng->message_for(g.s(), seat, e.what()));
+      send_error("the action was refused, the game is as it was: " + g.eng->text().message_for(g.s(), seat, e.what()));
       g.decision_sent = false;
       return false;
     }
@@ -636,7 +637,7 @@ class Server {
     }
     // The legal actions in the order the seat sees them (cards it cannot tell apart by place).
     std::vector<std::string> seen;
-    g.eng->order_for_viewer(g.s(), seat, g.legal, &seen);
+    g.eng->text().order_for_viewer(g.s(), seat, g.legal, &seen);
     json texts = seen;
     for (const std::string& t : seen) g.legal_ids.push_back(g.ids->id(t, k));
     json d = {{"type", "decision"}, {"game", g.number}, {"seat", seat + 1}, {"kind", decision_kind_name(k)}};
@@ -644,10 +645,10 @@ class Server {
       d["view"] = view_json(*g.eng, g.s(), seat);
       d["legal"] = texts;
     }
-    if (g.observation == kObsList) d["observation"] = g.eng->observation(g.s(), seat);
-    if (g.observation == kObsHex) d["observation_hex"] = observation_hex(g.eng->observation(g.s(), seat));
+    if (g.observation == kObsList) d["observation"] = als::observation(*g.eng, g.s(), seat);
+    if (g.observation == kObsHex) d["observation_hex"] = observation_hex(als::observation(*g.eng, g.s(), seat));
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
-    protocol::add_question(d, g.eng->question(g.s(), seat));
+    protocol::add_question(d, g.eng->text().question(g.s(), seat));
     send(d);
     g.decision_sent = true;
   }
@@ -667,7 +668,7 @@ class Server {
     out += '"';
     if (g.observation == kObsList) {
       out += ",\"observation\":[";
-      const std::vector<int> obs = g.eng->observation(g.s(), seat);
+      const std::vector<int> obs = als::observation(*g.eng, g.s(), seat);
       for (size_t i = 0; i < obs.size(); ++i) {
         if (i) out += ',';
         auto r = std::to_chars(num, num + sizeof num, obs[i]);
@@ -676,7 +677,7 @@ class Server {
       out += ']';
     } else if (g.observation == kObsHex) {
       out += ",\"observation_hex\":\"";
-      out += observation_hex(g.eng->observation(g.s(), seat));
+      out += observation_hex(als::observation(*g.eng, g.s(), seat));
       out += '"';
     }
     out += ",\"seat\":" + std::to_string(seat + 1) + ",\"type\":\"decision\"}";
@@ -698,7 +699,7 @@ class Server {
       json finals = json::object();
       for (int p = 0; p < 2; ++p) {
         if (!g.external[p]) continue;
-        const std::vector<int> obs = g.eng->observation(g.s(), p);
+        const std::vector<int> obs = als::observation(*g.eng, g.s(), p);
         finals[std::to_string(p + 1)] = g.observation == kObsHex ? json(observation_hex(obs)) : json(obs);
       }
       over["final_observations"] = finals;

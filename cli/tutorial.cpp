@@ -42,7 +42,7 @@ std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
 std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
   const View v = view_of(e, s, p);
-  const std::string& name = e.theater_name(a.theater);
+  const std::string& name = e.text().theater_name(a.theater);
   const auto at = std::find(v.theaters.begin(), v.theaters.end(), name);
   if (at == v.theaters.end() || v.stacks[p][static_cast<size_t>(at - v.theaters.begin())].empty())
     return "you have no card in " + name + " yet: play onto a theater where you already have one";
@@ -149,7 +149,7 @@ void print_paragraphs(const Step& st) {
 }
 
 void print_events(const Engine& e, const EventLog& log) {
-  for (const Event& ev : log.events) std::cout << wrapped(e.event_text(ev, kYou), 4) << "\n";
+  for (const Event& ev : log.events) std::cout << wrapped(e.text().event_text(ev, kYou), 4) << "\n";
 }
 
 // Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.

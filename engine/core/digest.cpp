@@ -1,7 +1,8 @@
-// Engine::digest: a state's XXH64, field by field, with fixed codes for its enumerations and
+// digest (digest.h): a state's XXH64, field by field, with fixed codes for its enumerations and
 // names by their text (game records: docs/design.md, "Game records").
 #include <xxhash.h>
 
+#include "digest.h"
 #include "engine.h"
 
 namespace als {
@@ -132,16 +133,16 @@ struct Bytes {
     for (int i = 0; i < b.qlen; ++i) due(queue[i]);
     turn(b.last.number), put(b.last.winner), put(b.last.withdrew), put(b.last.vp);
     // API 3: names by their text (numbers are per engine)
-    text(eng.name(b, b.last.reason)), text(eng.name(b, b.end_reason));
+    text(eng.interned().name(b, b.last.reason)), text(eng.interned().name(b, b.end_reason));
     turn(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
-    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.name(b, b.counters[i].name)), put(b.counters[i].value);
+    for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.interned().name(b, b.counters[i].name)), put(b.counters[i].value);
     // API 4's parts (a set of API 4, or an effect with an API 4 moment): version 1's bytes are
     // unchanged for the games of API 1 to 3, whose records keep checking their digests.
     const bool api4 = eng.set().api >= 4;
     for (int i = 0; i < b.nlasting; ++i) {
       const Lasting& e = lasting[i];
       put(e.card), put(e.effect), put(e.uid), turn(e.ends), put(e.nfields);
-      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.name(b, e.key[k])), put(e.value[k]);
+      for (int k = 0; k < e.nfields; ++k) put(e.type[k]), text(eng.interned().name(b, e.key[k])), put(e.value[k]);
       if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), turn(e.started), turn(e.started_turn);
     }
     if (api4) turn(b.battle_from);
@@ -151,19 +152,19 @@ struct Bytes {
 };
 }  // namespace
 
-uint64_t Engine::digest(const State& s) const {
-  Bytes out{{}, *this};
+uint64_t digest(const Engine& e, const State& s) {
+  Bytes out{{}, e};
   out.board(s.b, s.b.queue, s.b.lasting);
-  if (set_.api >= 4) {  // API 4: the battles decided and a game_over hook's reason
+  if (e.set().api >= 4) {  // API 4: the battles decided and a game_over hook's reason
     out.put(s.b.nhistory);
     for (int i = 0; i < s.b.nhistory; ++i) {
       const BattleRecord& h = s.b.history[i];
       out.turn(h.number), out.put(h.winner), out.put(h.first), out.put(h.withdrew), out.put(h.vp);
-      out.put(h.scores[0]), out.put(h.scores[1]), out.text(name(s.b, h.reason));
+      out.put(h.scores[0]), out.put(h.scores[1]), out.text(e.interned().name(s.b, h.reason));
     }
-    out.text(name(s.b, s.b.game_reason));
+    out.text(e.interned().name(s.b, s.b.game_reason));
   } else if (s.b.game_reason) {
-    out.text(name(s.b, s.b.game_reason));
+    out.text(e.interned().name(s.b, s.b.game_reason));
   }
   out.put(s.r.active);
   if (s.r.active) {
@@ -172,11 +173,11 @@ uint64_t Engine::digest(const State& s) const {
     for (int i = 0; i < s.r.nanswers; ++i) out.put(s.r.answers[i]);
     const Decision& d = s.r.pending;
     uint16_t opt[kMaxOptions];
-    int n = options(d, opt);
+    int n = e.options(d, opt);
     out.put(d.player), out.put(d.kind), out.put(d.card), out.put(d.about), out.put(d.n);
-    out.text(name(s.b, d.prompt));
+    out.text(e.interned().name(s.b, d.prompt));
     for (int i = 0; i < n; ++i) out.put(opt[i]);
-    if (d.kind == DecisionKind::Option) out.text(name(s.b, d.texts));  // API 4 (other kinds keep version 1's bytes)
+    if (d.kind == DecisionKind::Option) out.text(e.interned().name(s.b, d.texts));  // API 4 (other kinds keep version 1's bytes)
     out.board(s.r.snapshot, s.b.queue, s.b.lasting);
   }
   return XXH64(out.v.data(), out.v.size(), 0);

@@ -39,7 +39,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     bad("hand_size " + std::to_string(rules_.hand_size) + " needs more cards than the set has");
   for (size_t c = 0; c < set_.cards.size(); ++c) {
     CardDef& d = set_.cards[c];
-    d.type_theater = theater_id(d.type);
+    d.type_theater = text().theater_id(d.type);
     if (d.type_theater < 0) bad("card " + d.id + ": type '" + d.type + "' names no theater");
     theater_type_.push_back(d.type_theater);
     printed_strength_[c] = d.strength;
@@ -607,17 +607,7 @@ void Engine::compute_sort_keys() {
   keys(rules_.theaters, theater_key_, theater_none_key_);
 }
 
-std::vector<std::string> Engine::option_texts(const BoardCore& b, const Decision& d) const {
-  std::vector<std::string> out;
-  if (d.kind != DecisionKind::Option || !d.texts) return out;
-  const std::string joined = name(b, d.texts);
-  for (size_t from = 0;;) {
-    const size_t end = joined.find('\n', from);
-    out.push_back(joined.substr(from, end - from));
-    if (end == std::string::npos) return out;
-    from = end + 1;
-  }
-}
+
 
 int Engine::options(const Decision& d, uint16_t* out) const {
   // The set bits, decoded, each with a key giving the order of the texts (compute_sort_keys);
@@ -650,5 +640,14 @@ int Engine::options(const Decision& d, uint16_t* out) const {
     }
   return n;
 }
+
+std::shared_ptr<Engine> Engine::twin() const {
+  if (!twin_maker_) return nullptr;
+  std::shared_ptr<Engine> t = twin_maker_();
+  if (!t || t->content_hash() != hash_ || t->set_.cards.size() != set_.cards.size()) return nullptr;
+  t->names_ = names_;
+  return t;
+}
+
 
 }  // namespace als

@@ -2,11 +2,13 @@
 // game held in a State value. The Engine itself holds no game: any number of States can be
 // played with one Engine (one thread at a time: its scripts' Lua state is not shared).
 //
-// Files: engine.cpp (the board, strength, control, legal actions, battles), verbs.cpp (what each
-// verb does), digest.cpp,
-// resolve.cpp (abilities due, re-running from a snapshot, triggers, hooks, turns and battles),
-// text.cpp (texts, parsing), projection.cpp (what a seat sees: projection.h). The Lua side
-// (binding.cpp, loader.cpp) implements Scripts.
+// Engine keeps what the rules need (engine.cpp: the board, strength, control, legal actions,
+// battles; resolve.cpp: abilities due, re-running from a snapshot, triggers, hooks, turns and
+// battles; sample.cpp: determinizations). Beside it, each in a type of its own: what the verbs
+// do (ops.h, verbs.cpp), the texts (texts.h, text.cpp), the names scripts give (interned.h,
+// names.cpp), the digest (digest.h) and what a seat sees (projection.h). The renderers of a
+// seat's view and its tensors are a layer above (engine/present). The Lua side (script/:
+// binding.cpp, runtime.cpp, loader.cpp) implements Scripts.
 #pragma once
 #include <functional>
 #include <memory>
@@ -18,11 +20,15 @@
 
 #include "abilities.h"
 #include "cardset.h"
+#include "digest.h"
 #include "errors.h"
 #include "events.h"
+#include "interned.h"
 #include "knowledge.h"
+#include "ops.h"
 #include "projection.h"
 #include "state.h"
+#include "texts.h"
 
 namespace als {
 
@@ -33,21 +39,6 @@ struct GameResult {
   int winner = -1;
   int score[2] = {0, 0};
   std::string reason;  // the reason a game_over hook ended the game with (API 4), or ""
-};
-
-/// The question an ability asks now (Engine::question), as a seat may read it.
-struct Question {
-  bool asked = false;      // false at a turn, or once the game is over: no ability asks
-  DecisionKind kind = DecisionKind::Turn;
-  int player = -1;         // who answers (0 or 1)
-  std::string ability;     // what asks: "ambush", "house rule (turn_start)", "effect shield of bunker (when flipped)"
-  int card = -1;           // the card whose ability (or whose lasting effect) asks; -1: a house rule
-  bool lasting = false;    // a lasting effect's trigger asks (its card may have changed since)
-  std::string text;        // that card's printed text ("" without a card)
-  std::string prompt;      // the ability's own words for the question (API 3), or ""
-  std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
-  std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
-  std::vector<std::string> options;  // an option question's texts (API 4), in the script's order: "option K" is the Kth
 };
 
 /// Answers the decisions abilities ask while they run (Engine::apply's `ask`), so that the
@@ -69,36 +60,6 @@ class Chooser {
 struct Before {
   bool faceup = false;
   uint64_t key = 0;
-};
-
-/// The tables of names of an engine and its twins (text.cpp).
-struct NameRegistry;
-std::shared_ptr<NameRegistry> new_name_registry();
-
-/// One game's table of names (Engine::game_names), released when this holder goes: names
-/// interned per game, so nothing a game's scripts name outlives it (a fresh counter name on every
-/// call fills no table across games). States carry only its number (id()). Move-only; the engine
-/// that made it must outlive it.
-class GameNames {
- public:
-  GameNames() = default;
-  GameNames(GameNames&& o) noexcept : reg_(o.reg_), id_(o.id_) { o.reg_ = nullptr, o.id_ = 0; }
-  GameNames& operator=(GameNames&& o) noexcept {
-    if (this != &o) release(), reg_ = o.reg_, id_ = o.id_, o.reg_ = nullptr, o.id_ = 0;
-    return *this;
-  }
-  GameNames(const GameNames&) = delete;
-  GameNames& operator=(const GameNames&) = delete;
-  ~GameNames() { release(); }
-  /// The table's number, for new_game and BoardCore::names; 0 for an empty holder.
-  uint32_t id() const { return id_; }
-
- private:
-  friend class Engine;
-  GameNames(NameRegistry* reg, uint32_t id) : reg_(reg), id_(id) {}
-  void release();  // text.cpp: forgets the table's names (cheap when no game made a table)
-  NameRegistry* reg_ = nullptr;
-  uint32_t id_ = 0;
 };
 
 class Engine {
@@ -127,6 +88,13 @@ class Engine {
   const std::vector<std::string>& rule_names() const { return rule_names_; }
   /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
   const std::string& content_hash() const { return hash_; }
+  /// The texts of this engine's games (texts.h): actions, options, cards, events and messages
+  /// as a seat may read them.
+  Texts text() const { return Texts(*this); }
+  /// What each verb does to a game (ops.h), for the binding and scenario set-ups.
+  Ops ops() const { return Ops(*this); }
+  /// The names scripts gave this engine's games, one table a game (interned.h).
+  Interned interned() const { return Interned(*names_); }
   /// Another engine for the same card set and rules, with scripts of its own, for another thread
   /// (a search's second thread: an engine runs scripts in one thread only). Made by the function
   /// the loader set (set_twin_maker); nullptr when there is none or the files changed since
@@ -170,22 +138,6 @@ class Engine {
   /// `s.b.phase` and `s.b.battle` (the next battle's number) are final and the rest is not to be
   /// played on.
   void apply_discarding(State& s, const Action& a, Chooser* ask = nullptr, bool stop_at_battle_end = false) const;
-  /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
-  /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the
-  /// card it is about, or kNone) with options `opts` (n of them, in any order, repeats allowed:
-  /// sorted and made distinct here).
-  /// Returns the answer: kNone at once when there is nothing to choose (no option, or only
-  /// "none") or the run is already dry; the recorded answer when the ability is re-run; the
-  /// chooser's answer during the run (c.ask, recorded with its Choice event). Otherwise the state
-  /// now holds the decision, the rest of the run is dry (c.dry) and -1 is returned. Throws
-  /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
-  /// the chooser answers with no option. An Option question (API 4) gives its texts in `texts`:
-  /// one interned name, the texts joined by '\n', option k the kth.
-  int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
-          int about = kNone, int prompt = 0, int texts = 0) const;
-  /// An Option decision's texts, in the script's order (option k is the kth); empty for another kind.
-  std::vector<std::string> option_texts(const BoardCore& b, const Decision& d) const;
-
   // ---- reading ---------------------------------------------------------------------------
   /// The player to decide: 0 or 1; -1 once the game is over.
   int to_act(const State& s) const {
@@ -227,7 +179,7 @@ class Engine {
     r.over = s.b.phase == Phase::Over;
     r.winner = r.over ? s.b.winner : -1;
     r.score[0] = s.b.score[0], r.score[1] = s.b.score[1];
-    if (r.over && s.b.game_reason) r.reason = name(s.b, s.b.game_reason);
+    if (r.over && s.b.game_reason) r.reason = interned().name(s.b, s.b.game_reason);
     return r;
   }
   /// The player whose hand or side holds `card` (a card's owner is public where it lies on the
@@ -235,30 +187,6 @@ class Engine {
   int owner(const State& s, int card) const { return s.b.card[card].owner; }
   /// Whether `player` (0 or 1; -1 omniscient) knows `card` where it lies now (knowledge.h).
   bool knows(const State& s, int player, int card) const { return knowledge::knows(s.b, player, card); }
-  /// The question pending now, as seat `viewer` (0 or 1; -1 everything) may read it: which
-  /// ability asks and its card's text (public: the card was faceup when it began), the prompt,
-  /// the card shown and the card it is about named as the knowledge model lets the seat name them.
-  Question question(const State& s, int viewer) const;
-  /// Protocol 2's observation (observation.cpp, docs/protocol.md): a flat list of integers of
-  /// observation_layout().size(), built only from what `seat` (0 or 1) knows (knowledge.h) and
-  /// what is public.
-  std::vector<int> observation(const State& s, int seat) const;
-  /// The name of each position of observation(), in order ("card ID where", "position 1 theater", ...).
-  std::vector<std::string> observation_layout() const;
-  /// The float observation of the Python module (observation.cpp; docs/python.md, "Observation
-  /// tensor"): observation_tensor_size() floats written to `out`, built only from what `seat`
-  /// (0 or 1) knows and what is public: each card where the seat knows it (with its theater
-  /// position, face, strength, depth in its stack, covered, counters), each theater position,
-  /// every stack slot (occupied, faceup, known), the scores and counts, the pending question.
-  void observation_tensor(const State& s, int seat, float* out) const;
-  int observation_tensor_size() const;
-  /// A 64-bit digest (XXH64) of everything in the state, field by field: two states with equal
-  /// digests are, in practice, the same game at the same decision (game records). Enumerations
-  /// are hashed by fixed codes, names by their text: the digest of a state changes only with
-  /// kDigestVersion.
-  uint64_t digest(const State& s) const;
-  /// The version of digest(): records carry it, and a replay checks digests only of its own version.
-  static constexpr int kDigestVersion = 1;
   /// A determinization (sample.cpp): a full state consistent with everything `viewer` has seen
   /// (ruling 28): the cards they do not know trade identities at random and the game's generator
   /// is reseeded. Two states that differ only in what `viewer` cannot see give the same sample
@@ -313,133 +241,19 @@ class Engine {
     uint8_t ids_[kMaxCards] = {};     // their numbers, ascending
   };
 
-  // ---- text (text.cpp) ---------------------------------------------------------------------
-  int theater_id(std::string_view name) const;  // -1 if unknown
-  const std::string& theater_name(int id) const { return rules_.theaters[id]; }
-  /// A card as `viewer` may name it: its id when known (viewer -1 knows everything), else its
-  /// position "P:THEATER:N" on the board (P 1 or 2, N from the bottom), else "?".
-  std::string card_label(const State& s, int card, int viewer) const;
-  std::string option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const;
-  /// "deploy ID THEATER", "improvise ID THEATER", "withdraw", "choose OPTION".
-  std::string action_text(const State& s, const Action& a, int viewer) const;
-  /// The move `a` as `viewer` sees it, coded in a number: two legal actions of a state have the
-  /// same key exactly when they have the same `action_text(.., viewer)`, so a key names a card
-  /// the viewer cannot identify by its place, never by which card it is (ruling 28). Keys of
-  /// different states compare as their texts do. For searches' trees (no text built).
-  uint32_t action_key(const State& s, const Action& a, int viewer) const;
-  /// Orders `acts` (legal actions now) as `viewer` is shown them: by their texts as the viewer
-  /// sees them, and actions whose texts are the same (cards the viewer cannot tell apart, "?")
-  /// by the cards' places (zone, owner, theater, order), never by the cards' identities. Fills
-  /// `texts` (if given) in the same order. Every list a player or agent is given is in this order.
-  void order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
-                        std::vector<std::string>* texts = nullptr) const;
-  /// Parses an exact action text as `action_text(.., viewer)` writes it, or throws IllegalAction.
-  Action parse_action(const State& s, std::string_view text, int viewer) const;
-  /// How `viewer` (0 or 1) names a card it does not know, by where it lies: "a facedown card of
-  /// player 2", "a card in player 2's hand", "a card of the deck", "a card held by player 2".
-  std::string hidden_card_text(const State& s, int card) const;
-  /// A message (an error, a refusal, a reason) as seat `viewer` may read it (-1: everything):
-  /// every card id in it that the seat does not know in `s` (knowledge.h) is replaced by
-  /// hidden_card_text, `card 'ID'` included, so that no message names a hidden card.
-  std::string message_for(const State& s, int viewer, std::string_view text) const;
-  /// One log line for an event, as `viewer` may see it (-1: everything): its kind's template
-  /// (event_kinds.h) filled in, or the line text.cpp writes; "" for a kind with no line.
-  std::string event_text(const Event& e, int viewer) const;
-  std::string event_line(const Event& e, int viewer) const;  // event_text without its cause
-  /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
-  /// `effect`: for a lasting effect's trigger, its definition (CardSet::lasting).
-  std::string due_text(const Due& d, int effect = -1) const;
-  /// "shield of bunker" or "shield (house rule)": a lasting effect's definition, named.
-  std::string effect_text(int effect) const;
-  /// "tanks", "rule" or "" (a player's own action): an event's or a trigger's cause.
-  std::string cause_text(int cause) const;
-
-  // ---- the verbs, for the binding (engine.cpp) ----------------------------------------------
-  // Each keeps the board consistent, emits events and fires the triggers of docs/modding.md, "Triggers".
-  /// Turns a board card over (RB "Flip") unless a rule or a ban refuses it (may_flip): returns
-  /// whether it turned.
-  bool op_flip(AbilityCtx& c, int card) const;
-  /// Moves a board card on top of its owner's stack in `theater` (RB "Move") unless a ban
-  /// refuses it (may_move): returns whether it moved.
-  bool op_move(AbilityCtx& c, int card, int theater) const;
-  void op_destroy(AbilityCtx& c, int card) const;      // a board or hand card, to the deck bottom
-  void op_return(AbilityCtx& c, int card) const;
-  void op_to_deck(AbilityCtx& c, int card, bool top) const;  // a board or hand card
-  int op_draw(AbilityCtx& c, int player) const;
-  /// The top n cards of the deck, top first, into `out`; `player` now knows them.
-  int op_look(AbilityCtx& c, int player, int n, uint8_t* out) const;
-  void op_gain_vp(AbilityCtx& c, int player, int vp) const;
-  void op_log(AbilityCtx& c, const std::string& text) const;
-  /// API 4's g:reveal: the players of `to` (bit p: player p) who do not know `card` (in a hand,
-  /// on the board, in the deck or held) learn it, and `revealed` fires once for them; nothing
-  /// else changes (docs/modding.md, "Knowledge").
-  void op_reveal(AbilityCtx& c, int card, int to) const;
-  /// API 4's g:to_hand: `card` (in the deck, a hand or on the board) goes to the end of `player`'s
-  /// hand, facedown; the player learns it. False if it is in that hand already.
-  bool op_to_hand(AbilityCtx& c, int card, int player) const;
-  /// `player` may deploy to a theater that does not match the card's type on their next play, or
-  /// (`whole_turn`) during their next turn (Air Drop: ruling 21).
-  void op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const;
-  /// `player` takes one more turn right after the current one (the first printing's Redeploy).
-  void op_extra_turn(AbilityCtx& c, int player) const;
-  /// `n` supply tokens (+1 strength each; negative: removed) on `player`'s side of `theater`.
-  /// Throws ScriptError if a count would leave 0 to kMaxTokens.
-  void op_add_tokens(AbilityCtx& c, int player, int theater, int n) const;
-  // ---- API 3 (docs/modding.md, "Card script API 3") ----------------------------------------
+  // ---- what the verbs may do (API 3: docs/modding.md, "Card script API 3") -----------------
   /// Whether the rules (a covered card under flip_covered = false) and every may_flip function
   /// let `card` (on the board) turn over now.
   bool may_flip(const State& s, int card) const;
   /// Whether every may_move function lets `card` (on the board) move to `theater` now.
   bool may_move(const State& s, int card, int theater) const;
-  /// Sets counter `name` (interned) of `target` (a board card's index, or kCounterPlayer + p) to
-  /// `value` (-kCounterLimit..kCounterLimit; 0 removes it) and logs the change. Throws
-  /// ScriptError when more than kMaxCounters would be set or the value is out of range.
-  void op_set_counter(AbilityCtx& c, int target, int name, int value) const;
-  /// The same outside any ability (scenario set-ups): no event.
-  void set_counter(State& s, int target, int name, int value) const;
-  /// A board card goes to the top of `player`'s side of its theater, same face, and is theirs
-  /// from now on (fires `given`, `covered`, `uncovered`); false if it is theirs already.
-  bool op_give(AbilityCtx& c, int card, int player) const;
-  /// `player` takes the top `n` cards of the deck into hand (fewer if it is shorter): their
-  /// indexes, top first, into `out`; returns how many.
-  int op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const;
-  /// When an effect started now ends (g:effect's `until`; state.h).
-  using Until = als::Until;
-  /// Starts lasting effect `e` (its definition: CardSet::lasting[e.effect]; its card, player and
-  /// data set by the caller) until `until` (`turns`: N of { turns = N }, 1 to kMaxEffectTurns),
-  /// noting when it started. Throws ScriptError past kMaxLasting effects.
-  void op_effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
-  /// Puts the fields of `e`'s data in the order of their names (g:effect and a scenario's setup
-  /// give them in a Lua table's order, which the state must not depend on).
-  void order_effect_data(const BoardCore& b, Lasting& e) const;
-  /// The same without an event, on a board (a scenario's setup): `e` gets its uid and ends.
-  void start_lasting(Board& b, Lasting& e, Until until, int turns = 0) const;
   /// The lasting effect with `uid` now, or nullptr if it has ended.
   const Lasting* find_lasting(const State& s, int uid) const {
     for (int i = 0; i < s.b.nlasting; ++i)
       if (s.b.lasting[i].uid == uid) return &s.b.lasting[i];
     return nullptr;
   }
-  /// The number of a name scripts give the state (counter names, prompts, end reasons, effect
-  /// data fields) in the table of `b`'s game (BoardCore::names), interned on first use: the state
-  /// holds numbers, texts and digests the names. Throws ScriptError past 65,535 distinct names in
-  /// one game. (A state read after its GameNames went finds a fresh, empty table.)
-  uint16_t intern(const BoardCore& b, std::string_view name) const;
-  /// The number of `name` in the table of `b`'s game, or 0 when it was never interned there
-  /// (reading a counter: nothing is added).
-  uint16_t find_name(const BoardCore& b, std::string_view name) const;
-  /// Every name of `b`'s game, in id order (a serialized state carries them: its numbers are
-  /// that table's): {""} for a game that named nothing yet.
-  std::vector<std::string> names(const BoardCore& b) const;
-  /// The name numbered `id` in the table of `b`'s game ("" for 0, or for a released table); a
-  /// copy, as another thread may release a table.
-  std::string name(const BoardCore& b, int id) const;
-  /// A new table of names for one game, held by the returned value: pass its id() to new_game
-  /// (or set BoardCore::names) and keep it as long as the game's states are read. What a game's
-  /// scripts name then lives exactly as long as the game (table 0, the engine's own, never
-  /// goes: it serves states no game holds a table for, as scenario set-ups).
-  GameNames game_names() const;
-  /// Counter `name` of `target` (as op_set_counter), 0 if never set.
+  /// Counter `name` of `target` (as Ops::set_counter sets it), 0 if never set.
   int counter(const State& s, int target, int name) const {
     for (int i = 0; i < s.b.ncounters; ++i)
       if (s.b.counters[i].target == target && s.b.counters[i].name == name) return s.b.counters[i].value;
@@ -448,28 +262,18 @@ class Engine {
   /// "charge 2" lines of a target's counters, in the order they were first set.
   std::vector<std::pair<std::string, int>> counters_of(const State& s, int target) const;
 
-  /// Plays a card from hand, held by an ability or looked at on the deck; returns false if it was
-  /// destroyed as played.
-  bool op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;
   /// Whether the rules and every may_play function allow this play now (ruling 17).
   bool may_play(const State& s, int player, int card, int theater, bool faceup) const;
   void play_options(const State& s, int player, uint16_t* out, int& n) const;
   /// A decision's options in the plain string order of their omniscient texts (docs/scenarios.md):
   /// writes them to `out` (room for kMaxOptions) and returns how many.
   int options(const Decision& d, uint16_t* out) const;
-  /// Logs the record of a change (to c's log inside an ability, else to `log`) as its kind's row
-  /// says: not at all for a kind with no line, and only if the log keeps the type. The logged
-  /// copy gets the running ability as its cause and who knows its card (knowledge.h).
-  void emit(AbilityCtx* c, EventLog* log, const Event& e) const;
-  /// Writes the deferred log lines of the triggers and hooks running in `c` (outermost first).
-  void flush_headers(AbilityCtx& c) const;
   bool has_ongoing_functions() const { return fn_any_; }
   /// Whether a card or a lasting effect of the set has ongoing function `f`.
   bool has_fn(Fn f) const { return fn_used(f); }
   /// Whether any card of the set or lasting effect has a trigger for `ev` (the fast path skips
   /// events otherwise).
   bool fires(What ev) const { return fires_[static_cast<int>(ev) - static_cast<int>(What::Played)]; }
-  /// "house rule (turn_start)", "ambush", "effect shield of bunker (when flipped)".
 
  private:
   // The scripts' budget of one action, for the length of a scope (Scripts::begin_action).
@@ -572,6 +376,14 @@ class Engine {
   /// What adds to a total beyond the cards, by source, into `out` (projection.h's Bonus).
   void bonuses(const State& s, int player, int theater, std::vector<Bonus>& out) const;
   friend Projection project(const Engine& e, const State& s, int seat);
+  friend class Texts;
+  friend class Ops;
+  // The decision protocol (resolve.cpp; Ops::ask documents it).
+  int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
+          int about = kNone, int prompt = 0, int texts = 0) const;
+  // Logs the record of a change (Ops::emit documents it), and the deferred lines of c's triggers.
+  void emit(AbilityCtx* c, EventLog* log, const Event& e) const;
+  void flush_headers(AbilityCtx& c) const;
   /// The card uncovered when `card` leaves its stack (kNone unless some card has that trigger).
   int uncovered_by_leaving(const Board& b, int card) const;
   void hands_held(const Board& b, bool out[2]) const;  // whether each hand holds a card, in one pass

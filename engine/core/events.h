@@ -40,7 +40,7 @@ struct Event {
     // Give: card (in theater, face `faceup`) went from player `from_player` to player.
     // Deal: player took card from the deck into hand.
     // EffectStart: lasting effect `value` (CardSet::lasting) of card began, until `option`
-    //   (Engine::Until). EffectEnd: it ended.
+    //   (Until, state.h). EffectEnd: it ended.
     // BattleStart: battle `value` was dealt; player holds the 1st-player Supreme Commander;
     //   text: the theaters, left to right.
     // Covered: card became covered by `by`. Uncovered: card's cover left. TurnStart, TurnEnd:

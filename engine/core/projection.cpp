@@ -30,13 +30,13 @@ SeenDecision decision(const Engine& e, const State& s, int seat) {
   d.card = due.card == kNone ? -1 : due.card;
   d.what = due.what;
   d.effect = l ? l->effect : -1;
-  if (p.prompt) d.prompt = e.name(s.b, p.prompt);
+  if (p.prompt) d.prompt = e.interned().name(s.b, p.prompt);
   if (p.card != kNone) {
     if (knowledge::knows(s.b, seat, p.card)) d.shown = p.card;
     else d.shown_hidden = true;
   }
   if (p.about != kNone) d.has_about = true, d.about = knowledge::knows(s.b, seat, p.about) ? p.about : kUnseen;
-  if (p.kind == DecisionKind::Option) d.options = e.option_texts(s.b, p);
+  if (p.kind == DecisionKind::Option) d.options = e.text().option_texts(s.b, p);
   return d;
 }
 

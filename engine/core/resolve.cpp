@@ -173,7 +173,7 @@ void Engine::score_battle(State& s, Flow& f) const {
   if (b.nlasting) end_lasting(s, f, Moment::BattleEnd);
   Event e{.type = Event::BattleEnd, .player = static_cast<uint8_t>(winner), .withdrew = withdrew,
           .value = static_cast<int>(b.battle), .vp = vp, .score = {b.score[0], b.score[1]}, .option = b.end_reason};
-  if (b.end_reason) [[unlikely]] e.text = name(b, b.end_reason);  // (the event keeps its text: events outlive a game's names)
+  if (b.end_reason) [[unlikely]] e.text = interned().name(b, b.end_reason);  // (the event keeps its text: events outlive a game's names)
   emit(nullptr, f.log, e);
   int ender = -1, reason = 0;  // a game_over hook's winner (API 4)
   if (rules_.has(Hook::GameOver)) ender = scripts_->game_over(s, reason);
@@ -188,7 +188,7 @@ void Engine::score_battle(State& s, Flow& f) const {
     e.type = Event::GameEnd;
     e.player = b.winner;
     e.option = b.game_reason;
-    e.text = b.game_reason ? name(b, b.game_reason) : std::string();
+    e.text = b.game_reason ? interned().name(b, b.game_reason) : std::string();
     emit(nullptr, f.log, e);
     return;
   }
@@ -201,7 +201,7 @@ void Engine::score_battle(State& s, Flow& f) const {
 void Engine::forfeit(State& s, int loser, std::string_view reason, EventLog* log) const {
   Board& b = s.b;
   if (b.phase == Phase::Over) return;
-  const uint16_t why = intern(b, reason.substr(0, 40));
+  const uint16_t why = interned().intern(b, reason.substr(0, 40));
   s.r = Resolution{};  // an ability asking stops where it stood
   b.phase = Phase::Over;
   b.winner = static_cast<uint8_t>(other(loser));
@@ -382,7 +382,7 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);
     }
-    if (d.kind == DecisionKind::Option && opt != kNone) e.text = option_texts(s.b, d).at(opt);  // the text picked
+    if (d.kind == DecisionKind::Option && opt != kNone) e.text = text().option_texts(s.b, d).at(opt);  // the text picked
     emit(nullptr, log, e);
   }
   if (s.r.nanswers >= kMaxAnswers) throw ScriptError("an ability asked more than 48 decisions");
@@ -442,12 +442,12 @@ int Engine::ask_now(AbilityCtx& c) const {
   legal(s, legal_now);
   Action a;
   if (!c.ask->choose(*this, s, legal_now, a)) return -1;
-  if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal answer now");
+  if (!is_legal(s, a)) throw IllegalAction("illegal: " + text().action_text(s, a, -1) + " is not a legal answer now");
   return record_answer(s, a, c.log);
 }
 
 void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
-  if (!is_legal(s, a)) throw IllegalAction("illegal: " + action_text(s, a, -1) + " is not a legal action now");
+  if (!is_legal(s, a)) throw IllegalAction("illegal: " + text().action_text(s, a, -1) + " is not a legal action now");
   Board& b = s.b;
   if (s.r.active) {  // an answer: re-run the ability from its snapshot with one more answer
     record_answer(s, a, f.log);
@@ -462,7 +462,7 @@ void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
     c.eng = this;
     c.s = &s;
     c.log = f.log;
-    op_play(c, b.turn, a.card, a.theater, a.type == Action::Deploy);
+    ops().play(c, b.turn, a.card, a.theater, a.type == Action::Deploy);
     b.step = Step::AfterAction;
   }
   advance(s, f);

@@ -1,113 +1,29 @@
-// Texts and views of the game: action and option texts, their parsing, event lines, and what
+// Texts of the game (texts.h): action and option texts, their parsing, event lines, and what
 // each player may see (ruling 28). Nothing here changes a game.
 #include <algorithm>
-#include <atomic>
-#include <deque>
-#include <mutex>
 
 #include "engine.h"
 #include "knowledge.h"
 #include "names.h"
+#include "texts.h"
 
 namespace als {
 
-// ---- names scripts give the state, and the engine's twins that share them -------------------
-
-namespace {
-struct NameTable {
-  std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
-  std::unordered_map<std::string, uint16_t> ids;
-};
-}  // namespace
-
-// Table 0 is the engine's own; every other is one game's, made on its first name. `next` gives
-// every holder a number of its own (wrapping after 2^32 holders, skipping 0).
-struct NameRegistry {
-  std::mutex lock;
-  std::unordered_map<uint32_t, NameTable> tables{{0, NameTable{}}};  // (node-based: a name read stays put)
-  std::atomic<uint32_t> next{1};
-  std::atomic<size_t> game_tables{0};  // tables other than 0: none, and a holder's release costs one load
-};
-
-std::shared_ptr<NameRegistry> new_name_registry() { return std::make_shared<NameRegistry>(); }
-
-GameNames Engine::game_names() const {
-  uint32_t id = names_->next.fetch_add(1, std::memory_order_relaxed);
-  if (id == 0) id = names_->next.fetch_add(1, std::memory_order_relaxed);
-  return GameNames(names_.get(), id);
-}
-
-void GameNames::release() {
-  if (reg_ && reg_->game_tables.load(std::memory_order_relaxed)) {
-    std::lock_guard<std::mutex> hold(reg_->lock);
-    if (reg_->tables.erase(id_)) reg_->game_tables.fetch_sub(1, std::memory_order_relaxed);
-  }
-  reg_ = nullptr, id_ = 0;
-}
-
-std::string Engine::name(const BoardCore& b, int id) const {
-  std::lock_guard<std::mutex> hold(names_->lock);
-  auto t = names_->tables.find(b.names);
-  if (t == names_->tables.end() || id <= 0 || static_cast<size_t>(id) >= t->second.list.size()) return {};
-  return t->second.list[static_cast<size_t>(id)];
-}
-
-std::vector<std::string> Engine::names(const BoardCore& b) const {
-  std::lock_guard<std::mutex> hold(names_->lock);
-  auto t = names_->tables.find(b.names);
-  if (t == names_->tables.end()) return {""};
-  return std::vector<std::string>(t->second.list.begin(), t->second.list.end());
-}
-
-uint16_t Engine::find_name(const BoardCore& b, std::string_view name) const {
-  std::lock_guard<std::mutex> hold(names_->lock);
-  auto t = names_->tables.find(b.names);
-  if (t == names_->tables.end()) return 0;
-  auto it = t->second.ids.find(std::string(name));
-  return it == t->second.ids.end() ? 0 : it->second;
-}
-
-uint16_t Engine::intern(const BoardCore& b, std::string_view name) const {
-  NameRegistry& reg = *names_;
-  std::lock_guard<std::mutex> hold(reg.lock);
-  auto found = reg.tables.find(b.names);
-  if (found == reg.tables.end()) {
-    found = reg.tables.emplace(b.names, NameTable{}).first;
-    reg.game_tables.fetch_add(1, std::memory_order_relaxed);
-  }
-  NameTable& t = found->second;
-  auto it = t.ids.find(std::string(name));
-  if (it != t.ids.end()) return it->second;
-  if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons) in one game");
-  uint16_t id = static_cast<uint16_t>(t.list.size());
-  t.list.emplace_back(name);
-  t.ids.emplace(std::string(name), id);
-  return id;
-}
-
-std::shared_ptr<Engine> Engine::twin() const {
-  if (!twin_maker_) return nullptr;
-  std::shared_ptr<Engine> t = twin_maker_();
-  if (!t || t->content_hash() != hash_ || t->set_.cards.size() != set_.cards.size()) return nullptr;
-  t->names_ = names_;
-  return t;
-}
-
-int Engine::theater_id(std::string_view name) const {
-  for (size_t i = 0; i < rules_.theaters.size(); ++i)
-    if (rules_.theaters[i] == name) return static_cast<int>(i);
+int Texts::theater_id(std::string_view name) const {
+  for (size_t i = 0; i < e_.rules().theaters.size(); ++i)
+    if (e_.rules().theaters[i] == name) return static_cast<int>(i);
   return -1;
 }
 
-std::string Engine::card_label(const State& s, int card, int viewer) const {
+std::string Texts::card_label(const State& s, int card, int viewer) const {
   const Board& b = s.b;
-  if (knowledge::knows(b, viewer, card)) return set_.cards[card].id;
+  if (knowledge::knows(b, viewer, card)) return e_.set().cards[card].id;
   const CardLoc& l = b.card[card];
   if (l.zone == Zone::Board) {
     uint8_t st[kMaxCards];
-    int n = stack(s, l.owner, l.theater, st);
+    int n = e_.stack(s, l.owner, l.theater, st);
     int i = static_cast<int>(std::find(st, st + n, card) - st);
-    return std::to_string(l.owner + 1) + ":" + rules_.theaters[l.theater] + ":" + std::to_string(i + 1);
+    return std::to_string(l.owner + 1) + ":" + e_.rules().theaters[l.theater] + ":" + std::to_string(i + 1);
   }
   return "?";
 }
@@ -123,7 +39,7 @@ std::string place_text(const std::vector<std::string>& theaters, int t) {
 }
 }  // namespace
 
-std::string Engine::hidden_card_text(const State& s, int card) const {
+std::string Texts::hidden_card_text(const State& s, int card) const {
   const CardLoc& l = s.b.card[card];
   const std::string owner = player_text(l.owner);
   switch (l.zone) {
@@ -136,7 +52,7 @@ std::string Engine::hidden_card_text(const State& s, int card) const {
   return "a card";
 }
 
-std::string Engine::message_for(const State& s, int viewer, std::string_view text) const {
+std::string Texts::message_for(const State& s, int viewer, std::string_view text) const {
   if (viewer < 0) return std::string(text);
   auto word = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_'; };
   std::string out;
@@ -149,7 +65,7 @@ std::string Engine::message_for(const State& s, int viewer, std::string_view tex
     size_t j = i;
     while (j < text.size() && word(text[j])) ++j;
     const std::string_view token = text.substr(i, j - i);
-    const int c = set_.find(std::string(token));
+    const int c = e_.set().find(std::string(token));
     if (c < 0 || knowledge::knows(s.b, viewer, c)) {
       out.append(token);
     } else {
@@ -163,15 +79,15 @@ std::string Engine::message_for(const State& s, int viewer, std::string_view tex
   return out;
 }
 
-std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
-  const size_t ncards = set_.cards.size(), ntheaters = rules_.theaters.size();
+std::string Texts::option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const {
+  const size_t ncards = e_.set().cards.size(), ntheaters = e_.rules().theaters.size();
   if (kind == DecisionKind::Play) {
     PlayOption po = PlayOption::decode(opt);
     if (po.card >= ncards || po.theater >= ntheaters) return "?";
-    return std::string(po.facedown ? "improvise " : "deploy ") + set_.cards[po.card].id + " " + rules_.theaters[po.theater];
+    return std::string(po.facedown ? "improvise " : "deploy ") + e_.set().cards[po.card].id + " " + e_.rules().theaters[po.theater];
   }
   if (opt == kNone) return "none";
-  if (kind == DecisionKind::Theater) return opt < ntheaters ? rules_.theaters[opt] : "?";
+  if (kind == DecisionKind::Theater) return opt < ntheaters ? e_.rules().theaters[opt] : "?";
   if (kind == DecisionKind::Option) {
     const std::vector<std::string> texts = s.r.active ? option_texts(s.b, s.r.pending) : std::vector<std::string>{};
     return opt < texts.size() ? texts[opt] : "?";
@@ -179,20 +95,20 @@ std::string Engine::option_text(const State& s, DecisionKind kind, uint16_t opt,
   return opt < ncards ? card_label(s, opt, viewer) : "?";
 }
 
-std::string Engine::action_text(const State& s, const Action& a, int viewer) const {
+std::string Texts::action_text(const State& s, const Action& a, int viewer) const {
   // Built in one buffer: agents' searches key their trees by these texts (hot).
   std::string out;
   out.reserve(48);
   auto th = [&](int t) -> const std::string& {
     static const std::string unknown = "?";
-    return t < static_cast<int>(rules_.theaters.size()) ? rules_.theaters[t] : unknown;
+    return t < static_cast<int>(e_.rules().theaters.size()) ? e_.rules().theaters[t] : unknown;
   };
   switch (a.type) {
     case Action::Deploy:
     case Action::Improvise: {
       out.append(a.type == Action::Deploy ? "deploy " : "improvise ");
-      const bool card_ok = a.card < set_.cards.size();
-      if (card_ok && knowledge::knows(s.b, viewer, a.card)) out.append(set_.cards[a.card].id);
+      const bool card_ok = a.card < e_.set().cards.size();
+      if (card_ok && knowledge::knows(s.b, viewer, a.card)) out.append(e_.set().cards[a.card].id);
       else out.append(card_ok ? card_label(s, a.card, viewer) : "?");
       out.push_back(' ');
       out.append(th(a.theater));
@@ -218,10 +134,10 @@ constexpr uint32_t kPlaceLabel = 64;
 static_assert(kMaxCards < kPlaceLabel, "card labels and place labels do not overlap");
 }  // namespace
 
-uint32_t Engine::action_key(const State& s, const Action& a, int viewer) const {
+uint32_t Texts::action_key(const State& s, const Action& a, int viewer) const {
   const Board& b = s.b;
-  const uint32_t ncards = static_cast<uint32_t>(set_.cards.size());
-  const uint32_t ntheaters = static_cast<uint32_t>(rules_.theaters.size());
+  const uint32_t ncards = static_cast<uint32_t>(e_.set().cards.size());
+  const uint32_t ntheaters = static_cast<uint32_t>(e_.rules().theaters.size());
   auto label = [&](uint32_t card) -> uint32_t {  // as card_label
     if (card >= ncards) return kUnknownLabel;
     if (knowledge::knows(b, viewer, static_cast<int>(card))) return 1 + card;
@@ -261,15 +177,15 @@ uint32_t Engine::action_key(const State& s, const Action& a, int viewer) const {
   return 0xffffffffu;
 }
 
-Action Engine::parse_action(const State& s, std::string_view text, int viewer) const {
+Action Texts::parse_action(const State& s, std::string_view text, int viewer) const {
   std::vector<Action> acts;
-  legal(s, acts);
+  e_.legal(s, acts);
   for (const Action& a : acts)
     if (action_text(s, a, viewer) == text) return a;
   // "choose ACTION" answers a play decision or a turn with an action text (docs/scenarios.md),
   // and "choose TEXT" an option question with one of its texts.
   if (text.substr(0, 7) == "choose ") {
-    if (decision_kind(s) == DecisionKind::Option)
+    if (e_.decision_kind(s) == DecisionKind::Option)
       for (const Action& a : acts)
         if (a.option != kNone && option_text(s, DecisionKind::Option, a.option, viewer) == text.substr(7)) return a;
     std::string_view rest = text.substr(7);
@@ -280,7 +196,7 @@ Action Engine::parse_action(const State& s, std::string_view text, int viewer) c
   throw IllegalAction("illegal: '" + std::string(text) + "' is not a legal action now");
 }
 
-std::string Engine::event_text(const Event& e, int viewer) const {
+std::string Texts::event_text(const Event& e, int viewer) const {
   std::string text = event_line(e, viewer);
   // (A card destroyed as it was played: the line names what destroyed it.)
   if (e.cause != kNone && !(e.type == Event::Destroy && e.by != kNone)) text += " (by " + cause_text(e.cause) + ")";
@@ -322,36 +238,36 @@ static std::string fill_line(std::string_view line, const Event& e, const std::s
   return out;
 }
 
-std::string Engine::cause_text(int cause) const {
+std::string Texts::cause_text(int cause) const {
   if (cause == kNone) return "";
   if (cause == kRuleCause) return "house rule";
-  return set_.cards[static_cast<size_t>(cause)].id;
+  return e_.set().cards[static_cast<size_t>(cause)].id;
 }
 
-std::string Engine::effect_text(int effect) const {
-  const LastingDef& d = set_.lasting[static_cast<size_t>(effect)];
+std::string Texts::effect_text(int effect) const {
+  const LastingDef& d = e_.set().lasting[static_cast<size_t>(effect)];
   if (d.card == kNone) return d.name + " (house rule)";
-  return d.name + " of " + set_.cards[static_cast<size_t>(d.card)].id;
+  return d.name + " of " + e_.set().cards[static_cast<size_t>(d.card)].id;
 }
 
-std::string Engine::event_line(const Event& e, int viewer) const {
+std::string Texts::event_line(const Event& e, int viewer) const {
   auto pl = player_text;
   bool known = viewer < 0 || ((e.known >> viewer) & 1);
   // A card the viewer does not know is named by where it was: a hand's or the deck's card is not
   // a facedown one.
   const bool in_hand = e.from == kHandTheater, in_deck = e.from == kDeckPlace;
   std::string card = e.card == kNone ? ""
-                     : known         ? set_.cards[e.card].id
+                     : known         ? e_.set().cards[e.card].id
                      : in_hand       ? "a card in " + pl(e.player) + "'s hand"
                      : in_deck       ? std::string("a card of the deck")
                                      : std::string("a facedown card");
   const char* line = event_kind(e.type).line;
   if (line != kCodedLine)  // ("" for a kind with no line)
-    return fill_line(line, e, card, known && e.card != kNone ? set_.cards[e.card].id : std::string(), rules_.theaters);
-  auto th = [&](int t) { return place_text(rules_.theaters, t); };
+    return fill_line(line, e, card, known && e.card != kNone ? e_.set().cards[e.card].id : std::string(), e_.rules().theaters);
+  auto th = [&](int t) { return place_text(e_.rules().theaters, t); };
   switch (e.type) {
     case Event::Improvise:
-      return pl(e.player) + " improvises " + (known ? set_.cards[e.card].id + " facedown" : "a card facedown") +
+      return pl(e.player) + " improvises " + (known ? e_.set().cards[e.card].id + " facedown" : "a card facedown") +
              " to " + th(e.theater);
     case Event::Withdraw:
       return pl(e.player) + " withdraws with " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
@@ -375,20 +291,20 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     case Event::Vp:
       return pl(e.player) + " gains " + std::to_string(e.value) + " VP, score " + std::to_string(e.score[0]) + "-" +
              std::to_string(e.score[1]);
-    case Event::Draw: return pl(e.player) + " draws " + (known ? set_.cards[e.card].id : "a card") + " from the deck";
+    case Event::Draw: return pl(e.player) + " draws " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck";
     case Event::Ability: {
       Due d{.card = e.card, .what = static_cast<What>(e.what)};
       if (e.value > 0) return due_text(d, e.value - 1);  // a lasting effect's trigger
       if (e.card == kNone) return due_text(d);
-      return due_text(d) + ": " + set_.cards[e.card].text;
+      return due_text(d) + ": " + e_.set().cards[e.card].text;
     }
     case Event::Interrupted:
-      return (e.what == static_cast<uint8_t>(What::Instant) ? set_.cards[e.card].id + "'s ability"
+      return (e.what == static_cast<uint8_t>(What::Instant) ? e_.set().cards[e.card].id + "'s ability"
                                                            : due_text(Due{.card = e.card, .what = static_cast<What>(e.what)})) +
              " is interrupted (flipped facedown)";
     case Event::Choice: {
       std::string what = e.option == kNone ? "none"
-                         : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? rules_.theaters[e.option]
+                         : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? e_.rules().theaters[e.option]
                          : e.kind == static_cast<uint8_t>(DecisionKind::Option)  ? "'" + e.text + "'"
                                                                                   : card;
       return pl(e.player) + " chooses " + what;
@@ -406,7 +322,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
       return "counter " + e.text + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
              ": " + std::to_string(e.vp) + " -> " + std::to_string(e.value);
     case Event::Deal:
-      return pl(e.player) + " takes " + (known ? set_.cards[e.card].id : "a card") + " from the deck into hand";
+      return pl(e.player) + " takes " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck into hand";
     case Event::EffectStart: {
       static const char* const until[] = {"the end of the turn", "the end of the next turn", "the end of the battle",
                                           "its player's next turn starts", "the end of its player's next turn", "",
@@ -417,7 +333,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
     }
     case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
     case Event::ToHand: {  // (API 4) "player 1 takes a card from player 2's hand into hand"
-      const std::string what = known ? set_.cards[e.card].id : e.from == kHandTheater || e.from == kDeckPlace ? "a card" : "a facedown card";
+      const std::string what = known ? e_.set().cards[e.card].id : e.from == kHandTheater || e.from == kDeckPlace ? "a card" : "a facedown card";
       const std::string where = e.from == kDeckPlace     ? std::string("the deck")
                                 : e.from == kHandTheater ? pl(e.from_player) + "'s hand"
                                                          : pl(e.from_player) + "'s side of " + th(e.from);
@@ -433,7 +349,7 @@ std::string Engine::event_line(const Event& e, int viewer) const {
   return "?";
 }
 
-Question Engine::question(const State& s, int viewer) const {
+Question Texts::question(const State& s, int viewer) const {
   Question q;
   if (!s.r.active || s.b.phase == Phase::Over) return q;
   const Decision& p = s.r.pending;
@@ -442,26 +358,26 @@ Question Engine::question(const State& s, int viewer) const {
   const Due d = p.asker != kNone || p.asker_what != What::Instant
                     ? Due{.card = p.asker, .what = p.asker_what, .effect = p.asker_effect}
                     : s.r.due;
-  const Lasting* l = d.effect != kNone ? find_lasting(s, d.effect) : nullptr;
+  const Lasting* l = d.effect != kNone ? e_.find_lasting(s, d.effect) : nullptr;
   q.asked = true;
   q.kind = p.kind;
   q.player = p.player;
   q.ability = due_text(d, l ? l->effect : -1);
   q.card = d.card == kNone ? -1 : d.card;
   q.lasting = l != nullptr;
-  if (d.card != kNone) q.text = set_.cards[d.card].text;
-  if (p.prompt) q.prompt = name(s.b, p.prompt);
-  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = set_.cards[p.card].id;
+  if (d.card != kNone) q.text = e_.set().cards[d.card].text;
+  if (p.prompt) q.prompt = e_.interned().name(s.b, p.prompt);
+  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = e_.set().cards[p.card].id;
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
     q.options = option_texts(s.b, p);
   return q;
 }
 
-void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
+void Texts::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
                               std::vector<std::string>* texts) const {
   // The place of a card an action names: a public order that does not depend on which card it is.
-  const DecisionKind kind = decision_kind(s);
+  const DecisionKind kind = e_.decision_kind(s);
   const bool card_decision = kind == DecisionKind::Card;
   if (kind == DecisionKind::Option) {  // the script's order, "none" last (Engine::options)
     std::sort(acts.begin(), acts.end(), [](const Action& x, const Action& y) { return x.option < y.option; });
@@ -473,7 +389,7 @@ void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& a
   }
   auto place = [&](const Action& a) -> uint64_t {
     int card = a.type == Action::Choose ? (card_decision ? a.option : kNone) : a.card;
-    if (card == kNone || card >= static_cast<int>(set_.cards.size())) return 0;
+    if (card == kNone || card >= static_cast<int>(e_.set().cards.size())) return 0;
     const CardLoc& l = s.b.card[card];
     if (l.zone == Zone::Board) return (uint64_t{1} << 56) | board_key(s.b, card);
     return (uint64_t{static_cast<uint8_t>(l.zone)} << 48) | (uint64_t{l.owner} << 40) | static_cast<uint32_t>(l.seq);
@@ -506,12 +422,26 @@ void Engine::order_for_viewer(const State& s, int viewer, std::vector<Action>& a
   }
 }
 
-std::string Engine::due_text(const Due& d, int effect) const {
+std::string Texts::due_text(const Due& d, int effect) const {
   if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
   if (effect >= 0) return "effect " + effect_text(effect) + " (when " + trigger_event(d.what).name + ")";
   if (d.card == kNone) return "?";
-  if (d.what == What::Instant) return set_.cards[d.card].id;
-  return set_.cards[d.card].id + " (when " + trigger_event(d.what).name + ")";
+  if (d.what == What::Instant) return e_.set().cards[d.card].id;
+  return e_.set().cards[d.card].id + " (when " + trigger_event(d.what).name + ")";
 }
+
+std::vector<std::string> Texts::option_texts(const BoardCore& b, const Decision& d) const {
+  std::vector<std::string> out;
+  if (d.kind != DecisionKind::Option || !d.texts) return out;
+  const std::string joined = e_.interned().name(b, d.texts);
+  for (size_t from = 0;;) {
+    const size_t end = joined.find('\n', from);
+    out.push_back(joined.substr(from, end - from));
+    if (end == std::string::npos) return out;
+    from = end + 1;
+  }
+}
+
+const std::string& Texts::theater_name(int id) const { return e_.rules().theaters[static_cast<size_t>(id)]; }
 
 }  // namespace als

@@ -137,26 +137,26 @@ int Engine::destroyed_on_play(const State& s, int card) const {
   return -1;
 }
 
-bool Engine::op_play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
+bool Ops::play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
   Board& b = c.s->b;
   b.anywhere_next_play[player] = 0;  // ruling 21: the next play uses Air Drop's permission up
-  int below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
-  place(b, player, card, theater, faceup);
+  int below = e_.fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  e_.place(b, player, card, theater, faceup);
   const Event played{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
                      .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater), .faceup = faceup};
-  emit(&c, nullptr, played);
-  if (int by = destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
+  e_.emit(&c, nullptr, played);
+  if (int by = e_.destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
     to_deck_bottom(b, card);
-    record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+    e_.record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                         .theater = static_cast<uint8_t>(theater), .from = static_cast<uint8_t>(theater),
                         .by = static_cast<uint8_t>(by)});
     return false;
   }
   // A played card's own instant ability is due before the triggers its play fires.
-  if (faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
-    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  fire(&c, b, played);
-  if (below != kNone) covered(c, b, below, card);
+  if (faceup && e_.set().cards[card].has_ability && e_.set().cards[card].kind == Kind::Instant)
+    e_.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  e_.fire(&c, b, played);
+  if (below != kNone) e_.covered(c, b, below, card);
   return true;
 }
 
@@ -175,8 +175,8 @@ bool Engine::may_move(const State& s, int card, int theater) const {
   return apply_fns(s, Fn::MayMove, args, 1) != 0;
 }
 
-bool Engine::op_flip(AbilityCtx& c, int card) const {
-  if (!may_flip(*c.s, card)) return false;
+bool Ops::flip(AbilityCtx& c, int card) const {
+  if (!e_.may_flip(*c.s, card)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool was = l.faceup;
@@ -185,11 +185,11 @@ bool Engine::op_flip(AbilityCtx& c, int card) const {
   if (l.faceup) knowledge::make_public(b, card);
   const Event flip{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card), .theater = l.theater,
                    .faceup = l.faceup};
-  emit(&c, nullptr, flip);
+  e_.emit(&c, nullptr, flip);
   // ruling 11: a revealed instant takes effect
-  if (l.faceup && set_.cards[card].has_ability && set_.cards[card].kind == Kind::Instant)
-    due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  fire(&c, b, flip, Before{was, key});
+  if (l.faceup && e_.set().cards[card].has_ability && e_.set().cards[card].kind == Kind::Instant)
+    e_.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  e_.fire(&c, b, flip, Before{was, key});
   return true;
 }
 
@@ -202,78 +202,78 @@ int Engine::uncovered_by_leaving(const Board& b, int card) const {
   return top_of(b, l.owner, l.theater, card);
 }
 
-bool Engine::op_move(AbilityCtx& c, int card, int theater) const {
-  if (!may_move(*c.s, card, theater)) return false;
+bool Ops::move(AbilityCtx& c, int card, int theater) const {
+  if (!e_.may_move(*c.s, card, theater)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
   uint64_t key = board_key(b, card);
-  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
+  int freed = e_.uncovered_by_leaving(b, card), below = e_.fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   b.reindex(card);
-  record(&c, b,
+  e_.record(&c, b,
          Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup},
          Before{l.faceup != 0, key});
-  if (freed != kNone) uncovered(c, b, freed);
-  if (below != kNone) covered(c, b, below, card);
+  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (below != kNone) e_.covered(c, b, below, card);
   return true;
 }
 
-void Engine::op_destroy(AbilityCtx& c, int card) const {
+void Ops::destroy(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool from_hand = l.zone == Zone::Hand;
   uint8_t owner = l.owner, theater = place_of(l);
   bool was = !from_hand && l.faceup;
   uint64_t key = from_hand ? 0 : board_key(b, card);
-  int freed = from_hand ? kNone : uncovered_by_leaving(b, card);
+  int freed = from_hand ? kNone : e_.uncovered_by_leaving(b, card);
   to_deck_bottom(b, card);  // ruling 18
-  record(&c, b,
+  e_.record(&c, b,
          Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
                .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
          Before{was, key});
-  if (freed != kNone) uncovered(c, b, freed);
+  if (freed != kNone) e_.uncovered(c, b, freed);
 }
 
-void Engine::op_return(AbilityCtx& c, int card) const {
+void Ops::return_card(AbilityCtx& c, int card) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
   bool was = l.faceup;
   uint64_t key = board_key(b, card);
-  int freed = uncovered_by_leaving(b, card);
+  int freed = e_.uncovered_by_leaving(b, card);
   clear_counters(b, card);
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
-  record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
+  e_.record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
          Before{was, key});
-  if (freed != kNone) uncovered(c, b, freed);
+  if (freed != kNone) e_.uncovered(c, b, freed);
 }
 
-void Engine::op_to_deck(AbilityCtx& c, int card, bool top) const {
+void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
   const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
   const uint8_t from = place_of(l);
-  int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  int freed = from_board ? e_.uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
-  record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
+  e_.record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
                       .value = top});
-  if (freed != kNone) uncovered(c, b, freed);
+  if (freed != kNone) e_.uncovered(c, b, freed);
 }
 
-int Engine::op_draw(AbilityCtx& c, int player) const {
+int Ops::draw(AbilityCtx& c, int player) const {
   Board& b = c.s->b;
   int top = -1;
   for (uint64_t m = b.in_zone(Zone::Deck); m; m &= m - 1) {
@@ -286,53 +286,53 @@ int Engine::op_draw(AbilityCtx& c, int player) const {
   l.owner = static_cast<uint8_t>(player);
   b.reindex(top);
   knowledge::learn(b, player, top);
-  emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
+  e_.emit(&c, nullptr, Event{.type = Event::Draw, .player = static_cast<uint8_t>(player),
                           .card = static_cast<uint8_t>(top)});
   return top;
 }
 
-int Engine::op_look(AbilityCtx& c, int player, int n, uint8_t* out) const {
+int Ops::look(AbilityCtx& c, int player, int n, uint8_t* out) const {
   Board& b = c.s->b;
-  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  int k = std::min(e_.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
   for (int i = 0; i < k; ++i) {
     knowledge::learn(b, player, out[i]);
     c.looked[player] |= bit(out[i]);
-    emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
+    e_.emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
                             .card = out[i], .value = i + 1});
   }
   return k;
 }
 
-void Engine::op_gain_vp(AbilityCtx& c, int player, int vp) const {
+void Ops::gain_vp(AbilityCtx& c, int player, int vp) const {
   Board& b = c.s->b;
   b.score[player] = std::min(b.score[player] + vp, 4 * kMaxVp);  // the game ends when a battle does
-  emit(&c, nullptr, Event{.type = Event::Vp, .player = static_cast<uint8_t>(player), .value = vp,
+  e_.emit(&c, nullptr, Event{.type = Event::Vp, .player = static_cast<uint8_t>(player), .value = vp,
                           .score = {b.score[0], b.score[1]}});
 }
 
-void Engine::op_allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
-  if (c.deferred) flush_headers(c);  // a change with no line of its own: the ability's line shows it
+void Ops::allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
+  if (c.deferred) e_.flush_headers(c);  // a change with no line of its own: the ability's line shows it
   Board& b = c.s->b;
   if (whole_turn) b.anywhere_turn[player] = 1;
   else b.anywhere_next_play[player] = 1;
 }
 
-void Engine::op_extra_turn(AbilityCtx& c, int player) const {
-  if (c.deferred) flush_headers(c);
+void Ops::extra_turn(AbilityCtx& c, int player) const {
+  if (c.deferred) e_.flush_headers(c);
   Board& b = c.s->b;
   b.extra_turns[player] = static_cast<uint8_t>(std::min(b.extra_turns[player] + 1, 255));
 }
 
-void Engine::op_add_tokens(AbilityCtx& c, int player, int theater, int n) const {
+void Ops::add_tokens(AbilityCtx& c, int player, int theater, int n) const {
   int16_t& v = c.s->b.tokens[player][theater];
   if (n < -kMaxTokens || n > kMaxTokens || v + n < 0 || v + n > kMaxTokens)
     throw ScriptError("tokens must stay between 0 and " + std::to_string(kMaxTokens));
   v = static_cast<int16_t>(v + n);
-  emit(&c, nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(player),
+  e_.emit(&c, nullptr, Event{.type = Event::Tokens, .player = static_cast<uint8_t>(player),
                           .theater = static_cast<uint8_t>(theater), .value = n});
 }
 
-void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
+void Ops::reveal(AbilityCtx& c, int card, int to) const {
   Board& b = c.s->b;
   uint8_t shown = 0;
   for (int p = 0; p < 2; ++p)
@@ -342,12 +342,12 @@ void Engine::op_reveal(AbilityCtx& c, int card, int to) const {
     }
   if (!shown) return;  // (each of them knew it: nothing happens)
   const CardLoc& l = b.card[card];
-  record(&c, b,
+  e_.record(&c, b,
          Event{.type = Event::Reveal, .player = l.zone == Zone::Deck ? static_cast<uint8_t>(kNone) : l.owner,
                .card = static_cast<uint8_t>(card), .theater = place_of(l), .shown_to = shown});
 }
 
-bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
+bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   if (l.zone == Zone::Hand && l.owner == player) return false;
@@ -356,7 +356,7 @@ bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
   const uint8_t old_owner = from_deck ? static_cast<uint8_t>(kNone) : l.owner;
   const bool was = from_board && l.faceup;
   const uint64_t key = from_board ? board_key(b, card) : 0;
-  const int freed = from_board ? uncovered_by_leaving(b, card) : kNone;
+  const int freed = from_board ? e_.uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
   l.owner = static_cast<uint8_t>(player);
@@ -365,18 +365,18 @@ bool Engine::op_to_hand(AbilityCtx& c, int card, int player) const {
   l.seq = b.seq_next++;
   b.reindex(card);
   knowledge::learn(b, player, card);  // (the player it was taken from keeps knowing it)
-  record(&c, b,
+  e_.record(&c, b,
          Event{.type = Event::ToHand, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .from = from, .from_player = old_owner},
          Before{was, key});
-  if (freed != kNone) uncovered(c, b, freed);
+  if (freed != kNone) e_.uncovered(c, b, freed);
   return true;
 }
 
-void Engine::op_log(AbilityCtx& c, const std::string& text) const {
+void Ops::log(AbilityCtx& c, const std::string& text) const {
   Event e{.type = Event::Log};
   e.text = text;
-  emit(&c, nullptr, std::move(e));
+  e_.emit(&c, nullptr, std::move(e));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,15 +385,15 @@ void Engine::op_log(AbilityCtx& c, const std::string& text) const {
 std::vector<std::pair<std::string, int>> Engine::counters_of(const State& s, int target) const {
   std::vector<std::pair<std::string, int>> out;
   for (int i = 0; i < s.b.ncounters; ++i)
-    if (s.b.counters[i].target == target) out.emplace_back(name(s.b, s.b.counters[i].name), s.b.counters[i].value);
+    if (s.b.counters[i].target == target) out.emplace_back(interned().name(s.b, s.b.counters[i].name), s.b.counters[i].value);
   return out;
 }
 
-void Engine::set_counter(State& s, int target, int name, int value) const {
+void Ops::set_counter(State& s, int target, int name, int value) const {
   Board& b = s.b;
   if (value < -kCounterLimit || value > kCounterLimit)
     throw ScriptError("a counter stays within -" + std::to_string(kCounterLimit) + ".." + std::to_string(kCounterLimit) +
-                      " (" + this->name(s.b, name) + " would be " + std::to_string(value) + ")");
+                      " (" + e_.interned().name(s.b, name) + " would be " + std::to_string(value) + ")");
   int i = 0;
   while (i < b.ncounters && !(b.counters[i].target == target && b.counters[i].name == name)) ++i;
   if (value == 0) {  // not kept: the rest move down, the freed slot is zeroed
@@ -410,38 +410,38 @@ void Engine::set_counter(State& s, int target, int name, int value) const {
   b.counters[i].value = static_cast<int16_t>(value);
 }
 
-void Engine::op_set_counter(AbilityCtx& c, int target, int name, int value) const {
-  int before = counter(*c.s, target, name);
+void Ops::set_counter(AbilityCtx& c, int target, int name, int value) const {
+  int before = e_.counter(*c.s, target, name);
   set_counter(*c.s, target, name, value);
   if (value == before) return;
   bool player = target >= kCounterPlayer;
-  emit(&c, nullptr, Event{.type = Event::Counter,
+  e_.emit(&c, nullptr, Event{.type = Event::Counter,
                           .player = static_cast<uint8_t>(player ? target - kCounterPlayer : c.s->b.card[target].owner),
                           .card = static_cast<uint8_t>(player ? kNone : target), .value = value, .vp = before,
-                          .option = static_cast<uint16_t>(name), .text = this->name(c.s->b, name)});
+                          .option = static_cast<uint16_t>(name), .text = e_.interned().name(c.s->b, name)});
 }
 
-bool Engine::op_give(AbilityCtx& c, int card, int player) const {
+bool Ops::give(AbilityCtx& c, int card, int player) const {
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   if (l.owner == player) return false;
   uint8_t from = l.owner, theater = l.theater;
-  int freed = uncovered_by_leaving(b, card), below = fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  int freed = e_.uncovered_by_leaving(b, card), below = e_.fires(What::Covered) ? top_of(b, player, theater) : kNone;
   l.owner = static_cast<uint8_t>(player);
   l.seq = b.seq_next++;  // on top of the new owner's stack
   b.reindex(card);
   knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
-  record(&c, b,
+  e_.record(&c, b,
          Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .theater = theater, .from_player = from, .faceup = l.faceup});
-  if (freed != kNone) uncovered(c, b, freed);
-  if (below != kNone) covered(c, b, below, card);
+  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (below != kNone) e_.covered(c, b, below, card);
   return true;
 }
 
-int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
+int Ops::deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
   Board& b = c.s->b;
-  int k = std::min(zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  int k = std::min(e_.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
   for (int i = 0; i < k; ++i) {
     CardLoc& l = b.card[out[i]];
     l.zone = Zone::Hand;
@@ -449,29 +449,29 @@ int Engine::op_deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
     l.seq = b.seq_next++;  // to the end of the hand
     b.reindex(out[i]);
     knowledge::learn(b, player, out[i]);
-    emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
+    e_.emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
   }
   return k;
 }
 
-void Engine::op_effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
+void Ops::effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
   start_lasting(c.s->b, e, until, turns);
-  emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
+  e_.emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
                           .vp = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0,
                           .option = static_cast<uint16_t>(until)});
 }
 
-void Engine::order_effect_data(const BoardCore& b, Lasting& e) const {
+void Ops::order_effect_data(const BoardCore& b, Lasting& e) const {
   for (int i = 1; i < e.nfields; ++i)  // insertion: at most kMaxEffectData fields
-    for (int j = i; j > 0 && name(b, e.key[j - 1]) > name(b, e.key[j]); --j) {
+    for (int j = i; j > 0 && e_.interned().name(b, e.key[j - 1]) > e_.interned().name(b, e.key[j]); --j) {
       std::swap(e.key[j - 1], e.key[j]);
       std::swap(e.type[j - 1], e.type[j]);
       std::swap(e.value[j - 1], e.value[j]);
     }
 }
 
-void Engine::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
-  const LastingDef& d = set_.lasting[e.effect];
+void Ops::start_lasting(Board& b, Lasting& e, Until until, int turns) const {
+  const LastingDef& d = e_.set().lasting[e.effect];
   if (b.nlasting >= kMaxLasting)
     throw ScriptError("more than " + std::to_string(kMaxLasting) + " lasting effects at once (the engine's limit; effect " +
                       d.name + ")");
@@ -516,5 +516,13 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
   for (int i = k; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
   b.nlasting = static_cast<uint8_t>(k);
 }
+
+// The decision protocol and the log, for the binding (resolve.cpp and above).
+int Ops::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
+             int prompt, int texts) const {
+  return e_.ask(c, player, kind, opts, n, card_shown, about, prompt, texts);
+}
+void Ops::emit(AbilityCtx* c, EventLog* log, const Event& e) const { e_.emit(c, log, e); }
+void Ops::flush_headers(AbilityCtx& c) const { e_.flush_headers(c); }
 
 }  // namespace als

@@ -12,7 +12,7 @@ std::string signed_number(int n) {
 }
 const std::string& theater_name(const Engine& e, int id) {
   static const std::string unknown = "?";
-  return id >= 0 && static_cast<size_t>(id) < e.rules().theaters.size() ? e.theater_name(id) : unknown;
+  return id >= 0 && static_cast<size_t>(id) < e.rules().theaters.size() ? e.text().theater_name(id) : unknown;
 }
 // " (until the end of the next turn)": when a lasting effect ends.
 std::string until_text(const SeenEffect& x) {
@@ -47,12 +47,12 @@ std::string bonus_text(const Engine& e, const Bonus& b) {
     case Bonus::Source::Declared: return out + " " + card_id(e, b.card) + " (" + theater_name(e, b.from) + ")";
     case Bonus::Source::Scripted: break;
   }
-  if (b.effect >= 0) return out + " " + e.effect_text(b.effect);
+  if (b.effect >= 0) return out + " " + e.text().effect_text(b.effect);
   if (b.card < 0) return out + " (house rule)";
   return out + " " + card_id(e, b.card) + " (" + theater_name(e, b.from) + ", scripted)";
 }
 
-std::string effect_line(const Engine& e, const SeenEffect& x) { return e.effect_text(x.effect) + until_text(x); }
+std::string effect_line(const Engine& e, const SeenEffect& x) { return e.text().effect_text(x.effect) + until_text(x); }
 
 std::string counters_text(const std::vector<SeenCounter>& cs) {
   std::string text;

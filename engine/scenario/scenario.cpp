@@ -84,7 +84,7 @@ struct GameBox {
   }
   void show(const EventLog& log) {
     for (const Event& ev : log.events)
-      for (int p = 0; p < 2; ++p) show(p, eng->event_text(ev, p));
+      for (int p = 0; p < 2; ++p) show(p, eng->text().event_text(ev, p));
   }
 };
 
@@ -100,7 +100,7 @@ int player_arg(lua_State* L, int arg) {
 
 int theater_arg(const GameBox& g, lua_State* L, int arg) {
   const char* name = luaL_checkstring(L, arg);
-  int t = g.eng->theater_id(name);
+  int t = g.eng->text().theater_id(name);
   if (t < 0 || g.s.b.pos[t] >= g.s.b.ntheaters) fail(std::string("unknown theater '") + name + "'");
   return t;
 }
@@ -134,7 +134,7 @@ void apply(GameBox& g, const Action& a) {
   try {
     g.eng->apply(g.s, a, &log);
   } catch (const std::exception& e) {
-    if (actor == 0 || actor == 1) g.show(actor, g.eng->message_for(g.s, actor, e.what()));
+    if (actor == 0 || actor == 1) g.show(actor, g.eng->text().message_for(g.s, actor, e.what()));
     throw;
   }
   g.show(log);
@@ -144,7 +144,7 @@ std::vector<std::string> legal_texts(const GameBox& g) {
   std::vector<Action> acts;
   g.eng->legal(g.s, acts);
   std::vector<std::string> out;
-  for (const Action& a : acts) out.push_back(g.eng->action_text(g.s, a, -1));
+  for (const Action& a : acts) out.push_back(g.eng->text().action_text(g.s, a, -1));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -155,14 +155,14 @@ std::vector<std::string> decision_options(const GameBox& g) {
   if (k == DecisionKind::Turn || k == DecisionKind::Play) return legal_texts(g);
   std::vector<std::string> opts;
   uint16_t opt[kMaxOptions];
-  for (int i = 0, n = g.eng->options(g.s.r.pending, opt); i < n; ++i) opts.push_back(g.eng->option_text(g.s, k, opt[i], -1));
+  for (int i = 0, n = g.eng->options(g.s.r.pending, opt); i < n; ++i) opts.push_back(g.eng->text().option_text(g.s, k, opt[i], -1));
   if (k != DecisionKind::Option) std::sort(opts.begin(), opts.end());  // texts: the script's order, none last
   return opts;
 }
 
 // "player 1 answers ambush's card question (g:choose one of: heavy_tanks, none)", or "" at a turn.
 std::string pending_question(const GameBox& g) {
-  const Question q = g.eng->question(g.s, -1);
+  const Question q = g.eng->text().question(g.s, -1);
   if (!q.asked) return "";
   std::string opts;
   for (const std::string& o : decision_options(g)) opts += (opts.empty() ? "" : ", ") + o;
@@ -183,7 +183,7 @@ int g_play(lua_State* L, Action::Type type) {
   no_question_pending(g, type == Action::Deploy ? "deploy" : "improvise");
   Action a{type, static_cast<uint8_t>(card_arg(g, L, 2, "illegal: ")), kNone, kNone};
   const char* tn = luaL_checkstring(L, 3);
-  int t = g.eng->theater_id(tn);
+  int t = g.eng->text().theater_id(tn);
   if (t < 0) fail(std::string("illegal: unknown theater '") + tn + "'");
   a.theater = static_cast<uint8_t>(t);
   apply(g, a);
@@ -201,10 +201,10 @@ int g_choose(lua_State* L) {
   std::string opt = luaL_checkstring(L, 2);
   Action a;
   try {
-    a = g.eng->parse_action(g.s, "choose " + opt, -1);
+    a = g.eng->text().parse_action(g.s, "choose " + opt, -1);
   } catch (const IllegalAction&) {
     try {
-      a = g.eng->parse_action(g.s, opt, -1);  // a play decision or a turn: the option is an action
+      a = g.eng->text().parse_action(g.s, opt, -1);  // a play decision or a turn: the option is an action
     } catch (const IllegalAction& e) {
       if (g.eng->to_act(g.s) < 0) throw;  // the game is over
       const std::string q = pending_question(g);
@@ -221,7 +221,7 @@ int g_act(lua_State* L) {
   GameBox& g = box(L);
   Action a;
   try {
-    a = g.eng->parse_action(g.s, luaL_checkstring(L, 2), -1);
+    a = g.eng->text().parse_action(g.s, luaL_checkstring(L, 2), -1);
   } catch (const IllegalAction& e) {
     const std::string q = pending_question(g);
     if (q.empty()) throw;
@@ -253,7 +253,7 @@ int g_decision(lua_State* L) {
     lua_pushstring(L, g.eng->set().cards[g.s.r.pending.card].id.c_str());
     lua_setfield(L, -2, "card");
   }
-  if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->name(g.s.b, g.s.r.pending.prompt));
+  if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->interned().name(g.s.b, g.s.r.pending.prompt));
   return 1;
 }
 // A counter's target: a player 1 or 2, or a card id.
@@ -342,7 +342,7 @@ int g_knows(lua_State* L) {
 int g_theaters(lua_State* L) {
   GameBox& g = box(L);
   std::vector<std::string> v;
-  for (int i = 0; i < g.s.b.ntheaters; ++i) v.push_back(g.eng->theater_name(g.s.b.order[i]));
+  for (int i = 0; i < g.s.b.ntheaters; ++i) v.push_back(g.eng->text().theater_name(g.s.b.order[i]));
   push_strings(L, v);
   return 1;
 }
@@ -377,7 +377,7 @@ int g_last_battle(lua_State* L) {
   lua_setfield(L, -2, "winner");
   lua_pushinteger(L, lb.vp);
   lua_setfield(L, -2, "vp");
-  if (lb.reason && !lb.withdrew) lua_pushstring(L, box(L).eng->name(box(L).s.b, lb.reason).c_str());  // a battle_over hook's (API 3)
+  if (lb.reason && !lb.withdrew) lua_pushstring(L, box(L).eng->interned().name(box(L).s.b, lb.reason).c_str());  // a battle_over hook's (API 3)
   else lua_pushstring(L, lb.withdrew ? "withdraw" : "control");
   lua_setfield(L, -2, "reason");
   return 1;
@@ -480,7 +480,7 @@ int g_view(lua_State* L) {
     auto cs = g.eng->counters_of(g.s, c);
     if (cs.empty()) continue;
     push_counters(cs);
-    lua_setfield(L, -2, g.eng->card_label(g.s, c, v.viewer).c_str());
+    lua_setfield(L, -2, g.eng->text().card_label(g.s, c, v.viewer).c_str());
   }
   lua_setfield(L, -2, "counters");
   push_strings(L, v.effects);
@@ -650,7 +650,7 @@ void Setup::theaters() {
   std::fill(b.pos, b.pos + kMaxTheaters, kNone);
   b.ntheaters = static_cast<uint8_t>(names.size());
   for (size_t i = 0; i < names.size(); ++i) {
-    int t = e.theater_id(names[i]);
+    int t = e.text().theater_id(names[i]);
     if (t < 0) fail("setup: unknown theater '" + names[i] + "'");
     if (b.pos[t] != kNone) fail("setup: theater '" + names[i] + "' appears twice");
     b.order[i] = static_cast<uint8_t>(t);
@@ -692,11 +692,11 @@ void Setup::side(int p, int t) {
     lua_pop(L, 1);
     if (lua_type(L, -1) != LUA_TSTRING) fail("setup: board keys must be theater names");
     std::string tn = lua_tostring(L, -1);
-    int th = e.theater_id(tn);
+    int th = e.text().theater_id(tn);
     if (th < 0 || b.pos[th] == kNone) fail("setup: unknown theater '" + tn + "'");
   }
   for (int i = 0; i < b.ntheaters; ++i) {
-    const std::string& tn = e.theater_name(b.order[i]);
+    const std::string& tn = e.text().theater_name(b.order[i]);
     if (lua_getfield(L, t, tn.c_str()) != LUA_TNIL) {
       for (std::string id : string_list(L, lua_gettop(L), "setup: a board stack")) {
         bool down = !id.empty() && id[0] == '~';
@@ -790,7 +790,7 @@ void Setup::counters() {
         if (!word) fail("setup: a counter's name is a plain word (letters, digits, _; at most 24)");
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -kCounterLimit || lua_tointeger(L, -1) > kCounterLimit)
           fail(std::string("setup: counter '") + name + "' must be an integer within -1000..1000");
-        e.set_counter(s, target, e.intern(s.b, std::string_view(name, len)), static_cast<int>(lua_tointeger(L, -1)));
+        e.ops().set_counter(s, target, e.interned().intern(s.b, std::string_view(name, len)), static_cast<int>(lua_tointeger(L, -1)));
         lua_pop(L, 1);
       }
       lua_pop(L, 1);
@@ -862,7 +862,7 @@ void Setup::effect(int index) {
     fail(where + ": " + kUntilNames[static_cast<int>(until)] + " needs a player (a card in a hand or on the board)");
   effect_data(l);
   try {
-    e.start_lasting(s.b, l, until, turns);
+    e.ops().start_lasting(s.b, l, until, turns);
   } catch (const ScriptError& err) {
     fail(where + ": " + err.what());
   }
@@ -902,17 +902,17 @@ void Setup::effect_data(Lasting& l) {
       if (l.nfields >= kMaxEffectData) fail("setup: effects: data holds at most " + std::to_string(kMaxEffectData) + " fields");
       if (lua_type(L, -2) != LUA_TSTRING) fail("setup: effects: data fields are named by words");
       const int k = l.nfields++;
-      l.key[k] = e.intern(s.b, lua_tostring(L, -2));
+      l.key[k] = e.interned().intern(s.b, lua_tostring(L, -2));
       const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
       if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= INT32_MIN && lua_tointeger(L, -1) <= INT32_MAX)
         l.type[k] = DataType::Int, l.value[k] = static_cast<int32_t>(lua_tointeger(L, -1));
       else if (lua_isboolean(L, -1)) l.type[k] = DataType::Bool, l.value[k] = lua_toboolean(L, -1);
       else if (text && e.set().find(text) >= 0) l.type[k] = DataType::Card, l.value[k] = e.set().find(text);
-      else if (text && e.theater_id(text) >= 0) l.type[k] = DataType::Theater, l.value[k] = e.theater_id(text);
+      else if (text && e.text().theater_id(text) >= 0) l.type[k] = DataType::Theater, l.value[k] = e.text().theater_id(text);
       else fail(std::string("setup: effects: data field '") + lua_tostring(L, -2) + "' must be an integer, a boolean, a card id or a theater");
       lua_pop(L, 1);
     }
-    e.order_effect_data(s.b, l);  // as g:effect keeps them
+    e.ops().order_effect_data(s.b, l);  // as g:effect keeps them
   }
   lua_pop(L, 1);
 }
@@ -982,7 +982,7 @@ BattleRecord Setup::battle_entry(int index) {
   lua_pop(L, 1);
   if (!printable_text(how, 40)) fail(where + ": how is \"control\", \"withdraw\" or a reason of 1 to 40 printable characters");
   h.withdrew = how == "withdraw";
-  h.reason = how == "withdraw" || how == "control" ? 0 : e.intern(s.b, how);
+  h.reason = how == "withdraw" || how == "control" ? 0 : e.interned().intern(s.b, how);
   return h;
 }
 

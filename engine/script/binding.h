@@ -1,7 +1,8 @@
 // The Lua binding: one sandboxed Lua state per Engine holding the scripts of one card set and its
 // house rules. It implements the rules core's Scripts interface (abilities.h): it runs abilities,
 // triggers, ongoing functions and hooks against a State handed to it for one call (no game state
-// lives in Lua). Verbs: binding.cpp; loading and validation: loader.cpp.
+// lives in Lua). Verbs: lua_verbs.h and binding.cpp; running: runtime.cpp; loading and
+// validation: loader.cpp.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -96,8 +97,8 @@ class Runtime : public Scripts {
   /// definition), "effect NAME of card ID (FILE)".
   std::string who(const Due& d, int effect = -1) const;
 
-  // g:cards (binding.cpp, Verbs::cards)
-  /// A g:cards filter table, parsed (binding.cpp). Filters of read-only tables are parsed once.
+  // g:cards (lua_verbs.h, Verbs::cards)
+  /// A g:cards filter table, parsed (lua_verbs.h). Filters of read-only tables are parsed once.
   struct CardFilter {
     int player = -1;              // 0 or 1; -1 any
     int except = -1;              // a card index
@@ -107,7 +108,7 @@ class Runtime : public Scripts {
     bool uncovered = false, covered = false, faceup = false, facedown = false, flippable = false;
   };
   static constexpr int kFilterNames = 11;
-  /// The filter names g:cards knows (binding.cpp's `enum Filter` follows this order).
+  /// The filter names g:cards knows (lua_verbs.h's `enum Filter` follows this order).
   static constexpr const char* kFilterText[kFilterNames] = {
       "player", "except", "uncovered", "covered", "faceup", "facedown", "flippable", "theater", "adjacent", "adjacent_to",
       "theaters"};
@@ -189,7 +190,7 @@ class Runtime : public Scripts {
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
-  // (use("flip").one), which binding.cpp carries out without running Lua; LUA_NOREF for none.
+  // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.
   std::vector<int> declared_flip_ref_;
   std::vector<std::array<int, kTriggerEvents>> trigger_ref_;          // by card and event
   std::vector<std::array<int, static_cast<int>(Fn::Count)>> fn_ref_;  // by card and function

@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
           const double v_old = judged(ranked, a_old), v_now = judged(ranked, a_now);
           std::printf("seed %llu, step %zu, player %d, scores %d-%d: mcts-v2 %s (%.3f), mcts %s (%.3f)%s\n",
                       static_cast<unsigned long long>(seed), path.size(), p + 1, s.b.score[0], s.b.score[1],
-                      e.action_text(s, a_old, p).c_str(), v_old, e.action_text(s, a_now, p).c_str(), v_now,
+                      e.text().action_text(s, a_old, p).c_str(), v_old, e.text().action_text(s, a_now, p).c_str(), v_now,
                       v_old >= 0 && v_now >= v_old + 0.1 ? "  <- today's better by 0.1 or more" : "");
           std::printf("  path:");
           for (int i : path) std::printf(" %d", i);

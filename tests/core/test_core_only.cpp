@@ -103,12 +103,12 @@ TEST_CASE("a declared ongoing bonus counts in the adjacent theaters") {
     s.b.card[card].faceup = true;
     s.b.card[card].seq = card;
   };
-  put(land4, e->theater_id("land"));
-  put(air2, e->theater_id("air"));
+  put(land4, e->text().theater_id("land"));
+  put(air2, e->text().theater_id("air"));
   s.b.reindex();
-  REQUIRE(e->strength(s, 0, e->theater_id("land")) == 4);
-  int air = e->theater_id("air");
-  REQUIRE(e->strength(s, 0, air) == (e->adjacent(s, air, e->theater_id("land")) ? 5 : 2));
+  REQUIRE(e->strength(s, 0, e->text().theater_id("land")) == 4);
+  int air = e->text().theater_id("air");
+  REQUIRE(e->strength(s, 0, air) == (e->adjacent(s, air, e->text().theater_id("land")) ? 5 : 2));
 }
 
 TEST_CASE("the core refuses a set that breaks its limits") {

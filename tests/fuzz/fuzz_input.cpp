@@ -29,12 +29,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int p = e.to_act(s);
     e.legal(s, acts);
     std::vector<std::string> texts;
-    for (const Action& a : acts) texts.push_back(e.action_text(s, a, p));
+    for (const Action& a : acts) texts.push_back(e.text().action_text(s, a, p));
     DecisionKind k = e.decision_kind(s);
     cli::Input in = cli::parse_input(line, texts, k == DecisionKind::Card || k == DecisionKind::Theater);
     if (in.kind == cli::Input::Action && (in.index < 0 || static_cast<size_t>(in.index) >= acts.size())) std::abort();
     try {
-      Action a = e.parse_action(s, line, p);
+      Action a = e.text().parse_action(s, line, p);
       if (!e.is_legal(s, a)) std::abort();
     } catch (const IllegalAction&) {
     }

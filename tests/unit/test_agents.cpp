@@ -51,12 +51,12 @@ TEST_CASE("a determinization keeps everything the player has seen and changes on
     e.legal(s, la);
     e.legal(t, lb);
     std::vector<std::string> ta, tb;
-    for (const Action& x : la) ta.push_back(e.action_text(s, x, p));
-    for (const Action& x : lb) tb.push_back(e.action_text(t, x, p));
+    for (const Action& x : la) ta.push_back(e.text().action_text(s, x, p));
+    for (const Action& x : lb) tb.push_back(e.text().action_text(t, x, p));
     std::sort(ta.begin(), ta.end());
     std::sort(tb.begin(), tb.end());
     REQUIRE(ta == tb);
-    changed += e.digest(s) != e.digest(t);
+    changed += digest(e, s) != digest(e, t);
     // The sample is a game that goes on: every legal action applies.
     for (const Action& x : lb) {
       State u = t;
@@ -100,10 +100,10 @@ TEST_CASE("no agent peeks: states that differ only in what the player cannot see
         auto a1 = make_agent(spec, 99, p), a2 = make_agent(spec, 99, p);
         e.legal(s, acts);
         Action x = a1->choose(e, s, acts);
-        std::string tx = e.action_text(s, x, p);
+        std::string tx = e.text().action_text(s, x, p);
         e.legal(other, acts);
         Action y = a2->choose(e, other, acts);
-        REQUIRE(tx == e.action_text(other, y, p));
+        REQUIRE(tx == e.text().action_text(other, y, p));
         ++checked;
       }
     }
@@ -164,7 +164,7 @@ TEST_CASE("the view lists each card's strength and what adds to a theater's tota
   auto eng = test::load();
   const Engine& e = *eng;
   State s = e.blank();
-  int land = e.theater_id("land"), air = e.theater_id("air");
+  int land = e.text().theater_id("land"), air = e.text().theater_id("air");
   s.b.card[e.set().find("support")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(land), 1, 100};
   s.b.card[e.set().find("heavy_tanks")] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(air), 0, 101};
   s.b.reindex();  // card[] was written directly
@@ -206,7 +206,7 @@ TEST_CASE("levels: names a person picks, each the agent it stands for, weakest f
       e.legal(s, acts);
       int p = e.to_act(s);
       Action a = by_name->choose(e, s, acts), b = by_spec->choose(e, s, acts);
-      REQUIRE(e.action_text(s, a, p) == e.action_text(s, b, p));
+      REQUIRE(e.text().action_text(s, a, p) == e.text().action_text(s, b, p));
       e.apply(s, a);
     }
   }

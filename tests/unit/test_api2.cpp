@@ -14,7 +14,7 @@ std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) 
 State position(const Engine& e, const std::string& card, bool on_board) {
   State s = e.blank();
   int c = e.set().find(card), spare = e.set().find("spare");
-  if (on_board) s.b.card[c] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(e.theater_id("air")), 1, 100};
+  if (on_board) s.b.card[c] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(e.text().theater_id("air")), 1, 100};
   else s.b.card[c] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
   s.b.card[spare] = CardLoc{Zone::Hand, 1, kNone, 0, 101};
   s.b.known[0] = s.b.known[1] = ~uint64_t{0};
@@ -23,7 +23,7 @@ State position(const Engine& e, const std::string& card, bool on_board) {
 }
 
 Action deploy(const Engine& e, const std::string& card, const std::string& theater = "air") {
-  return Action{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id(theater)),
+  return Action{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.text().theater_id(theater)),
                 kNone};
 }
 
@@ -31,7 +31,7 @@ Action deploy(const Engine& e, const std::string& card, const std::string& theat
 
 TEST_CASE("ongoing functions are read-only and must return the right type") {
   auto e = test::load(hostile("api2"));
-  int air = e->theater_id("air");
+  int air = e->text().theater_id("air");
   State s = position(*e, "writes_in_strength", true);
   REQUIRE_THROWS_WITH(e->strength(s, 0, air), Catch::Contains("card writes_in_strength") &&
                                                   Catch::Contains("g:flip changes the game") &&
@@ -103,7 +103,7 @@ TEST_CASE("determinism by construction: pairs order and upvalues do not depend o
     for (const char* card : {"pairs_pick", "pairs_pick"}) {
       State s = position(*e, card, false);
       e->apply(s, deploy(*e, card));
-      REQUIRE(s.b.tokens[0][e->theater_id("air")] == 1);  // pairs: "air" sorts first
+      REQUIRE(s.b.tokens[0][e->text().theater_id("air")] == 1);  // pairs: "air" sorts first
     }
     // A count kept in an upvalue is refused, every time (section 11), never silently reset.
     for (int i = 0; i < 2; ++i) {

@@ -94,7 +94,7 @@ TEST_CASE("an exact endgame is each world's minimax, averaged over the worlds th
         e.legal(world, acts);
         for (size_t i = 0; i < est.size(); ++i) {
           const auto it = std::find_if(acts.begin(), acts.end(), [&](const Action& a) {
-            return e.action_key(world, a, p) == info.key(est[i].action);
+            return e.text().action_key(world, a, p) == info.key(est[i].action);
           });
           REQUIRE(it != acts.end());
           State child = world;

@@ -114,11 +114,11 @@ TEST_CASE("every kind of event's line is written from its row, as each seat may 
              .from_player = 0, .by = 1, .faceup = 1, .known = 1, .value = 3};
     ev.text = "a line";
     if (k.line == kNoLine) {
-      CHECK(e.event_text(ev, -1).empty());
+      CHECK(e.text().event_text(ev, -1).empty());
       continue;
     }
     for (int viewer : {-1, 0, 1}) {
-      const std::string text = e.event_text(ev, viewer);
+      const std::string text = e.text().event_text(ev, viewer);
       INFO(text);
       CHECK(!text.empty());
       CHECK(text.find('{') == std::string::npos);
@@ -131,11 +131,11 @@ TEST_CASE("every kind of event's line is written from its row, as each seat may 
   }
   // Lines the templates write are those the release before wrote.
   Event move{.type = Event::Move, .player = 0, .card = 0, .theater = 1, .from = 0, .known = 3};
-  CHECK(e.event_text(move, 0) == e.set().cards[0].id + " of player 1 moves from air to land");
+  CHECK(e.text().event_text(move, 0) == e.set().cards[0].id + " of player 1 moves from air to land");
   Event give{.type = Event::Give, .player = 1, .card = 0, .theater = 2, .from_player = 0, .faceup = 0, .known = 2};
-  CHECK(e.event_text(give, 0) == "a facedown card in sea goes from player 1 to player 2");
+  CHECK(e.text().event_text(give, 0) == "a facedown card in sea goes from player 1 to player 2");
   Event ret{.type = Event::Return, .player = 1, .card = 0, .from = 1, .known = 2, .cause = 3};
-  CHECK(e.event_text(ret, 0) == "player 2 returns a facedown card from land to hand (by " + e.set().cards[3].id + ")");
+  CHECK(e.text().event_text(ret, 0) == "player 2 returns a facedown card from land to hand (by " + e.set().cards[3].id + ")");
 }
 
 TEST_CASE("a trigger's e holds the fields its row lists, and no others", "[events]") {

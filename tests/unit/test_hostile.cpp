@@ -27,7 +27,7 @@ State position(const Engine& e, const std::string& card, const std::vector<std::
   for (const std::string& b : board) {
     bool down = b[0] == '~';
     int c = e.set().find(down ? b.substr(1) : b);
-    s.b.card[c] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(e.theater_id("land")), static_cast<uint8_t>(!down), seq++};
+    s.b.card[c] = CardLoc{Zone::Board, 0, static_cast<uint8_t>(e.text().theater_id("land")), static_cast<uint8_t>(!down), seq++};
   }
   s.b.reindex();
   return s;
@@ -40,7 +40,7 @@ void require_stopped(const Engine& e, const State& start, const std::string& car
   INFO(card);
   State s = start;
   auto t0 = std::chrono::steady_clock::now();
-  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id("air")), kNone};
+  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.text().theater_id("air")), kNone};
   REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains(why) && Catch::Contains(names_card ? "card " + card : ""));
   REQUIRE(seconds_since(t0) < 5.0);  // before the budgets: 16 to 54 seconds
   REQUIRE(test::same(s, start));
@@ -86,7 +86,7 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     for (int i = 0; i < 4; ++i) s.b.card[others[static_cast<size_t>(i)]] = CardLoc{Zone::Hand, 1, kNone, 0, 10 + i};
     s.b.reindex();
     s.b.turn = 0;
-    e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(spy), static_cast<uint8_t>(e.theater_id("air")), kNone});
+    e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(spy), static_cast<uint8_t>(e.text().theater_id("air")), kNone});
     REQUIRE(e.decision_kind(s) == DecisionKind::Card);
     std::vector<Action> legal;
     e.legal(s, legal);
@@ -96,7 +96,7 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     InfoState info(e, s, legal);
     std::vector<Action> listed = legal;
     std::vector<std::string> texts;
-    e.order_for_viewer(s, 0, listed, &texts);
+    e.text().order_for_viewer(s, 0, listed, &texts);
     for (size_t i = 0; i < 4; ++i) {
       REQUIRE(texts[i] == "choose ?");
       REQUIRE(listed[i].option == others[i]);
@@ -130,7 +130,7 @@ TEST_CASE("time budgets: strings made are bounded and charged by length, every a
   // An ongoing function has a budget of its own, smaller than an ability's (once 55 s a query).
   State s = position(e, "plain", {"slow_strength"});
   auto t0 = std::chrono::steady_clock::now();
-  REQUIRE_THROWS_WITH(e.strength(s, 0, e.theater_id("land")),
+  REQUIRE_THROWS_WITH(e.strength(s, 0, e.text().theater_id("land")),
                       Catch::Contains("card slow_strength") &&
                           Catch::Contains("instruction limit exceeded: 200000 in one ongoing function or answering hook"));
   REQUIRE(seconds_since(t0) < 2.0);
@@ -142,7 +142,7 @@ TEST_CASE("nothing a call leaves behind in the sandbox accumulates: setmetatable
   auto eng = test::load(hostile("runtime"));
   const Engine& e = *eng;
   State start = position(e, "meta_churn", {});
-  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find("meta_churn")), static_cast<uint8_t>(e.theater_id("air")),
+  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find("meta_churn")), static_cast<uint8_t>(e.text().theater_id("air")),
            kNone};
   for (int run = 0; run < 60; ++run) {
     State s = start;
@@ -171,7 +171,7 @@ TEST_CASE("control characters from a set never reach a terminal: refused at load
   auto eng = test::load(hostile("runtime"));
   State s = position(*eng, "error_escape", {});
   Action a{Action::Deploy, static_cast<uint8_t>(eng->set().find("error_escape")),
-           static_cast<uint8_t>(eng->theater_id("air")), kNone};
+           static_cast<uint8_t>(eng->text().theater_id("air")), kNone};
   try {
     eng->apply(s, a);
     FAIL("the ability's error was not raised");

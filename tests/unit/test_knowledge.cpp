@@ -10,6 +10,7 @@
 #include "agents.h"
 #include "helpers.h"
 #include "match.h"
+#include "observation.h"
 #include "view.h"
 
 using namespace als;
@@ -74,7 +75,7 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
       for (int p = 0; p < 2; ++p)
         for (const Event& ev : log.events) {
           if (public_text(ev) || ev.type == Event::Log) continue;
-          const std::string text = e.event_text(ev, p);
+          const std::string text = e.text().event_text(ev, p);
           ++texts;
           for (int c : cards_named(e, text)) {
             INFO("game " << g << ", player " << p + 1 << " reads: " << text);
@@ -93,21 +94,21 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
       // The legal actions' texts and the view as the seat to act sees them.
       std::vector<Action> acts = m.legal();
       std::vector<std::string> shown;
-      e.order_for_viewer(m.state(), p, acts, &shown);
+      e.text().order_for_viewer(m.state(), p, acts, &shown);
       for (const std::string& t : shown)
         for (int c : cards_named(e, t)) {
           INFO("player " << p + 1 << " is offered: " << t);
           CHECK(e.knows(m.state(), p, c));
         }
       // The prompt: the card shown and the card it is about, as the seat names them.
-      const Question q = e.question(m.state(), p);
+      const Question q = e.text().question(m.state(), p);
       for (const std::string& t : {q.shown, q.about, q.prompt})
         for (int c : cards_named(e, t)) {
           INFO("player " + std::to_string(p + 1) + " is asked about: " + t);
           CHECK(e.knows(m.state(), p, c));
         }
       const View v = view_of(e, m.state(), p);
-      const std::vector<int> obs = e.observation(m.state(), p);
+      const std::vector<int> obs = als::observation(e, m.state(), p);
       for (int c = 0; c < m.state().b.ncards; ++c) {
         const bool known = e.knows(m.state(), p, c);
         hidden_seen += !known;
@@ -144,7 +145,7 @@ TEST_CASE("a nested ability's question names the ability that asks", "[knowledge
   auto put = [&](const char* id, Zone z, int owner, const char* theater, bool faceup) {
     const int c = e.set().find(id);
     REQUIRE(c >= 0);
-    b.card[c] = CardLoc{z, static_cast<uint8_t>(owner), theater ? static_cast<uint8_t>(e.theater_id(theater)) : uint8_t{kNone},
+    b.card[c] = CardLoc{z, static_cast<uint8_t>(owner), theater ? static_cast<uint8_t>(e.text().theater_id(theater)) : uint8_t{kNone},
                         static_cast<uint8_t>(faceup), b.seq_next++};
     knowledge::learn(b, owner, c);
     if (faceup) knowledge::make_public(b, c);
@@ -155,14 +156,14 @@ TEST_CASE("a nested ability's question names the ability that asks", "[knowledge
   put("ambush", Zone::Hand, 1, nullptr, false);
   b.reindex();
   const int disrupt = e.set().find("disrupt"), maneuver = e.set().find("land_maneuver");
-  e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(maneuver), static_cast<uint8_t>(e.theater_id("land"))});
+  e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(maneuver), static_cast<uint8_t>(e.text().theater_id("land"))});
   // Land Maneuver asks its owner which card to flip.
   REQUIRE(e.to_act(s) == 0);
-  CHECK(e.question(s, 0).ability == "land_maneuver");
+  CHECK(e.text().question(s, 0).ability == "land_maneuver");
   e.apply(s, Action{Action::Choose, kNone, kNone, static_cast<uint16_t>(disrupt)});
   // Disrupt, flipped faceup, resolves at once: its owner's opponent (player 1) flips first.
   REQUIRE(e.to_act(s) == 0);
-  const Question q = e.question(s, 0);
+  const Question q = e.text().question(s, 0);
   CHECK(q.ability == "disrupt");
   CHECK(q.card == disrupt);
   CHECK(e.owner(s, q.card) == 1);  // the terminal says "the opponent's disrupt"

@@ -254,7 +254,7 @@ TEST_CASE("a hand shown by g:reveal is played from exactly as the same cards kno
     c.s = &revealed;
     for (int card = 0; card < s.b.ncards; ++card) {
       if (s.b.card[card].zone != Zone::Hand || s.b.card[card].owner != q) continue;
-      e.op_reveal(c, card, 1 << p);
+      e.ops().reveal(c, card, 1 << p);
       knowledge::learn(by_rules.b, p, card);  // what ruling 28's bookkeeping records of a card seen
     }
     CHECK(revealed == by_rules);

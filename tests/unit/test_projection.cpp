@@ -24,7 +24,7 @@ std::string field_command() { return std::string(ALS_DATA_DIR) + "/docs/examples
 // player 2: heavy_tanks facedown in sea, ambush in hand. Player 1 to act.
 State chest_position(const Engine& e) {
   State s = e.blank();
-  const int air = e.theater_id("air"), land = e.theater_id("land"), sea = e.theater_id("sea");
+  const int air = e.text().theater_id("air"), land = e.text().theater_id("land"), sea = e.text().theater_id("sea");
   auto put = [&](const char* id, Zone z, int owner, int theater, bool faceup, uint32_t seq) {
     s.b.card[e.set().find(id)] = CardLoc{z, static_cast<uint8_t>(owner),
                                          static_cast<uint8_t>(theater < 0 ? kNone : theater), faceup, static_cast<int32_t>(seq)};
@@ -44,7 +44,7 @@ State chest_position(const Engine& e) {
 
 const SeenTheater& theater(const Engine& e, const Projection& v, const char* name) {
   for (const SeenTheater& t : v.theaters)
-    if (t.theater == e.theater_id(name)) return t;
+    if (t.theater == e.text().theater_id(name)) return t;
   throw std::runtime_error(std::string("no theater ") + name);
 }
 
@@ -54,7 +54,7 @@ void check_view_renders(const Engine& e, const Projection& p, const View& v) {
   CHECK(v.viewer == p.seat);
   for (size_t i = 0; i < p.theaters.size(); ++i) {
     const SeenTheater& t = p.theaters[i];
-    CHECK(v.theaters[i] == e.theater_name(t.theater));
+    CHECK(v.theaters[i] == e.text().theater_name(t.theater));
     CHECK(v.controller[i] == t.controller);
     for (int q = 0; q < 2; ++q) {
       REQUIRE(v.stacks[q][i].size() == t.stack[q].size());
@@ -99,13 +99,13 @@ TEST_CASE("a total by its sources: tokens, a declared bonus and a scripted total
   const SeenTheater& air = theater(e, p, "air");
   // war_chest 1, +2 tokens, +3 support (adjacent, ruling 9), +3 war_chest's total (hand empty).
   CHECK(air.total[0] == 9);
-  CHECK(air.total[0] == e.strength(s, 0, e.theater_id("air")));
+  CHECK(air.total[0] == e.strength(s, 0, e.text().theater_id("air")));
   REQUIRE(air.bonuses[0].size() == 3);
   CHECK(air.bonuses[0][0] == Bonus{.source = Bonus::Source::Tokens, .amount = 2});
   CHECK(air.bonuses[0][1] == Bonus{.source = Bonus::Source::Declared, .amount = 3, .card = e.set().find("support"),
-                                   .from = e.theater_id("land")});
+                                   .from = e.text().theater_id("land")});
   CHECK(air.bonuses[0][2] == Bonus{.source = Bonus::Source::Scripted, .amount = 3, .card = e.set().find("war_chest"),
-                                   .from = e.theater_id("air")});
+                                   .from = e.text().theater_id("air")});
   // Player 2 knows its facedown heavy_tanks; player 1 sees a facedown card.
   CHECK(theater(e, p, "sea").stack[1][0] == SeenCard{.card = e.set().find("heavy_tanks"), .faceup = false, .strength = 2, .counters = {}});
   CHECK(theater(e, project(e, s, 0), "sea").stack[1][0].card == kUnseen);

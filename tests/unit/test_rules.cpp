@@ -37,8 +37,8 @@ TEST_CASE("action texts round-trip through the parser") {
   State s = e->new_game(9);
   std::vector<Action> acts;
   e->legal(s, acts);
-  for (const Action& a : acts) REQUIRE(e->parse_action(s, e->action_text(s, a, -1), -1) == a);
-  REQUIRE_THROWS_AS(e->parse_action(s, "deploy nothing air", -1), IllegalAction);
+  for (const Action& a : acts) REQUIRE(e->text().parse_action(s, e->text().action_text(s, a, -1), -1) == a);
+  REQUIRE_THROWS_AS(e->text().parse_action(s, "deploy nothing air", -1), IllegalAction);
 }
 
 TEST_CASE("unknown card sets and rules are refused with the path named") {

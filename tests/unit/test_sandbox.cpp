@@ -25,7 +25,7 @@ State holding(const Engine& e, const std::string& card) {
   State s = e.blank();
   int c = e.set().find(card), plain = e.set().find("plain");
   s.b.card[c] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
-  s.b.card[plain] = CardLoc{Zone::Board, 1, static_cast<uint8_t>(e.theater_id("land")), 1, 101};
+  s.b.card[plain] = CardLoc{Zone::Board, 1, static_cast<uint8_t>(e.text().theater_id("land")), 1, 101};
   s.b.reindex();  // card[] was written directly
   return s;
 }
@@ -41,7 +41,7 @@ void require_refused(const Engine& e, const std::string& card, const std::string
   State s = holding(e, card);
   State before = s;
   auto t0 = std::chrono::steady_clock::now();
-  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.theater_id("air")), kNone};
+  Action a{Action::Deploy, static_cast<uint8_t>(e.set().find(card)), static_cast<uint8_t>(e.text().theater_id("air")), kNone};
   REQUIRE_THROWS_WITH(e.apply(s, a), Catch::Contains("card " + card) && Catch::Contains(card + ".lua") &&
                                          Catch::Contains(why));
   REQUIRE(seconds_since(t0) < 3.0);
@@ -59,7 +59,7 @@ TEST_CASE("a hostile ability is refused with the card named and the game unchang
   State s = holding(*e, "error_midway");
   EventLog log;
   e->apply(s, Action{Action::Improvise, static_cast<uint8_t>(e->set().find("error_midway")),
-                     static_cast<uint8_t>(e->theater_id("air")), kNone}, &log);
+                     static_cast<uint8_t>(e->text().theater_id("air")), kNone}, &log);
   REQUIRE(log.events.front().type == Event::Improvise);
   REQUIRE(s.b.last.number == 1);  // both hands empty: the battle was played out
 }
@@ -96,7 +96,7 @@ TEST_CASE("a Match: a script failing in an agent's action abandons the game with
   Match outside(*e, 1, nullptr, nullptr);  // both seats decided outside (a human, a client)
   outside.restore(before);
   Action deploy{Action::Deploy, static_cast<uint8_t>(e->set().find("error_midway")),
-                static_cast<uint8_t>(e->theater_id("air")), kNone};
+                static_cast<uint8_t>(e->text().theater_id("air")), kNone};
   REQUIRE_THROWS_AS(outside.apply(deploy), ScriptError);
   REQUIRE(test::same(outside.state(), before));
   REQUIRE(outside.abandoned().empty());
@@ -134,7 +134,7 @@ TEST_CASE("a call that assigns a variable its file shares is refused, naming the
     State s = holding(*e, "upvalue_counter");
     State before = s;
     REQUIRE_THROWS_WITH(e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card),
-                                           static_cast<uint8_t>(e->theater_id("air")), kNone}),
+                                           static_cast<uint8_t>(e->text().theater_id("air")), kNone}),
                         Catch::Contains("card upvalue_counter") && Catch::Contains("assigns 'n'"));
     REQUIRE(test::same(s, before));
   }
@@ -164,7 +164,7 @@ TEST_CASE("messages name what failed: io, os, load, string.dump and require do n
   for (auto [card, word] : {std::pair{"uses_io", "io"}, {"uses_os", "os"}, {"uses_load", "load"},
                             {"uses_require", "require"}, {"uses_dump", "dump"}}) {
     State s = holding(*e, card);
-    Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->theater_id("air")),
+    Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->text().theater_id("air")),
              kNone};
     REQUIRE_THROWS_WITH(e->apply(s, a), Catch::Contains(word) && Catch::Contains("nil"));
   }
@@ -190,7 +190,7 @@ TEST_CASE("an error after a decision surfaces when the decision is answered, and
   auto e = test::load(hostile("runtime"));
   State s = holding(*e, "error_after_choice");
   int card = e->set().find("error_after_choice");
-  e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card), static_cast<uint8_t>(e->theater_id("air")), kNone});
+  e->apply(s, Action{Action::Deploy, static_cast<uint8_t>(card), static_cast<uint8_t>(e->text().theater_id("air")), kNone});
   REQUIRE(e->decision_kind(s) == DecisionKind::Card);  // the rest of the first run was dry
   REQUIRE(s.b.card[e->set().find("plain")].faceup);
   State pending = s;

@@ -34,11 +34,11 @@ TEST_CASE("two actions have the same key exactly when a viewer reads the same te
         e.legal(s, acts);
         kinds.insert(static_cast<int>(e.decision_kind(s)));
         for (size_t i = 0; i < acts.size(); ++i)
-          for (size_t j = 0; j < i; ++j) merged += e.action_key(s, acts[i], 1 - e.to_act(s)) == e.action_key(s, acts[j], 1 - e.to_act(s));
+          for (size_t j = 0; j < i; ++j) merged += e.text().action_key(s, acts[i], 1 - e.to_act(s)) == e.text().action_key(s, acts[j], 1 - e.to_act(s));
         for (const Action& a : acts)
           for (int viewer = -1; viewer <= 1; ++viewer) {
-            const uint32_t key = e.action_key(s, a, viewer);
-            const std::string text = e.action_text(s, a, viewer);
+            const uint32_t key = e.text().action_key(s, a, viewer);
+            const std::string text = e.text().action_text(s, a, viewer);
             auto [k, new_key] = text_of[viewer + 1].emplace(key, text);
             auto [t, new_text] = key_of[viewer + 1].emplace(text, key);
             INFO(text << " / " << k->second << " / key " << key);
@@ -76,7 +76,7 @@ TEST_CASE("an engine's twin plays every game exactly as the engine does") {
         e.apply(s, a);
         twin->apply(t, a);
         REQUIRE(test::same(s, t));
-        REQUIRE(e.digest(s) == twin->digest(t));
+        REQUIRE(digest(e, s) == digest(*twin, t));
       }
     }
   }

@@ -70,7 +70,7 @@ void check_views(const Engine& e, const State& s) {
       std::vector<Action> acts;
       e.legal(s, acts);
       for (const Action& a : acts) {
-        std::string t = e.action_text(s, a, p);
+        std::string t = e.text().action_text(s, a, p);
         for (int c = 0; c < b.ncards; ++c)
           if (!((b.known[p] >> c) & 1)) REQUIRE(t.find(" " + e.set().cards[c].id) == std::string::npos);
       }
@@ -252,7 +252,7 @@ TEST_CASE("a declared flip ability resolves exactly as the same ability run in L
         lua->apply(t, x, &l2);
         REQUIRE(l1.events.size() == l2.events.size());
         for (size_t i = 0; i < l1.events.size(); ++i) {
-          REQUIRE(declared->event_text(l1.events[i], -1) == lua->event_text(l2.events[i], -1));
+          REQUIRE(declared->text().event_text(l1.events[i], -1) == lua->text().event_text(l2.events[i], -1));
           flips += l1.events[i].type == Event::Flip;
         }
         REQUIRE(test::same(s, t));
@@ -301,13 +301,13 @@ TEST_CASE("answering abilities' decisions during their runs gives the same game 
           e->legal(t, acts);
           l2.events.clear();
           e->apply(t, two.choose(*e, t, acts), &l2, &during);
-          for (const Event& ev : l2.events) ev2.push_back(e->event_text(ev, -1));
+          for (const Event& ev : l2.events) ev2.push_back(e->text().event_text(ev, -1));
           declined_stops += t.r.active;
           while (e->to_act(s) >= 0 && ev1.size() < ev2.size()) {  // every apply shows an event
             e->legal(s, acts);
             l1.events.clear();
             e->apply(s, one.choose(*e, s, acts), &l1);
-            for (const Event& ev : l1.events) ev1.push_back(e->event_text(ev, -1));
+            for (const Event& ev : l1.events) ev1.push_back(e->text().event_text(ev, -1));
           }
           REQUIRE(ev1 == ev2);
           REQUIRE(test::same(s, t));

@@ -11,6 +11,7 @@
 #include "engine.h"
 #include "mcts.h"
 #include "helpers.h"
+#include "observation.h"
 #include "value_net.h"
 
 using namespace als;
@@ -18,7 +19,7 @@ using namespace als;
 TEST_CASE("the shipped value network equals PyTorch's on its fixture, to 1e-5") {
   const ValueNet net = ValueNet::load(std::string(ALS_DATA_DIR) + "/scripts/value/standard.txt");
   auto eng = test::load("standard", {});
-  CHECK(net.inputs() == eng->observation_tensor_size());
+  CHECK(net.inputs() == als::observation_tensor_size(*eng));
   CHECK(net.outputs() == 3);
   std::ifstream f(std::string(ALS_DATA_DIR) + "/tests/unit/value_fixture.txt");
   REQUIRE(f);
@@ -45,8 +46,8 @@ TEST_CASE("the shipped value network equals PyTorch's on its fixture, to 1e-5") 
   CHECK(rows == 16);
   // on a real observation: chances, and a reward between 0 and 1
   const State s = eng->new_game(3);
-  std::vector<float> obs(static_cast<size_t>(eng->observation_tensor_size()));
-  eng->observation_tensor(s, 0, obs.data());
+  std::vector<float> obs(static_cast<size_t>(als::observation_tensor_size(*eng)));
+  als::observation_tensor(*eng, s, 0, obs.data());
   for (float p : net.evaluate(obs.data())) {
     CHECK(p >= 0);
     CHECK(p <= 1);
@@ -120,7 +121,7 @@ TEST_CASE("the search with a learned value: its playouts stop for it, reproducib
   }
   // A card set whose observation is of another size: searched without the network, and said so.
   auto other = test::load(std::string(ALS_DATA_DIR) + "/tests/sets/api4", {});
-  if (other->observation_tensor_size() != e.observation_tensor_size()) {
+  if (als::observation_tensor_size(*other) != als::observation_tensor_size(e)) {
     std::string note;
     CHECK(ranking(*other, valued, 1, &note) == ranking(*other, plain, 1));
     CHECK(note.find("searched without it") != std::string::npos);
@@ -136,8 +137,8 @@ TEST_CASE("a leaf is valued from the view of the player to act there, as the net
   const std::string path = (test::temp_folder("leaf-view") / "constant_value.txt").string();
   {
     std::ofstream f(path);
-    f << "als-value 1\nlayer " << e.observation_tensor_size() << " 1 sigmoid\n";
-    for (int i = 0; i < e.observation_tensor_size(); ++i) f << "0 ";
+    f << "als-value 1\nlayer " << als::observation_tensor_size(e) << " 1 sigmoid\n";
+    for (int i = 0; i < als::observation_tensor_size(e); ++i) f << "0 ";
     f << "\n" << std::log(9.0) << "\n";
   }
   auto agent = make_agent("mcts:iterations=200,widen=0,value=" + path, 5, e.to_act(d.s));

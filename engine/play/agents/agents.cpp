@@ -65,7 +65,7 @@ bool InfoState::order_card_options() {
   if (!hidden) return false;
   if (!lists_) lists_ = std::make_unique<Lists>();
   lists_->sorted = legal;
-  e.order_for_viewer(s, player_, lists_->sorted);
+  e.text().order_for_viewer(s, player_, lists_->sorted);
   legal_ = shown_ = &lists_->sorted;
   return true;
 }
@@ -139,7 +139,7 @@ Action GreedyAgent::decide(const InfoState& info) {
       continue;
     }
     std::string want = info.text(a);
-    auto same = std::find_if(sampled.begin(), sampled.end(), [&](const Action& x) { return e.action_text(base, x, p) == want; });
+    auto same = std::find_if(sampled.begin(), sampled.end(), [&](const Action& x) { return e.text().action_text(base, x, p) == want; });
     if (same == sampled.end()) continue;
     State t = base;
     try {
@@ -215,7 +215,7 @@ std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
         e.legal(t, acts);
         int who = e.to_act(t);
         keys.clear();
-        for (const Action& a : acts) keys.push_back(e.action_text(t, a, me));
+        for (const Action& a : acts) keys.push_back(e.text().action_text(t, a, me));
         // Availability: every child whose move exists in this determinization.
         untried.clear();
         for (size_t i = 0; i < acts.size(); ++i) {

@@ -10,6 +10,7 @@
 
 #include "engine.h"
 #include "knowledge.h"
+#include "observation.h"
 #include "policy.h"
 #include "rng.h"
 #include "view.h"
@@ -68,18 +69,18 @@ class InfoState {
   /// for what they cannot identify.
   const std::vector<Action>& legal() const { return *shown_; }
   /// An action of legal() as the player sees it ("choose 2:land:1" for a card they cannot identify).
-  std::string text(const Action& a) const { return e_.action_text(s_, real(a), player_); }
+  std::string text(const Action& a) const { return e_.text().action_text(s_, real(a), player_); }
   /// The same as a number (Engine::action_key): equal for two actions exactly when their texts are.
-  uint32_t key(const Action& a) const { return e_.action_key(s_, real(a), player_); }
+  uint32_t key(const Action& a) const { return e_.text().action_key(s_, real(a), player_); }
   /// What the player sees now (projection.h), and the same as texts (view.h).
   Projection projection() const { return project(e_, s_, player_); }
   View view() const { return view_of(e_, s_, player_); }
   /// The question asked now, as the player may read it (Engine::question).
-  Question question() const { return e_.question(s_, player_); }
+  Question question() const { return e_.text().question(s_, player_); }
   /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).
   int withdraw_vp() const { return e_.withdraw_vp(s_, player_, e_.hand_size(s_, player_)); }
   /// The Python module's observation tensor of the player (Engine::observation_tensor).
-  void observation_tensor(float* out) const { e_.observation_tensor(s_, player_, out); }
+  void observation_tensor(float* out) const { als::observation_tensor(e_, s_, player_, out); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }

@@ -1,4 +1,5 @@
 #include "env.h"
+#include "errors.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +8,8 @@
 
 #include <xxhash.h>
 
-#include "errors.h"
 #include "knowledge.h"
+#include "observation.h"
 #include "rng.h"
 #include "seeds.h"
 #include "validate.h"
@@ -126,7 +127,7 @@ std::string EnvGame::key() const {
 }
 
 EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
-    : game_(std::move(game)), names_(std::make_shared<GameNames>(game_->engine().game_names())) {
+    : game_(std::move(game)), names_(std::make_shared<GameNames>(game_->engine().interned().game_names())) {
   EventLog log;
   log.keep_battle_ends = false;
   try {
@@ -210,7 +211,7 @@ void EnvState::apply_action(int id) {
     e.apply(s_, *chosen, &log);
   } catch (const std::runtime_error& err) {  // ScriptError, IllegalAction: the game as it was
     s_ = before;
-    throw EnvError(e.message_for(before, p, err.what()));
+    throw EnvError(e.text().message_for(before, p, err.what()));
   }
   rewards_ = {0, 0};
   if (game_->options().battle_rewards) {
@@ -229,7 +230,7 @@ void EnvState::record(const EventLog& log) {
   for (const Event& ev : log.events)
     for (int p = 0; p < 2; ++p) {
       if (resampled_for_ >= 0 && p != resampled_for_) continue;
-      std::string line = e.event_text(ev, p);
+      std::string line = e.text().event_text(ev, p);
       if (line.empty()) continue;
       hash_[p] = fnv(hash_[p], line);
       lines_[p].push_back(std::move(line));
@@ -243,7 +244,7 @@ std::string EnvState::action_to_string(int player, int id) const {
     std::vector<std::pair<int, Action>> legal;
     game_->legal_ids(s_, player, acts, legal);
     for (const auto& [own, a] : legal)
-      if (own == id) return game_->engine().action_text(s_, a, player);
+      if (own == id) return game_->engine().text().action_text(s_, a, player);
   }
   return game_->action_name(id);
 }
@@ -261,7 +262,7 @@ void EnvState::check_info(int player) const {
 
 void EnvState::observation_tensor(int player, float* out) const {
   check_player(player);
-  game_->engine().observation_tensor(s_, player, out);
+  als::observation_tensor(game_->engine(), s_, player, out);
 }
 
 void EnvState::information_state_tensor(int player, float* out) const {
@@ -312,7 +313,7 @@ std::string EnvState::observation_string(int player) const {
   const int p = current_player();
   o << (p == kTerminalPlayer ? std::string("the game is over") : p == player ? std::string("to act: me") : std::string("to act: opponent"));
   if (p != kTerminalPlayer && s_.r.active) {
-    const Question q = e.question(s_, player);
+    const Question q = e.text().question(s_, player);
     o << ", asked by " << q.ability << (q.prompt.empty() ? "" : ": " + q.prompt);
   }
   return o.str() + "\n";
@@ -345,7 +346,7 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
 bool EnvState::operator==(const EnvState& o) const {
   // Two games' states are equal when their names read the same (each game has a table of its
   // own, so the tables' numbers differ).
-  const bool same_names = s_.b.names == o.s_.b.names || game_->engine().names(s_.b) == o.game_->engine().names(o.s_.b);
+  const bool same_names = s_.b.names == o.s_.b.names || game_->engine().interned().names(s_.b) == o.game_->engine().interned().names(o.s_.b);
   return game_ == o.game_ && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
          resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
@@ -373,7 +374,7 @@ std::string EnvState::serialize() const {
   w.put(kSerialVersion);
   w.put(static_cast<uint32_t>(sizeof(State)));
   w.str(game_->key());
-  const std::vector<std::string> names = game_->engine().names(s_.b);
+  const std::vector<std::string> names = game_->engine().interned().names(s_.b);
   w.put(static_cast<uint32_t>(names.size()));
   for (const std::string& n : names) w.str(n);
   w.out.append(reinterpret_cast<const char*>(&s_), sizeof s_);
@@ -405,12 +406,12 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   // The state's names go into a table of its own, in their order, so its numbers mean the same.
   const uint32_t nnames = r.count(65536);
   EnvState s;
-  s.names_ = std::make_shared<GameNames>(game->engine().game_names());
+  s.names_ = std::make_shared<GameNames>(game->engine().interned().game_names());
   BoardCore fresh;
   fresh.names = s.names_->id();
   for (uint32_t i = 0; i < nnames; ++i) {
     const std::string n = r.str();
-    if (i == 0 ? !n.empty() : n.empty() || game->engine().intern(fresh, n) != i)
+    if (i == 0 ? !n.empty() : n.empty() || game->engine().interned().intern(fresh, n) != i)
       throw EnvError("deserialize_state: the state's table of names is damaged");
   }
   s.game_ = std::move(game);
@@ -533,7 +534,7 @@ void VectorEnv::start(Slot& g) {
   g.actions = 0;
   float ignored = 0;
   try {
-    g.names = game_->engine().game_names();
+    g.names = game_->engine().interned().game_names();
     game_->engine().new_game(g.s, seed, nullptr, g.names.id());
   } catch (const ScriptError& err) {
     throw EnvError(std::string("a new game failed: ") + err.what());
@@ -546,7 +547,7 @@ void VectorEnv::start(Slot& g) {
 }
 
 void VectorEnv::write(const Slot& g, float* obs, uint8_t* mask) {
-  game_->engine().observation_tensor(g.s, seat_, obs);
+  als::observation_tensor(game_->engine(), g.s, seat_, obs);
   std::fill(mask, mask + game_->num_distinct_actions(), uint8_t{0});
   for (const auto& [id, a] : g.legal) mask[id] = 1;
 }
@@ -589,7 +590,7 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     }
     if (end != 0) {
       (end == 1 ? terminated : truncated)[i] = true;
-      e.observation_tensor(g.s, seat_, final_obs + i * O);
+      als::observation_tensor(e, g.s, seat_, final_obs + i * O);
       ++finished_;
       start(g);
     }

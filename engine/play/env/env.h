@@ -14,6 +14,7 @@
 #include "action_ids.h"
 #include "agents.h"
 #include "engine.h"
+#include "observation.h"
 
 namespace als {
 
@@ -63,7 +64,7 @@ class EnvGame {
   /// The reward of a battle's VP difference (the player's VP gained minus the opponent's) under
   /// EnvOptions::battle_rewards: over the VP target, within [-1, 1].
   double battle_reward(int vp_difference) const;
-  int observation_tensor_size() const { return engine_->observation_tensor_size(); }
+  int observation_tensor_size() const { return als::observation_tensor_size(*engine_); }
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).
   int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
@@ -126,7 +127,7 @@ class EnvState {
   /// The ids applied so far, each as its actor saw it. In a resampled state, -1 stands for an
   /// action whose card the resampling player did not know.
   const std::vector<int>& history() const { return history_; }
-  uint64_t digest() const { return game_->engine().digest(s_); }
+  uint64_t digest() const { return als::digest(game_->engine(), s_); }
   void observation_tensor(int player, float* out) const;
   void information_state_tensor(int player, float* out) const;
   std::string observation_string(int player) const;

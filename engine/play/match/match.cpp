@@ -24,7 +24,7 @@ void Match::keep_history() {
 void Match::deal(uint64_t seed) {
   opening_.events.clear();
   opening_.battle_ends.clear();
-  names_ = e_.game_names();  // the last game's names go with it
+  names_ = e_.interned().game_names();  // the last game's names go with it
   e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr, names_.id());
   history_.clear();
   started_ = false;
@@ -67,7 +67,7 @@ const EventLog& Match::apply(const Action& a) {
   start();
   const int seat = to_act();
   text_.clear();
-  if (opt_.texts) text_ = e_.action_text(s_, a, -1);  // as it reads before the action
+  if (opt_.texts) text_ = e_.text().action_text(s_, a, -1);  // as it reads before the action
   apply_kept(a, log, ask);
   legal_fresh_ = false;
   ++actions_;

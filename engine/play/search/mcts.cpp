@@ -4,8 +4,9 @@
 // rewards.cpp; beliefs about the opponent's hand: beliefs.cpp; exact endgames: endgame.cpp;
 // what they share: playout.h.
 #include "mcts.h"
-
 #include "knowledge.h"
+
+#include "observation.h"
 #include "playout.h"
 
 #include <algorithm>
@@ -464,8 +465,8 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       // is). A battle has one winner, and the reward of a battle is 1 less the other player's.
       const int actor = e_.to_act(t);
       thread_local std::vector<float> obs;
-      obs.resize(static_cast<size_t>(e_.observation_tensor_size()));
-      e_.observation_tensor(t, actor, obs.data());
+      obs.resize(static_cast<size_t>(als::observation_tensor_size(e_)));
+      als::observation_tensor(e_, t, actor, obs.data());
       thread_local std::vector<float> value;
       a_.leaf_net_->evaluate(obs.data(), value);
       const double reward = std::clamp(static_cast<double>(value[value.size() >= 3 ? 2 : 0]), 0.0, 1.0),
@@ -596,7 +597,7 @@ namespace {
 // Whether a learned value reads `e`'s game: its observation, and the game it was trained for if it
 // names one (a network is used for that game only).
 bool value_reads(const ValueNet* net, const Engine& e) {
-  return net && net->inputs() == e.observation_tensor_size() && net->outputs() >= 1 &&
+  return net && net->inputs() == als::observation_tensor_size(e) && net->outputs() >= 1 &&
          (net->game().empty() || net->game() == e.content_hash());
 }
 }  // namespace
@@ -698,9 +699,9 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
             " Lua instructions for this move (its budget: work=" + std::to_string(budget.work) +
             "), too slow for the search to look further";
   else if (net_ && !leaf_net_ && opt_.value != "standard")  // (the built-in value goes unsaid: it is the default)
-    note_ = net_->inputs() != e.observation_tensor_size()
+    note_ = net_->inputs() != als::observation_tensor_size(e)
                 ? "the value network (" + opt_.value + ") reads " + std::to_string(net_->inputs()) +
-                      " inputs, this card set's observation has " + std::to_string(e.observation_tensor_size()) +
+                      " inputs, this card set's observation has " + std::to_string(als::observation_tensor_size(e)) +
                       ": the computer searched without it"
                 : "the value network (" + opt_.value + ") was trained for another game (content hash " + net_->game() +
                       ", this game's " + e.content_hash() + "): the computer searched without it";

@@ -178,8 +178,8 @@ inline size_t guided_index(const Engine& e, const State& s, const std::vector<Ac
 // name before it). So the tree tells the opponent's deploys apart as they are seen on the table.
 inline uint32_t move_key(const Engine& e, const State& s, const Action& a, int me) {
   if (a.type == Action::Deploy && a.card < e.set().cards.size() && !knowledge::knows(s.b, me, a.card))
-    return e.action_key(s, a, -1);
-  return e.action_key(s, a, me);
+    return e.text().action_key(s, a, -1);
+  return e.text().action_key(s, a, me);
 }
 
 }  // namespace als::search

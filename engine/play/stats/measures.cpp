@@ -117,7 +117,7 @@ void GameCounter::finish(const Match& m) {
     const int target = m.engine().rules().vp_target;
     const bool reached = s.b.score[0] >= target || s.b.score[1] >= target;
     const int by_target = s.b.score[0] > s.b.score[1] ? 0 : s.b.score[1] > s.b.score[0] ? 1 : s.b.last.winner;
-    if (!reached || by_target != s.b.winner) t_.game_reason = m.engine().name(s.b, s.b.game_reason);
+    if (!reached || by_target != s.b.winner) t_.game_reason = m.engine().interned().name(s.b, s.b.game_reason);
   }
   if (!m.agent_failure().empty()) [[unlikely]] t_.agent_failure = m.agent_failure();  // (GameTally::clear empties it)
 }

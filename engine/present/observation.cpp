@@ -1,10 +1,13 @@
-// Observations (protocol 2's, docs/protocol.md): a flat list of numbers a seat may read, the
-// same length in every game of a set, built only from what the knowledge model says the seat
-// knows (knowledge.h) and what is public. Next to the view (text.cpp), which it agrees with.
+// Observations, two renderers of what a seat sees (observation.h): protocol 2's flat list of
+// integers (docs/protocol.md) and the Python module's float tensor (docs/python.md), the same
+// length in every game of a set, built only from what the knowledge model says the seat knows
+// (knowledge.h) and what is public: the facts of its projection (projection.h), which
+// tests/unit/test_projection.cpp holds them to.
 #include <bit>
 
 #include "engine.h"
 #include "knowledge.h"
+#include "observation.h"
 
 namespace als {
 
@@ -19,8 +22,7 @@ namespace als {
 // the opponent's cards there the seat cannot identify; then: the seat's VP, the opponent's, the
 // VP target, whether the seat is the 1st player, the battle number, the seat's hand size, the
 // opponent's, the deck size, withdraw_vp, the decision's kind (0 turn, 1 card, 2 theater, 3 play, 4 option).
-std::vector<std::string> Engine::observation_layout() const {
-  const Engine& e = *this;
+std::vector<std::string> observation_layout(const Engine& e) {
   std::vector<std::string> out;
   for (const CardDef& c : e.set().cards)
     for (const char* f : {"where", "theater", "faceup", "strength"}) out.push_back("card " + c.id + " " + f);
@@ -34,8 +36,7 @@ std::vector<std::string> Engine::observation_layout() const {
   return out;
 }
 
-std::vector<int> Engine::observation(const State& s, int seat) const {
-  const Engine& e = *this;
+std::vector<int> observation(const Engine& e, const State& s, int seat) {
   const Board& b = s.b;
   const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
   std::vector<int> o(4 * C + 9 * T + 10, 0);
@@ -92,15 +93,15 @@ uint32_t prompt_code(const std::string& prompt) {  // FNV-1a of the prompt's tex
 }
 }  // namespace
 
-int Engine::observation_tensor_size() const {
-  const int C = static_cast<int>(set().cards.size()), T = static_cast<int>(rules().theaters.size());
+int observation_tensor_size(const Engine& e) {
+  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
   return C * (kCardWhere + T + 5) + T * (T + 10) + 2 * T * kStackDepth * 3 + kGlobals + kQuestionKinds + C + 1 + 3;
 }
 
-void Engine::observation_tensor(const State& s, int seat, float* out) const {
+void observation_tensor(const Engine& e, const State& s, int seat, float* out) {
   const Board& b = s.b;
-  const int C = static_cast<int>(set().cards.size()), T = static_cast<int>(rules().theaters.size()), opp = 1 - seat;
-  std::fill(out, out + observation_tensor_size(), 0.0f);
+  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size()), opp = 1 - seat;
+  std::fill(out, out + observation_tensor_size(e), 0.0f);
   int card_counters[kMaxCards] = {}, player_counters[2] = {};
   for (int i = 0; i < b.ncounters; ++i) {
     const Counter& k = b.counters[i];
@@ -113,18 +114,18 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
   float* globals = stacks + 2 * T * kStackDepth * 3;     // D
   float* question = globals + kGlobals;                  // E
   int total[2][kMaxTheaters];
-  totals(s, total);  // (one pass over the board: strength() and controller() would each walk it again)
+  e.totals(s, total);  // (one pass over the board: e.strength() and e.controller() would each walk it again)
   for (int i = 0; i < b.ntheaters; ++i) {
     const int t = b.order[i];
     float* at = theaters + i * (T + 10);
     at[t] = 1;
     at[T] = static_cast<float>(total[seat][t]), at[T + 1] = static_cast<float>(total[opp][t]);
-    at[T + 2] = control(total[0][t], total[1][t], b.first) == seat;
+    at[T + 2] = Engine::control(total[0][t], total[1][t], b.first) == seat;
     at[T + 3] = b.tokens[seat][t], at[T + 4] = b.tokens[opp][t];
     for (int side = 0; side < 2; ++side) {
       const int p = side == 0 ? seat : opp;
       uint8_t st[kMaxCards];
-      const int n = stack(s, p, t, st);
+      const int n = e.stack(s, p, t, st);
       at[T + 5 + side] = static_cast<float>(n);
       for (int d = 0; d < n; ++d) {
         const int c = st[d];
@@ -139,7 +140,7 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
         float* cf = cards + c * (kCardWhere + T + 5);
         cf[kCardWhere + i] = 1;
         cf[kCardWhere + T] = b.card[c].faceup;
-        cf[kCardWhere + T + 1] = static_cast<float>(card_strength(s, c));
+        cf[kCardWhere + T + 1] = static_cast<float>(e.card_strength(s, c));
         cf[kCardWhere + T + 2] = static_cast<float>(d + 1);
         cf[kCardWhere + T + 3] = d + 1 < n;
         cf[kCardWhere + T + 4] = static_cast<float>(card_counters[c]);
@@ -163,20 +164,20 @@ void Engine::observation_tensor(const State& s, int seat, float* out) const {
     for (uint64_t m = where_bits[w]; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5) + w] = 1;
   }
   for (uint64_t m = all & ~placed; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5)] = 1;
-  const int hand = hand_size(s, seat);
+  const int hand = e.hand_size(s, seat);
   const float g[kGlobals] = {static_cast<float>(b.score[seat]), static_cast<float>(b.score[opp]),
-                             static_cast<float>(rules().vp_target), b.first == seat ? 1.0f : 0.0f,
+                             static_cast<float>(e.rules().vp_target), b.first == seat ? 1.0f : 0.0f,
                              static_cast<float>(b.battle), static_cast<float>(hand),
-                             static_cast<float>(hand_size(s, opp)), static_cast<float>(count_cards(b.in_zone(Zone::Deck))),
+                             static_cast<float>(e.hand_size(s, opp)), static_cast<float>(count_cards(b.in_zone(Zone::Deck))),
                              static_cast<float>(count_cards(where_bits[4])),  // the deck cards the seat knows
-                             static_cast<float>(withdraw_vp(s, seat, hand)), to_act(s) == seat ? 1.0f : 0.0f,
+                             static_cast<float>(e.withdraw_vp(s, seat, hand)), e.to_act(s) == seat ? 1.0f : 0.0f,
                              static_cast<float>(player_counters[seat]), static_cast<float>(player_counters[opp]),
                              static_cast<float>(b.nlasting), static_cast<float>(b.turn_number())};
   std::copy(g, g + kGlobals, globals);
   if (b.phase == Phase::Over) return;
-  question[static_cast<int>(decision_kind(s))] = 1;
+  question[static_cast<int>(e.decision_kind(s))] = 1;
   if (!s.r.active) return;
-  const Question q = this->question(s, seat);
+  const Question q = e.text().question(s, seat);
   const bool asker_known = q.card >= 0 && q.card < C && knowledge::knows(b, seat, q.card);
   question[kQuestionKinds + (asker_known ? q.card : C)] = 1;
   float* tail = question + kQuestionKinds + C + 1;

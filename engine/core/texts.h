@@ -1,0 +1,88 @@
+// How a game is put in words: action, option and card texts as a seat may read them, their
+// parsing, the log's event lines, messages with hidden cards named by their places, and the
+// pending question. Nothing here changes a game (text.cpp). An Engine gives its texts through
+// Engine::text(); a Texts is a view of the engine (one pointer), made and dropped freely.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "abilities.h"
+#include "state.h"
+
+namespace als {
+
+class Engine;
+
+/// The question an ability asks now (Texts::question), as a seat may read it.
+struct Question {
+  bool asked = false;      // false at a turn, or once the game is over: no ability asks
+  DecisionKind kind = DecisionKind::Turn;
+  int player = -1;         // who answers (0 or 1)
+  std::string ability;     // what asks: "ambush", "house rule (turn_start)", "effect shield of bunker (when flipped)"
+  int card = -1;           // the card whose ability (or whose lasting effect) asks; -1: a house rule
+  bool lasting = false;    // a lasting effect's trigger asks (its card may have changed since)
+  std::string text;        // that card's printed text ("" without a card)
+  std::string prompt;      // the ability's own words for the question (API 3), or ""
+  std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
+  std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
+  std::vector<std::string> options;  // an option question's texts (API 4), in the script's order: "option K" is the Kth
+};
+
+/// The texts of one engine's games (Engine::text()).
+class Texts {
+ public:
+  explicit Texts(const Engine& e) : e_(e) {}
+
+  int theater_id(std::string_view name) const;  // -1 if unknown
+  const std::string& theater_name(int id) const;
+  /// A card as `viewer` may name it: its id when known (viewer -1 knows everything), else its
+  /// position "P:THEATER:N" on the board (P 1 or 2, N from the bottom), else "?".
+  std::string card_label(const State& s, int card, int viewer) const;
+  std::string option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const;
+  /// An Option decision's texts, in the script's order (option k is the kth); empty for another kind.
+  std::vector<std::string> option_texts(const BoardCore& b, const Decision& d) const;
+  /// "deploy ID THEATER", "improvise ID THEATER", "withdraw", "choose OPTION".
+  std::string action_text(const State& s, const Action& a, int viewer) const;
+  /// The move `a` as `viewer` sees it, coded in a number: two legal actions of a state have the
+  /// same key exactly when they have the same `action_text(.., viewer)`, so a key names a card
+  /// the viewer cannot identify by its place, never by which card it is (ruling 28). Keys of
+  /// different states compare as their texts do. For searches' trees (no text built).
+  uint32_t action_key(const State& s, const Action& a, int viewer) const;
+  /// Orders `acts` (legal actions now) as `viewer` is shown them: by their texts as the viewer
+  /// sees them, and actions whose texts are the same (cards the viewer cannot tell apart, "?")
+  /// by the cards' places (zone, owner, theater, order), never by the cards' identities. Fills
+  /// `texts` (if given) in the same order. Every list a player or agent is given is in this order.
+  void order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
+                        std::vector<std::string>* texts = nullptr) const;
+  /// Parses an exact action text as `action_text(.., viewer)` writes it, or throws IllegalAction.
+  Action parse_action(const State& s, std::string_view text, int viewer) const;
+  /// How `viewer` (0 or 1) names a card it does not know, by where it lies: "a facedown card of
+  /// player 2", "a card in player 2's hand", "a card of the deck", "a card held by player 2".
+  std::string hidden_card_text(const State& s, int card) const;
+  /// A message (an error, a refusal, a reason) as seat `viewer` may read it (-1: everything):
+  /// every card id in it that the seat does not know in `s` (knowledge.h) is replaced by
+  /// hidden_card_text, `card 'ID'` included, so that no message names a hidden card.
+  std::string message_for(const State& s, int viewer, std::string_view text) const;
+  /// One log line for an event, as `viewer` may see it (-1: everything): its kind's template
+  /// (event_kinds.h) filled in, or the line text.cpp writes; "" for a kind with no line.
+  std::string event_text(const Event& e, int viewer) const;
+  std::string event_line(const Event& e, int viewer) const;  // event_text without its cause
+  /// "house rule (turn_start)", "ambush", "sabotage (when destroyed)": what an ability due is.
+  /// `effect`: for a lasting effect's trigger, its definition (CardSet::lasting).
+  std::string due_text(const Due& d, int effect = -1) const;
+  /// "shield of bunker" or "shield (house rule)": a lasting effect's definition, named.
+  std::string effect_text(int effect) const;
+  /// "tanks", "rule" or "" (a player's own action): an event's or a trigger's cause.
+  std::string cause_text(int cause) const;
+  /// The question pending now, as seat `viewer` (0 or 1; -1 everything) may read it: which
+  /// ability asks and its card's text (public: the card was faceup when it began), the prompt,
+  /// the card shown and the card it is about named as the knowledge model lets the seat name them.
+  Question question(const State& s, int viewer) const;
+
+ private:
+  const Engine& e_;
+};
+
+}  // namespace als
