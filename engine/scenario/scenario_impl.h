@@ -1,0 +1,30 @@
+// The scenario API's own parts, shared by its files (scenario.cpp: the runner, the game's
+// methods and the globals; scenario_setup.cpp: setup(spec)). Not for use outside engine/scenario.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "engine.h"
+#include "errors.h"
+
+namespace als::scenario_impl {
+
+/// A scenario's mistake (a bad argument, an illegal action): raised in Lua as the scenario's error.
+[[noreturn]] inline void fail(const std::string& msg) { throw IllegalAction(msg); }
+
+/// " (did you mean 'ID'?)": the set's card nearest to an unknown id (API 4's comforts); "" when
+/// no card is near.
+std::string nearest_card(const Engine& e, std::string_view id);
+
+/// A list of strings at stack index `t`, read raw (no __len or __index runs) and bounded: no
+/// list a scenario gives has more entries than a set has cards. `what` names it in the error.
+std::vector<std::string> string_list(lua_State* L, int t, const char* what);
+
+/// The position setup(spec) describes, the spec the table at index 1 of L's stack; every field
+/// checked (IllegalAction naming the field: "setup: hands must be ...").
+State setup_position(lua_State* L, const Engine& e);
+
+}  // namespace als::scenario_impl
