@@ -1,6 +1,7 @@
 // One typed projection of what a seat sees (engine/core/projection.h), and its renderers held to
 // it: the view's texts (engine/present/view.h) and the terminal's board (cli/play.cpp) show the
-// projection's facts, a scripted total's change included; the projection itself is built from
+// projection's facts, a scripted total's change included, and protocol 2's observation
+// (engine/present/observation.h) holds exactly the facts the projection gives; the projection itself is built from
 // what the seat knows only (a determinization of the hidden cards projects the same).
 #include <catch2/catch.hpp>
 
@@ -9,6 +10,7 @@
 #include "agents.h"
 #include "helpers.h"
 #include "match.h"
+#include "observation.h"
 #include "projection.h"
 #include "protocol.h"
 #include "screen.h"
@@ -40,6 +42,45 @@ State chest_position(const Engine& e) {
   knowledge::learn(s.b, 1, e.set().find("ambush"));
   s.b.reindex();
   return s;
+}
+
+// Protocol 2's observation, written again from the projection alone (docs/protocol.md's layout):
+// the renderer in engine/present must give exactly this. Only withdraw_vp, a number of the rules
+// (the chart and any battle_vp hook) rather than a fact the seat sees, is read from the engine.
+std::vector<int> observation_from(const Engine& e, const Projection& p, int withdraw_vp) {
+  const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
+  const int seat = p.seat, opp = 1 - seat;
+  std::vector<int> o(4 * C + 9 * T + 10, 0);
+  for (size_t i = 0; i < p.theaters.size(); ++i) {
+    const SeenTheater& t = p.theaters[i];
+    int* at = &o[4 * C + 9 * i];
+    at[0] = t.theater;
+    at[1] = t.total[seat], at[2] = t.total[opp];
+    at[3] = t.controller == seat;
+    for (int q = 0; q < 2; ++q)
+      for (const Bonus& b : t.bonuses[q == 0 ? seat : opp])
+        if (b.source == Bonus::Source::Tokens) at[4 + q] += b.amount;
+    at[6] = static_cast<int>(t.stack[seat].size()), at[7] = static_cast<int>(t.stack[opp].size());
+    for (int q = 0; q < 2; ++q)
+      for (const SeenCard& c : t.stack[q]) {
+        if (!c.known()) {
+          at[8] += q == opp;
+          continue;
+        }
+        int* card = &o[4 * static_cast<size_t>(c.card)];
+        card[0] = q == seat ? 2 : 3, card[1] = static_cast<int>(i) + 1, card[2] = c.faceup, card[3] = c.strength;
+      }
+  }
+  for (const SeenCard& c : p.hand[seat]) o[4 * static_cast<size_t>(c.card)] = 1;
+  for (const SeenCard& c : p.hand[opp])
+    if (c.known()) o[4 * static_cast<size_t>(c.card)] = 6;
+  for (int c : p.deck_known) o[4 * static_cast<size_t>(c)] = 4;
+  if (p.held >= 0) o[4 * static_cast<size_t>(p.held)] = 5;
+  const int rest[10] = {p.score[seat], p.score[opp], e.rules().vp_target, p.first == seat, p.battle,
+                        static_cast<int>(p.hand[seat].size()), static_cast<int>(p.hand[opp].size()), p.deck_size,
+                        withdraw_vp, static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)};
+  std::copy(rest, rest + 10, &o[4 * C + 9 * T]);
+  return o;
 }
 
 const SeenTheater& theater(const Engine& e, const Projection& v, const char* name) {
@@ -132,7 +173,7 @@ TEST_CASE("a total by its sources: tokens, a declared bonus and a scripted total
   CHECK(cli::protocol::view_json(e, project(e, s, 0), 0)["board"][1]["sea"] == nlohmann::json{"~?"});
 }
 
-TEST_CASE("every view renders its projection, and a seat's projection reads only what it knows", "[projection]") {
+TEST_CASE("every view and observation renders its projection, and a seat's projection reads only what it knows", "[projection]") {
   auto [cards, games] = GENERATE(table<std::string, uint64_t>({
       {"standard", 25}, {"original", 25}, {std::string(ALS_DATA_DIR) + "/docs/examples/field-command", 25},
       {std::string(ALS_DATA_DIR) + "/docs/examples/frontier", 10}}));
@@ -152,6 +193,8 @@ TEST_CASE("every view renders its projection, and a seat's projection reads only
             scripted += std::count_if(t.bonuses[q].begin(), t.bonuses[q].end(),
                                       [](const Bonus& b) { return b.source == Bonus::Source::Scripted; });
         if (seat < 0) continue;
+        const int hand = static_cast<int>(p.hand[seat].size());
+        REQUIRE(observation(e, m.state(), seat) == observation_from(e, p, e.withdraw_vp(m.state(), seat, hand)));
         // A world the seat cannot tell from this one projects the same for it.
         Rng rng(g * 1000 + static_cast<uint64_t>(decisions));
         CHECK(project(e, e.sample(m.state(), seat, rng), seat) == p);
