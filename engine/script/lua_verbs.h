@@ -290,7 +290,7 @@ struct Verbs {
   // The heart of every decision: returns the answer already given on an earlier run, or stops
   // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an
   // impossible decision (no option, or none but "none": ruling 14).
-  // Asks the question through the core (Engine::ask): the answer, or kNone for none and for a
+  // Asks the question through the core (Ops::ask): the answer, or kNone for none and for a
   // question left pending (the rest of the run is dry, with the small budget of a dry run).
   static uint16_t decide(lua_State* L, int p, DecisionKind kind, uint16_t* opts, int n, int card_shown,
                          int about = kNone, int prompt = 0) {

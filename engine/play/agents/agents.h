@@ -75,11 +75,11 @@ class InfoState {
   /// What the player sees now (projection.h), and the same as texts (view.h).
   Projection projection() const { return project(e_, s_, player_); }
   View view() const { return view_of(e_, s_, player_); }
-  /// The question asked now, as the player may read it (Engine::question).
+  /// The question asked now, as the player may read it (Texts::question).
   Question question() const { return e_.text().question(s_, player_); }
   /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).
   int withdraw_vp() const { return e_.withdraw_vp(s_, player_, e_.hand_size(s_, player_)); }
-  /// The Python module's observation tensor of the player (Engine::observation_tensor).
+  /// The Python module's observation tensor of the player (observation_tensor, observation.h).
   void observation_tensor(float* out) const { als::observation_tensor(e_, s_, player_, out); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// A full state consistent with what the player has seen (a determinization).

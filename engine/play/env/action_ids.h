@@ -24,7 +24,7 @@ namespace als {
 ///     2 + 2*C*T + C + T + 2*T*C + k-1     option k (k = 1..8): the kth text of a g:choose_option
 ///                                         question (API 4; its "none" is "choose none")
 ///
-/// An action is found by the text the seat sees (Engine::order_for_viewer's texts), so a hidden
+/// An action is found by the text the seat sees (Texts::order_for_viewer's texts), so a hidden
 /// card is always named by its position, never by its identity.
 class ActionIds {
  public:

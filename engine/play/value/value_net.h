@@ -1,5 +1,5 @@
 // A small learned value function (issue 35): a multilayer perceptron over the observation tensor
-// (Engine::observation_tensor: what one seat knows), trained by python/tools/train_value.py with
+// (observation_tensor, present/observation.h: what one seat knows), trained by python/tools/train_value.py with
 // PyTorch and evaluated here with plain loops, no Python at play time. docs/agents.md, "A learned
 // value", has the recipe and the file format.
 #pragma once
