@@ -14,6 +14,9 @@ namespace als {
 
 using namespace board_ops;
 
+// Each Ops function reads its engine through a local reference (`eng`), not the member `e_`: the
+// board's byte stores may alias any object, so the member would be loaded again after each.
+
 namespace {
 inline int other(int p) { return 1 - p; }
 }  // namespace
@@ -138,25 +141,26 @@ int Engine::destroyed_on_play(const State& s, int card) const {
 }
 
 bool Ops::play(AbilityCtx& c, int player, int card, int theater, bool faceup) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   b.anywhere_next_play[player] = 0;  // ruling 21: the next play uses Air Drop's permission up
-  int below = e_.fires(What::Covered) ? top_of(b, player, theater) : kNone;
-  e_.place(b, player, card, theater, faceup);
+  int below = eng.fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  eng.place(b, player, card, theater, faceup);
   const Event played{.type = faceup ? Event::Deploy : Event::Improvise, .player = static_cast<uint8_t>(player),
                      .card = static_cast<uint8_t>(card), .theater = static_cast<uint8_t>(theater), .faceup = faceup};
-  e_.emit(&c, nullptr, played);
-  if (int by = e_.destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
+  eng.emit(&c, nullptr, played);
+  if (int by = eng.destroyed_on_play(*c.s, card); by >= 0) {  // ruling 18: no ability, no triggers of the play
     to_deck_bottom(b, card);
-    e_.record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
+    eng.record(&c, b, Event{.type = Event::Destroy, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                         .theater = static_cast<uint8_t>(theater), .from = static_cast<uint8_t>(theater),
                         .by = static_cast<uint8_t>(by)});
     return false;
   }
   // A played card's own instant ability is due before the triggers its play fires.
-  if (faceup && e_.set().cards[card].has_ability && e_.set().cards[card].kind == Kind::Instant)
-    e_.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  e_.fire(&c, b, played);
-  if (below != kNone) e_.covered(c, b, below, card);
+  if (faceup && eng.set().cards[card].has_ability && eng.set().cards[card].kind == Kind::Instant)
+    eng.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  eng.fire(&c, b, played);
+  if (below != kNone) eng.covered(c, b, below, card);
   return true;
 }
 
@@ -176,7 +180,8 @@ bool Engine::may_move(const State& s, int card, int theater) const {
 }
 
 bool Ops::flip(AbilityCtx& c, int card) const {
-  if (!e_.may_flip(*c.s, card)) return false;
+  const Engine& eng = e_;
+  if (!eng.may_flip(*c.s, card)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool was = l.faceup;
@@ -185,11 +190,11 @@ bool Ops::flip(AbilityCtx& c, int card) const {
   if (l.faceup) knowledge::make_public(b, card);
   const Event flip{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card), .theater = l.theater,
                    .faceup = l.faceup};
-  e_.emit(&c, nullptr, flip);
+  eng.emit(&c, nullptr, flip);
   // ruling 11: a revealed instant takes effect
-  if (l.faceup && e_.set().cards[card].has_ability && e_.set().cards[card].kind == Kind::Instant)
-    e_.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
-  e_.fire(&c, b, flip, Before{was, key});
+  if (l.faceup && eng.set().cards[card].has_ability && eng.set().cards[card].kind == Kind::Instant)
+    eng.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+  eng.fire(&c, b, flip, Before{was, key});
   return true;
 }
 
@@ -203,74 +208,78 @@ int Engine::uncovered_by_leaving(const Board& b, int card) const {
 }
 
 bool Ops::move(AbilityCtx& c, int card, int theater) const {
-  if (!e_.may_move(*c.s, card, theater)) return false;
+  const Engine& eng = e_;
+  if (!eng.may_move(*c.s, card, theater)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
   uint64_t key = board_key(b, card);
-  int freed = e_.uncovered_by_leaving(b, card), below = e_.fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
+  int freed = eng.uncovered_by_leaving(b, card), below = eng.fires(What::Covered) ? top_of(b, l.owner, theater) : kNone;
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   b.reindex(card);
-  e_.record(&c, b,
+  eng.record(&c, b,
          Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup},
          Before{l.faceup != 0, key});
-  if (freed != kNone) e_.uncovered(c, b, freed);
-  if (below != kNone) e_.covered(c, b, below, card);
+  if (freed != kNone) eng.uncovered(c, b, freed);
+  if (below != kNone) eng.covered(c, b, below, card);
   return true;
 }
 
 void Ops::destroy(AbilityCtx& c, int card) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool from_hand = l.zone == Zone::Hand;
   uint8_t owner = l.owner, theater = place_of(l);
   bool was = !from_hand && l.faceup;
   uint64_t key = from_hand ? 0 : board_key(b, card);
-  int freed = from_hand ? kNone : e_.uncovered_by_leaving(b, card);
+  int freed = from_hand ? kNone : eng.uncovered_by_leaving(b, card);
   to_deck_bottom(b, card);  // ruling 18
-  e_.record(&c, b,
+  eng.record(&c, b,
          Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
                .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
          Before{was, key});
-  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (freed != kNone) eng.uncovered(c, b, freed);
 }
 
 void Ops::return_card(AbilityCtx& c, int card) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
   bool was = l.faceup;
   uint64_t key = board_key(b, card);
-  int freed = e_.uncovered_by_leaving(b, card);
+  int freed = eng.uncovered_by_leaving(b, card);
   clear_counters(b, card);
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
-  e_.record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
+  eng.record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
          Before{was, key});
-  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (freed != kNone) eng.uncovered(c, b, freed);
 }
 
 void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   const bool from_board = l.zone == Zone::Board, from_deck = l.zone == Zone::Deck;
   const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
   const uint8_t from = place_of(l);
-  int freed = from_board ? e_.uncovered_by_leaving(b, card) : kNone;
+  int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
-  e_.record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
+  eng.record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
                       .value = top});
-  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (freed != kNone) eng.uncovered(c, b, freed);
 }
 
 int Ops::draw(AbilityCtx& c, int player) const {
@@ -292,12 +301,13 @@ int Ops::draw(AbilityCtx& c, int player) const {
 }
 
 int Ops::look(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
-  int k = std::min(e_.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  int k = std::min(eng.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
   for (int i = 0; i < k; ++i) {
     knowledge::learn(b, player, out[i]);
     c.looked[player] |= bit(out[i]);
-    e_.emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
+    eng.emit(&c, nullptr, Event{.type = Event::Look, .player = static_cast<uint8_t>(player),
                             .card = out[i], .value = i + 1});
   }
   return k;
@@ -348,6 +358,7 @@ void Ops::reveal(AbilityCtx& c, int card, int to) const {
 }
 
 bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   if (l.zone == Zone::Hand && l.owner == player) return false;
@@ -356,7 +367,7 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   const uint8_t old_owner = from_deck ? static_cast<uint8_t>(kNone) : l.owner;
   const bool was = from_board && l.faceup;
   const uint64_t key = from_board ? board_key(b, card) : 0;
-  const int freed = from_board ? e_.uncovered_by_leaving(b, card) : kNone;
+  const int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
   if (from_board) clear_counters(b, card);
   l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
   l.owner = static_cast<uint8_t>(player);
@@ -365,11 +376,11 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   l.seq = b.seq_next++;
   b.reindex(card);
   knowledge::learn(b, player, card);  // (the player it was taken from keeps knowing it)
-  e_.record(&c, b,
+  eng.record(&c, b,
          Event{.type = Event::ToHand, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .from = from, .from_player = old_owner},
          Before{was, key});
-  if (freed != kNone) e_.uncovered(c, b, freed);
+  if (freed != kNone) eng.uncovered(c, b, freed);
   return true;
 }
 
@@ -411,37 +422,40 @@ void Ops::set_counter(State& s, int target, int name, int value) const {
 }
 
 void Ops::set_counter(AbilityCtx& c, int target, int name, int value) const {
-  int before = e_.counter(*c.s, target, name);
+  const Engine& eng = e_;
+  int before = eng.counter(*c.s, target, name);
   set_counter(*c.s, target, name, value);
   if (value == before) return;
   bool player = target >= kCounterPlayer;
-  e_.emit(&c, nullptr, Event{.type = Event::Counter,
+  eng.emit(&c, nullptr, Event{.type = Event::Counter,
                           .player = static_cast<uint8_t>(player ? target - kCounterPlayer : c.s->b.card[target].owner),
                           .card = static_cast<uint8_t>(player ? kNone : target), .value = value, .vp = before,
-                          .option = static_cast<uint16_t>(name), .text = e_.interned().name(c.s->b, name)});
+                          .option = static_cast<uint16_t>(name), .text = eng.interned().name(c.s->b, name)});
 }
 
 bool Ops::give(AbilityCtx& c, int card, int player) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   if (l.owner == player) return false;
   uint8_t from = l.owner, theater = l.theater;
-  int freed = e_.uncovered_by_leaving(b, card), below = e_.fires(What::Covered) ? top_of(b, player, theater) : kNone;
+  int freed = eng.uncovered_by_leaving(b, card), below = eng.fires(What::Covered) ? top_of(b, player, theater) : kNone;
   l.owner = static_cast<uint8_t>(player);
   l.seq = b.seq_next++;  // on top of the new owner's stack
   b.reindex(card);
   knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
-  e_.record(&c, b,
+  eng.record(&c, b,
          Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .theater = theater, .from_player = from, .faceup = l.faceup});
-  if (freed != kNone) e_.uncovered(c, b, freed);
-  if (below != kNone) e_.covered(c, b, below, card);
+  if (freed != kNone) eng.uncovered(c, b, freed);
+  if (below != kNone) eng.covered(c, b, below, card);
   return true;
 }
 
 int Ops::deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
+  const Engine& eng = e_;
   Board& b = c.s->b;
-  int k = std::min(e_.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
+  int k = std::min(eng.zone(*c.s, Zone::Deck, 0, out), std::max(n, 0));
   for (int i = 0; i < k; ++i) {
     CardLoc& l = b.card[out[i]];
     l.zone = Zone::Hand;
@@ -449,7 +463,7 @@ int Ops::deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
     l.seq = b.seq_next++;  // to the end of the hand
     b.reindex(out[i]);
     knowledge::learn(b, player, out[i]);
-    e_.emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
+    eng.emit(&c, nullptr, Event{.type = Event::Deal, .player = static_cast<uint8_t>(player), .card = out[i]});
   }
   return k;
 }
@@ -462,8 +476,9 @@ void Ops::effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
 }
 
 void Ops::order_effect_data(const BoardCore& b, Lasting& e) const {
+  const Engine& eng = e_;
   for (int i = 1; i < e.nfields; ++i)  // insertion: at most kMaxEffectData fields
-    for (int j = i; j > 0 && e_.interned().name(b, e.key[j - 1]) > e_.interned().name(b, e.key[j]); --j) {
+    for (int j = i; j > 0 && eng.interned().name(b, e.key[j - 1]) > eng.interned().name(b, e.key[j]); --j) {
       std::swap(e.key[j - 1], e.key[j]);
       std::swap(e.type[j - 1], e.type[j]);
       std::swap(e.value[j - 1], e.value[j]);
