@@ -47,6 +47,7 @@ Projection project(const Engine& e, const State& s, int seat) {
   Projection v;
   v.seat = seat;
   v.battle = b.battle, v.first = b.first, v.to_act = e.to_act(s);
+  v.turn_number = b.turn_number();
   v.over = b.phase == Phase::Over;
   v.winner = v.over ? b.winner : -1;
   uint8_t buf[kMaxCards];

@@ -96,6 +96,7 @@ struct SeenDecision {
 struct Projection {
   int seat = 0;                       // 0 or 1; -1: an omniscient reader
   int battle = 1, first = 0, to_act = -1;  // to_act: -1 once the game is over
+  int turn_number = 0;                // turns begun in this battle: 1 at its first (g:turn_number, API 4)
   bool over = false;
   int winner = -1;
   int score[2] = {0, 0};

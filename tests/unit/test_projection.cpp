@@ -1,7 +1,7 @@
 // One typed projection of what a seat sees (engine/core/projection.h), and its renderers held to
 // it: the view's texts (engine/present/view.h) and the terminal's board (cli/play.cpp) show the
 // projection's facts, a scripted total's change included, and protocol 2's observation
-// (engine/present/observation.h) holds exactly the facts the projection gives; the projection itself is built from
+// and the float tensor (engine/present/observation.h) hold exactly the facts the projection gives; the projection itself is built from
 // what the seat knows only (a determinization of the hidden cards projects the same).
 #include <catch2/catch.hpp>
 
@@ -81,6 +81,97 @@ std::vector<int> observation_from(const Engine& e, const Projection& p, int with
                         withdraw_vp, static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)};
   std::copy(rest, rest + 10, &o[4 * C + 9 * T]);
   return o;
+}
+
+// The float observation tensor, written again from the projection alone (docs/python.md,
+// "Observation tensor": the layout's constants as documented there). As above, only withdraw_vp
+// is the engine's.
+bool seat_knows(const Projection& p, int card) {
+  for (const SeenTheater& t : p.theaters)
+    for (int q = 0; q < 2; ++q)
+      for (const SeenCard& c : t.stack[q])
+        if (c.card == card) return true;
+  for (int q = 0; q < 2; ++q)
+    for (const SeenCard& c : p.hand[q])
+      if (c.card == card) return true;
+  return p.held == card || std::find(p.deck_known.begin(), p.deck_known.end(), card) != p.deck_known.end();
+}
+
+std::vector<float> tensor_from(const Engine& e, const Projection& p, int withdraw_vp) {
+  constexpr int kStackDepth = 12, kCardWhere = 7, kGlobals = 15, kQuestionKinds = 5;
+  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
+  const int seat = p.seat, opp = 1 - seat, per_card = kCardWhere + T + 5;
+  std::vector<float> out(static_cast<size_t>(observation_tensor_size(e)), 0.0f);
+  float* cards = out.data();
+  float* theaters = cards + C * per_card;
+  float* stacks = theaters + T * (T + 10);
+  float* globals = stacks + 2 * T * kStackDepth * 3;
+  float* question = globals + kGlobals;
+  std::vector<int> where(static_cast<size_t>(C), 0);
+  for (size_t i = 0; i < p.theaters.size(); ++i) {
+    const SeenTheater& t = p.theaters[i];
+    float* at = theaters + static_cast<int>(i) * (T + 10);
+    at[t.theater] = 1;
+    at[T] = static_cast<float>(t.total[seat]), at[T + 1] = static_cast<float>(t.total[opp]);
+    at[T + 2] = t.controller == seat;
+    for (int side = 0; side < 2; ++side) {
+      const int q = side == 0 ? seat : opp;
+      for (const Bonus& b : t.bonuses[q])
+        if (b.source == Bonus::Source::Tokens) at[T + 3 + side] += static_cast<float>(b.amount);
+      const int n = static_cast<int>(t.stack[q].size());
+      at[T + 5 + side] = static_cast<float>(n);
+      for (int d = 0; d < n; ++d) {
+        const SeenCard& c = t.stack[q][static_cast<size_t>(d)];
+        int counted = 0;
+        for (const SeenCounter& k : c.counters) counted += k.value;
+        at[T + 8 + side] += static_cast<float>(counted);
+        if (!c.known() && side == 1) at[T + 7] += 1;
+        if (d < kStackDepth) {
+          float* slot = stacks + ((side * T + static_cast<int>(i)) * kStackDepth + d) * 3;
+          slot[0] = 1, slot[1] = c.faceup, slot[2] = c.known();
+        }
+        if (!c.known()) continue;
+        where[static_cast<size_t>(c.card)] = side == 0 ? 2 : 3;
+        float* cf = cards + c.card * per_card;
+        cf[kCardWhere + static_cast<int>(i)] = 1;
+        cf[kCardWhere + T] = c.faceup;
+        cf[kCardWhere + T + 1] = static_cast<float>(c.strength);
+        cf[kCardWhere + T + 2] = static_cast<float>(d + 1);
+        cf[kCardWhere + T + 3] = d + 1 < n;
+        cf[kCardWhere + T + 4] = static_cast<float>(counted);
+      }
+    }
+  }
+  for (const SeenCard& c : p.hand[seat]) where[static_cast<size_t>(c.card)] = 1;
+  for (const SeenCard& c : p.hand[opp])
+    if (c.known()) where[static_cast<size_t>(c.card)] = 6;
+  for (int c : p.deck_known) where[static_cast<size_t>(c)] = 4;
+  if (p.held >= 0) where[static_cast<size_t>(p.held)] = 5;
+  for (int c = 0; c < C; ++c) cards[c * per_card + where[static_cast<size_t>(c)]] = 1;
+  int counters[2] = {0, 0};
+  for (int q = 0; q < 2; ++q)
+    for (const SeenCounter& k : p.player_counters[q]) counters[q] += k.value;
+  const float g[kGlobals] = {static_cast<float>(p.score[seat]), static_cast<float>(p.score[opp]),
+                             static_cast<float>(e.rules().vp_target), p.first == seat ? 1.0f : 0.0f,
+                             static_cast<float>(p.battle), static_cast<float>(p.hand[seat].size()),
+                             static_cast<float>(p.hand[opp].size()), static_cast<float>(p.deck_size),
+                             static_cast<float>(p.deck_known.size()), static_cast<float>(withdraw_vp),
+                             p.to_act == seat ? 1.0f : 0.0f, static_cast<float>(counters[seat]),
+                             static_cast<float>(counters[opp]), static_cast<float>(p.effects.size()),
+                             static_cast<float>(p.turn_number)};
+  std::copy(g, g + kGlobals, globals);
+  if (p.over) return out;
+  question[static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)] = 1;
+  if (!p.decision.asked) return out;
+  const int asker = p.decision.card;
+  question[kQuestionKinds + (asker >= 0 && asker < C && seat_knows(p, asker) ? asker : C)] = 1;
+  uint32_t h = 2166136261u;  // the prompt's FNV-1a, in 1..65535 (0: none)
+  for (unsigned char ch : p.decision.prompt) h = (h ^ ch) * 16777619u;
+  float* tail = question + kQuestionKinds + C + 1;
+  tail[0] = static_cast<float>(p.decision.prompt.empty() ? 0 : 1 + h % 65535) / 65536.0f;
+  tail[1] = static_cast<float>(p.decision.options.size());
+  tail[2] = p.decision.player == seat;
+  return out;
 }
 
 const SeenTheater& theater(const Engine& e, const Projection& v, const char* name) {
@@ -195,6 +286,9 @@ TEST_CASE("every view and observation renders its projection, and a seat's proje
         if (seat < 0) continue;
         const int hand = static_cast<int>(p.hand[seat].size());
         REQUIRE(observation(e, m.state(), seat) == observation_from(e, p, e.withdraw_vp(m.state(), seat, hand)));
+        std::vector<float> tensor(static_cast<size_t>(observation_tensor_size(e)));
+        observation_tensor(e, m.state(), seat, tensor.data());
+        REQUIRE(tensor == tensor_from(e, p, e.withdraw_vp(m.state(), seat, hand)));
         // A world the seat cannot tell from this one projects the same for it.
         Rng rng(g * 1000 + static_cast<uint64_t>(decisions));
         CHECK(project(e, e.sample(m.state(), seat, rng), seat) == p);
