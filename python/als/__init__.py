@@ -39,6 +39,11 @@ def data_dir():
 _set_data_dir(data_dir())
 
 
+def _restore_state(game, data):
+    """pickle's reader of a State: ``game.deserialize_state(data)`` (State.__reduce__)."""
+    return game.deserialize_state(data)
+
+
 def _flags(flags):
     """Keyword arguments as the command's flags: games=200 is --games 200, skill=("random",
     "greedy") is --skill random,greedy, target=[...] repeats --target, a True flag stands alone."""

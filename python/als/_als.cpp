@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +41,18 @@ std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<s
   } catch (const std::exception& e) {  // LoadError: the loader's message, naming file, line, card
     throw als::EnvError(e.what());
   }
-  return std::make_shared<EnvGame>(std::move(engine), options);
+  auto game = std::make_shared<EnvGame>(std::move(engine), options);
+  // A folder or a .lua path by its absolute path, so that a pickle loads in another folder too.
+  auto absolute = [](const std::string& spec) {
+    std::error_code ec;
+    if (spec.find('/') == std::string::npos && !std::filesystem::exists(spec, ec)) return spec;  // a bundled name
+    const std::filesystem::path p = std::filesystem::absolute(spec, ec);
+    return ec ? spec : p.lexically_normal().string();
+  };
+  std::vector<std::string> made_rules;
+  for (const std::string& r : rules) made_rules.push_back(absolute(r));
+  game->set_made_from(absolute(cards), std::move(made_rules));
+  return game;
 }
 
 py::dict card_table(const EnvGame& g) {
@@ -80,6 +92,13 @@ void bind_game(py::module_& m) {
            py::arg("options") = "",
            "Game(cards='standard', rules=(), options=''): a bundled set's name or a folder, house rules "
            "(bundled names or .lua paths) and options ('battle_rewards'). Raises als.Error.")
+      .def("__reduce__",
+           [](const std::shared_ptr<EnvGame>& g) {
+             if (g->made_cards().empty()) throw als::EnvError("pickle: this Game was not loaded by als.Game");
+             return py::make_tuple(py::module_::import("als").attr("Game"),
+                                   py::make_tuple(g->made_cards(), g->made_rules(), g->options_text()));
+           },
+           "pickle: Game(cards, rules, options) again, folders and .lua paths made absolute.")
       .def("num_players", [](const EnvGame&) { return 2; })
       .def("num_distinct_actions", &EnvGame::num_distinct_actions, "The size of the fixed, seat-relative action space.")
       .def("action_name", &EnvGame::action_name, py::arg("id"),
@@ -164,6 +183,13 @@ void bind_state(py::module_& m) {
       .def("__copy__", [](const EnvState& s) { return EnvState(s); })
       .def("__deepcopy__", [](const EnvState& s, py::dict) { return EnvState(s); })
       .def("__eq__", [](const EnvState& a, const EnvState& b) { return a == b; })
+      .def("__reduce__",
+           [](const EnvState& s) {
+             auto game = std::const_pointer_cast<EnvGame>(s.game_ptr());
+             return py::make_tuple(py::module_::import("als").attr("_restore_state"),
+                                   py::make_tuple(game, py::bytes(s.serialize())));
+           },
+           "pickle: the state's Game (by what it was loaded from) and its serialized bytes.")
       .def("__repr__", [](const EnvState& s) {
         const auto sc = s.scores();
         return "<als.State battle " + std::to_string(s.battle()) + ", VP " + std::to_string(sc[0]) + "-" +

@@ -244,3 +244,49 @@ def test_deserialize_refuses_every_changed_byte(game):
         bad[at] ^= 1 << rng.randrange(8)
         with pytest.raises(als.Error):
             game.deserialize_state(bytes(bad))
+
+
+def test_pickle_and_equality_across_games(game, tmp_path):
+    """pickle gives an equal State (digest and tensors too), loaded again from what its Game was
+    made from; a state read by another Game of the same files, rules and options is equal to the
+    original, and one more action makes it unequal."""
+    import pickle
+    import subprocess
+    import sys
+    other = pickle.loads(pickle.dumps(game))
+    assert other is not game and other.content_hash == game.content_hash
+    for i, state in enumerate(random_states(game, 2, 31)):
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy == state and copy.digest() == state.digest()
+        np.testing.assert_array_equal(copy.observation_tensor(0), state.observation_tensor(0))
+        read = other.deserialize_state(state.serialize())
+        assert read == state
+        if i == 5 and not state.is_terminal():
+            read.apply_action(read.legal_actions()[0])
+            assert read != state
+    # In another process, from another folder: relative paths were made absolute.
+    path = tmp_path / "state.pickle"
+    path.write_bytes(pickle.dumps(state))
+    code = ("import pickle, sys; s = pickle.load(open(sys.argv[1], 'rb')); "
+            "print(s.digest(), s.is_terminal())")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(als.__file__))))
+    out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out == [str(state.digest()), str(state.is_terminal())]
+
+
+def test_equality_needs_the_same_rules():
+    a = als.Game("standard").new_initial_state(seed=3)
+    b = als.Game("standard", rules=["long-war"]).new_initial_state(seed=3)
+    assert a != b
+    assert a == als.Game("standard").new_initial_state(seed=3)
+
+
+def test_pickle_of_a_relative_folder(tmp_path, monkeypatch):
+    """A set named by a relative folder pickles by its absolute path."""
+    import pickle
+    monkeypatch.chdir(os.path.join(SRC, "docs", "examples"))
+    g = als.Game("frontier")
+    monkeypatch.chdir(tmp_path)
+    s = pickle.loads(pickle.dumps(g.new_initial_state(seed=5)))
+    assert s == g.new_initial_state(seed=5)

@@ -347,7 +347,8 @@ bool EnvState::operator==(const EnvState& o) const {
   // Two games' states are equal when their names read the same (each game has a table of its
   // own, so the tables' numbers differ).
   const bool same_names = s_.b.names == o.s_.b.names || game_->engine().interned().names(s_.b) == o.game_->engine().interned().names(o.s_.b);
-  return game_ == o.game_ && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
+  // The same game: one EnvGame, or two loaded from the same files with the same rules and options.
+  return (game_ == o.game_ || game_->key() == o.game_->key()) && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
          resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
          std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),

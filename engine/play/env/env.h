@@ -73,6 +73,14 @@ class EnvGame {
   std::string key() const;
   /// The options as EnvOptions::parse reads them ("" or "battle_rewards").
   const std::string& options_text() const { return options_text_; }
+  /// What the game was loaded from, as load_engine reads it (a bundled name or an absolute path
+  /// for the card set and each rule), so that another process loads the same game (pickle).
+  /// Set by whoever loaded the engine (the Python module); empty otherwise.
+  void set_made_from(std::string cards, std::vector<std::string> rules) {
+    made_cards_ = std::move(cards), made_rules_ = std::move(rules);
+  }
+  const std::string& made_cards() const { return made_cards_; }
+  const std::vector<std::string>& made_rules() const { return made_rules_; }
 
   static constexpr int kHistorySlots = 40;
 
@@ -81,6 +89,8 @@ class EnvGame {
   ActionIds ids_;
   EnvOptions options_;
   std::string options_text_;
+  std::string made_cards_;
+  std::vector<std::string> made_rules_;
   int cards_, theaters_, positions_from_;
 };
 
@@ -105,6 +115,7 @@ class EnvState {
   EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed);
 
   const EnvGame& game() const { return *game_; }
+  const std::shared_ptr<const EnvGame>& game_ptr() const { return game_; }
   const State& state() const { return s_; }
   /// 0 or 1, or kTerminalPlayer once the game is over (or stopped at the rules' max_actions).
   int current_player() const;
