@@ -607,8 +607,6 @@ void Engine::compute_sort_keys() {
   keys(rules_.theaters, theater_key_, theater_none_key_);
 }
 
-
-
 int Engine::options(const Decision& d, uint16_t* out) const {
   // The set bits, decoded, each with a key giving the order of the texts (compute_sort_keys);
   // then an insertion sort: decisions have a handful of options.
@@ -648,6 +646,5 @@ std::shared_ptr<Engine> Engine::twin() const {
   t->names_ = names_;
   return t;
 }
-
 
 }  // namespace als

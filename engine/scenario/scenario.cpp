@@ -95,7 +95,6 @@ struct GameBox {
 
 GameBox& box(lua_State* L) { return *static_cast<GameBox*>(luaL_checkudata(L, 1, kGameMeta)); }
 
-
 int player_arg(lua_State* L, int arg) {
   lua_Integer p = luaL_checkinteger(L, arg);
   if (p != 1 && p != 2) fail("a player is 1 or 2");
@@ -108,7 +107,6 @@ int theater_arg(const GameBox& g, lua_State* L, int arg) {
   if (t < 0 || g.s.b.pos[t] >= g.s.b.ntheaters) fail(std::string("unknown theater '") + name + "'");
   return t;
 }
-
 
 int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
   const char* id = luaL_checkstring(L, arg);

@@ -35,7 +35,6 @@ std::string printable(const std::string& v) {
   return out;
 }
 
-
 // Script tables are read raw (no metamethod runs) and through read-only tables' contents;
 // the whole of loading runs inside protect(), so even a memory error is caught.
 int get_field(lua_State* L, int t, const char* name) {
@@ -114,7 +113,6 @@ std::vector<std::string> field_strings(lua_State* L, int t, const char* name, co
   return out;
 }
 
-
 /// " (line N)" where the value at `idx` is a Lua function, else "".
 std::string line_of(lua_State* L, int idx) {
   if (!lua_isfunction(L, idx) || lua_iscfunction(L, idx)) return "";
@@ -123,7 +121,6 @@ std::string line_of(lua_State* L, int idx) {
   if (!lua_getinfo(L, ">S", &ar) || ar.linedefined <= 0) return "";
   return " (line " + std::to_string(ar.linedefined) + ")";
 }
-
 
 /// Refuses a table field that is not in `known`, naming the nearest known one.
 void check_fields(lua_State* L, int t, std::span<const char* const> known, const std::string& where) {
@@ -219,7 +216,6 @@ void check_filter(lua_State* L, int t, const std::string& where, const Rules& ru
   }
   lua_pop(L, 1);
 }
-
 
 Effect parse_effect(lua_State* L, const std::string& name, int t, const std::string& where) {
   std::string w = where + ": ongoing effect '" + name + "'";
