@@ -3,6 +3,7 @@
 // dispatches. No rules here: cli/ reads options, talks to the terminal and calls the engine.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,26 +14,21 @@
 #include "engine.h"
 #include "loader.h"
 #include "seeds.h"
+#include "variants.h"
 
 namespace als::cli {
 
+// The lab's types and functions, by their names (engine/lab: the code behind compare, sweep and
+// simulate's runs); cli/ parses their options and prints their results.
+using namespace als::lab;
+
 namespace po = boost::program_options;
 
-/// Options every command takes (README, "The als program"): --cards, --rules, --seed.
-struct Common {
-  std::string cards = "standard";
-  std::vector<std::string> rules;
+/// Options every command takes (README, "The als program"): --cards, --rules, --seed, and the
+/// variant's params (lab::VariantSpec).
+struct Common : lab::VariantSpec {
   std::optional<uint64_t> seed;
-  std::vector<std::string> param_flags;  // --param NAME=VALUE, as typed (each may list several: a=1,b=2)
-  ParamValues params;                    // a variant spec's ?NAME=VALUE,... (they win over --param)
 };
-
-/// Reads "NAME=VALUE,NAME=VALUE..." (VALUE a finite number) onto the end of `out`; false (with
-/// `why`) for anything else.
-bool parse_params(const std::string& text, ParamValues& out, std::string& why);
-/// The param values a load uses: every --param in order, then the spec's own (the last of a name wins).
-/// False (with `why`) for a --param that does not read.
-bool param_values(const Common& c, ParamValues& out, std::string& why);
 
 /// Adds --help, --cards, --rules and --seed to `desc`, bound to `c`.
 void add_common(po::options_description& desc, Common& c, po::variables_map& vm);
@@ -49,6 +45,13 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
 std::string data_dir();
 /// Loads the engine for the common options, or prints the error and returns null.
 std::shared_ptr<Engine> open_engine(const Common& c);
+/// Whether agent `spec` can play without a person (not `human`, a known agent); else prints
+/// "als COMMAND: agent 'SPEC' cannot play unattended (agents: ...)" and returns false.
+bool unattended(const char* command, const std::string& spec);
+/// Runs a run command's work (`body`, which returns the exit status) and reports what the lab
+/// refuses: a lab::Refused as "als COMMAND: why" (or "als COMMAND --merge: why"), a LoadError as
+/// "als: why" ("als COMMAND: why" with `name_load`), both with status 2.
+int refusing(const char* command, const std::function<int()>& body, bool name_load = false);
 /// A fresh random 64-bit seed.
 uint64_t random_seed();
 /// Reads an input file (a record, a shard's results) of at most 64 MiB into `text`; on failure
@@ -66,12 +69,6 @@ int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
-/// Runs `als compare`, `als sweep` or `als simulate` from another program (the Python module):
-/// `args` as the command line gives them after `als` ({"compare", "standard", "--json"}); what
-/// the command prints goes to `out` and `err` instead of the terminal (cli/embed.cpp). Returns
-/// the command's exit status (0: done; 1: a game failed; 2: refused, `err` says why).
-/// One call at a time: the process's standard streams are borrowed.
-int run_captured(const std::vector<std::string>& args, std::string& out, std::string& err);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "files.h"
 #include "names.h"
+#include "runs.h"
 
 namespace als::cli {
 
@@ -83,47 +84,30 @@ std::string data_dir() {
   return ALS_INSTALLED_DATA_DIR;
 }
 
-bool parse_params(const std::string& text, ParamValues& out, std::string& why) {
-  size_t start = 0;
-  while (true) {
-    const size_t comma = std::min(text.find(',', start), text.size());
-    const std::string part = text.substr(start, comma - start);
-    const size_t eq = part.find('=');
-    char* end = nullptr;
-    const double v = eq == std::string::npos ? 0 : std::strtod(part.c_str() + eq + 1, &end);
-    if (eq == std::string::npos || eq == 0 || eq + 1 == part.size() || *end || !std::isfinite(v) ||
-        std::abs(v) > kMaxParam) {
-      why = escape_controls(part.substr(0, 80));
-      why.insert(0, 1, '\'').append("' is not NAME=VALUE (a number from -1e9 to 1e9)");
-      return false;
-    }
-    out.emplace_back(part.substr(0, eq), v);
-    if (comma == text.size()) return true;
-    start = comma + 1;
-  }
-}
-
-bool param_values(const Common& c, ParamValues& out, std::string& why) {
-  out.clear();
-  for (const std::string& f : c.param_flags)
-    if (!parse_params(f, out, why)) {
-      why = "--param " + why;
-      return false;
-    }
-  out.insert(out.end(), c.params.begin(), c.params.end());
-  return true;
-}
-
 std::shared_ptr<Engine> open_engine(const Common& c) {
   try {
-    ParamValues params;
-    std::string why;
-    if (!param_values(c, params, why)) throw LoadError(why);
-    return load_engine(c.cards, c.rules, data_dir(), params);
+    return load_variant(c, data_dir());
   } catch (const LoadError& e) {
     std::cerr << "als: " << e.what() << "\n";
   }
   return nullptr;
+}
+
+bool unattended(const char* command, const std::string& spec) {
+  const std::string why = unattended_why(spec);
+  if (!why.empty()) std::cerr << "als " << command << ": " << why << "\n";
+  return why.empty();
+}
+
+int refusing(const char* command, const std::function<int()>& body, bool name_load) {
+  try {
+    return body();
+  } catch (const Refused& e) {
+    std::cerr << "als " << command << (e.context().empty() ? "" : " " + e.context()) << ": " << e.what() << "\n";
+  } catch (const LoadError& e) {
+    std::cerr << "als" << (name_load ? std::string(" ") + command : std::string()) << ": " << e.what() << "\n";
+  }
+  return 2;
 }
 
 uint64_t random_seed() {

@@ -1,19 +1,20 @@
 // als compare: plays variants on the same seeds and reports what changed, with confidence
-// (docs/variants.md); shards and --merge; the HTML report is report.cpp's.
+// (docs/variants.md). The lab runs it (engine/lab/compare.h: the games, shards, --merge, the
+// JSON, the report); this file reads the flags into its request and prints the result.
+#include "cli.h"
 #include "compare.h"
 #include "screen.h"
+#include "tables.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <optional>
 #include <thread>
 
 #include <nlohmann/json.hpp>
 
-#include "jsonl.h"
 #include "agents.h"
 
 namespace als::cli {
@@ -21,128 +22,6 @@ namespace als::cli {
 using nlohmann::json;
 
 namespace {
-
-json null_or(bool has, const stats::Interval& i) { return has ? interval_json(i) : json(nullptr); }
-
-json targets_json(const Comparison& c, size_t a, size_t v) {
-  json out = json::array();
-  for (const Target& t : c.targets) {
-    const TargetResult r = c.target(t, a, v);
-    json one = {{"measure", t.measure}, {"target", r.has || !t.median ? json(r.has ? r.target : t.value) : json(nullptr)},
-                {"value", null_or(r.has, r.measure)}, {"distance", null_or(r.has, r.distance)}};
-    if (t.median) one["median"] = true;
-    out.push_back(one);
-  }
-  return out;
-}
-
-json variants_json(const Comparison& c) {
-  json variants = json::array();
-  for (size_t a = 0; a < c.runs.size(); ++a)
-    for (size_t v = 0; v < c.engines.size(); ++v) {
-      const VariantSums& s = c.runs[a].v[v];
-      json one = {{"name", c.names[v]},  {"spec", c.specs[v]}, {"agent", c.agents[a]}, {"games", s.games},
-                  {"battles", s.m[kBattlesPerGame].y}, {"failed_games", s.failed}};
-      if (!c.engines[v]->rules().params.empty()) one["params"] = params_json(c.engines[v]->rules().params);
-      one.update(variant_json(*c.engines[v], s, c.confidence));
-      if (!c.targets.empty()) one["targets"] = targets_json(c, a, v);
-      if (c.has_skill())
-        one["skill"] = {{"weak", c.weak}, {"strong", c.strong}, {"games", c.skill.v[v].n},
-                        {"gap", null_or(c.skill.v[v].n > 0, c.skill_gap(v))}};
-      variants.push_back(one);
-    }
-  return variants;
-}
-
-json differences_json(const Comparison& c) {
-  json diffs = json::array();
-  for (const DiffRow& r : c.diffs) {
-    auto num = [&](double x) { return r.no_data ? json(nullptr) : json(x); };
-    json d = {{"variant", c.names[r.variant]}, {"baseline", c.names[0]},   {"measure", r.name()},
-              {"agent", r.skill ? c.strong : c.agents[r.agent]},
-              {"delta", num(r.d.delta)},       {"low", num(r.d.low)},       {"high", num(r.d.high)},
-              {"significant", r.significant},  {"p", num(r.d.p)},           {"p_adjusted", num(r.p_adjusted)},
-              {"negligible", r.negligible},    {"no_data", r.no_data}};
-    if (!r.card.empty()) d["card"] = r.card;
-    if (r.skill) d["weak"] = c.weak, d["strong"] = c.strong;
-    diffs.push_back(d);
-  }
-  return diffs;
-}
-
-json ranking_json(const Comparison& c) {
-  json out = json::array();
-  for (const Target& t : c.targets)
-    for (size_t a = 0; a < c.runs.size(); ++a) {
-      json order = json::array(), untie = json::array();
-      for (const auto& tie : c.ranking(t, a)) {
-        json names = json::array();
-        for (size_t v : tie) names.push_back(c.names[v]);
-        order.push_back(names);
-        const long long n = c.games_to_untie(t, a, tie);
-        untie.push_back(n < 0 ? json(nullptr) : json(n));
-      }
-      out.push_back({{"measure", t.measure}, {"target", t.median ? json("median") : json(t.value)},
-                     {"agent", c.agents[a]}, {"order", order},
-                     {"games_to_untie", untie}});  // for each group of `order` (0: one variant; null: cannot be estimated)
-    }
-  return out;
-}
-
-json agreement_json(const Comparison& c) {
-  json out = json::array();
-  for (const Agreement& g : agreement(c)) {
-    json dir = json::object(), sig = json::object();
-    for (size_t a = 0; a < c.agents.size(); ++a) dir[c.agents[a]] = g.sign[a], sig[c.agents[a]] = g.significant[a] != 0;
-    json one = {{"measure", g.name()}, {"variant", c.names[g.variant]}, {"agree", g.agree}, {"verdict", g.verdict},
-                {"directions", dir}, {"significant", sig}};
-    if (!g.card.empty()) one["card"] = g.card;
-    out.push_back(one);
-  }
-  return out;
-}
-
-json skill_sums_json(const SkillTotals& s) {
-  json v = json::array(), p = json::array();
-  for (const auto& x : s.v) v.push_back(ratio_sums_json(x));
-  for (const auto& x : s.pairs) p.push_back(pair_sums_json(x));
-  return {{"variants", v}, {"pairs", p}, {"failed", s.failed}};
-}
-
-json totals_json(const Totals& t) {
-  json sums = json::array(), pairs = json::array();
-  for (const VariantSums& s : t.v) sums.push_back(sums_json(s));
-  for (const PairTotals& p : t.pairs) pairs.push_back(pair_json(p));
-  return {{"variants", sums}, {"pairs", pairs}};
-}
-
-json comparison_json(const Comparison& c, const json& run) {
-  // The sums for --merge: the first agent's as round 1 wrote them, every agent's under "agents".
-  json sums = totals_json(c.runs[0]);
-  if (c.runs.size() > 1) {
-    sums["agents"] = json::array();
-    for (const Totals& t : c.runs) sums["agents"].push_back(totals_json(t));
-  }
-  if (c.has_skill()) sums["skill"] = skill_sums_json(c.skill);
-  json out = {{"confidence", c.confidence},
-              {"agent", c.agents[0]},
-              {"agents", c.agents},
-              {"evaluations", evaluations_json(c)},
-              {"seed", c.seed},
-              {"correction", c.correction == "bh" ? "benjamini-hochberg" : "holm"},
-              {"games_planned", c.planned},
-              {"looks", c.looks},
-              {"looks_taken", c.looks_taken},
-              {"stopped_early", c.stopped_early},
-              {"variants", variants_json(c)},
-              {"differences", differences_json(c)},
-              {"run", run},
-              {"sums", sums}};
-  if (!c.targets.empty()) out["ranking"] = ranking_json(c);
-  if (c.runs.size() > 1) out["agreement"] = agreement_json(c);
-  if (c.has_skill()) out["skill"] = {{"weak", c.weak}, {"strong", c.strong}};
-  return out;
-}
 
 std::string signed_text(const DiffRow& r) {
   if (r.no_data) return "n/a (no data)";
@@ -180,7 +59,7 @@ void print_differences(std::ostream& out, const Comparison& c, size_t a) {
   for (size_t v = 1; v < c.names.size(); ++v) {
     out << "  " << c.names[v] << "\n";
     int cards = 0, flagged = 0;
-    std::string no_data;  // card measures with no data in either variant: n/a (compare.md), named
+    std::string no_data;  // card measures with no data in either variant: n/a (docs/variants.md), named
     int unnamed = 0;
     for (const DiffRow& r : c.diffs) {
       if (r.variant != v || r.agent != a || r.skill) continue;
@@ -246,7 +125,7 @@ std::string distance_text(const TargetResult& r, bool rate) {
 }
 
 void print_targets(std::ostream& out, const Comparison& c) {
-  for (const Target& t : c.targets)
+  for (const lab::Target& t : c.targets)
     for (size_t a = 0; a < c.runs.size(); ++a) {
       char value[32];
       std::snprintf(value, sizeof value, t.rate() ? "%.1f%%" : "%.3g", t.rate() ? 100 * t.value : t.value);
@@ -301,278 +180,22 @@ void print_text(const Comparison& c) {
   print_targets(out, c);
 }
 
-// Reads the failures of each variant to standard error; 1 if any.
-int report_failures(const Comparison& c) {
-  int status = 0;
-  auto say = [&](size_t v, const std::string& under, long long failed, long long games, const VariantSums* s) {
-    if (!failed) return;
-    std::cerr << "als compare: " << c.names[v] << under << ": " << failed << " game" << (failed == 1 ? "" : "s")
-              << " failed and are not counted";
-    if (!games) std::cerr << " (every game: nothing about this variant is decided)";
-    if (s) std::cerr << "; the first: game " << s->first_failed << " (seed " << s->first_failed_seed << "): " << s->first_error;
-    std::cerr << "\n";
-    status = 1;
-  };
-  for (size_t a = 0; a < c.runs.size(); ++a)
-    for (size_t v = 0; v < c.names.size(); ++v) {
-      const VariantSums& s = c.runs[a].v[v];
-      say(v, c.runs.size() > 1 ? " under " + c.agents[a] : "", s.failed, s.games, &s);
-    }
-  if (c.has_skill())
-    for (size_t v = 0; v < c.names.size(); ++v) say(v, " (skill games)", c.skill.failed[v], c.skill.v[v].n, nullptr);
-  return status;
-}
-
-// Plays the skill games [from, to) of this shard's games: on game i's seed, the strong agent in
-// seat 1 when i is even and seat 2 when odd, the weak one in the other; adds to `into`.
-void play_skill_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
-                      const std::string& weak, const std::string& strong, long long from, long long to,
-                      SkillTotals& into, std::atomic<long long>& done) {
-  const size_t variants = engines[0].size();
-  Match::Options o;
-  o.answer_during_runs = true;
-  o.texts = false;
-  o.keep_battle_ends = false;
-  o.kept_types = 0;
-  std::vector<std::vector<std::optional<Match>>> matches(engines.size());
-  for (auto& m : matches) m.resize(variants);
-  std::vector<SkillTotals> local(engines.size(), SkillTotals(variants));
-  for_each_index(engines.size(), from, to, [&](size_t t, long long j) {
-    const long long i = plan.shard_k + j * plan.shard_n;
-    const uint64_t seed = game_seed(plan.base, i);
-    const int seat = static_cast<int>(i % 2);  // the strong agent's
-    std::vector<int> won(variants, -1);        // 1 strong won, 0 weak, -1 failed
-    for (size_t v = 0; v < variants; ++v) {
-      try {
-        auto s = make_agent(strong, seed, seat), w = make_agent(weak, seed, 1 - seat);
-        auto& m = matches[t][v];
-        if (!m) m.emplace(*engines[t][v], seed, nullptr, nullptr, o);
-        m->reset(seed, seat == 0 ? s.get() : w.get(), seat == 0 ? w.get() : s.get());
-        m->run();
-        if (!m->over()) throw ScriptError(m->abandoned());
-        won[v] = m->engine().result(m->state()).winner == seat;
-        local[t].v[v].add(won[v], 1);
-      } catch (const ScriptError&) {
-        ++local[t].failed[v];
-      }
-      ++done;
-    }
-    for (size_t v = 1; v < variants; ++v)
-      if (won[0] >= 0 && won[v] >= 0) local[t].pairs[v - 1].add(won[0], 1, won[v], 1);
-  });
-  for (const SkillTotals& l : local) into.add(l);
-}
-
-// Loads each variant's engine (one set of engines a thread), its name and spec into `c`; prints
-// the error and returns false.
-bool load_variants(const std::vector<std::string>& typed, int threads, Comparison& c,
-                   std::vector<std::vector<std::shared_ptr<Engine>>>& engines) {
-  engines.assign(static_cast<size_t>(threads), {});
-  for (const std::string& text : typed) {
-    Common v;
-    std::string label, spec, why;
-    if (!split_label(text, label, spec, why) || !parse_variant(spec, v, why)) {
-      std::cerr << "als compare: " << why << "\n";
-      return false;
-    }
-    v.param_flags = c.param_flags;
-    const std::string name = label.empty() ? spec : label;
-    if (std::find(c.names.begin(), c.names.end(), name) != c.names.end() && !label.empty()) {
-      std::cerr << "als compare: two variants are named " << name << "\n";
-      return false;
-    }
-    c.names.push_back(name), c.specs.push_back(spec), c.typed.push_back(text);
-    for (auto& per_thread : engines) {
-      auto e = open_engine(v);
-      if (!e) return false;
-      per_thread.push_back(e);
-    }
-  }
-  c.engines = engines[0];
-  return true;
-}
-
-int output(const Comparison& c, const json& run, bool as_json, const std::string& report) {
+// Writes the report (if asked), then the document or the text, then the failures on standard
+// error: 0, or 1 if a game failed, or 2 if the report cannot be written.
+int output(const CompareRun& r, bool as_json, const std::string& report) {
   if (!report.empty()) {
     try {
-      write_report(report, c);
+      write_report(report, r.c);
     } catch (const std::exception& e) {
       std::cerr << "als compare: " << e.what() << "\n";
       return 2;
     }
   }
-  if (as_json) std::cout << comparison_json(c, run).dump() << "\n";
-  else print_text(c);
-  return report_failures(c);
-}
-
-/// The looks planned for a run of `games` games: four (at 1/8, 1/4, 1/2 and all of them) when
-/// the first has at least 50 games, else one at the end. A function of --games alone, so that
-/// shards and their merge test at the same level as one run.
-int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
-
-// "" or what is wrong with the agents, skill and targets of a run (its flags, or a shard's header).
-std::string check_study(const Comparison& c) {
-  for (const std::string& a : c.agents)
-    if (a.empty() || a == "human" || !make_agent(a, 0, 0)) return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
-  for (size_t a = 0; a < c.agents.size(); ++a)
-    for (size_t b = 0; b < a; ++b)
-      if (c.agents[a] == c.agents[b]) return "--agents names " + c.agents[a] + " twice";
-  for (const std::string* a : {&c.weak, &c.strong})
-    if (c.has_skill() && (a->empty() || *a == "human" || !make_agent(*a, 0, 0)))
-      return "--skill takes WEAK,STRONG, two agents that play unattended (agents: " + computer_agents() + ")";
-  return "";
-}
-
-// Reads the study's flags or header: agents (one at least), skill "WEAK,STRONG", targets.
-std::string read_study(Comparison& c, const std::string& skill, const std::vector<std::string>& targets) {
-  if (!skill.empty()) {
-    const std::vector<std::string> two = split_agents(skill);
-    if (two.size() != 2) return "--skill takes WEAK,STRONG (two agents), not '" + skill + "'";
-    c.weak = two[0], c.strong = two[1];
-  }
-  for (const std::string& t : targets) {
-    c.targets.emplace_back();
-    if (std::string e = parse_target(t, c.targets.back()); !e.empty()) return e;
-  }
-  return check_study(c);
-}
-
-// Sets up the run's sums (after the engines are loaded).
-void start_sums(Comparison& c) {
-  c.runs.assign(c.agents.size(), empty_totals(c.engines));
-  c.skill = SkillTotals(c.has_skill() ? c.engines.size() : 0);
-}
-
-// The run's header (a shard's "run": what --merge checks and reads back).
-json run_header(const Comparison& c, const RunPlan& plan) {
-  json hashes = json::array(), targets = json::array();
-  for (const auto& e : c.engines) hashes.push_back(e->content_hash());
-  for (const Target& t : c.targets) targets.push_back(t.text);
-  json run = {{"variants", c.typed},        {"agent", c.agents[0]},       {"agents", c.agents},
-              {"seed", c.seed},             {"games", c.planned},         {"confidence", c.confidence},
-              {"correction", c.correction}, {"content_hashes", hashes},   {"shard", {plan.shard_k + 1, plan.shard_n}}};
-  if (!c.targets.empty()) run["targets"] = targets;
-  if (c.has_skill()) run["skill"] = c.weak + "," + c.strong;
-  if (!c.param_flags.empty()) run["params"] = c.param_flags;
-  return run;
-}
-
-// Reads the first shard's header into `c`: its variants loaded and checked against their content
-// hashes, agents, skill, targets, seed and games. "" or what is wrong.
-std::string merge_header(const json& r, Comparison& c) {
-  const std::vector<std::string> typed = r.at("variants").get<std::vector<std::string>>();
-  if (typed.empty()) return "no variants";
-  if (std::string e = check_confidence(r.at("confidence")); !e.empty()) return e;
-  const json& hashes = r.at("content_hashes");
-  if (!hashes.is_array() || hashes.size() != typed.size()) return "its content hashes do not match its variants";
-  if (r.contains("params")) c.param_flags = r["params"].get<std::vector<std::string>>();
-  for (const std::string& text : typed) {
-    Common v;
-    std::string label, spec, why;
-    if (!split_label(text, label, spec, why) || !parse_variant(spec, v, why)) return why;
-    c.names.push_back(label.empty() ? spec : label), c.specs.push_back(spec), c.typed.push_back(text);
-    v.param_flags = c.param_flags;
-    ParamValues params;
-    if (!param_values(v, params, why)) return why;
-    c.engines.push_back(load_engine(v.cards, v.rules, data_dir(), params));  // LoadError: reported
-    if (std::string e = check_content_hash(hashes[c.engines.size() - 1], *c.engines.back(), c.names.back()); !e.empty()) return e;
-  }
-  c.agents = r.contains("agents") ? r["agents"].get<std::vector<std::string>>() : std::vector<std::string>{r.at("agent").get<std::string>()};
-  if (c.agents.empty() || c.agents.size() > 64) return "its agents are not 1 to 64 agents";
-  const std::vector<std::string> targets = r.contains("targets") ? r["targets"].get<std::vector<std::string>>() : std::vector<std::string>{};
-  if (std::string e = read_study(c, r.contains("skill") ? r["skill"].get<std::string>() : "", targets); !e.empty()) return e;
-  align_agents(c);
-  start_sums(c);
-  c.seed = r.at("seed").get<uint64_t>();
-  c.planned = r.at("games").get<long long>();
-  if (c.planned < 1 || c.planned > kMaxRunGames) return "its \"games\" is not a number of games from 1 to " + std::to_string(kMaxRunGames);
-  c.confidence = r.at("confidence").get<double>();
-  c.correction = r.at("correction").get<std::string>();
-  if (c.correction != "holm" && c.correction != "bh") return "its correction is not \"holm\" or \"bh\"";
-  return "";
-}
-
-// Adds one shard's sums to `c` (shaped as the first's). "" or what is wrong.
-std::string merge_sums(const json& sums, Comparison& c) {
-  const size_t nv = c.names.size();
-  auto totals = [&](const json& one, const Totals& shape) {
-    const json& sv = one.at("variants");
-    const json& sp = one.at("pairs");
-    if (!sv.is_array() || sv.size() != nv || !sp.is_array() || sp.size() + 1 != nv)
-      throw json::type_error::create(302, "sums of another shape", &one);
-    Totals t;
-    for (size_t v = 0; v < nv; ++v) t.v.push_back(sums_from_json(sv[v], shape.v[v].cards()));
-    for (size_t v = 1; v < nv; ++v) t.pairs.push_back(pair_from_json(sp[v - 1], shape.pairs[v - 1].cards));
-    return t;
-  };
-  std::vector<Totals> runs;
-  if (c.agents.size() == 1) runs.push_back(totals(sums, c.runs[0]));
-  else {
-    const json& all = sums.at("agents");
-    if (!all.is_array() || all.size() != c.agents.size()) return "its sums do not have the shape of the others'";
-    for (size_t a = 0; a < all.size(); ++a) runs.push_back(totals(all[a], c.runs[a]));
-  }
-  SkillTotals skill(c.skill.v.size());
-  if (c.has_skill()) {
-    const json& s = sums.at("skill");
-    const json &v = s.at("variants"), &p = s.at("pairs"), &f = s.at("failed");
-    if (!v.is_array() || v.size() != nv || !p.is_array() || p.size() + 1 != nv || !f.is_array() || f.size() != nv)
-      return "its skill sums do not have the shape of the others'";
-    for (size_t i = 0; i < nv; ++i) {
-      skill.v[i] = ratio_sums_from(v[i]);
-      skill.failed[i] = f[i].get<long long>();
-      if (skill.failed[i] < 0 || skill.v[i].y < 0 || skill.v[i].y > skill.v[i].n) return "its skill sums are not counts of games";
-    }
-    for (size_t i = 0; i + 1 < nv; ++i) skill.pairs[i] = pair_sums_from(p[i]);
-  }
-  for (size_t a = 0; a < runs.size(); ++a) c.runs[a].add(runs[a]);
-  c.skill.add(skill);
-  return "";
-}
-
-int merge(const std::vector<std::string>& files, bool as_json, const std::string& report) {
-  Comparison c;
-  json run;
-  int status = read_shards("compare", files, run, [&](const json& j, bool first) -> std::string {
-    if (first)
-      if (std::string e = merge_header(j["run"], c); !e.empty()) return e;
-    return merge_sums(j["sums"], c);
-  });
-  if (status) return status;
-  c.looks = looks_for(c.planned);
-  c.looks_taken = c.looks;
-  compute_differences(c);
-  return output(c, run, as_json, report);
-}
-
-// Plays this shard's games under every agent (and the skill games), looking at the differences
-// at 1/8, 1/4, 1/2 and all of them (or once at the end); stops early once every one is decided.
-void play(Comparison& c, RunPlan plan, const std::vector<std::vector<std::shared_ptr<Engine>>>& engines) {
-  const long long mine = plan.mine();
-  std::vector<long long> at;
-  for (int k = c.looks - 1; k >= 0; --k) at.push_back(mine >> k);
-  std::atomic<long long> done{0};
-  const long long per_game = static_cast<long long>(c.names.size() * (c.agents.size() + (c.has_skill() ? 1 : 0)));
-  Progress bar(done, mine * per_game);
-  long long from = 0;
-  for (long long to : at) {
-    for (size_t a = 0; a < c.agents.size(); ++a) {
-      plan.p1 = plan.p2 = played_spec(c, a);  // (one agent in every variant: align_agents)
-      if (plan.games_out) plan.games_out->label(c.names, c.agents[a], plan.p1);
-      play_games(engines, plan, from, to, c.runs[a], done);
-    }
-    if (c.has_skill())
-      play_skill_games(engines, plan, played_spec(c, c.agents.size()), played_spec(c, c.agents.size() + 1), from, to,
-                       c.skill, done);
-    from = to;
-    ++c.looks_taken;
-    compute_differences(c);
-    if (plan.shard_n == 1 && c.looks_taken < c.looks && c.names.size() > 1 && all_decided(c)) {
-      c.stopped_early = true;
-      break;
-    }
-  }
+  if (as_json) std::cout << comparison_json(r.c, r.run).dump() << "\n";
+  else print_text(r.c);
+  const std::vector<std::string> failed = failures(r.c);
+  for (const std::string& line : failed) std::cerr << "als compare: " << line << "\n";
+  return failed.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -589,66 +212,49 @@ int cmd_compare(int argc, char** argv) {
       "            als compare standard standard+long-war --target first_player_battle_win_rate=0.5\n"
       "            als compare standard standard+beginner --skill random,greedy\n"
       "            als compare standard standard+beginner --seed 5 --shard 2/8 --json");
-  std::vector<std::string> names, merge_files, targets;
-  RunPlan plan;
-  Comparison c;
-  std::string shard, report, agent, agents, skill, games_out;
+  std::vector<std::string> names;
+  CompareRequest r;
+  std::string report, agent, agents;
   const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
   desc.add_options()("help,h", "show this help")(
-      "games", po::value<long long>(&plan.games)->default_value(10000), "most games a variant (it may stop earlier)")(
+      "games", po::value<long long>(&r.games)->default_value(10000), "most games a variant (it may stop earlier)")(
       "agent", po::value<std::string>(&agent)->default_value("greedy"),
       ("the agent of both seats: " + agent_help()).c_str())(
       "agents", po::value<std::string>(&agents), "A,B,...: play every variant under each agent (both seats)")(
-      "target", po::value<std::vector<std::string>>(&targets),
+      "target", po::value<std::vector<std::string>>(&r.targets),
       "MEASURE=VALUE (repeatable): rank the variants by their distance to it; VALUE a number, or median "
       "for a card measure (cards.ID.faceup_win_rate=median)")(
-      "skill", po::value<std::string>(&skill), "WEAK,STRONG: each variant's skill gap, the share of games STRONG wins")(
-      "param", po::value<std::vector<std::string>>(&c.param_flags)->composing(),
+      "skill", po::value<std::string>(&r.skill), "WEAK,STRONG: each variant's skill gap, the share of games STRONG wins")(
+      "param", po::value<std::vector<std::string>>(&r.param_flags)->composing(),
       "NAME=VALUE: a param's value in every variant (a variant's own SPEC?NAME=VALUE wins); repeatable")(
       "seed", po::value<std::string>(), "seed of the run (0 to 2^64-1); random if absent")(
-      "threads", po::value<int>(&plan.threads)->default_value(cores), "worker threads (the results do not depend on them)")(
-      "confidence", po::value<double>(&c.confidence)->default_value(0.95, "0.95"),
+      "threads", po::value<int>(&r.threads)->default_value(cores), "worker threads (the results do not depend on them)")(
+      "confidence", po::value<double>(&r.confidence)->default_value(0.95, "0.95"),
       "confidence of the intervals and of the tests (0.5 to 0.9999)")(
-      "correction", po::value<std::string>(&c.correction)->default_value("holm"),
+      "correction", po::value<std::string>(&r.correction)->default_value("holm"),
       "holm (no false positive, 95% of runs) or bh (Benjamini-Hochberg: 5% of flags false)")(
       "json", "print one JSON document")("report", po::value<std::string>(&report), "FILE.html: write the report")(
-      "games-out", po::value<std::string>(&games_out), "FILE: one JSON line a game (seed, variant, agent, winner, score, measures)")(
-      "shard", po::value<std::string>(&shard), "K/N: play only games K, K+N, K+2N, ... of the run (no early stop)")(
-      "merge", po::value<std::vector<std::string>>(&merge_files)->multitoken(),
+      "games-out", po::value<std::string>(&r.games_out), "FILE: one JSON line a game (seed, variant, agent, winner, score, measures)")(
+      "shard", po::value<std::string>(&r.shard), "K/N: play only games K, K+N, K+2N, ... of the run (no early stop)")(
+      "merge", po::value<std::vector<std::string>>(&r.merge)->multitoken(),
       "FILE...: add up the --json results of a run's shards")(
       "variant", po::value<std::vector<std::string>>(&names), "VARIANT... (the words without --): the variants");
   po::positional_options_description pos;
   pos.add("variant", -1);
   if (!parse(argc, argv, "compare VARIANT VARIANT...", desc, vm, &pos)) return 0;
-  auto usage = [](const std::string& why) {
-    std::cerr << "als compare: " << why << "\n";
+  if (vm.count("agents") && !vm["agent"].defaulted()) {
+    std::cerr << "als compare: give --agent or --agents, not both\n";
     return 2;
-  };
-  if (c.correction != "holm" && c.correction != "bh") return usage("--correction takes holm or bh, not '" + c.correction + "'");
-  if (!(c.confidence >= 0.5 && c.confidence <= 0.9999)) return usage("--confidence must be between 0.5 and 0.9999");
-  if (!merge_files.empty()) return merge(merge_files, vm.count("json") > 0, report);
-  if (names.empty()) return usage("name the variants (the baseline first), e.g. als compare standard standard+beginner");
-  if (plan.games < 1 || plan.games > kMaxRunGames || plan.threads < 1 || plan.threads > 256)
-    return usage("--games must be from 1 to " + std::to_string(kMaxRunGames) + " and --threads between 1 and 256");
-  if (!shard.empty() && !parse_shard(shard, plan))
-    return usage("--shard takes K/N with 1 <= K <= N <= " + std::to_string(kMaxShards));
-  if (vm.count("agents") && !vm["agent"].defaulted()) return usage("give --agent or --agents, not both");
-  c.agents = vm.count("agents") ? split_agents(agents) : std::vector<std::string>{agent};
-  if (std::string e = read_study(c, skill, targets); !e.empty()) return usage(e);
-  plan.base = c.seed = seed_or_random(vm);
-  c.planned = plan.games;
-  std::vector<std::vector<std::shared_ptr<Engine>>> engines;
-  if (!load_variants(names, plan.threads, c, engines)) return 2;
-  if (std::string e = check_target_cards(c); !e.empty()) return usage(e);
-  align_agents(c);
-  start_sums(c);
-  c.looks = looks_for(plan.games);
-  GamesOut out;
-  if (std::string why; !games_out.empty() && !out.open(games_out, why)) return usage(why);
-  if (!games_out.empty()) plan.games_out = &out;
-  play(c, plan, engines);
-  if (std::string why; !out.close(why)) return usage(why);
-  return output(c, run_header(c, plan), vm.count("json") > 0, report);
+  }
+  r.agents = vm.count("agents") ? split_agents(agents) : std::vector<std::string>{agent};
+  r.variants = names;
+  r.data_dir = data_dir();
+  if (r.merge.empty() && !names.empty()) r.seed = seed_or_random(vm);
+  return refusing("compare", [&] {
+    ProgressBar bar;
+    const CompareRun run = compare(r, &bar);
+    return output(run, vm.count("json") > 0, report);
+  });
 }
 
 }  // namespace als::cli

@@ -32,6 +32,8 @@ extern char** environ;
 
 namespace als::cli {
 
+using namespace als::lab;  // parse_json, params_json (engine/lab/jsonl.h)
+
 using nlohmann::json;
 
 namespace {

@@ -19,6 +19,8 @@
 
 namespace als::cli {
 
+using namespace als::lab;  // parse_json, params_json (engine/lab/jsonl.h)
+
 using nlohmann::json;
 
 std::string digest_text(uint64_t d) {

@@ -45,38 +45,34 @@ def _restore_state(game, data):
 
 
 def _flags(flags):
-    """Keyword arguments as the command's flags: games=200 is --games 200, skill=("random",
-    "greedy") is --skill random,greedy, target=[...] repeats --target, a True flag stands alone."""
+    """Keyword arguments as the command's flags, each name with its values as text: games=200 is
+    --games 200, skill=("random", "greedy") is --skill random,greedy, a list of target, param,
+    merge or rules repeats the flag, a True flag stands alone, False or None leaves it out."""
     import numbers
-    words = []
+    out = {}
     for key, value in flags.items():
-        flag = "--" + key.replace("_", "-")
         if value is None or value is False:
             continue
         if value is True:
-            words.append(flag)
-        elif isinstance(value, (list, tuple)) and key in ("target", "param", "merge", "values"):
-            for v in value:
-                words += [flag, str(v)]
+            out[key] = [""]
+        elif isinstance(value, (list, tuple)) and key in ("target", "param", "merge", "rules"):
+            out[key] = [str(v) for v in value]
         elif isinstance(value, (list, tuple)):
-            words += [flag, ",".join(str(v) for v in value)]
+            out[key] = [",".join(str(v) for v in value)]
         elif isinstance(value, (str, numbers.Number)):
-            words += [flag, str(value)]
+            out[key] = [str(value)]
         else:
             raise TypeError(f"{key}: a string, a number, a bool or a list, not {type(value).__name__}")
-    return words
+    return out
 
 
-def _run(command, words):
+def _run(command, words, flags):
     import json
-    from ._als import _command
-    status, out, err = _command([command] + words)
-    text = err.decode("utf-8", "replace").strip()
-    if status == 2 or not out.strip():
-        raise Error(text or f"als {command} failed (status {status})")
-    doc = json.loads(out.decode("utf-8"))
-    if status == 1 and text:
-        doc.setdefault("warnings", text)
+    from ._als import _lab
+    doc, warnings = _lab(command, list(words), _flags(flags))
+    doc = json.loads(doc.decode("utf-8"))
+    if warnings:
+        doc.setdefault("warnings", warnings)
     return doc
 
 
@@ -87,17 +83,17 @@ def compare(*variants, **flags):
     (``games=2000, seed=7, agents=["greedy", "mcts:100"], target=["first_player_battle_win_rate=0.5"],
     skill=("random", "greedy"), threads=4``). Raises als.Error with the command's message when it
     refuses the arguments."""
-    return _run("compare", list(variants) + _flags(flags) + ["--json"])
+    return _run("compare", variants, flags)
 
 
 def sweep(variant, **flags):
     """The document ``als sweep VARIANT --json`` prints, as a dict (the same code, the same
     answer): ``sweep("standard+medic.lua", param="heal", values="1:5", target=...)``. Raises
     als.Error with the command's message when it refuses the arguments."""
-    return _run("sweep", [variant] + _flags(flags) + ["--json"])
+    return _run("sweep", [variant], flags)
 
 
 def simulate(**flags):
     """The document ``als simulate --json`` prints, as a dict: ``simulate(cards="standard",
     games=1000, p1="greedy", p2="random", seed=3)``. Raises als.Error as the command refuses."""
-    return _run("simulate", _flags(flags) + ["--json"])
+    return _run("simulate", [], flags)

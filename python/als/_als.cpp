@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "cli.h"
 #include "env.h"
 #include "errors.h"
+#include "lab.h"
 #include "loader.h"
 #include "mcts.h"
 #include "seeds.h"
@@ -294,25 +294,7 @@ PYBIND11_MODULE(_als, m) {
   });
   m.attr("TERMINAL") = als::kTerminalPlayer;
   m.def("_set_data_dir", [](const std::string& d) { g_data_dir = d; });
-  m.def(
-      "_command",
-      [](const std::vector<std::string>& args) {
-        std::string out, err;
-        int status;
-        {
-          // The command reads its data folder as als does (ALS_DATA_DIR first): the module's.
-          const char* before = std::getenv("ALS_DATA_DIR");
-          const std::string kept = before ? before : "";
-          if (!before) ::setenv("ALS_DATA_DIR", g_data_dir.c_str(), 1);
-          py::gil_scoped_release free;
-          status = als::cli::run_captured(args, out, err);
-          if (!before) ::unsetenv("ALS_DATA_DIR");
-        }
-        return py::make_tuple(status, py::bytes(out), py::bytes(err));
-      },
-      py::arg("args"),
-      "_command(args) -> (status, stdout, stderr): runs als compare, sweep or simulate on `args` (the "
-      "words after `als`), their output captured (als.compare and als.sweep read it).");
+  bind_lab(m, g_data_dir);
   m.def("game_seed", &als::game_seed, py::arg("run_seed"), py::arg("number"),
         "game_seed(run_seed, number) -> int: the seed of game `number` (0, 1, ...) of a run seeded with "
         "`run_seed` (both 0 to 2**64-1), as als simulate, compare, sweep, tournament, serve and VectorEnv "

@@ -1,4 +1,4 @@
-// libFuzzer target: what als serve reads from a client, line by line (cli/jsonl.h): lines read
+// libFuzzer target: what als serve reads from a client, line by line (engine/lab/jsonl.h): lines read
 // with a bound on their length, JSON parsed with a bound on its nesting and no repeated key. Any
 // input must end in a value or a refusal, never a crash, deep recursion or unbounded memory.
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 #include "jsonl.h"
 
-using namespace als::cli;
+using namespace als::lab;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -53,6 +53,7 @@ def expect(layer_file, include, ok):
 core, script, play, scenario = ("engine/core/engine.cpp", "engine/script/binding.cpp",
                                 "engine/play/match/match.cpp", "engine/scenario/scenario.cpp")
 present = "engine/present/view.cpp"
+lab = "engine/lab/runs.cpp"
 # Allowed: its own layer and the ones below (the check can pass).
 expect(core, "engine.h", True)
 expect(script, "engine.h", True)
@@ -64,6 +65,9 @@ expect(scenario, "match.h", True)
 expect(present, "projection.h", True)  # the renderers read the core's projection
 expect(play, "view.h", True)
 expect(scenario, "view.h", True)
+expect(lab, "match.h", True)          # the lab plays games through the Match and the agents
+expect(lab, "loader.h", True)         # ... of variants it loads
+expect(lab, "comparison.h", True)
 # Refused: a layer above, however the path is written (the check can fail).
 for include in ("match.h", "play/match/match.h", "engine/play/match/match.h", "agents.h"):
     expect(core, include, False)
@@ -79,6 +83,11 @@ expect(play, "scenario.h", False)
 expect(script, "scenario.h", False)
 expect(core, "cli.h", False)          # the command line is above every layer
 expect(core, "cli/cli.h", False)
+for layer in (core, script, play, scenario, present):  # the lab is above every engine layer
+    for include in ("runs.h", "compare.h", "lab/runs.h", "engine/lab/sweep.h"):
+        expect(layer, include, False)
+for include in ("cli.h", "tables.h", "screen.h", "cli/cli.h"):  # ... and below the command line
+    expect(lab, include, False)
 # No engine file reaches another folder by a relative path (which no include folder can refuse).
 for root, _, names in os.walk(os.path.join(src, "engine")):
     for n in names:

@@ -55,3 +55,46 @@ def test_a_refusal_raises_the_commands_message():
         als.compare("standard", "standard+beginner", no_such_flag=3)
     with pytest.raises(TypeError):
         als.compare("standard", "standard+beginner", games={"a": 1})
+
+
+def test_python_merges_the_commands_shards_and_writes_its_report(tmp_path):
+    shards = []
+    for k in (1, 2):
+        out = subprocess.run([ALS, "compare", "standard", "standard+beginner", "--games", "60", "--seed", "11",
+                              "--threads", "1", "--shard", f"{k}/2", "--json"],
+                             capture_output=True, text=True, check=True).stdout
+        path = tmp_path / f"s{k}.json"
+        path.write_text(out)
+        shards.append(str(path))
+    want = command_json("compare", "--merge", *shards)
+    got = als.compare(merge=shards, report=str(tmp_path / "r.html"))
+    assert got == want
+    assert got["run"]["shard"] == [1, 1]
+    assert "<svg" in (tmp_path / "r.html").read_text()
+
+
+def test_the_lab_refuses_as_the_command_does():
+    with pytest.raises(als.Error, match="^als compare: missing.json: cannot open file"):
+        als.compare(merge=["missing.json"])
+    with pytest.raises(als.Error, match="argument \\('many'\\) for option '--games' is invalid"):
+        als.compare("standard", "standard+beginner", games="many")
+    with pytest.raises(als.Error, match="give --agent or --agents, not both"):
+        als.compare("standard", "standard+beginner", agent="greedy", agents=["random", "greedy"])
+    with pytest.raises(als.Error, match="--games N is required"):
+        als.simulate(cards="standard")
+
+
+def test_calls_from_two_threads_give_the_answers_they_give_alone():
+    import threading
+    args = [dict(games=40, seed=s, threads=1) for s in (21, 22)]
+    alone = [als.compare("standard", "standard+beginner", **a) for a in args]
+    got = [None, None]
+
+    def one(k):
+        got[k] = als.compare("standard", "standard+beginner", **args[k])
+    ts = [threading.Thread(target=one, args=(k,)) for k in (0, 1)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert got == alone and alone[0] != alone[1]

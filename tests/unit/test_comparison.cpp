@@ -1,4 +1,4 @@
-// What als compare computes beyond its sums (cli/comparison.cpp): labels, lists of agents,
+// What als compare computes beyond its sums (engine/lab/comparison.cpp): labels, lists of agents,
 // targets and their distances, rankings with ties, the agents' agreement, plots' short names.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include "loader.h"
 
 using namespace als;
-using namespace als::cli;
+using namespace als::lab;
 using Catch::Detail::Approx;
 
 TEST_CASE("A variant's label is the text before an '=' that comes before any '/', '+' or '?'") {
@@ -35,7 +35,7 @@ TEST_CASE("A list of agents splits at the commas that begin an agent, not inside
 }
 
 TEST_CASE("Targets read a game measure or a card's, a number or a median") {
-  cli::Target t;
+  lab::Target t;
   CHECK(parse_target("first_player_battle_win_rate=0.5", t).empty());
   CHECK((t.game == kFirstPlayerBattleWinRate && t.value == 0.5 && !t.median && t.rate()));
   CHECK(parse_target("battles_per_game=3.5", t).empty());
@@ -70,7 +70,7 @@ Comparison with_rates(const std::vector<std::pair<long long, long long>>& rates)
 
 TEST_CASE("A distance to a target has an interval: 0 when the measure's interval holds the target") {
   Comparison c = with_rates({{500, 1000}, {600, 1000}, {0, 0}});
-  cli::Target t;
+  lab::Target t;
   REQUIRE(parse_target("first_player_battle_win_rate=0.55", t).empty());
   TargetResult near = c.target(t, 0, 0), far = c.target(t, 0, 1), none = c.target(t, 0, 2);
   CHECK(near.has);
@@ -87,7 +87,7 @@ TEST_CASE("A distance to a target has an interval: 0 when the measure's interval
 TEST_CASE("Variants rank by their distance to a target, tied where the intervals overlap") {
   // 50.0% and 50.5% of 1,000 both hold 0.5; 70% of 1,000 is far; 90% of 10 is wide and overlaps 70%.
   Comparison c = with_rates({{700, 1000}, {505, 1000}, {500, 1000}, {0, 0}});
-  cli::Target t;
+  lab::Target t;
   REQUIRE(parse_target("first_player_battle_win_rate=0.5", t).empty());
   const auto order = c.ranking(t, 0);
   REQUIRE(order.size() == 2);

@@ -1,3 +1,5 @@
+// The agents (agents.h): random, greedy, the registry every front end makes agents from, and
+// the agents' help texts.
 #include "agents.h"
 
 #include "knowledge.h"

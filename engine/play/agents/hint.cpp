@@ -1,3 +1,4 @@
+// The hint at a decision (hint.h): the search's best actions and their chances, as a seat may read them.
 #include "hint.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The fixed action space of a card set and its theaters (action_ids.h): ids to actions and back.
 #include "action_ids.h"
 
 #include "knowledge.h"

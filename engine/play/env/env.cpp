@@ -1,3 +1,5 @@
+// EnvGame and EnvState (env.h): the Python module's engine: seat-relative ids, rewards, tensors,
+// what each player has read, and serialized states.
 #include "env.h"
 #include "errors.h"
 

@@ -1,3 +1,4 @@
+// One game as every front end plays it (match.h): the loop, the listeners, the policy on failing scripts.
 #include "match.h"
 
 #include <map>

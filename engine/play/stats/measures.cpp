@@ -1,3 +1,4 @@
+// A variant's measures (measures.h): one game's counts, a run's sums, and their intervals.
 #include "measures.h"
 
 #include <climits>

@@ -1,3 +1,5 @@
+// The statistics behind every interval and test (statistics.h): Wilson, paired differences,
+// Holm and Benjamini-Hochberg.
 #include "statistics.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The learned value (value_net.h): the network read from its text, and its evaluation (plain loops).
 #include "value_net.h"
 
 #include <algorithm>

@@ -12,10 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "compare.h"
+#include "comparison.h"
 #include "svg.h"
 
-namespace als::cli {
+namespace als::lab {
 
 namespace {
 
@@ -461,4 +461,4 @@ void write_report(const std::string& path, const Comparison& c) {
   write_page(path, h.str());
 }
 
-}  // namespace als::cli
+}  // namespace als::lab

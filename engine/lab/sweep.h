@@ -1,13 +1,14 @@
 // als sweep (docs/variants.md, "Finding a value"): the values of one or two params a set or its
-// rules declare, each played on the same seeds and raced against a target; shared by the command
-// (sweep.cpp: text, JSON, shards) and its HTML report (sweep_report.cpp).
+// rules declare, each played on the same seeds and raced against a target. The lab's sweep.cpp
+// runs it (shards, --merge, the JSON), sweep_report.cpp writes its report; the command
+// (cli/sweep.cpp) and als.sweep in Python both call sweep() and print or return sweep_json.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "compare.h"
+#include "comparison.h"
 
-namespace als::cli {
+namespace als::lab {
 
 /// A swept param: its name and values, in the order given.
 struct SweepParam {
@@ -62,9 +63,47 @@ struct Sweep {
   std::string point_text(size_t p) const;
 };
 
+/// "3", "0.25": a param's value as a person reads it (printf's %g).
+std::string value_text(double v);
+
+/// A sweep to run: the command's flags by name (als sweep --help).
+struct SweepRequest {
+  std::string spec;                  // SET+RULE...?NAME=VALUE (the fixed params)
+  std::vector<std::string> params;   // --param NAME=VALUES, once or twice
+  std::string target;                // --target MEASURE=VALUE
+  std::string agent = "greedy";      // --agent (both seats)
+  long long games = 4000;            // --games: the most games a value
+  uint64_t seed = 0;                 // --seed
+  int threads = 1;                   // --threads, 1 to 256 (the result does not depend on it)
+  double confidence = 0.95;          // --confidence, 0.5 to 0.9999
+  std::string shard;                 // --shard K/N, or ""
+  std::string games_out;             // --games-out FILE, or ""
+  std::vector<std::string> merge;    // --merge FILE...: the shards to add up
+  std::string data_dir;              // where the bundled sets and rules are
+};
+
+/// A sweep and its run's header (the document's "run": what --merge checks).
+struct SweepRun {
+  Sweep s;
+  nlohmann::json run;
+};
+
+/// Checks `r`, loads a variant a point, and plays and races the points look by look (not in a
+/// shard: its merge races), or adds up the shards of r.merge. `watch` (may be null) is told the
+/// progress. Throws Refused with the command's message, LoadError for a set that does not load.
+SweepRun sweep(const SweepRequest& r, Watch* watch = nullptr);
+/// The --merge of sweep(): the shards read (untrusted: read_shards) and raced look by look as
+/// the whole run would have, when every shard kept its looks' sums. Throws as sweep().
+SweepRun merge_sweep(const std::vector<std::string>& files, const std::string& data_dir);
+/// The document `als sweep --json` prints (docs/variants.md, "Finding a value").
+nlohmann::json sweep_json(const Sweep& s, const nlohmann::json& run);
+/// A line for each value whose games failed in a script (the command prints them after
+/// "als sweep: " and exits 1).
+std::vector<std::string> failures(const Sweep& s);
+
 /// Writes the self-contained HTML report of a sweep (measure against value with intervals and the
 /// target, or a heat map of the distance for two params). Throws std::runtime_error if the file
 /// cannot be written.
 void write_sweep_report(const std::string& path, const Sweep& s);
 
-}  // namespace als::cli
+}  // namespace als::lab

@@ -10,7 +10,7 @@
 #include "svg.h"
 #include "sweep.h"
 
-namespace als::cli {
+namespace als::lab {
 
 namespace {
 
@@ -188,4 +188,4 @@ void write_sweep_report(const std::string& path, const Sweep& s) {
   write_page(path, h.str());
 }
 
-}  // namespace als::cli
+}  // namespace als::lab

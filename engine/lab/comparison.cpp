@@ -1,16 +1,15 @@
-// What `als compare` computes from its sums (compare.h): the differences and their correction,
+// What `als compare` computes from its sums (comparison.h): the differences and their correction,
 // the skill gap, the distances to targets and their ranking, the agents' agreement; and how a
 // comparison's variants and agents are named (labels, lists of agents, plots' short names).
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <ostream>
 #include <set>
 
-#include "compare.h"
-#include "screen.h"
+#include "comparison.h"
+#include "agents.h"
 
-namespace als::cli {
+namespace als::lab {
 
 void align_agents(Comparison& c) {
   std::vector<std::string> all = c.agents;
@@ -46,15 +45,6 @@ nlohmann::json evaluations_json(const Comparison& c) {
     out.push_back({{"role", role}, {"agent", given}, {"plays_as", c.played[a]}, {"evaluation", c.evaluation[a]}});
   }
   return out;
-}
-
-void print_evaluations(std::ostream& out, const Comparison& c) {
-  for (size_t a = 0; a < c.played.size(); ++a) {
-    const std::string& given = given_spec(c, a);
-    const std::string line = std::string(a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") +
-                             given + (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") + ": " + c.evaluation[a];
-    out << "  " << wrapped(line, 4, 78) << "\n";  // (the text is read at 80 columns)
-  }
 }
 
 const std::string& given_spec(const Comparison& c, size_t a) {
@@ -313,37 +303,6 @@ std::vector<Agreement> agreement(const Comparison& c) {
   return out;
 }
 
-bool split_label(const std::string& text, std::string& label, std::string& spec, std::string& why) {
-  const size_t eq = text.find('='), stop = text.find_first_of("/+?");
-  label.clear();
-  spec = text;
-  if (eq == std::string::npos || (stop != std::string::npos && stop < eq)) return true;
-  label = text.substr(0, eq), spec = text.substr(eq + 1);
-  if (label.empty() || spec.empty()) {
-    why = "'" + text + "' is not NAME=SPEC (an empty " + (label.empty() ? "name" : "spec") + ")";
-    return false;
-  }
-  return true;
-}
-
-std::vector<std::string> split_agents(const std::string& list) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= list.size()) {
-    size_t comma = list.find(',', start);
-    if (comma == std::string::npos) comma = list.size();
-    std::string part = list.substr(start, comma - start);
-    // "key=value" with no ':' continues the agent before it (its options are comma-separated).
-    if (!out.empty() && part.find('=') != std::string::npos && part.find(':') == std::string::npos &&
-        out.back().find(':') != std::string::npos)
-      out.back() += "," + part;
-    else
-      out.push_back(part);
-    start = comma + 1;
-  }
-  return out;
-}
-
 namespace {
 
 std::vector<std::string> parts_of(const std::string& spec) {
@@ -398,4 +357,4 @@ std::vector<std::string> plot_names(const std::vector<std::string>& names, size_
   return out;
 }
 
-}  // namespace als::cli
+}  // namespace als::lab

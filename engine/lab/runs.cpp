@@ -1,49 +1,26 @@
-// Many games between computer agents (runs.h): what `als simulate` and `als compare` share.
+// Many games between computer agents (runs.h): what `als simulate`, `als compare` and `als
+// sweep` share.
 #include "runs.h"
 
+#include <algorithm>
 #include <cerrno>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <iomanip>
-#include <sstream>
-#include <iostream>
 #include <optional>
+#include <sstream>
+#include <thread>
 
-#include <unistd.h>
-
-#include "jsonl.h"
-#include "names.h"
 #include "agents.h"
+#include "files.h"
+#include "jsonl.h"
 #include "loader.h"
+#include "match.h"
+#include "names.h"
+#include "seeds.h"
 
-namespace als::cli {
+namespace als::lab {
 
 using nlohmann::json;
-
-bool parse_variant(const std::string& typed, Common& out, std::string& why) {
-  const size_t ask = typed.find('?');
-  const std::string spec = typed.substr(0, ask);
-  out.params.clear();
-  if (ask != std::string::npos && !parse_params(typed.substr(ask + 1), out.params, why)) {
-    why = "'" + typed + "': " + why;
-    return false;
-  }
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t plus; (plus = spec.find('+', start)) != std::string::npos; start = plus + 1)
-    parts.push_back(spec.substr(start, plus - start));
-  parts.push_back(spec.substr(start));
-  for (const std::string& p : parts)
-    if (p.empty()) {
-      why = "'" + spec + "' is not SET or SET+RULE+RULE... (an empty part)";
-      return false;
-    }
-  out.cards = parts[0];
-  out.rules.assign(parts.begin() + 1, parts.end());
-  return true;
-}
 
 bool parse_shard(const std::string& text, RunPlan& plan) {
   char slash = 0;
@@ -52,6 +29,17 @@ bool parse_shard(const std::string& text, RunPlan& plan) {
   if (!(in >> k >> slash >> n) || slash != '/' || n < 1 || n > kMaxShards || k < 1 || k > n || !in.eof()) return false;
   plan.shard_k = k - 1, plan.shard_n = n;
   return true;
+}
+
+RunPlan plan_of(long long games, long long least, int threads, const std::string& shard) {
+  RunPlan plan;
+  plan.games = games, plan.threads = threads;
+  if (games < least || games > kMaxRunGames || threads < 1 || threads > 256)
+    throw Refused("--games must be from " + std::to_string(least) + " to " + std::to_string(kMaxRunGames) +
+                  " and --threads between 1 and 256");
+  if (!shard.empty() && !parse_shard(shard, plan))
+    throw Refused("--shard takes K/N with 1 <= K <= N <= " + std::to_string(kMaxShards));
+  return plan;
 }
 
 void Totals::add(const Totals& o) {
@@ -76,26 +64,6 @@ Totals empty_totals(const std::vector<std::shared_ptr<Engine>>& engines) {
   return t;
 }
 
-Progress::Progress(const std::atomic<long long>& done, long long total) {
-  if (!isatty(2)) return;
-  thread_ = std::thread([this, &done, total] {
-    while (!finished_) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      const long long d = done;
-      const int width = 30, filled = total ? static_cast<int>(width * std::min(d, total) / total) : width;
-      std::cerr << "\r[" << std::string(static_cast<size_t>(filled), '#')
-                << std::string(static_cast<size_t>(width - filled), '.') << "] " << d << "/" << total << " games"
-                << std::flush;
-    }
-    std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-  });
-}
-
-void Progress::stop() {
-  finished_ = true;
-  if (thread_.joinable()) thread_.join();
-}
-
 void for_each_index(size_t threads, long long from, long long to, const std::function<void(size_t, long long)>& work) {
   std::atomic<long long> next{from};
   auto worker = [&](size_t t) {
@@ -107,11 +75,9 @@ void for_each_index(size_t threads, long long from, long long to, const std::fun
   for (auto& th : pool) th.join();
 }
 
-bool unattended(const char* command, const std::string& spec) {
-  if (spec != "human" && make_agent(spec, 0, 0)) return true;
-  std::cerr << "als " << command << ": agent '" << spec << "' cannot play unattended (agents: " << computer_agents()
-            << ")\n";
-  return false;
+std::string unattended_why(const std::string& spec) {
+  if (spec != "human" && make_agent(spec, 0, 0)) return "";
+  return "agent '" + spec + "' cannot play unattended (agents: " + computer_agents() + ")";
 }
 
 void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,
@@ -388,24 +354,25 @@ std::string check_content_hash(const json& stated, const Engine& e, const std::s
   return "";
 }
 
-int read_shards(const char* command, const std::vector<std::string>& files, json& run,
-                const std::function<std::string(const json& doc, bool first)>& add) {
+void read_shards(const char* command, const std::vector<std::string>& files, json& run,
+                 const std::function<std::string(const json& doc, bool first)>& add) {
   std::vector<bool> shards;
   for (const std::string& f : files) {
-    auto bad = [&](const std::string& why) {
-      std::cerr << "als " << command << " --merge: " << escape_controls(f) << ": " << why << "\n";
-      return 2;
-    };
+    auto bad = [&](const std::string& why) { throw Refused(escape_controls(f) + ": " + why, "--merge"); };
     std::string text, why;
-    if (!read_input(command, f, text)) return 2;
+    try {
+      text = read_text_file(f, 64u << 20);
+    } catch (const LoadError& e) {
+      throw Refused(e.what());
+    }
     json j;
-    if (!parse_json(text, j, why)) return bad(std::string("not the --json output of als ") + command + " (" + why + ")");
+    if (!parse_json(text, j, why)) bad(std::string("not the --json output of als ") + command + " (" + why + ")");
     if (!j.is_object() || !j.contains("run") || !j["run"].is_object() || !j.contains("sums") || !j["sums"].is_object())
-      return bad(std::string("not the --json output of als ") + command + " (of this version)");
-    if (has_control(j)) return bad("a text in it holds a control character (an escape sequence?): not the output of a run");
+      bad(std::string("not the --json output of als ") + command + " (of this version)");
+    if (has_control(j)) bad("a text in it holds a control character (an escape sequence?): not the output of a run");
     try {
       const json& r = j["run"];
-      if (std::string e = check_header(r); !e.empty()) return bad(e);
+      if (std::string e = check_header(r); !e.empty()) bad(e);
       const long long k = r["shard"][0].get<long long>(), n = r["shard"][1].get<long long>();
       const bool first = run.is_null();
       if (first) {
@@ -414,26 +381,22 @@ int read_shards(const char* command, const std::vector<std::string>& files, json
       } else {
         json a = run, b = r;
         a.erase("shard"), b.erase("shard");
-        if (a != b) return bad("a shard of another run (its seed, games, variants or agents differ)");
+        if (a != b) bad("a shard of another run (its seed, games, variants or agents differ)");
       }
       if (n != static_cast<long long>(shards.size()) || shards[static_cast<size_t>(k - 1)])
-        return bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
+        bad("shard " + std::to_string(k) + "/" + std::to_string(n) + " is repeated or does not fit");
       shards[static_cast<size_t>(k - 1)] = true;
-      if (std::string e = add(j, first); !e.empty()) return bad(e);
+      if (std::string e = add(j, first); !e.empty()) bad(e);
     } catch (const json::exception&) {
-      return bad("a field is missing or of the wrong type");
+      bad("a field is missing or of the wrong type");
     } catch (const LoadError& e) {
-      return bad(std::string("its card set does not load here: ") + e.what());
+      bad(std::string("its card set does not load here: ") + e.what());
     } catch (const std::overflow_error&) {
-      return bad("its sums overflow when added to the others' (a count past 2^63): not the output of a run");
+      bad("its sums overflow when added to the others' (a count past 2^63): not the output of a run");
     }
   }
-  if (std::find(shards.begin(), shards.end(), false) != shards.end()) {
-    std::cerr << "als " << command << " --merge: " << missing_text(shards) << "\n";
-    return 2;
-  }
+  if (std::find(shards.begin(), shards.end(), false) != shards.end()) throw Refused(missing_text(shards), "--merge");
   run["shard"] = {1, 1};
-  return 0;
 }
 
 json interval_json(const stats::Interval& i) { return {{"value", i.value}, {"low", i.low}, {"high", i.high}}; }
@@ -453,63 +416,4 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
           {"agent_failures", s.agent_failures}, {"cards", cards}};
 }
 
-std::string interval_text(const stats::Interval& i, bool rate) {
-  char buf[96];
-  if (rate) {  // percentages with one decimal, "100" for what rounds to it (at most 17 characters)
-    auto pct = [](double x) {
-      char b[24];
-      x *= 100;
-      if (x >= 99.95) return std::string("100");
-      std::snprintf(b, sizeof b, "%.1f", std::max(0.0, x));
-      return std::string(b);
-    };
-    std::snprintf(buf, sizeof buf, "%s%% (%s-%s)", pct(i.value).c_str(), pct(i.low).c_str(), pct(i.high).c_str());
-  } else {  // three or four significant digits
-    const double a = std::abs(i.value);
-    const int d = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-    std::snprintf(buf, sizeof buf, "%.*f (%.*f-%.*f)", d, i.value, d, i.low, d, i.high);
-  }
-  return buf;
-}
-
-void print_measures(std::ostream& out, const std::vector<std::string>& names,
-                    const std::vector<const VariantSums*>& sums, double confidence) {
-  constexpr int kLabel = 25, kCell = 18;  // 2 + 23 + 3 * 18 = 79 columns
-  auto cell = [](const std::string& s) { return s.size() > kCell - 1 ? s.substr(0, kCell - 2) + "~" : s; };
-  for (size_t from = 0; from < sums.size(); from += 3) {
-    const size_t to = std::min(sums.size(), from + 3);
-    out << "  " << std::left << std::setw(names.empty() ? 0 : kLabel - 2)
-        << (std::to_string(static_cast<int>(std::lround(confidence * 100))) + "% intervals");
-    for (size_t v = from; v < to && v < names.size(); ++v) out << std::right << std::setw(kCell) << cell(names[v]);
-    out << "\n";
-    for (int m = 0; m < kMeasures; ++m) {
-      out << "  " << std::left << std::setw(kLabel - 2) << kMeasureInfo[m].label;
-      for (size_t v = from; v < to; ++v)
-        out << std::right << std::setw(kCell)
-            << (sums[v]->has(m) ? interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate) : "n/a");
-      out << "\n";
-    }
-  }
-}
-
-void print_cards(std::ostream& out, const Engine& e, const VariantSums& s) {
-  out << "  " << std::left << std::setw(18) << "card" << std::right << std::setw(8) << "faceup" << std::setw(10)
-      << "facedown" << std::setw(14) << "won faceup" << std::setw(14) << "won facedown" << std::setw(10) << "unplayed"
-      << "\n";
-  auto pct = [](long long y, long long n) {
-    char buf[16];
-    if (!n) return std::string("n/a");  // no data
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * static_cast<double>(y) / static_cast<double>(n));
-    return std::string(buf);
-  };
-  for (size_t c = 0; c < s.cards(); ++c) {
-    const size_t i = c * kCardMeasures;
-    out << "  " << std::left << std::setw(18) << e.set().cards[c].id << std::right << std::setw(8)
-        << s.card_n[i + kFaceupWinRate] << std::setw(10) << s.card_n[i + kFacedownWinRate] << std::setw(14)
-        << pct(s.card_y[i + kFaceupWinRate], s.card_n[i + kFaceupWinRate]) << std::setw(14)
-        << pct(s.card_y[i + kFacedownWinRate], s.card_n[i + kFacedownWinRate]) << std::setw(10)
-        << pct(s.card_y[i + kUnplayedRate], s.card_n[i + kUnplayedRate]) << "\n";
-  }
-}
-
-}  // namespace als::cli
+}  // namespace als::lab

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace als::cli {
+namespace als::lab {
 
 inline const char* const kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
 inline const char* const kDashes[] = {"", "6 3", "2 2", "8 3 2 3", "4 4", "1 3", "10 2"};
@@ -179,4 +179,4 @@ inline void write_page(const std::string& path, const std::string& html) {
   if (!f) throw std::runtime_error("cannot write the report " + path);
 }
 
-}  // namespace als::cli
+}  // namespace als::lab

@@ -1,3 +1,4 @@
+// Bounded JSON from untrusted sources (jsonl.h): lines, nesting, repeated keys, params.
 #include "jsonl.h"
 
 #include "loader.h"
@@ -6,7 +7,7 @@
 #include <set>
 #include <vector>
 
-namespace als::cli {
+namespace als::lab {
 
 bool read_bounded_line(std::istream& in, std::string& out, size_t max, bool& too_long) {
   out.clear();
@@ -80,4 +81,4 @@ ParamValues params_from_json(const json& j) {
   return out;
 }
 
-}  // namespace als::cli
+}  // namespace als::lab

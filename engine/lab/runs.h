@@ -1,5 +1,5 @@
-// Many games between computer agents, as `als simulate` and `als compare` play them: variants
-// named SET+RULE..., the games of a run (its seeds, its shards), worker threads, a progress bar,
+// The variant lab (variants.h): many games between computer agents, as `als simulate`, `als
+// compare` and `als sweep` play them: the games of a run (its seeds, its shards), worker threads,
 // and the sums of the games (play/stats/measures.h) written to and read from JSON for --merge.
 #pragma once
 #include <atomic>
@@ -8,19 +8,14 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "cli.h"
 #include "measures.h"
+#include "variants.h"
 
-namespace als::cli {
-
-/// A variant as typed: `SET` or `SET+RULE+RULE...`, optionally `?NAME=VALUE,...` for its params
-/// (compare.md). Returns false (with `why`) for an empty part or a param that does not read.
-bool parse_variant(const std::string& spec, Common& out, std::string& why);
+namespace als::lab {
 
 
 /// --games-out FILE: one JSON line a game (its number, seed, variant, agent, winner, score and every
@@ -64,6 +59,10 @@ constexpr long long kMaxShards = 1'000'000;
 /// Reads --shard K/N into `plan` (shard_k is K - 1); false if it is not 1 <= K <= N <= kMaxShards.
 bool parse_shard(const std::string& text, RunPlan& plan);
 
+/// A run's plan from its flags: `games` (at least `least`, at most kMaxRunGames), `threads` (1 to
+/// 256) and `shard` ("" or K/N). Throws Refused with the message the commands print.
+RunPlan plan_of(long long games, long long least, int threads, const std::string& shard);
+
 /// The sums of a run so far: one VariantSums a variant, and each later variant paired with the
 /// first (the baseline).
 struct Totals {
@@ -77,26 +76,39 @@ std::vector<std::pair<size_t, size_t>> common_cards(const Engine& a, const Engin
 /// Empty totals for the variants of `engines` (one engine a variant).
 Totals empty_totals(const std::vector<std::shared_ptr<Engine>>& engines);
 
-/// A progress bar on standard error while games are played, when it is a terminal: "[###...]
-/// 1234/10000 games". Stopped (and its line erased) by stop() or the destructor.
-class Progress {
+/// What a run tells while it plays (the command's progress bar; nothing, for the Python module):
+/// start() as its games begin, with the counter play_games advances (a variant's game counts one)
+/// and the count it will reach; stop() once they are played. Called on the run's thread.
+class Watch {
  public:
-  Progress(const std::atomic<long long>& done, long long total);
-  ~Progress() { stop(); }
-  void stop();
+  virtual ~Watch() = default;
+  virtual void start(const std::atomic<long long>& done, long long total) = 0;
+  virtual void stop() = 0;
+};
+
+/// start() at construction and stop() at destruction of a scope, for a watch that may be null.
+class Watching {
+ public:
+  Watching(Watch* w, const std::atomic<long long>& done, long long total) : w_(w) {
+    if (w_) w_->start(done, total);
+  }
+  ~Watching() {
+    if (w_) w_->stop();
+  }
+  Watching(const Watching&) = delete;
+  Watching& operator=(const Watching&) = delete;
 
  private:
-  std::atomic<bool> finished_{false};
-  std::thread thread_;
+  Watch* w_;
 };
 
 /// Runs `work(thread, k)` for every k in [from, to) on `threads` threads (the calling thread is
 /// thread 0), each k once, handed out in order as threads come free.
 void for_each_index(size_t threads, long long from, long long to, const std::function<void(size_t, long long)>& work);
 
-/// Whether agent `spec` can play without a person (not `human`, a known agent); else prints
-/// "als COMMAND: agent 'SPEC' cannot play unattended (agents: ...)" and returns false.
-bool unattended(const char* command, const std::string& spec);
+/// "" when agent `spec` can play without a person (not `human`, a known agent); else "agent
+/// 'SPEC' cannot play unattended (agents: ...)".
+std::string unattended_why(const std::string& spec);
 
 /// Plays games [from, to) of this shard's games (its own numbering: 0 to plan.mine()) of every
 /// variant, on `engines[thread][variant]`, and adds them to `into`. A game a script fails in is
@@ -118,17 +130,18 @@ VariantSums sums_from_json(const nlohmann::json& j, size_t cards);
 nlohmann::json pair_json(const PairTotals& p);
 PairTotals pair_from_json(const nlohmann::json& j, std::vector<std::pair<size_t, size_t>> cards);
 
-/// Reads the --json outputs of a run's shards (--merge of simulate and compare): each file parsed,
-/// an object with "run" and "sums", its "run" the first file's but for "shard", each shard K of N
-/// given once. `add(doc, first)` takes each document (`first`: the first file's) and returns ""
-/// or what is wrong with it; a json::exception or LoadError it throws is reported too. On the
-/// first problem prints "als COMMAND --merge: FILE: why" and returns 2; names the missing shards
-/// (the first ten, and how many) and returns 2; else 0, with `run` the first file's "run" and its
-/// "shard" set to 1/1. A shard is untrusted: its header (shard K/N, seed) is checked before its
-/// sums are read, a text in it holding a control character is refused (nothing from it reaches a
-/// terminal raw), and sums that overflow when added are refused. Linear in the files' size.
-int read_shards(const char* command, const std::vector<std::string>& files, nlohmann::json& run,
-                const std::function<std::string(const nlohmann::json& doc, bool first)>& add);
+/// Reads the --json outputs of a run's shards (--merge of simulate, compare and sweep): each file
+/// parsed, an object with "run" and "sums", its "run" the first file's but for "shard", each
+/// shard K of N given once. `add(doc, first)` takes each document (`first`: the first file's) and
+/// returns "" or what is wrong with it; a json::exception or LoadError it throws is reported too.
+/// On the first problem throws Refused("FILE: why", "--merge") (Refused(why) for a file that
+/// cannot be read), and names the missing shards (the first ten, and how many); else sets `run`
+/// to the first file's "run" with its "shard" set to 1/1. A shard is untrusted: its header (shard
+/// K/N, seed) is checked before its sums are read, a text in it holding a control character is
+/// refused (nothing from it reaches a terminal raw), and sums that overflow when added are
+/// refused. Linear in the files' size. `command` names the program in messages ("compare").
+void read_shards(const char* command, const std::vector<std::string>& files, nlohmann::json& run,
+                 const std::function<std::string(const nlohmann::json& doc, bool first)>& add);
 
 /// A shard's stated confidence, checked as the --confidence flag is: "" or what is wrong.
 std::string check_confidence(const nlohmann::json& value);
@@ -136,20 +149,9 @@ std::string check_confidence(const nlohmann::json& value);
 /// the message that says the files changed since the shard ran.
 std::string check_content_hash(const nlohmann::json& stated, const Engine& e, const std::string& variant);
 
-/// A measure's interval as compare.md writes it: {"value", "low", "high"}.
+/// A measure's interval as docs/variants.md writes it: {"value", "low", "high"}.
 nlohmann::json interval_json(const stats::Interval& i);
-/// One variant's `measures`, `end_reasons` and `cards` (compare.md), at `confidence`.
+/// One variant's `measures`, `end_reasons` and `cards` (docs/variants.md), at `confidence`.
 nlohmann::json variant_json(const Engine& e, const VariantSums& s, double confidence);
 
-/// The measures of one or more variants as a table at most 79 columns wide: a row a measure, a
-/// column a variant ("47.6% (46.4-48.8)": the value and its interval), three variants a block.
-/// `names` heads the columns (none for a single unnamed variant).
-void print_measures(std::ostream& out, const std::vector<std::string>& names,
-                    const std::vector<const VariantSums*>& sums, double confidence);
-/// The per-card table of one variant: battles played faceup and facedown, the share of them won,
-/// and the share of battles the card was dealt in and not played.
-void print_cards(std::ostream& out, const Engine& e, const VariantSums& s);
-/// "47.6% (46.4-48.8)" for a rate, "2.68 (2.65-2.71)" for a mean.
-std::string interval_text(const stats::Interval& i, bool rate);
-
-}  // namespace als::cli
+}  // namespace als::lab

@@ -7,7 +7,7 @@
 
 #include "runs.h"
 
-namespace als::cli {
+namespace als::lab {
 
 /// One difference of a variant against the baseline: a game measure (card empty) or a card's.
 struct DiffRow {
@@ -114,9 +114,8 @@ void align_agents(Comparison& c);
 const std::string& given_spec(const Comparison& c, size_t a);
 const std::string& played_spec(const Comparison& c, size_t a);
 /// Each agent as given, as played and how it values a position ({"role", "agent", "plays_as",
-/// "evaluation"}), for the JSON; the same a line each, for the text.
+/// "evaluation"}), for the JSON.
 nlohmann::json evaluations_json(const Comparison& c);
-void print_evaluations(std::ostream& out, const Comparison& c);
 
 /// "" or what is wrong with a card measure's target: its card is in no variant's set (checked once
 /// the variants are loaded: `c.engines`).
@@ -147,14 +146,6 @@ std::vector<Agreement> agreement(const Comparison& c);
 /// and ".lua" dropped, the parts every variant shares dropped, the middle cut), still distinct.
 std::vector<std::string> plot_names(const std::vector<std::string>& names, size_t width);
 
-/// Splits "NAME=SPEC" into its label and spec ("" label when the text has none: an '=' after a
-/// '/', '+' or '?' belongs to the spec). False (with `why`) for an empty label or spec.
-bool split_label(const std::string& text, std::string& label, std::string& spec, std::string& why);
-
-/// Splits a list of agent specs at the commas that begin a new agent ("greedy,mcts:iterations=200,c=0.7"
-/// is greedy and mcts:iterations=200,c=0.7: a part "key=value" continues the agent before it).
-std::vector<std::string> split_agents(const std::string& list);
-
 /// Computes `c.diffs` from `c.totals`: every game measure, and every card measure of a card both
 /// the baseline and the variant have; p-values corrected together (Holm or Benjamini-Hochberg).
 void compute_differences(Comparison& c);
@@ -165,4 +156,4 @@ bool all_decided(const Comparison& c);
 /// std::runtime_error if the file cannot be written.
 void write_report(const std::string& path, const Comparison& c);
 
-}  // namespace als::cli
+}  // namespace als::lab

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace als::cli {
+namespace als::lab {
 
 /// The deepest nesting of arrays and objects accepted.
 constexpr int kMaxJsonDepth = 64;
@@ -33,4 +33,4 @@ bool parse_json(const std::string& text, nlohmann::json& out, std::string& why);
 nlohmann::json params_json(const std::vector<std::pair<std::string, double>>& params);
 std::vector<std::pair<std::string, double>> params_from_json(const nlohmann::json& j);
 
-}  // namespace als::cli
+}  // namespace als::lab
