@@ -36,6 +36,18 @@ def data_dir():
     return _source_data_dir
 
 
+def cards_dir():
+    """The folder of the bundled card sets, one folder a set (``os.path.join(als.cards_dir(),
+    "standard")``): ``data_dir()``'s ``cards``, from a build and once installed alike."""
+    return _os.path.join(data_dir(), "cards")
+
+
+def rules_dir():
+    """The folder of the bundled house rules, one ``.lua`` file a rule: ``data_dir()``'s
+    ``scripts/rules``."""
+    return _os.path.join(data_dir(), "scripts", "rules")
+
+
 _set_data_dir(data_dir())
 
 

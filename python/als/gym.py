@@ -2,11 +2,15 @@
 
 The agent plays ``seat`` (0 or 1); the engine's agent ``opponent`` plays the other seat.
 Observations are ``State.observation_tensor(seat)``; actions the game's seat-relative ids;
-``info["action_mask"]`` marks the legal ones. Rewards are always from the agent's seat: +1 or -1
-when the game ends (with ``options="battle_rewards"``: at each battle's end, the VP difference
-over the VP target). It subclasses ``gymnasium.Env`` when gymnasium can be imported.
+``info["action_mask"]`` (numpy int8, as ``Discrete.sample(mask=)`` takes it) marks the legal
+ones. Rewards are always from the agent's seat: +1 or -1 when the game ends (with
+``options="battle_rewards"``: at each battle's end, the VP difference over the VP target). It
+subclasses ``gymnasium.Env`` when gymnasium can be imported, and is registered with it as
+``"als/AirLandSea-v0"`` (``gymnasium.make("als/AirLandSea-v0", game_or_kwargs="standard")``).
 """
 import random as _random
+
+import numpy as _np
 
 from . import spaces as _spaces
 from ._als import EngineAgent, Error, Game, game_seed as _game_seed
@@ -15,7 +19,20 @@ try:
     import gymnasium as _gymnasium
     _Base = _gymnasium.Env
 except ImportError:  # pragma: no cover - depends on the machine
+    _gymnasium = None
     _Base = object
+
+ENV_ID = "als/AirLandSea-v0"  # the id AlsEnv is registered under with gymnasium
+
+
+def _register(gymnasium):
+    """Registers AlsEnv with ``gymnasium`` as ENV_ID, once (a module imported again changes nothing)."""
+    if ENV_ID not in gymnasium.envs.registry:
+        gymnasium.register(id=ENV_ID, entry_point="als.gym:AlsEnv")
+
+
+if _gymnasium is not None:  # pragma: no cover - depends on the machine
+    _register(_gymnasium)
 
 
 def _game(game_or_kwargs):
@@ -50,49 +67,57 @@ class AlsEnv(_Base):
         self.opponent, self.seat, self.render_mode = opponent, seat, render_mode
         self.observation_space = _spaces.box(self.game.observation_tensor_size())
         self.action_space = _spaces.discrete(self.game.num_distinct_actions())
-        self.state = None
+        self.game_state = None  # the als.State being played (not `state`: no framework's name)
         self._run_seed, self._games = None, 0  # game k after a reset(seed=S): game_seed(S, k)
+
+    @property
+    def state(self):
+        """The als.State being played (``game_state``; kept for earlier code)."""
+        return self.game_state
 
     def _advance(self):
         """The opponent acts until the agent is asked or the game ends; returns its rewards."""
         total = 0.0
-        while not self.state.is_terminal() and self.state.current_player() != self.seat:
-            self.state.apply_action(self._agent.step(self.state))
-            total += self.state.rewards()[self.seat]
+        while not self.game_state.is_terminal() and self.game_state.current_player() != self.seat:
+            self.game_state.apply_action(self._agent.step(self.game_state))
+            total += self.game_state.rewards()[self.seat]
         return total
 
     def _info(self):
-        return {"action_mask": self.state.legal_actions_mask(), "legal_actions": self.state.legal_actions()}
+        return {"action_mask": self.game_state.legal_actions_mask().astype(_np.int8),
+                "legal_actions": self.game_state.legal_actions()}
 
     def reset(self, seed=None, options=None):
         """A new game: game 0 of the run seeded with ``seed`` (``als.game_seed(seed, 0)``), or the
         next game of the run the last seeded reset started (a random run's without one)."""
+        if _Base is not object:  # gymnasium.Env.reset seeds self.np_random, as its checker wants
+            super().reset(seed=seed)
         # A game over before the agent's first decision (a rule can end a battle, or the game,
         # before it) is skipped for the run's next, as VectorEnv does, a bounded number of times.
         for _ in range(1000):
             game_seed = _next_seed(self, seed)
             seed = None
-            self.state = self.game.new_initial_state(game_seed)
+            self.game_state = self.game.new_initial_state(game_seed)
             self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
             self._advance()
-            if not self.state.is_terminal():
-                return self.state.observation_tensor(self.seat), self._info()
+            if not self.game_state.is_terminal():
+                return self.game_state.observation_tensor(self.seat), self._info()
         raise Error("1000 games in a row ended before the agent's first decision")
 
     def step(self, action):
         """Applies the agent's id; returns (observation, reward, terminated, truncated, info),
         the observation being the end state's when the game ended."""
-        if self.state is None or self.state.is_terminal():
+        if self.game_state is None or self.game_state.is_terminal():
             raise RuntimeError("step() before reset() or after the game's end")
-        self.state.apply_action(int(action))
-        reward = self.state.rewards()[self.seat] + self._advance()
-        terminated = self.state.is_terminal() and self.state.returns() != [0.0, 0.0]
-        truncated = self.state.is_terminal() and not terminated
-        return self.state.observation_tensor(self.seat), float(reward), terminated, truncated, self._info()
+        self.game_state.apply_action(int(action))
+        reward = self.game_state.rewards()[self.seat] + self._advance()
+        terminated = self.game_state.is_terminal() and self.game_state.returns() != [0.0, 0.0]
+        truncated = self.game_state.is_terminal() and not terminated
+        return self.game_state.observation_tensor(self.seat), float(reward), terminated, truncated, self._info()
 
     def render(self):
         """The game as the agent's seat sees it (text)."""
-        return None if self.state is None else self.state.observation_string(self.seat)
+        return None if self.game_state is None else self.game_state.observation_string(self.seat)
 
     def close(self):
         """Nothing to release."""

@@ -21,6 +21,19 @@ prefix=$(dirname "$(dirname "$als")")
 man=$(find "$prefix/share/man/man1" -name 'als.1*' 2>/dev/null | head -n 1)
 [ -n "$man" ] && head -c 200 "$man" | grep -q '^.TH ALS 1' || bad "man page share/man/man1/als.1"
 [ -f "$prefix/share/doc/als/modding.md" ] || bad "docs not in share/doc/als"
+# The Python module lands where the installed interpreter looks (issue 55: meson's default,
+# PREFIX/lib/python3/dist-packages, is not on Debian's python3's path for /usr/local): the folder
+# without the staging part, under /usr/local or /usr, is on /usr/bin/python3's own sys.path.
+staged=$(find "$tmp/stage" -path '*/als/__init__.py' | head -n 1)
+if [ -n "$staged" ] && [ -x /usr/bin/python3 ]; then
+  site=${staged#"$tmp/stage"}
+  site=$(dirname "$(dirname "$site")")
+  case "$site" in
+    /usr/local/*|/usr/lib/*)
+      /usr/bin/python3 -c 'import os, sys; sys.exit(0 if os.path.normpath(sys.argv[1]) in map(os.path.normpath, sys.path) else 1)' "$site" ||
+        bad "the module is installed in $site, which /usr/bin/python3 does not search" ;;
+  esac
+fi
 # Moved elsewhere, as a package would put it: it finds its data beside it, from any folder.
 mv "$prefix" "$tmp/elsewhere"
 als="$tmp/elsewhere/bin/als"
@@ -37,7 +50,7 @@ if [ -f "$build/python/als/__init__.py" ]; then
   [ -n "$module" ] || bad "the Python module is not installed"
   site=$(dirname "$(dirname "$module")")
   out=$(cd / && env -u ALS_DATA_DIR PYTHONPATH="$site" /usr/bin/python3 -c \
-    'import als; g = als.Game("standard"); s = g.new_initial_state(1); print(als.data_dir(), len(s.legal_actions()))' 2>&1) ||
+    'import als, os; g = als.Game("standard"); s = g.new_initial_state(1); assert os.path.isfile(os.path.join(als.cards_dir(), "standard", "set.lua")); print(als.data_dir(), len(s.legal_actions()))' 2>&1) ||
     bad "installed module: $out"
   echo "$out" | grep -q "^$tmp/elsewhere/share/als [0-9]" || bad "installed module reads another data folder: $out"
 fi

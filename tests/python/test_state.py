@@ -290,3 +290,11 @@ def test_pickle_of_a_relative_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     s = pickle.loads(pickle.dumps(g.new_initial_state(seed=5)))
     assert s == g.new_initial_state(seed=5)
+
+
+def test_the_bundled_sets_and_rules_are_found_from_the_module():
+    import os
+    assert os.path.isfile(os.path.join(als.cards_dir(), "standard", "set.lua"))
+    assert os.path.isfile(os.path.join(als.rules_dir(), "long-war.lua"))
+    game = als.Game(os.path.join(als.cards_dir(), "original"), rules=[os.path.join(als.rules_dir(), "beginner.lua")])
+    assert game.num_distinct_actions() > 0

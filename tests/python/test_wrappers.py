@@ -64,7 +64,7 @@ def test_pettingzoo_loop():
             steps += 1
         assert steps > 0 and env.agents == []
         assert sorted(finals.values()) == [-1.0, 1.0]
-        assert finals == {f"player_{i}": r for i, r in enumerate(env.state.returns())}
+        assert finals == {f"player_{i}": r for i, r in enumerate(env.game_state.returns())}
 
 
 def test_gym_skips_a_game_over_before_the_seats_first_decision():
@@ -98,3 +98,137 @@ def test_battle_reward_checks_its_integers():
                                        ([0, 0], [0, 0], 0, 2**64), ([0, 0], [0, 0], 0, True), ([0.5, 0], [0, 0], 0, -1)]:
         with pytest.raises(als.Error):
             game.battle_reward(start, end, player, winner)
+
+
+# The frameworks' conventions (issue 55), held by the suite's copies of their rules where the
+# frameworks do not import (Debian 12 packages neither), and by their own checkers where they do.
+
+def test_gym_masks_are_int8_and_sample_as_gymnasiums_discrete_wants():
+    env = als.gym.AlsEnv("standard", opponent="random", seat=0)
+    obs, info = env.reset(seed=3)
+    mask = info["action_mask"]
+    assert mask.dtype == np.int8 and mask.shape == (env.action_space.n,)
+    env.action_space.seed(5)
+    for _ in range(20):
+        assert env.action_space.sample(mask=mask) in info["legal_actions"]
+    with pytest.raises(AssertionError):  # gymnasium refuses a uint8 mask: so does the stand-in
+        env.action_space.sample(mask=env.game_state.legal_actions_mask())
+    assert env.state is env.game_state  # (the old name reads the same State)
+
+
+def test_gym_registers_its_id_and_seeds_the_frameworks_generator():
+    calls = []
+
+    class FakeGymnasium:  # what als.gym._register reads of gymnasium
+        class envs:
+            registry = {}
+
+        @staticmethod
+        def register(id, entry_point):
+            calls.append((id, entry_point))
+            FakeGymnasium.envs.registry[id] = entry_point
+
+    als.gym._register(FakeGymnasium)
+    als.gym._register(FakeGymnasium)  # once only
+    assert calls == [("als/AirLandSea-v0", "als.gym:AlsEnv")]
+    module, name = calls[0][1].split(":")
+    import importlib
+    assert getattr(importlib.import_module(module), name) is als.gym.AlsEnv
+    try:
+        import gymnasium
+    except ImportError:
+        return
+    env = gymnasium.make("als/AirLandSea-v0", game_or_kwargs="standard")  # pragma: no cover
+    env.reset(seed=4)
+    assert env.unwrapped.np_random is not None
+    from gymnasium.utils.env_checker import check_env
+    check_env(env.unwrapped)
+
+
+def play_parallel(env, seed, rng):
+    obs, infos = env.reset(seed=seed)
+    steps = 0
+    while env.agents:
+        to_act = [a for a in env.agents if infos[a]["action_mask"].any()]
+        assert len(to_act) == 1
+        a = to_act[0]
+        assert infos[a]["action_mask"].dtype == np.int8
+        action = int(rng.choice(np.flatnonzero(infos[a]["action_mask"])))
+        obs, rewards, terms, truncs, infos = env.step({a: action})
+        steps += 1
+    return steps, rewards, terms
+
+
+def test_pettingzoo_parallel_env_plays_whole_games_as_the_aec_env():
+    par = als.pettingzoo.parallel_env("standard")
+    aec = als.pettingzoo.raw_env("standard")
+    for seed in range(3):
+        steps, rewards, terms = play_parallel(par, seed, np.random.default_rng(seed))
+        assert steps > 0 and all(terms.values())
+        assert sorted(rewards.values()) == [-1.0, 1.0]
+        # the same seed and actions in the AEC env: the same end
+        aec.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in aec.agent_iter():
+            obs, reward, termination, truncation, info = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            aec.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert aec.game_state.digest() == par.game_state.digest()
+    with pytest.raises(ValueError):
+        par.step({"player_0": 0})  # the game is over
+    par.reset(seed=1)
+    other = "player_1" if par.game_state.current_player() == 0 else "player_0"
+    with pytest.raises(ValueError):
+        par.step({other: 0})  # not its turn, and the player to act gave nothing
+
+
+def test_pettingzoo_mask_in_the_observation_and_no_global_state():
+    env = als.pettingzoo.env("standard", mask_in_observation=True)
+    env.reset(seed=2)
+    obs, reward, termination, truncation, info = env.last()
+    space = env.observation_space(env.agent_selection)
+    assert set(obs) == {"observation", "action_mask"}
+    assert obs["action_mask"].dtype == np.int8 and np.array_equal(obs["action_mask"], info["action_mask"])
+    assert space.contains(obs)
+    assert space["observation"].shape == (env.game.observation_tensor_size(),)
+    with pytest.raises(NotImplementedError):
+        env.state()
+    par = als.pettingzoo.parallel_env("standard", mask_in_observation=True)
+    observations, infos = par.reset(seed=2)
+    assert all(space.contains(o) for o in observations.values())
+
+
+def test_strings_are_canonical_for_states_a_player_cannot_tell_apart():
+    game = als.Game("standard")
+    rng = np.random.default_rng(1)
+    compared = differ_before = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            for k in range(3):
+                world = state.resample_from_infostate(p, 100 * seed + k)
+                assert world.observation_string(p) == state.observation_string(p)
+                assert world.information_state_string(p) == state.information_state_string(p)
+                assert np.array_equal(world.information_state_tensor(p), state.information_state_tensor(p))
+                compared += 1
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert compared > 100
+    # Deals a player cannot tell apart (the same hand, dealt in another order; the same 1st
+    # player): found among 3,000 deals by their equal information-state tensors.
+    groups = {}
+    for seed in range(3000):
+        state = game.new_initial_state(seed)
+        groups.setdefault(state.information_state_tensor(0).tobytes(), []).append(state)
+    pairs = 0
+    for same in groups.values():
+        for other in same[1:]:
+            assert other.observation_string(0) == same[0].observation_string(0)
+            assert other.information_state_string(0) == same[0].information_state_string(0)
+            pairs += 1
+    assert pairs >= 20
+    # The hand is listed sorted: a hand's order is the deal's, not something a player knows.
+    hand = game.new_initial_state(3).observation_string(0).split("my hand: ")[1].split("\n")[0].split()
+    assert hand == sorted(hand) and len(hand) == 6

@@ -303,14 +303,20 @@ std::string EnvState::observation_string(int player) const {
     for (const std::string& x : xs) out += (out.empty() ? "" : " ") + x;
     return out.empty() ? std::string("-") : out;
   };
+  // A hand and the cards known in the deck have no order a player can act on (the deal's order
+  // is the generator's): sorted, so that states a player cannot tell apart read the same.
+  auto sorted = [](std::vector<std::string> xs) {
+    std::sort(xs.begin(), xs.end());
+    return xs;
+  };
   o << "battle " << v.battle << ", VP " << v.score[player] << " to " << v.score[opp] << " (" << e.rules().vp_target
     << " to win), 1st player: " << (v.first == player ? "me" : "opponent") << "\n";
   for (size_t i = 0; i < v.theaters.size(); ++i)
     o << v.theaters[i] << ": me " << v.strength[player][i] << " [" << list(v.stacks[player][i]) << "] opponent "
       << v.strength[opp][i] << " [" << list(v.stacks[opp][i]) << "] held by "
       << (v.controller[i] == player ? "me" : "opponent") << "\n";
-  o << "my hand: " << list(v.hand[player]) << "\nopponent's hand: " << list(v.hand[opp]) << "\ndeck: " << v.deck_size
-    << " (known: " << list(v.deck_known) << ")\n";
+  o << "my hand: " << list(sorted(v.hand[player])) << "\nopponent's hand: " << list(sorted(v.hand[opp]))
+    << "\ndeck: " << v.deck_size << " (known: " << list(sorted(v.deck_known)) << ")\n";
   if (!v.effects.empty()) o << "lasting: " << list(v.effects) << "\n";
   const int p = current_player();
   o << (p == kTerminalPlayer ? std::string("the game is over") : p == player ? std::string("to act: me") : std::string("to act: opponent"));

@@ -141,7 +141,12 @@ class EnvState {
   uint64_t digest() const { return als::digest(game_->engine(), s_); }
   void observation_tensor(int player, float* out) const;
   void information_state_tensor(int player, float* out) const;
+  /// What `player` sees, as text: the battle and scores, each theater's stacks (bottom first),
+  /// the hands and the deck's known cards (sorted: the deal's order is not something a player
+  /// knows, so two states it cannot tell apart read the same), what is asked. Throws EnvError
+  /// for a player that is not 0 or 1.
   std::string observation_string(int player) const;
+  /// The lines of the events `player` has seen, in order, then "--" and observation_string.
   std::string information_state_string(int player) const;
   /// A state `player` cannot tell apart from this one: every card it does not know drawn from
   /// those consistent with what it knows (Engine::sample, the search's determinization), the
