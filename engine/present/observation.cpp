@@ -98,6 +98,42 @@ int observation_tensor_size(const Engine& e) {
   return C * (kCardWhere + T + 5) + T * (T + 10) + 2 * T * kStackDepth * 3 + kGlobals + kQuestionKinds + C + 1 + 3;
 }
 
+std::vector<TensorSlice> observation_tensor_layout(const Engine& e) {
+  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
+  std::vector<std::string> positions, cards, theaters;
+  for (int i = 0; i < T; ++i) positions.push_back("position_" + std::to_string(i + 1));
+  for (const CardDef& c : e.set().cards) cards.push_back(c.id);
+  for (const std::string& t : e.rules().theaters) theaters.push_back(t);
+  auto join = [](std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  std::vector<TensorSlice> out;
+  int at = 0;
+  auto add = [&](std::string name, std::vector<int> shape, std::vector<std::string> columns) {
+    int n = 1;
+    for (int d : shape) n *= d;
+    out.push_back({std::move(name), at, std::move(shape), std::move(columns)});
+    at += n;
+  };
+  add("cards", {C, kCardWhere + T + 5},
+      join(join({"unknown", "own_hand", "own_board", "opponent_board", "deck", "own_held", "opponent_hand"}, positions),
+           {"faceup", "strength", "depth", "covered", "counters"}));
+  add("theaters", {T, T + 10},
+      join(theaters, {"own_strength", "opponent_strength", "controlled", "own_tokens", "opponent_tokens", "own_cards",
+                      "opponent_cards", "opponent_unknown_cards", "own_counters", "opponent_counters"}));
+  add("stacks", {2, T, kStackDepth, 3}, {"occupied", "faceup", "known"});
+  add("globals", {kGlobals},
+      {"own_vp", "opponent_vp", "vp_target", "first_player", "battle", "own_hand_size", "opponent_hand_size", "deck_size",
+       "deck_known", "withdraw_vp", "to_act", "own_counters", "opponent_counters", "lasting_effects", "turn_number"});
+  std::vector<std::string> kinds;
+  for (int k = 0; k < kQuestionKinds; ++k) kinds.push_back(decision_kind_name(static_cast<DecisionKind>(k)));
+  add("question_kind", {kQuestionKinds}, kinds);
+  add("question_asker", {C + 1}, join(cards, {"unknown"}));
+  add("question", {3}, {"prompt_code", "options", "asked_of_me"});
+  return out;
+}
+
 void observation_tensor(const Engine& e, const State& s, int seat, float* out) {
   const Board& b = s.b;
   const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size()), opp = 1 - seat;

@@ -25,4 +25,20 @@ void observation_tensor(const Engine& e, const State& s, int seat, float* out);
 /// theaters only.
 int observation_tensor_size(const Engine& e);
 
+/// One named slice of a float tensor: where it starts, its shape (row-major: the slice's floats
+/// are shape's product), and a name for each index of its last axis.
+struct TensorSlice {
+  std::string name;
+  int start = 0;
+  std::vector<int> shape;
+  std::vector<std::string> columns;
+};
+/// observation_tensor's layout for `e`: its slices in order, from 0 to observation_tensor_size(e)
+/// with no gap ("cards" [C, where... ], "theaters" [T, ...], "stacks" [2, T, depth, 3],
+/// "globals", "question_kind", "question_asker", "question"). Rows of "cards" are the set's
+/// cards in order; rows of "theaters" the positions left to right (its first T columns: which
+/// theater, by the rules' names, stands there); columns are named as the
+/// Python module's docs name them (docs/python.md, "Observation tensor").
+std::vector<TensorSlice> observation_tensor_layout(const Engine& e);
+
 }  // namespace als

@@ -36,6 +36,28 @@ def data_dir():
     return _source_data_dir
 
 
+def _game_type(game):
+    """OpenSpiel's GameType for the game, as a dict: sequential, explicit... (docs/python.md,
+    "Games"). The deal is sampled from the state's seed (no chance nodes: "sampled_stochastic")."""
+    return {"short_name": "air_land_sea", "long_name": "Air, Land & Sea", "dynamics": "sequential",
+            "chance_mode": "sampled_stochastic", "information": "imperfect_information",
+            "utility": "zero_sum", "reward_model": "rewards" if "battle_rewards" in game.options else "terminal",
+            "min_num_players": 2, "max_num_players": 2,
+            "provides_information_state_string": True, "provides_information_state_tensor": True,
+            "provides_observation_string": True, "provides_observation_tensor": True}
+
+
+Game.game_type = _game_type
+Game.min_utility = lambda self: -1.0
+Game.min_utility.__doc__ = "The lowest return a player may get: -1 (a game lost)."
+Game.max_utility = lambda self: 1.0
+Game.max_utility.__doc__ = "The highest return a player may get: +1 (a game won)."
+Game.utility_sum = lambda self: 0.0
+Game.utility_sum.__doc__ = "The returns of every game add up to 0 (zero-sum)."
+Game.max_chance_outcomes = lambda self: 0
+Game.max_chance_outcomes.__doc__ = "0: the deal is sampled from the state's seed; no state is a chance node."
+
+
 def cards_dir():
     """The folder of the bundled card sets, one folder a set (``os.path.join(als.cards_dir(),
     "standard")``): ``data_dir()``'s ``cards``, from a build and once installed alike."""

@@ -55,6 +55,17 @@ std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<s
   return game;
 }
 
+// A tensor's layout as Python reads it: a list of dicts (name, start, shape, columns).
+py::list layout(const std::vector<als::TensorSlice>& slices) {
+  py::list out;
+  for (const als::TensorSlice& t : slices) {
+    py::dict d;
+    d["name"] = t.name, d["start"] = t.start, d["shape"] = t.shape, d["columns"] = t.columns;
+    out.append(d);
+  }
+  return out;
+}
+
 py::dict card_table(const EnvGame& g) {
   py::dict out;
   for (const als::CardDef& c : g.engine().set().cards) {
@@ -105,6 +116,18 @@ void bind_game(py::module_& m) {
            "The text pattern of an id: 'deploy support air', 'choose own:sea:1'. Raises als.Error out of range.")
       .def("observation_tensor_size", &EnvGame::observation_tensor_size)
       .def("information_state_tensor_size", &EnvGame::information_state_tensor_size)
+      .def("observation_tensor_shape", [](const EnvGame& g) { return std::vector<int>{g.observation_tensor_size()}; },
+           "[observation_tensor_size()]: the observation tensor is flat (observation_layout() names its slices).")
+      .def("information_state_tensor_shape",
+           [](const EnvGame& g) { return std::vector<int>{g.information_state_tensor_size()}; },
+           "[information_state_tensor_size()]: flat (information_state_layout() names its slices).")
+      .def("observation_layout", [](const EnvGame& g) { return layout(als::observation_tensor_layout(g.engine())); },
+           "The observation tensor's slices in order, covering it without a gap: a list of dicts "
+           "(name, start, shape, columns: a name for each index of the last axis).")
+      .def("information_state_layout", [](const EnvGame& g) { return layout(g.information_state_tensor_layout()); },
+           "The information-state tensor's slices: the observation's, then 'history' and 'history_hash'.")
+      .def("max_game_length", [](const EnvGame& g) { return g.engine().rules().max_actions; },
+           "The most actions a game may take (the rules' max_actions: a longer game is abandoned).")
       .def("card_table", &card_table, "dict: card id -> dict(name, type, strength, kind, text).")
       .def("new_initial_state",
            [](const std::shared_ptr<EnvGame>& g, uint64_t seed) { return EnvState(g, seed); }, py::arg("seed") = 0,
@@ -112,6 +135,8 @@ void bind_game(py::module_& m) {
       .def("deserialize_state",
            [](const std::shared_ptr<EnvGame>& g, const py::bytes& b) { return EnvState::deserialize(g, std::string(b)); },
            py::arg("data"), "A State from State.serialize(); raises als.Error for bytes of another game or version.")
+      .def_property_readonly(
+          "options", [](const EnvGame& g) { return g.options_text(); }, "The options the game was made with, as given.")
       .def_property_readonly(
           "content_hash", [](const EnvGame& g) { return g.engine().content_hash(); },
           "The hash of every file the card set and house rules were loaded from (str, 16 hex digits): "

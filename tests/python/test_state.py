@@ -298,3 +298,51 @@ def test_the_bundled_sets_and_rules_are_found_from_the_module():
     assert os.path.isfile(os.path.join(als.rules_dir(), "long-war.lua"))
     game = als.Game(os.path.join(als.cards_dir(), "original"), rules=[os.path.join(als.rules_dir(), "beginner.lua")])
     assert game.num_distinct_actions() > 0
+
+
+def slices(layout):
+    return {d["name"]: d for d in layout}
+
+
+def view(tensor, d):
+    n = int(np.prod(d["shape"]))
+    return tensor[d["start"]:d["start"] + n].reshape(d["shape"])
+
+
+@pytest.mark.parametrize("cards", ["standard", "original"])
+def test_the_layouts_name_every_slice_and_mean_what_they_say(cards):
+    game = als.Game(cards)
+    for layout, size in ((game.observation_layout(), game.observation_tensor_size()),
+                         (game.information_state_layout(), game.information_state_tensor_size())):
+        at = 0
+        for d in layout:  # contiguous, from 0 to the size, every last axis named
+            assert d["start"] == at and len(d["columns"]) == d["shape"][-1]
+            at += int(np.prod(d["shape"]))
+        assert at == size
+    assert game.observation_tensor_shape() == [game.observation_tensor_size()]
+    assert game.information_state_tensor_shape() == [game.information_state_tensor_size()]
+    obs, info = slices(game.observation_layout()), slices(game.information_state_layout())
+    g = obs["globals"]["columns"]
+    where = obs["cards"]["columns"]
+    rng = random.Random(4)
+    state = game.new_initial_state(11)
+    steps = 0
+    while not state.is_terminal():
+        for p in (0, 1):
+            t = state.observation_tensor(p)
+            glob = view(t, obs["globals"])
+            assert glob[g.index("own_vp")] == state.scores()[p] and glob[g.index("opponent_vp")] == state.scores()[1 - p]
+            assert glob[g.index("battle")] == state.battle()
+            assert glob[g.index("to_act")] == (state.current_player() == p)
+            rows = view(t, obs["cards"])
+            assert rows[:, where.index("own_hand")].sum() == glob[g.index("own_hand_size")]
+            assert np.all(rows[:, :7].sum(axis=1) == 1)  # each card in one place, as far as p knows
+            hist = view(state.information_state_tensor(p), info["history"])
+            assert hist[:, 0].sum() <= 40 and set(np.unique(hist[:, 1])) <= {0.0, 1.0}
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert 0 < steps <= game.max_game_length()
+    assert game.game_type()["utility"] == "zero_sum" and game.utility_sum() == 0.0
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.game_type()["reward_model"] == "terminal"
+    assert als.Game(cards, options="battle_rewards").game_type()["reward_model"] == "rewards"

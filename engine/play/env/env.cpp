@@ -292,6 +292,21 @@ void EnvState::information_state_tensor(int player, float* out) const {
   for (int i = 0; i < 64; ++i) bits[i] = static_cast<float>((hash_[player] >> i) & 1);
 }
 
+std::vector<TensorSlice> EnvGame::information_state_tensor_layout() const {
+  std::vector<TensorSlice> out = observation_tensor_layout(*engine_);
+  std::vector<std::string> columns = {"valid", "by_me", "deploy", "improvise", "withdraw", "choose"};
+  for (const CardDef& c : engine_->set().cards) columns.push_back("card_" + c.id);
+  columns.push_back("card_unknown");
+  for (const std::string& t : engine_->rules().theaters) columns.push_back("theater_" + t);
+  columns.push_back("theater_none");
+  columns.push_back("option");
+  out.push_back({"history", observation_tensor_size(), {kHistorySlots, slot_size()}, std::move(columns)});
+  std::vector<std::string> bits;
+  for (int i = 0; i < 64; ++i) bits.push_back("bit_" + std::to_string(i));
+  out.push_back({"history_hash", observation_tensor_size() + kHistorySlots * slot_size(), {64}, std::move(bits)});
+  return out;
+}
+
 std::string EnvState::observation_string(int player) const {
   check_player(player);
   const Engine& e = game_->engine();

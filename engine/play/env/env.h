@@ -69,6 +69,11 @@ class EnvGame {
   /// of the player's whole history (a distinct history gives a distinct tensor).
   int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
   int slot_size() const { return cards_ + theaters_ + 9; }
+  /// information_state_tensor's layout: observation_tensor_layout's slices, then "history"
+  /// [kHistorySlots, slot_size()] (a slot a step of the battle, oldest first: valid, by_me, the
+  /// action's type, the card known to the player or "unknown", the theater or "none", the
+  /// option over 8), then "history_hash" [64].
+  std::vector<TensorSlice> information_state_tensor_layout() const;
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
   /// The options as EnvOptions::parse reads them ("" or "battle_rewards").
