@@ -74,7 +74,7 @@ int cmd_simulate(int argc, char** argv) {
   SimulateRequest r;
   long long games = 0;
   desc.add_options()("games", po::value<long long>(&games), "number of games (of the whole run, all shards)")(
-      "p1", po::value<std::string>(&r.p1)->default_value("random"), ("agent of player 1: " + agent_help()).c_str())(
+      "p1", po::value<std::string>(&r.p1)->default_value("random"), ("agent of player 1 (NAME=SPEC: shown as NAME): " + agent_help()).c_str())(
       "p2", po::value<std::string>(&r.p2)->default_value("random"), "agent of player 2")(
       "threads", po::value<int>(&r.threads)->default_value(1), "worker threads (the results do not depend on them)")(
       "confidence", po::value<double>(&r.confidence)->default_value(0.95, "0.95"),

@@ -98,8 +98,10 @@ void print_cards(std::ostream& out, const Engine& e, const VariantSums& s) {
 void print_evaluations(std::ostream& out, const Comparison& c) {
   for (size_t a = 0; a < c.played.size(); ++a) {
     const std::string& given = given_spec(c, a);
+    const bool named = a < c.agents.size() && c.agents[a] != given;  // NAME=SPEC
     const std::string line = std::string(a < c.agents.size() ? "" : a == c.agents.size() ? "skill's weak " : "skill's strong ") +
-                             given + (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") + ": " + c.evaluation[a];
+                             (named ? c.agents[a] + " = " : "") + given +
+                             (c.played[a] != given ? " (played as " + c.played[a] + ")" : "") + ": " + c.evaluation[a];
     out << "  " << wrapped(line, 4, 78) << "\n";  // (the text is read at 80 columns)
   }
 }

@@ -133,6 +133,32 @@ void print_failures(const std::vector<std::string>& agents, const std::vector<Pa
   }
 }
 
+/// Names at most `width` characters for rows: each as it is when it fits; else its start and end
+/// around a '~' ("exec:python3 /ho~/agents/pimc.py"), and, where two still read the same, a
+/// number after each ("#2"), so that no two rows look alike.
+std::vector<std::string> short_names(const std::vector<std::string>& names, size_t width) {
+  std::vector<std::string> out;
+  for (const std::string& n : names) {
+    if (n.size() <= width) out.push_back(n);
+    else {
+      const size_t head = (width - 1) / 3, tail = width - 1 - head;
+      out.push_back(n.substr(0, head) + "~" + n.substr(n.size() - tail));
+    }
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    std::vector<size_t> same;
+    for (size_t j = 0; j < out.size(); ++j)
+      if (out[j] == out[i]) same.push_back(j);
+    if (same.size() < 2 || names[same[0]] == names[same[1]]) continue;  // (the same agent twice reads the same)
+    for (size_t k = 0; k < same.size(); ++k) {
+      const std::string tag = " #" + std::to_string(k + 1);
+      std::string& o = out[same[k]];
+      o = o.size() + tag.size() > width ? o.substr(0, width - tag.size()) + tag : o + tag;
+    }
+  }
+  return out;
+}
+
 std::string pct(const stats::Interval& i) {
   char b[48];
   std::snprintf(b, sizeof b, "%.0f%% (%.0f-%.0f)", 100 * i.value, 100 * i.low, 100 * i.high);
@@ -147,7 +173,9 @@ int cmd_tournament(int argc, char** argv) {
   po::options_description desc(
       "als tournament options (a round robin between computer agents: docs/agents.md)\n"
       "  examples: als tournament random greedy mcts --games 200\n"
-      "            als tournament mcts:300 mcts:1200 --games 1000 --elo1 50 --json");
+      "            als tournament mcts:300 mcts:1200 --games 1000 --elo1 50 --json\n"
+      "            als tournament greedy deep=mcts:iterations=2000 \"pimc=exec:python3 pimc.py\"\n"
+      "  An AGENT is a spec, or NAME=SPEC to show it as NAME.");
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   std::vector<std::string> agents;
@@ -171,8 +199,19 @@ int cmd_tournament(int argc, char** argv) {
     std::cerr << "als tournament: --games 2 to " << kMaxRunGames << ", --threads 1 to 256, --elo1 above 0, --alpha between 0 and 0.5\n";
     return 2;
   }
-  for (const std::string& a : agents)
-    if (!unattended("tournament", a)) return 2;
+  // NAME=SPEC: the agent plays as SPEC and is shown as NAME; an agent without a label is shown
+  // by its spec, its middle cut where it is too long (distinct rows for long exec: commands).
+  std::vector<std::string> names, specs;
+  for (const std::string& a : agents) {
+    std::string label, spec;
+    split_agent_label(a, label, spec);
+    if (!label.empty() && std::find(names.begin(), names.end(), label) != names.end()) {
+      std::cerr << "als tournament: two agents are named " << label << "\n";
+      return 2;
+    }
+    names.push_back(label.empty() ? spec : label), specs.push_back(spec);
+    if (!unattended("tournament", spec)) return 2;
+  }
   const uint64_t base = seed_or_random(vm);
   std::vector<std::shared_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
@@ -185,7 +224,7 @@ int cmd_tournament(int argc, char** argv) {
   long long failed = 0;
   for (PairResult& p : pairs) {
     for (long long from = 0; from < games && p.verdict == 0; from += 20) {
-      play_pair(engines, agents, base, p, from, std::min(games, from + 20));
+      play_pair(engines, specs, base, p, from, std::min(games, from + 20));
       sprt(p, elo1, alpha);
     }
     failed += p.failed;
@@ -218,7 +257,7 @@ int cmd_tournament(int argc, char** argv) {
     json jp = json::array(), je = json::array();
     for (const PairResult& p : pairs) {
       stats::Interval w = stats::wilson(p.a_wins, p.games(), confidence);
-      jp.push_back({{"a", agents[p.a]}, {"b", agents[p.b]}, {"games", p.games()}, {"a_wins", p.a_wins},
+      jp.push_back({{"a", names[p.a]}, {"b", names[p.b]}, {"games", p.games()}, {"a_wins", p.a_wins},
                     {"b_wins", p.b_wins}, {"failed_games", p.failed},
                     {"a_failures", p.failures[0]}, {"b_failures", p.failures[1]},
                     {"a_win_rate", interval_json(w)},
@@ -226,30 +265,32 @@ int cmd_tournament(int argc, char** argv) {
                     {"llr", p.llr}});
     }
     for (size_t i = 0; i < agents.size(); ++i)
-      je.push_back({{"agent", agents[i]}, {"elo", elo[i]}, {"low", quantile(boot[i], 0.025)}, {"high", quantile(boot[i], 0.975)}});
+      je.push_back({{"agent", names[i]}, {"spec", specs[i]}, {"elo", elo[i]}, {"low", quantile(boot[i], 0.025)},
+                    {"high", quantile(boot[i], 0.975)}});
     std::cout << json{{"seed", base}, {"cards", engines[0]->set().name}, {"rules", engines[0]->rule_names()},
                       {"games_per_pair", games}, {"elo1", elo1}, {"alpha", alpha}, {"pairs", jp}, {"elo", je},
-                      {"agent_failures", agent_failures(agents, pairs)}}
+                      {"agent_failures", agent_failures(names, pairs)}}
                      .dump()
               << "\n";
     return failed ? 1 : 0;
   }
+  const std::vector<std::string> shown = short_names(names, 40), half = short_names(names, 15);
   std::cout << "als tournament: " << agents.size() << " agents, at most " << games << " games a pair (seed " << base
             << ", cards " << engines[0]->set().name << ")\n\n  pair" << std::string(31, ' ') << "games  first's score\n";
   for (const PairResult& p : pairs) {
-    std::string name = agents[p.a] + " vs " + agents[p.b];
-    if (name.size() > 33) name = name.substr(0, 32) + "~";  // 2 + 34 + 6 + 2 + 14 + 17: 75 columns
+    std::string name = names[p.a] + " vs " + names[p.b];  // 2 + 34 + 6 + 2 + 14 + 17: 75 columns
+    if (name.size() > 33) name = half[p.a] + " vs " + half[p.b];
     std::cout << "  " << std::left << std::setw(34) << name << std::right << std::setw(6) << p.games() << "  "
               << std::setw(14) << pct(stats::wilson(p.a_wins, p.games(), confidence))
               << (p.verdict > 0 ? "  first stronger" : p.verdict < 0 ? "  second stronger" : "  undecided") << "\n";
   }
-  print_failures(agents, pairs);
-  std::cout << "\n  Elo (Bradley-Terry, " << agents[0] << " = 0; 95% bootstrap interval)\n";
+  print_failures(shown, pairs);
+  std::cout << "\n  Elo (Bradley-Terry, " << half[0] << " = 0; 95% bootstrap interval)\n";
   std::vector<size_t> order(agents.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return elo[x] > elo[y]; });
   for (size_t i : order) {
-    std::string name = agents[i].size() > 40 ? agents[i].substr(0, 39) + "~" : agents[i];
+    const std::string& name = shown[i];
     char line[96];
     std::snprintf(line, sizeof line, "  %-40s %+6.0f (%+.0f to %+.0f)", name.c_str(), elo[i], quantile(boot[i], 0.025),
                   quantile(boot[i], 0.975));

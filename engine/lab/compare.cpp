@@ -211,8 +211,9 @@ int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
 
 // "" or what is wrong with the agents, skill and targets of a run (its flags, or a shard's header).
 std::string check_study(const Comparison& c) {
-  for (const std::string& a : c.agents)
-    if (a.empty() || a == "human" || !make_agent(a, 0, 0)) return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
+  for (size_t k = 0; k < c.agents.size(); ++k)
+    if (const std::string& a = given_spec(c, k); a.empty() || a == "human" || !make_agent(a, 0, 0))
+      return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
   for (size_t a = 0; a < c.agents.size(); ++a)
     for (size_t b = 0; b < a; ++b)
       if (c.agents[a] == c.agents[b]) return "--agents names " + c.agents[a] + " twice";
@@ -220,6 +221,17 @@ std::string check_study(const Comparison& c) {
     if (c.has_skill() && (a->empty() || *a == "human" || !make_agent(*a, 0, 0)))
       return "--skill takes WEAK,STRONG, two agents that play unattended (agents: " + computer_agents() + ")";
   return "";
+}
+
+// The agents as given (NAME=SPEC or SPEC each): their names, specs and the typed list.
+void set_agents(Comparison& c, const std::vector<std::string>& typed) {
+  c.agents_typed = typed;
+  c.agents.clear(), c.agent_specs.clear();
+  for (const std::string& t : typed) {
+    std::string label, spec;
+    split_agent_label(t, label, spec);
+    c.agents.push_back(label.empty() ? spec : label), c.agent_specs.push_back(spec);
+  }
 }
 
 // Reads the study's flags or header: agents (one at least), skill "WEAK,STRONG", targets.
@@ -247,7 +259,7 @@ json run_header(const Comparison& c, const RunPlan& plan) {
   json hashes = json::array(), targets = json::array();
   for (const auto& e : c.engines) hashes.push_back(e->content_hash());
   for (const Target& t : c.targets) targets.push_back(t.text);
-  json run = {{"variants", c.typed},        {"agent", c.agents[0]},       {"agents", c.agents},
+  json run = {{"variants", c.typed},        {"agent", c.agents_typed[0]}, {"agents", c.agents_typed},
               {"seed", c.seed},             {"games", c.planned},         {"confidence", c.confidence},
               {"correction", c.correction}, {"content_hashes", hashes},   {"shard", {plan.shard_k + 1, plan.shard_n}}};
   if (!c.targets.empty()) run["targets"] = targets;
@@ -276,7 +288,7 @@ std::string merge_header(const json& r, const std::string& data_dir, Comparison&
     c.engines.push_back(load_engine(v.cards, v.rules, data_dir, params));  // LoadError: reported
     if (std::string e = check_content_hash(hashes[c.engines.size() - 1], *c.engines.back(), c.names.back()); !e.empty()) return e;
   }
-  c.agents = r.contains("agents") ? r["agents"].get<std::vector<std::string>>() : std::vector<std::string>{r.at("agent").get<std::string>()};
+  set_agents(c, r.contains("agents") ? r["agents"].get<std::vector<std::string>>() : std::vector<std::string>{r.at("agent").get<std::string>()});
   if (c.agents.empty() || c.agents.size() > 64) return "its agents are not 1 to 64 agents";
   const std::vector<std::string> targets = r.contains("targets") ? r["targets"].get<std::vector<std::string>>() : std::vector<std::string>{};
   if (std::string e = read_study(c, r.contains("skill") ? r["skill"].get<std::string>() : "", targets); !e.empty()) return e;
@@ -369,7 +381,7 @@ CompareRun compare(const CompareRequest& r, Watch* watch) {
   CompareRun out;
   Comparison& c = out.c;
   c.confidence = r.confidence, c.correction = r.correction, c.param_flags = r.param_flags;
-  c.agents = r.agents;
+  set_agents(c, r.agents);
   if (c.agents.empty() || c.agents.size() > 64) throw Refused("name 1 to 64 agents");
   if (std::string e = read_study(c, r.skill, r.targets); !e.empty()) throw Refused(e);
   plan.base = c.seed = r.seed;

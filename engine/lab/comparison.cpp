@@ -12,7 +12,8 @@
 namespace als::lab {
 
 void align_agents(Comparison& c) {
-  std::vector<std::string> all = c.agents;
+  std::vector<std::string> all;
+  for (size_t a = 0; a < c.agents.size(); ++a) all.push_back(given_spec(c, a));
   if (c.has_skill()) all.push_back(c.weak), all.push_back(c.strong);
   c.played.clear(), c.evaluation.clear();
   for (const std::string& spec : all) {
@@ -43,12 +44,14 @@ nlohmann::json evaluations_json(const Comparison& c) {
     const char* role = a < c.agents.size() ? "agent" : a == c.agents.size() ? "skill_weak" : "skill_strong";
     const std::string& given = given_spec(c, a);
     out.push_back({{"role", role}, {"agent", given}, {"plays_as", c.played[a]}, {"evaluation", c.evaluation[a]}});
+    if (a < c.agents.size() && c.agents[a] != given) out.back()["name"] = c.agents[a];  // NAME=SPEC
   }
   return out;
 }
 
 const std::string& given_spec(const Comparison& c, size_t a) {
-  return a < c.agents.size() ? c.agents[a] : a == c.agents.size() ? c.weak : c.strong;
+  if (a < c.agents.size()) return a < c.agent_specs.size() ? c.agent_specs[a] : c.agents[a];
+  return a == c.agents.size() ? c.weak : c.strong;
 }
 
 const std::string& played_spec(const Comparison& c, size_t a) { return a < c.played.size() ? c.played[a] : given_spec(c, a); }

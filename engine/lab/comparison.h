@@ -68,7 +68,10 @@ struct Comparison {
   std::vector<std::string> specs;                 // as typed, the label removed: "standard+beginner"
   std::vector<std::string> typed;                 // as typed, the label included (a shard's header)
   std::vector<std::shared_ptr<Engine>> engines;   // one a variant
-  std::vector<std::string> agents;                // --agent, or --agents A,B,...: each plays both seats
+  std::vector<std::string> agents;                // --agent, or --agents A,B,...: each plays both seats,
+                                                  // by its name (a NAME=SPEC's NAME, else its spec)
+  std::vector<std::string> agent_specs;           // each agent's spec (empty: `agents` are the specs)
+  std::vector<std::string> agents_typed;          // as given, labels included (the run's header)
   // One agent in every variant (align_agents): the spec each agent, then the skill's weak and strong
   // agents, plays as in every variant (value=none where its learned value reads some variants
   // only), and how it values a position, in words.
@@ -109,8 +112,8 @@ struct Comparison {
 /// every variant with value=none. Fills `played` and `evaluation` (agents first, then weak and
 /// strong); needs `engines`.
 void align_agents(Comparison& c);
-/// Agent `a` as given (an index into `agents`; agents.size() and + 1: the skill's weak and strong
-/// agents), and the spec it plays as.
+/// Agent `a`'s spec as given, its label removed (an index into `agents`; agents.size() and + 1:
+/// the skill's weak and strong agents), and the spec it plays as.
 const std::string& given_spec(const Comparison& c, size_t a);
 const std::string& played_spec(const Comparison& c, size_t a);
 /// Each agent as given, as played and how it values a position ({"role", "agent", "plays_as",

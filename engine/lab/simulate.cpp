@@ -103,7 +103,13 @@ SimulateRun simulate(const SimulateRequest& r, Watch* watch) {
   if (!r.merge.empty()) return merge_simulate(r.merge, r.data_dir);
   if (!r.games) throw Refused("--games N is required (or --merge FILE...)");
   RunPlan plan = plan_of(*r.games, 0, r.threads, r.shard);
-  plan.p1 = r.p1, plan.p2 = r.p2, plan.base = r.seed;
+  // NAME=SPEC: the seat plays SPEC and is shown as NAME (the run's "p1", with "p1_spec").
+  std::string names[2], label;
+  split_agent_label(r.p1, label, plan.p1);
+  names[0] = label.empty() ? plan.p1 : label;
+  split_agent_label(r.p2, label, plan.p2);
+  names[1] = label.empty() ? plan.p2 : label;
+  plan.base = r.seed;
   if (!(r.confidence >= 0.5 && r.confidence <= 0.9999)) throw Refused("--confidence must be between 0.5 and 0.9999");
   for (const std::string& a : {plan.p1, plan.p2})
     if (std::string why = unattended_why(a); !why.empty()) throw Refused(why);
@@ -121,7 +127,8 @@ SimulateRun simulate(const SimulateRequest& r, Watch* watch) {
   const VariantSums& st = all.v[0];
   json run = {{"seed", plan.base},   {"run_games", plan.games}, {"cards", e.set().name},
               {"cards_arg", r.variant.cards}, {"rules", e.rule_names()}, {"content_hash", e.content_hash()},
-              {"p1", plan.p1},        {"p2", plan.p2},           {"shard", {plan.shard_k + 1, plan.shard_n}}};
+              {"p1", names[0]},       {"p2", names[1]},          {"shard", {plan.shard_k + 1, plan.shard_n}}};
+  if (names[0] != plan.p1 || names[1] != plan.p2) run["p1_spec"] = plan.p1, run["p2_spec"] = plan.p2;
   if (!e.rules().params.empty()) run["params"] = params_json(e.rules().params);
   json out = stats_json(e, st, run, r.confidence);
   out["run"] = run;

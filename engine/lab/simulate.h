@@ -17,7 +17,7 @@ namespace als::lab {
 struct SimulateRequest {
   VariantSpec variant;              // --cards, --rules, --param
   std::optional<long long> games;   // --games (of the whole run, every shard): 0 to kMaxRunGames
-  std::string p1 = "random", p2 = "random";  // --p1, --p2: agent specs
+  std::string p1 = "random", p2 = "random";  // --p1, --p2: agent specs, or NAME=SPEC (shown as NAME)
   uint64_t seed = 0;                // --seed
   int threads = 1;                  // --threads, 1 to 256 (the result does not depend on it)
   double confidence = 0.95;         // --confidence, 0.5 to 0.9999

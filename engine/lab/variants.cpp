@@ -2,8 +2,10 @@
 #include "variants.h"
 
 #include <cmath>
+#include <cctype>
 #include <cstdlib>
 
+#include "agents.h"
 #include "errors.h"
 
 namespace als::lab {
@@ -82,6 +84,29 @@ bool split_label(const std::string& text, std::string& label, std::string& spec,
   return true;
 }
 
+namespace {
+// Whether `spec` names an agent of the registry (options and all).
+bool is_agent(const std::string& spec) {
+  try {
+    return make_agent(spec, 0, 0) != nullptr;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+}  // namespace
+
+void split_agent_label(const std::string& text, std::string& label, std::string& spec) {
+  const size_t eq = text.find('=');
+  label.clear();
+  spec = text;
+  if (eq == std::string::npos || eq == 0) return;
+  for (size_t i = 0; i < eq; ++i) {
+    const unsigned char ch = static_cast<unsigned char>(text[i]);
+    if (!std::isalnum(ch) && ch != '_' && ch != '-' && ch != '.') return;
+  }
+  label = text.substr(0, eq), spec = text.substr(eq + 1);
+}
+
 std::vector<std::string> split_agents(const std::string& list) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -89,9 +114,12 @@ std::vector<std::string> split_agents(const std::string& list) {
     size_t comma = list.find(',', start);
     if (comma == std::string::npos) comma = list.size();
     std::string part = list.substr(start, comma - start);
-    // "key=value" with no ':' continues the agent before it (its options are comma-separated).
+    // "key=value" with no ':' continues the agent before it (its options are comma-separated),
+    // unless it is an agent with a label ("strong=greedy": its value names an agent).
+    std::string label, spec;
+    split_agent_label(part, label, spec);
     if (!out.empty() && part.find('=') != std::string::npos && part.find(':') == std::string::npos &&
-        out.back().find(':') != std::string::npos)
+        out.back().find(':') != std::string::npos && !is_agent(spec))
       out.back() += "," + part;
     else
       out.push_back(part);

@@ -52,8 +52,14 @@ std::shared_ptr<Engine> load_variant(const VariantSpec& v, const std::string& da
 /// Splits "NAME=SPEC" into its label and spec ("" label when the text has none: an '=' after a
 /// '/', '+' or '?' belongs to the spec). False (with `why`) for an empty label or spec.
 bool split_label(const std::string& text, std::string& label, std::string& spec, std::string& why);
+/// Splits "NAME=SPEC", an agent with a label ("strong=mcts:iterations=800", "pimc=exec:python3
+/// pimc.py"), into its label and spec: a label is the text before the first '=' when that text
+/// is a name (letters, digits, '_', '-', '.'; no ':' or ','), so that a spec's own options
+/// ("mcts:iterations=800") are never read as one. "" label for an agent without one.
+void split_agent_label(const std::string& text, std::string& label, std::string& spec);
 /// Splits a list of agent specs at the commas that begin a new agent ("greedy,mcts:iterations=200,c=0.7"
-/// is greedy and mcts:iterations=200,c=0.7: a part "key=value" continues the agent before it).
+/// is greedy and mcts:iterations=200,c=0.7: a part "key=value" continues the agent before it,
+/// unless it is an agent with a label: "mcts:200,strong=greedy" is two agents).
 std::vector<std::string> split_agents(const std::string& list);
 
 }  // namespace als::lab

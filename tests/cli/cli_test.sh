@@ -208,6 +208,36 @@ PY
 awk 'length > 80 { bad = 1 } END { exit bad }' tour.txt && grep -q "second stronger" tour.txt && ok || bad "tournament text: $(cat tour.txt)"
 "$als" tournament random 2> t.err; expect_rc 2 $? "tournament of one agent"
 "$als" tournament random nobody 2> t.err; expect_rc 2 $? "tournament with an unknown agent"
+# Agents with labels (NAME=SPEC: shown as NAME, played as SPEC; a spec's own options are no
+# label), the same games as unlabelled; two labels alike refused.
+"$als" tournament base=random strong=greedy mcts:iterations=20 --games 4 --seed 1 --json > tourl.json; expect_rc 0 $? "tournament with labels"
+"$als" tournament random greedy mcts:iterations=20 --games 4 --seed 1 --json > tourp.json
+python3 - tourl.json tourp.json <<'PY' && ok || bad "tournament labels: $(head -c 400 tourl.json)"
+import json, sys
+l, p = (json.load(open(f)) for f in sys.argv[1:])
+assert [e["agent"] for e in l["elo"]] == ["base", "strong", "mcts:iterations=20"], l["elo"]
+assert [e["spec"] for e in l["elo"]] == ["random", "greedy", "mcts:iterations=20"]
+assert [(x["a"], x["b"]) for x in l["pairs"]][0] == ("base", "strong")
+assert [x["a_wins"] for x in l["pairs"]] == [x["a_wins"] for x in p["pairs"]]  # the same games
+PY
+"$als" simulate --games 30 --seed 4 --p1 me=greedy --json > siml.json; expect_rc 0 $? "simulate with a label"
+"$als" simulate --games 30 --seed 4 --p1 greedy --json > simp.json
+python3 - siml.json simp.json <<'PY' && ok || bad "simulate labels: $(head -c 300 siml.json)"
+import json, sys
+l, p = (json.load(open(f)) for f in sys.argv[1:])
+assert l["run"]["p1"] == "me" and l["run"]["p1_spec"] == "greedy" and p["run"]["p1"] == "greedy" and "p1_spec" not in p["run"]
+assert l["wins"] == p["wins"] and l["sums"] == p["sums"]  # the same games
+PY
+"$als" simulate --games 30 --seed 4 --p1 me=greedy | grep -q "player 1 me vs player 2 random" && ok || bad "simulate shows the label"
+"$als" tournament x=random x=greedy 2> t.err; expect_rc 2 $? "two agents of one label"
+grep -q "two agents are named x" t.err && ok || bad "two labels: $(cat t.err)"
+# Long specs that differ only in their middle read as different rows (their ends are kept).
+long1="exec:python3 $tmp/a/very/long/path/to/the/agents/agent_number_one.py"
+long2="exec:python3 $tmp/a/very/long/path/to/the/agents/agent_number_two.py"
+"$als" tournament "$long1" "$long2" --games 2 --seed 1 > tourx.txt 2> /dev/null
+rows=$(grep -c "^  exec:" tourx.txt)
+[ "$(grep "^  exec:" tourx.txt | sort -u | wc -l)" = "$rows" ] && [ "$rows" -ge 2 ] && awk 'length > 80 { bad = 1 } END { exit bad }' tourx.txt &&
+  ok || bad "long agents' rows: $(cat tourx.txt)"
 
 # terminal play: undo (and the record follows it), case-insensitive input, withdraw's cost, and at
 # a terminal (a pseudo-terminal from script(1)) a confirmation before withdrawing

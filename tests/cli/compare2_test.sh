@@ -251,4 +251,27 @@ PY
 grep -q "^    n/a (no data): [a-z_]* [a-z_]*_rate" nd.txt && ok || bad "no data named n/a: $(grep -A3 'card measures differ' nd.txt)"
 awk 'length > 80 { print; bad = 1 } END { exit bad }' nd.txt && ok || bad "the n/a lines are wider than 80 columns"
 
+# issue 55: agents with labels (NAME=SPEC): shown by name, played as their spec, the same games as
+# without labels; a labelled agent after one with options starts a new agent; shards merge.
+"$als" compare standard standard+beginner --agents "base=random,deep=mcts:iterations=10,c=0.7,strong=greedy" --games 24 --seed 3 --json > lab.json
+expect_rc 0 $? "compare with labelled agents"
+"$als" compare standard standard+beginner --agents "random,mcts:iterations=10,c=0.7,greedy" --games 24 --seed 3 --json > unl.json
+for k in 1 2; do
+  "$als" compare standard standard+beginner --agents "base=random,deep=mcts:iterations=10,c=0.7,strong=greedy" --games 24 --seed 3 --shard $k/2 --json > labs$k.json
+done
+"$als" compare --merge labs1.json labs2.json --json > labm.json; expect_rc 0 $? "merge of labelled shards"
+python3 - lab.json unl.json labm.json <<'PY' && ok || bad "compare labels: $(head -c 400 lab.json)"
+import json, sys
+l, u, m = (json.load(open(f)) for f in sys.argv[1:])
+assert l["agents"] == ["base", "deep", "strong"], l["agents"]
+assert l["run"]["agents"] == ["base=random", "deep=mcts:iterations=10,c=0.7", "strong=greedy"]
+assert [e["agent"] for e in l["evaluations"]] == ["random", "mcts:iterations=10,c=0.7", "greedy"]
+assert [e.get("name") for e in l["evaluations"]] == ["base", "deep", "strong"]
+assert [v["agent"] for v in l["variants"]] == ["base", "base", "deep", "deep", "strong", "strong"]
+assert l["sums"] == u["sums"]  # the same games as the same agents unlabelled
+assert m["agents"] == l["agents"] and m["variants"][0]["games"] == 24
+PY
+"$als" compare standard standard+beginner --agents "base=random,deep=mcts:iterations=10,c=0.7" --games 8 --seed 3 > labt.txt
+grep -q "^  deep = mcts:iterations=10,c=0.7" labt.txt && grep -q "^under deep (both seats)" labt.txt && ok || bad "compare labels text: $(head -12 labt.txt)"
+
 summary
