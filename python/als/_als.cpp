@@ -271,6 +271,8 @@ void bind_vector_env(py::module_& m) {
   using U = py::array_t<uint8_t, py::array::c_style>;
   using B = py::array_t<bool, py::array::c_style>;
   using I = py::array_t<int64_t, py::array::c_style | py::array::forcecast>;
+  using W = py::array_t<int8_t, py::array::c_style>;
+  using S = py::array_t<int32_t, py::array::c_style>;
   py::class_<VectorEnv>(m, "_VectorEnv")
       .def(py::init([](const std::shared_ptr<EnvGame>& g, int n, const std::string& opponent, int seat,
                        const std::string& options) { return new VectorEnv(g, n, opponent, seat, options); }))
@@ -284,7 +286,8 @@ void bind_vector_env(py::module_& m) {
         if (v.owns_engine()) free.emplace();
         v.reset(seed, o, k);
       })
-      .def("step_into", [](VectorEnv& v, I actions, F obs, F reward, B terminated, B truncated, U mask, F final_obs) {
+      .def("step_into", [](VectorEnv& v, I actions, F obs, F reward, B terminated, B truncated, U mask, F final_obs,
+                           W winner, S scores, F episode_return) {
         const size_t n = static_cast<size_t>(v.num_envs()), O = static_cast<size_t>(v.game().observation_tensor_size());
         if (static_cast<size_t>(actions.size()) != n)
           throw als::EnvError("step: expected " + std::to_string(n) + " actions, got " + std::to_string(actions.size()));
@@ -295,9 +298,11 @@ void bind_vector_env(py::module_& m) {
         bool* tr = rows(truncated, n, 1, "truncated");
         uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
         float* f = rows(final_obs, n, O, "final_observation");
+        const VectorEnv::Ends ends{rows(winner, n, 1, "final_winner"), rows(scores, n, 2, "final_scores"),
+                                   rows(episode_return, n, 1, "episode_return")};
         std::optional<py::gil_scoped_release> free;
         if (v.owns_engine()) free.emplace();
-        v.step(a, o, r, te, tr, k, f);
+        v.step(a, o, r, te, tr, k, f, ends);
       });
 }
 

@@ -16,7 +16,11 @@ class VectorEnv:
     info)``: ``obs`` float32 [num_envs, observation_tensor_size], ``reward`` float32 [num_envs],
     ``terminated``/``truncated`` bool [num_envs], ``info["action_mask"]`` uint8 [num_envs,
     num_distinct_actions], ``info["final_observation"]`` float32 like ``obs`` (the end state's
-    observation in rows whose game ended this step, zeros elsewhere). Raises ``als.Error``.
+    observation in rows whose game ended this step, zeros elsewhere); in those rows too,
+    ``info["final_winner"]`` int8 [num_envs] (player 0 or 1, -1 for a game stopped without a
+    winner, and -1 in other rows), ``info["final_scores"]`` int32 [num_envs, 2] (both players'
+    VP at the end) and ``info["episode_return"]`` float32 [num_envs] (the sum of the agent's
+    rewards over that game). Raises ``als.Error``.
     """
 
     def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options=""):
@@ -53,9 +57,14 @@ class VectorEnv:
         terminated = _np.empty(n, _np.bool_)
         truncated = _np.empty(n, _np.bool_)
         final = _np.zeros((n, self._obs_size), _np.float32)  # (written only in rows whose game ended)
+        winner = _np.full(n, -1, _np.int8)
+        scores = _np.zeros((n, 2), _np.int32)
+        episode_return = _np.zeros(n, _np.float32)
         self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
-                            mask, final)
-        return obs, reward, terminated, truncated, {"action_mask": mask, "final_observation": final}
+                            mask, final, winner, scores, episode_return)
+        return obs, reward, terminated, truncated, {"action_mask": mask, "final_observation": final,
+                                                     "final_winner": winner, "final_scores": scores,
+                                                     "episode_return": episode_return}
 
     def games_finished(self):
         """Games that ended (or were stopped) since the last reset."""

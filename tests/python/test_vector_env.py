@@ -214,3 +214,35 @@ def test_threads_on_one_game():
         t.join()
     assert not other, other
     assert all("one thread at a time steps a VectorEnv" in r or "not legal" in r or "illegal" in r for r in refused), refused[:3]
+
+
+@pytest.mark.parametrize("options", ["", "battle_rewards"])
+def test_info_says_how_each_ended_game_ended(options):
+    # issue 55: the winner, the scores and the episode return of each game that ended, in its
+    # row (the example read them from offsets of final_observation); -1, zeros elsewhere.
+    game = als.Game("standard")
+    at = globals_at(game)
+    for seat in (0, 1):
+        env = als.VectorEnv(game, 8, opponent="greedy", seat=seat, seed=9, options=options)
+        rng = np.random.default_rng(seat)
+        _, info = env.reset()
+        totals = np.zeros(8)
+        ended = 0
+        for _ in range(300):
+            _, reward, terminated, truncated, info = env.step(uniform(rng, info["action_mask"]))
+            totals += reward
+            done = terminated | truncated
+            for i in np.flatnonzero(terminated):
+                final, scores = info["final_observation"][i], info["final_scores"][i]
+                assert info["final_winner"][i] in (0, 1)
+                assert (scores[seat], scores[1 - seat]) == (final[at], final[at + 1])  # my VP, the opponent's
+                assert (info["final_winner"][i] == seat) == (scores[seat] > scores[1 - seat])
+                assert info["episode_return"][i] == pytest.approx(totals[i], abs=1e-5)
+                if not options:
+                    assert info["episode_return"][i] == (1.0 if info["final_winner"][i] == seat else -1.0)
+                ended += 1
+            assert (info["final_winner"][~done] == -1).all() and not info["final_scores"][~done].any()
+            assert not info["episode_return"][~done].any()
+            totals[done] = 0
+        assert ended > 10
+        assert info["final_winner"].dtype == np.int8 and info["final_scores"].dtype == np.int32

@@ -49,7 +49,6 @@ def main():
 
     game = als.Game("standard")
     env = als.VectorEnv(game, args.envs, opponent=args.opponent, seed=args.seed, options="battle_rewards")
-    layout_vp = None  # where the observation keeps my VP and the opponent's (docs/python.md)
     n_obs, n_act = game.observation_tensor_size(), game.num_distinct_actions()
     rng = np.random.default_rng(args.seed)
     w = np.zeros((n_obs + 1, n_act), np.float32)  # the last input is a constant 1 (a bias)
@@ -76,11 +75,7 @@ def main():
             grad -= xs.T @ (ps * (togo - baseline)[:, None])
             baseline += 0.01 * (togo.mean() - baseline)
             traces[i] = []
-            final = info["final_observation"][i]
-            if layout_vp is None:
-                c, t = len(game.card_table()), 3
-                layout_vp = c * (12 + t) + t * (t + 10) + 2 * t * 12 * 3
-            won = final[layout_vp] > final[layout_vp + 1]
+            won = info["final_winner"][i] == env.seat  # (-1: a game stopped without a winner)
             episodes += 1
             report_games += 1
             report_wins += won

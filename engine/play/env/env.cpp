@@ -556,6 +556,7 @@ void VectorEnv::start(Slot& g) {
   g.opponent = make_agent(opponent_, seed, 1 - seat_);
   g.ask = std::make_unique<SeatChooser>(seat_ == 0 ? nullptr : g.opponent.get(), seat_ == 1 ? nullptr : g.opponent.get());
   g.actions = 0;
+  g.total = 0;
   float ignored = 0;
   try {
     g.names = game_->engine().interned().game_names();
@@ -588,6 +589,11 @@ void VectorEnv::reset(uint64_t seed, float* obs, uint8_t* mask) {
 
 void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
                      uint8_t* mask, float* final_obs) {
+  step(actions, obs, reward, terminated, truncated, mask, final_obs, Ends{});
+}
+
+void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
+                     uint8_t* mask, float* final_obs, const Ends& ends) {
   const InUse hold(in_use_);
   const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
   std::vector<const Action*> chosen(games_.size(), nullptr);
@@ -612,9 +618,13 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     } catch (const ScriptError&) {  // the state as it was; the game stops
       end = 2;
     }
+    g.total += reward[i];
     if (end != 0) {
       (end == 1 ? terminated : truncated)[i] = true;
       als::observation_tensor(e, g.s, seat_, final_obs + i * O);
+      if (ends.winner) ends.winner[i] = end == 1 && g.s.b.phase == Phase::Over ? static_cast<int8_t>(g.s.b.winner) : int8_t{-1};
+      if (ends.scores) ends.scores[2 * i] = g.s.b.score[0], ends.scores[2 * i + 1] = g.s.b.score[1];
+      if (ends.episode_return) ends.episode_return[i] = g.total;
       ++finished_;
       start(g);
     }

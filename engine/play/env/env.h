@@ -228,6 +228,17 @@ class VectorEnv {
   /// illegal action throws EnvError naming the row, and no game moves.
   void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
             float* final_obs);
+  /// How the games that ended in a step ended, a row each (nothing is written in other rows: pass
+  /// them initialised): the winner (player 0 or 1; -1 for a game stopped without one), both
+  /// players' VP, and the agent's episode return (the sum of its rewards over that game).
+  struct Ends {
+    int8_t* winner = nullptr;        // [num_envs]
+    int32_t* scores = nullptr;       // [num_envs, 2]
+    float* episode_return = nullptr; // [num_envs]
+  };
+  /// step(), and each ended game's Ends into `ends`.
+  void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
+            float* final_obs, const Ends& ends);
   /// Games finished since the reset (ended by the rules or stopped).
   long long games_finished() const { return finished_; }
   /// Whether this VectorEnv runs an engine of its own (a twin of the Game's: Engine::twin), so
@@ -244,6 +255,7 @@ class VectorEnv {
     // no re-run of the ability from its snapshot); the learning agent's questions stop the run.
     std::unique_ptr<SeatChooser> ask;
     long actions = 0;
+    float total = 0;  // the agent's rewards in this game so far (its episode return)
     std::vector<std::pair<int, Action>> legal;  // the agent's legal ids and actions now
   };
   void start(Slot& g);                       // a new game, numbered next_, advanced to the agent's turn
