@@ -74,6 +74,27 @@ std::vector<double> bradley_terry(size_t n, const std::vector<PairResult>& pairs
   return elo;
 }
 
+/// The Elo of each agent in 400 parametric bootstrap replicates: each pair's wins redrawn from its
+/// observed rate (smoothed by half a game each way), refitted; the generator seeded from the run's.
+std::vector<std::vector<double>> bootstrap(size_t agents, const std::vector<PairResult>& pairs, uint64_t base) {
+  std::vector<std::vector<double>> boot(agents);
+  Rng rng(base ^ 0x5bd1e995);
+  for (int rep = 0; rep < 400; ++rep) {
+    std::vector<std::pair<double, double>> w;
+    for (const PairResult& p : pairs) {
+      const long long n = p.games();
+      long long a = 0;
+      const double rate = (static_cast<double>(p.a_wins) + 0.5) / (static_cast<double>(n) + 1);
+      const auto cut = static_cast<uint64_t>(rate * (1u << 20));
+      for (long long g = 0; g < n; ++g) a += rng.below(1u << 20) < cut;
+      w.emplace_back(static_cast<double>(a), static_cast<double>(n - a));
+    }
+    const std::vector<double> e = bradley_terry(agents, pairs, w);
+    for (size_t i = 0; i < agents; ++i) boot[i].push_back(e[i]);
+  }
+  return boot;
+}
+
 /// Plays games [from, to) of pair `p` (game k: deal game_seed(base, k / 2), the first agent in
 /// seat 1 when k is even) on `threads` threads; adds the results to `p`.
 void play_pair(const std::vector<std::shared_ptr<Engine>>& engines, const std::vector<std::string>& agents,
@@ -159,6 +180,23 @@ std::vector<std::string> short_names(const std::vector<std::string>& names, size
   return out;
 }
 
+/// NAME=SPEC: the agent plays as SPEC and is shown as NAME; an agent without a label is shown by
+/// its spec (short_names cuts its middle where it is too long for a row). Prints what is wrong
+/// (two agents of one label, an agent that cannot play unattended) and returns false.
+bool read_agents(const std::vector<std::string>& agents, std::vector<std::string>& names, std::vector<std::string>& specs) {
+  for (const std::string& a : agents) {
+    std::string label, spec;
+    split_agent_label(a, label, spec);
+    if (!label.empty() && std::find(names.begin(), names.end(), label) != names.end()) {
+      std::cerr << "als tournament: two agents are named " << label << "\n";
+      return false;
+    }
+    names.push_back(label.empty() ? spec : label), specs.push_back(spec);
+    if (!unattended("tournament", spec)) return false;
+  }
+  return true;
+}
+
 std::string pct(const stats::Interval& i) {
   char b[48];
   std::snprintf(b, sizeof b, "%.0f%% (%.0f-%.0f)", 100 * i.value, 100 * i.low, 100 * i.high);
@@ -199,19 +237,8 @@ int cmd_tournament(int argc, char** argv) {
     std::cerr << "als tournament: --games 2 to " << kMaxRunGames << ", --threads 1 to 256, --elo1 above 0, --alpha between 0 and 0.5\n";
     return 2;
   }
-  // NAME=SPEC: the agent plays as SPEC and is shown as NAME; an agent without a label is shown
-  // by its spec, its middle cut where it is too long (distinct rows for long exec: commands).
   std::vector<std::string> names, specs;
-  for (const std::string& a : agents) {
-    std::string label, spec;
-    split_agent_label(a, label, spec);
-    if (!label.empty() && std::find(names.begin(), names.end(), label) != names.end()) {
-      std::cerr << "als tournament: two agents are named " << label << "\n";
-      return 2;
-    }
-    names.push_back(label.empty() ? spec : label), specs.push_back(spec);
-    if (!unattended("tournament", spec)) return 2;
-  }
+  if (!read_agents(agents, names, specs)) return 2;
   const uint64_t base = seed_or_random(vm);
   std::vector<std::shared_ptr<Engine>> engines;
   for (int t = 0; t < threads; ++t) {
@@ -234,21 +261,7 @@ int cmd_tournament(int argc, char** argv) {
   std::vector<std::pair<double, double>> seen;
   for (const PairResult& p : pairs) seen.emplace_back(p.a_wins, p.b_wins);
   const std::vector<double> elo = bradley_terry(agents.size(), pairs, seen);
-  std::vector<std::vector<double>> boot(agents.size());
-  Rng rng(base ^ 0x5bd1e995);
-  for (int rep = 0; rep < 400; ++rep) {
-    std::vector<std::pair<double, double>> w;
-    for (const PairResult& p : pairs) {
-      const long long n = p.games();
-      long long a = 0;
-      const double rate = (static_cast<double>(p.a_wins) + 0.5) / (static_cast<double>(n) + 1);
-      const auto cut = static_cast<uint64_t>(rate * (1u << 20));
-      for (long long g = 0; g < n; ++g) a += rng.below(1u << 20) < cut;
-      w.emplace_back(static_cast<double>(a), static_cast<double>(n - a));
-    }
-    const std::vector<double> e = bradley_terry(agents.size(), pairs, w);
-    for (size_t i = 0; i < agents.size(); ++i) boot[i].push_back(e[i]);
-  }
+  const std::vector<std::vector<double>> boot = bootstrap(agents.size(), pairs, base);
   auto quantile = [](std::vector<double> v, double q) {
     std::sort(v.begin(), v.end());
     return v[static_cast<size_t>(std::clamp(q * static_cast<double>(v.size() - 1), 0.0, static_cast<double>(v.size() - 1)))];
