@@ -85,7 +85,7 @@ bool input_ended() { return input_end; }
 
 namespace {
 
-// A board card as the viewer sees it ("~?", "~id", "id"), in colour: facedown dim.
+// A board card as the viewer sees it (a facedown card marked with "~", an unknown one as "?"), in colour: facedown dim.
 std::string paint_card(const Engine& e, const SeenCard& c) {
   const std::string label = card_text(e, c, true);
   return c.faceup ? label : ink.facedown + label + ink.reset;

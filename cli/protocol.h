@@ -9,7 +9,7 @@
 namespace als::cli::protocol {
 
 /// A seat's view (ruling 28) as JSON (docs/protocol.md, "The view"), rendered from its
-/// projection `p`: cards the seat may not identify are "?" / "~?"; `bonuses` typed by source.
+/// projection `p`: a card the seat may not identify is "?" (with "~" before it when facedown); `bonuses` typed by source.
 /// `withdraw_vp`: what withdrawing now would give the opponent.
 nlohmann::json view_json(const Engine& e, const Projection& p, int withdraw_vp);
 
