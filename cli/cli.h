@@ -52,8 +52,6 @@ bool unattended(const char* command, const std::string& spec);
 /// refuses: a lab::Refused as "als COMMAND: why" (or "als COMMAND --merge: why"), a LoadError as
 /// "als: why" ("als COMMAND: why" with `name_load`), both with status 2.
 int refusing(const char* command, const std::function<int()>& body, bool name_load = false);
-/// A fresh random 64-bit seed.
-uint64_t random_seed();
 /// Reads an input file (a record, a shard's results) of at most 64 MiB into `text`; on failure
 /// prints "als COMMAND: <why>" and returns false.
 bool read_input(const char* command, const std::string& path, std::string& text);

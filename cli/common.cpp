@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <random>
 
 #include "cli.h"
 #include "files.h"
@@ -41,16 +40,8 @@ bool read_input(const char* command, const std::string& path, std::string& text)
 
 uint64_t seed_or_random(const po::variables_map& vm) {
   if (!vm.count("seed")) return random_seed();
-  const std::string& v = vm["seed"].as<std::string>();
   uint64_t seed = 0;
-  bool ok = !v.empty() && v.size() <= 20;
-  for (char ch : v) {
-    if (!ok) break;
-    unsigned d = static_cast<unsigned>(ch - '0');
-    ok = d <= 9 && seed <= (UINT64_MAX - d) / 10;
-    seed = seed * 10 + d;
-  }
-  if (!ok) throw po::error("--seed takes a whole number from 0 to 18446744073709551615, not '" + v + "'");
+  if (std::string why = parse_seed(vm["seed"].as<std::string>(), seed); !why.empty()) throw po::error(why);
   return seed;
 }
 
@@ -108,11 +99,6 @@ int refusing(const char* command, const std::function<int()>& body, bool name_lo
     std::cerr << "als" << (name_load ? std::string(" ") + command : std::string()) << ": " << e.what() << "\n";
   }
   return 2;
-}
-
-uint64_t random_seed() {
-  std::random_device rd;
-  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
 }
 
 }  // namespace als::cli

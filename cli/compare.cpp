@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -215,7 +214,7 @@ int cmd_compare(int argc, char** argv) {
   std::vector<std::string> names;
   CompareRequest r;
   std::string report, agent, agents;
-  const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+  const int cores = default_threads();
   desc.add_options()("help,h", "show this help")(
       "games", po::value<long long>(&r.games)->default_value(10000), "most games a variant (it may stop earlier)")(
       "agent", po::value<std::string>(&agent)->default_value("greedy"),

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -109,7 +108,7 @@ int cmd_sweep(int argc, char** argv) {
   std::vector<std::string> spec;
   std::string report;
   SweepRequest r;
-  const int cores = static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency())));
+  const int cores = default_threads();
   desc.add_options()("help,h", "show this help")(
       "param", po::value<std::vector<std::string>>(&r.params)->composing(),
       "NAME=VALUES: a param and its values, a list (0,1,2,5) or a range (0..7); once or twice (a grid)")(

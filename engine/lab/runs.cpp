@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -30,6 +31,27 @@ bool parse_shard(const std::string& text, RunPlan& plan) {
   plan.shard_k = k - 1, plan.shard_n = n;
   return true;
 }
+
+std::string parse_seed(const std::string& text, uint64_t& out) {
+  uint64_t seed = 0;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (char ch : text) {
+    if (!ok) break;
+    const unsigned d = static_cast<unsigned>(ch - '0');
+    ok = d <= 9 && seed <= (UINT64_MAX - d) / 10;
+    seed = seed * 10 + d;
+  }
+  if (!ok) return "--seed takes a whole number from 0 to 18446744073709551615, not '" + text + "'";
+  out = seed;
+  return "";
+}
+
+uint64_t random_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+int default_threads() { return static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency()))); }
 
 RunPlan plan_of(long long games, long long least, int threads, const std::string& shard) {
   RunPlan plan;

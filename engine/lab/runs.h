@@ -59,6 +59,14 @@ constexpr long long kMaxShards = 1'000'000;
 /// Reads --shard K/N into `plan` (shard_k is K - 1); false if it is not 1 <= K <= N <= kMaxShards.
 bool parse_shard(const std::string& text, RunPlan& plan);
 
+/// A --seed as typed: digits only, 0 to 2^64 - 1. "" with `out` set, or the refusal's text
+/// ("--seed takes a whole number from 0 to 18446744073709551615, not 'TEXT'").
+std::string parse_seed(const std::string& text, uint64_t& out);
+/// A fresh random 64-bit seed (the system's entropy), for a run given none.
+uint64_t random_seed();
+/// The worker threads a run uses when not told: the machine's, 1 to 8.
+int default_threads();
+
 /// A run's plan from its flags: `games` (at least `least`, at most kMaxRunGames), `threads` (1 to
 /// 256) and `shard` ("" or K/N). Throws Refused with the message the commands print.
 RunPlan plan_of(long long games, long long least, int threads, const std::string& shard);

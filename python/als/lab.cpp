@@ -10,9 +10,7 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
-#include <random>
 #include <set>
-#include <thread>
 
 #include "compare.h"
 #include "env.h"
@@ -62,19 +60,9 @@ class Flags {
   }
   /// --seed: digits only, 0 to 2^64 - 1; a fresh random seed when absent.
   uint64_t seed() {
-    if (!has("seed")) {
-      std::random_device rd;
-      return (static_cast<uint64_t>(rd()) << 32) ^ rd();
-    }
-    const std::string t = text("seed");
+    if (!has("seed")) return lab::random_seed();
     uint64_t s = 0;
-    bool ok = !t.empty() && t.size() <= 20;
-    for (char ch : t) {
-      const unsigned d = static_cast<unsigned>(ch - '0');
-      ok = ok && d <= 9 && s <= (UINT64_MAX - d) / 10;
-      if (ok) s = s * 10 + d;
-    }
-    if (!ok) throw lab::Refused("--seed takes a whole number from 0 to 18446744073709551615, not '" + t + "'");
+    if (std::string why = lab::parse_seed(text("seed"), s); !why.empty()) throw lab::Refused(why);
     return s;
   }
   /// Refuses a flag the command does not take (after every read).
@@ -100,8 +88,6 @@ class Flags {
   std::map<std::string, std::vector<std::string>> values_;
   std::set<std::string> read_;
 };
-
-int cores() { return static_cast<int>(std::max(1u, std::min(8u, std::thread::hardware_concurrency()))); }
 
 // Runs `body` (which fills `doc` and `warnings`) without the GIL; a refusal or a load error as
 // als.Error with the command's message ("als compare: ...", "als: ..." for a set that does not load).
@@ -133,7 +119,7 @@ py::tuple run(const std::string& command, const std::function<void(std::string&,
 // seed is read once the run is known to play) into `r`, then refuses any other. Returns --report.
 template <class Request>
 std::string run_flags(Request& r, Flags& f, const std::string& data_dir) {
-  r.threads = static_cast<int>(std::clamp<long long>(f.whole("threads", cores()), -1, 1 << 20));
+  r.threads = static_cast<int>(std::clamp<long long>(f.whole("threads", lab::default_threads()), -1, 1 << 20));
   r.confidence = f.number("confidence", 0.95);
   r.shard = f.text("shard");
   r.games_out = f.text("games_out");
