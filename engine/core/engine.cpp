@@ -507,8 +507,11 @@ void Engine::battle_started(Board& b, EventLog* log) const {
 void Engine::start_battle(Board& b, bool first_battle) const {
   if (first_battle) {
     for (int i = 0; i < b.ntheaters; ++i) b.order[i] = static_cast<uint8_t>(i);
-    if (rules_.random_theater_order) b.game_rng().shuffle(b.order, b.ntheaters);  // ruling 2
-    b.first = static_cast<uint8_t>(b.game_rng().below(2));
+    if (rules_.random_theater_order) {  // ruling 2
+      if (chance_) [[unlikely]] shuffle(b, b.order, b.ntheaters, ChanceWhat::TheaterOrder);
+      else b.game_rng().shuffle(b.order, b.ntheaters);
+    }
+    b.first = static_cast<uint8_t>(chance_ ? draw(b, 2, ChanceWhat::FirstPlayer) : b.game_rng().below(2));
   } else {
     for (int r = 0; r < rules_.rotation; ++r) {  // ruling 2: the rightmost moves to the far left
       uint8_t last = b.order[b.ntheaters - 1];
@@ -520,7 +523,8 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   for (int i = 0; i < b.ntheaters; ++i) b.pos[b.order[i]] = static_cast<uint8_t>(i);
   uint8_t deck[kMaxCards];
   for (int c = 0; c < b.ncards; ++c) deck[c] = static_cast<uint8_t>(c);
-  b.game_rng().shuffle(deck, b.ncards);
+  if (chance_) [[unlikely]] shuffle(b, deck, b.ncards, ChanceWhat::Deal);  // (the sampled game's shuffle, a draw at a time)
+  else b.game_rng().shuffle(deck, b.ncards);
   b.seq_next = 1;
   b.seq_top = 0;
   knowledge::forget_all(b);
@@ -557,6 +561,24 @@ void Engine::start_battle(Board& b, bool first_battle) const {
   b.qlen = 0;
   b.turn = b.first;
   b.step = Step::BattleStarting;
+}
+
+uint32_t Engine::draw(Board& b, uint32_t n, ChanceWhat what, const uint8_t* among) const {
+  const uint32_t own = static_cast<uint32_t>(b.game_rng().below(n));  // (drawn in any case: the generator keeps in step)
+  if (!chance_) return own;
+  uint32_t out = own;
+  if (!chance_->take(n, own, what, out)) {
+    if (among) chance_->among.assign(among, among + n);
+    throw ChanceStop();
+  }
+  return out;
+}
+
+void Engine::shuffle(Board& b, uint8_t* first, int n, ChanceWhat what) const {
+  for (int i = n; i > 1; --i) {  // Rng::shuffle's order: from the last position down
+    const uint32_t j = draw(b, static_cast<uint32_t>(i), what, first);
+    std::swap(first[i - 1], first[j]);
+  }
 }
 
 void Engine::make_blank() {

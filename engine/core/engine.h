@@ -20,6 +20,7 @@
 
 #include "abilities.h"
 #include "cardset.h"
+#include "chance.h"
 #include "digest.h"
 #include "errors.h"
 #include "events.h"
@@ -114,6 +115,13 @@ class Engine {
   void new_game(State& s, uint64_t seed, EventLog* log = nullptr, uint32_t names = 0) const;
   /// An empty table position (all cards in the deck, set order) for scenario set-ups.
   State blank() const;
+  /// Chance nodes (chance.h): while `tape` is set, every random draw of the rules (the theater
+  /// order, the 1st player, the deal a card at a time) and every math.random(m, n) of a running
+  /// ability takes its outcome from the tape; a draw past its end records what it needs and
+  /// stops the run (ChanceStop outside Lua, a script error inside). nullptr (the default) draws
+  /// from the game's generator. The engine is the caller's alone while a tape is set.
+  void set_chance_tape(ChanceTape* tape) const { chance_ = tape; }
+  ChanceTape* chance_tape() const { return chance_; }
 
   // ---- playing -------------------------------------------------------------------------
   /// Appends every legal action now to `out` (cleared first), in canonical order
@@ -292,6 +300,12 @@ class Engine {
     bool stop_at_battle_end = false;  // apply_discarding's: no next battle dealt once one is scored
   };
   void advance(State& s, Flow& f) const;
+  /// A draw of the game's generator among n (below(n)), its outcome from the chance tape when one
+  /// is set (ChanceStop at its end); `among`: a shuffle's candidates (n of them), or nullptr.
+  /// (The sampled game draws from the generator directly: the hot path stays as it was.)
+  uint32_t draw(Board& b, uint32_t n, ChanceWhat what, const uint8_t* among = nullptr) const;
+  /// The generator's shuffle (Rng::shuffle) under a chance tape, each draw through draw().
+  void shuffle(Board& b, uint8_t* first, int n, ChanceWhat what) const;
   void resolve(State& s, Flow& f) const;
   void run_resolution(State& s, EventLog* log, Chooser* ask = nullptr) const;
   /// Records the answer `a` to the pending decision (its Choice event, the answer list).
@@ -403,6 +417,7 @@ class Engine {
   // Whether a card or a lasting effect has each function (any), or each trigger.
   bool fn_used_[static_cast<int>(Fn::Count)] = {};
   bool fn_any_ = false;
+  mutable ChanceTape* chance_ = nullptr;  // set_chance_tape: the caller's, for one run
   bool lasting_fn_[static_cast<int>(Fn::Count)] = {};    // some lasting effect has the function
   bool lasting_trigger_[kTriggerEvents] = {};
   bool fires_[kTriggerEvents] = {};

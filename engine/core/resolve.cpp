@@ -142,6 +142,7 @@ void Engine::resolve(State& s, Flow& f) const {
     s.r.due = d;
     s.r.nanswers = 0;
     s.r.events = 0;
+    if (chance_) chance_->run_from = chance_->at;  // its draws are replayed when its questions are answered
     copy_core(s.r.snapshot, b);  // the core: the queue keeps its first qlen entries while the ability runs
     run_resolution(s, f.log, f.ask);
   }

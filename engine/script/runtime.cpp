@@ -214,17 +214,21 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   c.rng = &sandbox_rng(L_);
   start_budget(kCardLimits.instructions, kRunLimitMessage);
   sandbox_rng(L_) = c.s->b.lend_rng();
+  ChanceTape* const tape = eng_->chance_tape();  // (chance nodes: math.random's outcomes)
+  if (tape) sandbox_chance(L_, tape, &c.dry);
   int status;
   try {
     status = run_protected(c, d, true);
   } catch (...) {
     ctx_ = nullptr;
+    if (tape) sandbox_chance(L_, nullptr, nullptr);
     end_budget();
     restore_after_run();
     c.s->b.take_back_rng(sandbox_rng(L_));
     throw;
   }
   ctx_ = nullptr;
+  if (tape) sandbox_chance(L_, nullptr, nullptr);
   end_budget();
   std::string wrote = restore_after_run();
   c.s->b.take_back_rng(sandbox_rng(L_));

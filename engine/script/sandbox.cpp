@@ -109,13 +109,19 @@ int safe_pcall(lua_State* L) {
 
 // math.random([m [, n]]) from the sandbox's generator; math.random(0) gives 64 random bits.
 int sandbox_random(lua_State* L) {
-  Rng& rng = info_of(L)->rng;
+  SandboxInfo* info = info_of(L);
+  Rng& rng = info->rng;
+  ChanceTape* tape = info->tape && !(info->dry && *info->dry) ? info->tape : nullptr;
   lua_Integer lo = 1, hi;
   switch (lua_gettop(L)) {
-    case 0: lua_pushnumber(L, static_cast<lua_Number>(rng.unit())); return 1;
+    case 0:
+      if (tape) return luaL_error(L, "math.random() has no chance outcomes: under chance nodes draw with math.random(m, n)");
+      lua_pushnumber(L, static_cast<lua_Number>(rng.unit()));
+      return 1;
     case 1:
       hi = luaL_checkinteger(L, 1);
       if (hi == 0) {
+        if (tape) return luaL_error(L, "math.random(0) has no chance outcomes: under chance nodes draw with math.random(m, n)");
         lua_pushinteger(L, static_cast<lua_Integer>(rng.next()));
         return 1;
       }
@@ -124,7 +130,21 @@ int sandbox_random(lua_State* L) {
   }
   luaL_argcheck(L, lo <= hi, 1, "interval is empty");
   uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo);  // no signed overflow
+  if (tape && span >= ChanceTape::kMaxScriptOutcomes)
+    return luaL_error(L, "math.random(m, n) draws among at most %d values under chance nodes",
+                      static_cast<int>(ChanceTape::kMaxScriptOutcomes));
   uint64_t r = span == UINT64_MAX ? rng.next() : rng.below(span + 1);
+  if (tape) {  // (the generator drew: it keeps in step with the sampled game)
+    uint32_t out = 0;
+    bool ok;
+    try {
+      ok = tape->take(static_cast<uint32_t>(span + 1), static_cast<uint32_t>(r), ChanceWhat::Script, out);
+    } catch (const std::exception& e) {
+      return luaL_error(L, "%s", e.what());
+    }
+    if (!ok) return luaL_error(L, "a chance node: the run needs the outcome of math.random");
+    r = out;
+  }
   lua_pushinteger(L, static_cast<lua_Integer>(static_cast<uint64_t>(lo) + r));
   return 1;
 }
@@ -249,6 +269,11 @@ void push_sandbox_env(lua_State* L) {
 void set_sandbox_user(lua_State* L, void* user) { info_of(L)->user = user; }
 void* sandbox_user(lua_State* L) { return info_of(L)->user; }
 Rng& sandbox_rng(lua_State* L) { return info_of(L)->rng; }
+
+void sandbox_chance(lua_State* L, ChanceTape* tape, const bool* dry) {
+  info_of(L)->tape = tape;
+  info_of(L)->dry = dry;
+}
 
 int traceback_handler(lua_State* L) {
   if (lua_type(L, 1) == LUA_TLIGHTUSERDATA) return 1;  // the engine's own signals pass unchanged

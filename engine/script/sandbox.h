@@ -14,6 +14,8 @@ struct lua_State;
 
 namespace als {
 
+struct ChanceTape;
+
 /// Limits on untrusted scripts.
 struct Limits {
   long long instructions;  // Lua VM instructions per call (C library loops are charged too)
@@ -41,6 +43,9 @@ void set_sandbox_user(lua_State* L, void* user);
 void* sandbox_user(lua_State* L);
 /// The sandbox's own generator behind math.random (its host reseeds it).
 Rng& sandbox_rng(lua_State* L);
+/// Chance nodes (chance.h): math.random(m, n) takes its outcomes from `tape` (nullptr: the
+/// generator's) except while `*dry` (a run's dry rest). Set for a run, unset after it.
+void sandbox_chance(lua_State* L, ChanceTape* tape, const bool* dry);
 /// Resets the instruction budget for the next call. `message` is the error a script gets when
 /// it is spent (default: "instruction limit exceeded (an endless loop?)"); it must outlive the call.
 void set_budget(lua_State* L, long long instructions, const char* message = nullptr);

@@ -8,6 +8,7 @@
 
 #include <lua.hpp>
 
+#include "chance.h"
 #include "rng.h"
 
 namespace als::sandbox_impl {
@@ -80,6 +81,10 @@ struct SandboxInfo {
   const char* limit_message = nullptr;
   bool exhausted = false;
   Rng rng;  // math.random
+  // Chance nodes (chance.h): while an ability runs under a chance tape, math.random(m, n) takes
+  // its outcome from it, except in a run's dry rest (*dry), whose values nothing keeps.
+  ChanceTape* tape = nullptr;
+  const bool* dry = nullptr;
   void* user = nullptr;
   Pool pool;
 };

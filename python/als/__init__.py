@@ -8,11 +8,12 @@
     print(state.returns())
 
 Players are numbered 0 and 1 (seat 1 of the rules is player 0); ``als.TERMINAL`` (-4) is the
-player id of a finished game. Every refusal raises ``als.Error`` with the engine's message.
+player id of a finished game, ``als.CHANCE`` (-1) that of a chance node (a Game with
+chance_nodes=True). Every refusal raises ``als.Error`` with the engine's message.
 """
 import os as _os
 
-from ._als import TERMINAL, EngineAgent, Error, Game, State, ValueNet, _set_data_dir, game_seed  # noqa: F401
+from ._als import CHANCE, TERMINAL, EngineAgent, Error, Game, State, ValueNet, _set_data_dir, game_seed  # noqa: F401
 from ._version import __version__  # noqa: F401
 from .vector import VectorEnv  # noqa: F401
 from .agent import Agent, AgentView, serve_agent  # noqa: F401
@@ -37,11 +38,14 @@ def data_dir():
 
 
 def _game_type(game):
-    """OpenSpiel's GameType for the game, as a dict: sequential, explicit... (docs/python.md,
-    "Games"). The deal is sampled from the state's seed (no chance nodes: "sampled_stochastic")."""
+    """OpenSpiel's GameType for the game, as a dict: sequential, imperfect information, zero-sum...
+    (docs/python.md, "Games"). "chance_mode" is "explicit_stochastic" in a Game with chance nodes,
+    else "sampled_stochastic" (the deal drawn from the state's seed)."""
+    chance = "chance_nodes" in game.options.split(",")
     return {"short_name": "air_land_sea", "long_name": "Air, Land & Sea", "dynamics": "sequential",
-            "chance_mode": "sampled_stochastic", "information": "imperfect_information",
-            "utility": "zero_sum", "reward_model": "rewards" if "battle_rewards" in game.options else "terminal",
+            "chance_mode": "explicit_stochastic" if chance else "sampled_stochastic",
+            "information": "imperfect_information",
+            "utility": "zero_sum", "reward_model": "rewards" if "battle_rewards" in game.options.split(",") else "terminal",
             "min_num_players": 2, "max_num_players": 2,
             "provides_information_state_string": True, "provides_information_state_tensor": True,
             "provides_observation_string": True, "provides_observation_tensor": True}
@@ -54,8 +58,6 @@ Game.max_utility = lambda self: 1.0
 Game.max_utility.__doc__ = "The highest return a player may get: +1 (a game won)."
 Game.utility_sum = lambda self: 0.0
 Game.utility_sum.__doc__ = "The returns of every game add up to 0 (zero-sum)."
-Game.max_chance_outcomes = lambda self: 0
-Game.max_chance_outcomes.__doc__ = "0: the deal is sampled from the state's seed; no state is a chance node."
 
 
 def cards_dir():

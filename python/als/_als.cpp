@@ -34,7 +34,8 @@ py::array_t<T> zeros(py::ssize_t n) {
 }
 
 std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<std::string>& rules,
-                                   const std::string& options) {
+                                   std::string options, bool chance_nodes) {
+  if (chance_nodes) options += options.empty() ? "chance_nodes" : ",chance_nodes";
   std::shared_ptr<als::Engine> engine;
   try {
     engine = als::load_engine(cards, rules, g_data_dir);
@@ -92,7 +93,7 @@ int checked_int(const py::handle& h, long long lo, long long hi, const char* usa
 }
 
 py::array_t<uint8_t> mask(const EnvState& s) {
-  auto a = zeros<uint8_t>(s.game().num_distinct_actions());
+  auto a = zeros<uint8_t>(s.is_chance_node() ? s.game().max_chance_outcomes() : s.game().num_distinct_actions());
   for (int id : s.legal_actions()) a.mutable_data()[id] = 1;
   return a;
 }
@@ -100,9 +101,11 @@ py::array_t<uint8_t> mask(const EnvState& s) {
 void bind_game(py::module_& m) {
   py::class_<EnvGame, std::shared_ptr<EnvGame>>(m, "Game", "A card set with its house rules and options, loaded once.")
       .def(py::init(&make_game), py::arg("cards") = "standard", py::arg("rules") = std::vector<std::string>{},
-           py::arg("options") = "",
-           "Game(cards='standard', rules=(), options=''): a bundled set's name or a folder, house rules "
-           "(bundled names or .lua paths) and options ('battle_rewards'). Raises als.Error.")
+           py::arg("options") = "", py::arg("chance_nodes") = false,
+           "Game(cards='standard', rules=(), options='', chance_nodes=False): a bundled set's name or a "
+           "folder, house rules (bundled names or .lua paths) and options ('battle_rewards', "
+           "'chance_nodes', comma-separated; chance_nodes=True adds the latter: every random draw of the "
+           "rules is then a chance node). Raises als.Error.")
       .def("__reduce__",
            [](const std::shared_ptr<EnvGame>& g) {
              if (g->made_cards().empty()) throw als::EnvError("pickle: this Game was not loaded by als.Game");
@@ -126,6 +129,9 @@ void bind_game(py::module_& m) {
            "(name, start, shape, columns: a name for each index of the last axis).")
       .def("information_state_layout", [](const EnvGame& g) { return layout(g.information_state_tensor_layout()); },
            "The information-state tensor's slices: the observation's, then 'history' and 'history_hash'.")
+      .def("max_chance_outcomes", &EnvGame::max_chance_outcomes,
+           "The most outcomes a chance node may have: 0 without chance nodes, else the most of the deal "
+           "(the set's cards), the theaters, 2 (the 1st player) and 64 (a script's math.random(m, n)).")
       .def("max_game_length", [](const EnvGame& g) { return g.engine().rules().max_actions; },
            "The most actions a game may take (the rules' max_actions: a longer game is abandoned).")
       .def("card_table", &card_table, "dict: card id -> dict(name, type, strength, kind, text).")
@@ -179,18 +185,29 @@ py::array_t<float> information(const EnvState& s, int player) {
 
 void bind_state(py::module_& m) {
   py::class_<EnvState>(m, "State", "A game in progress: a value (clone() copies it).")
-      .def("current_player", &EnvState::current_player, "0, 1, or als.TERMINAL at the end.")
+      .def("current_player", &EnvState::current_player, "0, 1, als.CHANCE at a chance node, or als.TERMINAL at the end.")
       .def("is_terminal", &EnvState::is_terminal)
+      .def("is_chance_node", &EnvState::is_chance_node,
+           "Whether a random draw of the rules waits for its outcome (only in a Game with chance nodes).")
+      .def("chance_outcomes", &EnvState::chance_outcomes,
+           "At a chance node: [(outcome, probability)], outcomes 0 to n-1, each 1/n (every draw of the "
+           "rules is uniform); [] elsewhere. Apply one with apply_action(outcome).")
+      .def("sampled_outcome", &EnvState::sampled_outcome,
+           "At a chance node: the outcome the game's own generator draws there, so that a game given "
+           "these is the sampled game of the same seed (digest included). Raises als.Error elsewhere.")
       .def("returns", [](const EnvState& s) { auto r = s.returns(); return std::vector<double>{r[0], r[1]}; },
            "[+1, -1] or [-1, +1] at the end, [0, 0] before.")
       .def("rewards", [](const EnvState& s) { auto r = s.rewards(); return std::vector<double>{r[0], r[1]}; },
            "What the last action gave each player.")
       .def("scores", [](const EnvState& s) { auto r = s.scores(); return std::vector<int>{r[0], r[1]}; }, "Each player's VP.")
       .def("battle", &EnvState::battle)
-      .def("legal_actions", &EnvState::legal_actions, "The current player's legal ids, ascending.")
-      .def("legal_actions_mask", &mask, "numpy uint8 of num_distinct_actions(): 1 where legal.")
+      .def("legal_actions", &EnvState::legal_actions,
+           "The current player's legal ids, ascending; at a chance node its outcomes.")
+      .def("legal_actions_mask", &mask,
+           "numpy uint8 of num_distinct_actions() (at a chance node: of max_chance_outcomes()): 1 where legal.")
       .def("apply_action", &EnvState::apply_action, py::arg("id"),
-           "Applies a legal id; an illegal one raises als.Error and changes nothing.")
+           "Applies a legal id, or an outcome at a chance node; an illegal one raises als.Error and "
+           "changes nothing.")
       .def("action_to_string", &EnvState::action_to_string, py::arg("player"), py::arg("id"))
       .def("history", &EnvState::history, "The ids applied so far.")
       .def("clone", [](const EnvState& s) { return EnvState(s); })
@@ -323,6 +340,7 @@ PYBIND11_MODULE(_als, m) {
     }
   });
   m.attr("TERMINAL") = als::kTerminalPlayer;
+  m.attr("CHANCE") = als::kChancePlayer;
   m.def("_set_data_dir", [](const std::string& d) { g_data_dir = d; });
   bind_lab(m, g_data_dir);
   m.def("game_seed", &als::game_seed, py::arg("run_seed"), py::arg("number"),

@@ -36,11 +36,17 @@ if _gymnasium is not None:  # pragma: no cover - depends on the machine
 
 
 def _game(game_or_kwargs):
+    """The Game of a wrapper: as given, by a set's name, or from Game's keyword arguments. Raises
+    als.Error for a Game with chance nodes (the frameworks' environments sample their games)."""
     if isinstance(game_or_kwargs, Game):
-        return game_or_kwargs
-    if isinstance(game_or_kwargs, str):
-        return Game(game_or_kwargs)
-    return Game(**(game_or_kwargs or {}))
+        game = game_or_kwargs
+    elif isinstance(game_or_kwargs, str):
+        game = Game(game_or_kwargs)
+    else:
+        game = Game(**(game_or_kwargs or {}))
+    if game.max_chance_outcomes():
+        raise Error("Gymnasium's and PettingZoo's environments sample their games: make the Game without chance nodes")
+    return game
 
 
 def _next_seed(env, seed):

@@ -80,14 +80,17 @@ EnvOptions EnvOptions::parse(const std::string& text) {
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty()) continue;
     if (item == "battle_rewards") o.battle_rewards = true;
-    else throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards)");
+    else if (item == "chance_nodes") o.chance_nodes = true;
+    else throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards, chance_nodes)");
   }
   return o;
 }
 
 EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text)
     : engine_(std::move(engine)), ids_(*engine_), options_(EnvOptions::parse(options_text)),
-      options_text_(options_.battle_rewards ? "battle_rewards" : "") {
+      options_text_(std::string(options_.battle_rewards ? "battle_rewards" : "") +
+                    (options_.battle_rewards && options_.chance_nodes ? "," : "") +
+                    (options_.chance_nodes ? "chance_nodes" : "")) {
   cards_ = static_cast<int>(engine_->set().cards.size());
   theaters_ = static_cast<int>(engine_->rules().theaters.size());
   positions_from_ = 2 + 2 * cards_ * theaters_ + cards_ + theaters_;
@@ -130,19 +133,17 @@ std::string EnvGame::key() const {
 
 EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
     : game_(std::move(game)), names_(std::make_shared<GameNames>(game_->engine().interned().game_names())) {
-  EventLog log;
-  log.keep_battle_ends = false;
-  try {
-    s_ = game_->engine().new_game(seed, &log, names_->id());
-  } catch (const ScriptError& e) {
-    throw EnvError(e.what());
-  }
-  record(log);
+  s_ = game_->engine().blank();  // (the position shown at the deal's chance nodes)
+  s_.b.names = names_->id();
+  Pending p;  // the deal (with chance nodes, a draw at a time: a chance node at once)
+  p.from_start = true, p.seed = seed;
+  if (!run_pending(p)) pending_ = std::move(p);
 }
 
 int EnvState::current_player() const {
+  if (pending_.active) return kChancePlayer;
   if (s_.b.phase == Phase::Over) return kTerminalPlayer;
-  if (static_cast<long>(history_.size()) >= game_->engine().rules().max_actions) return kTerminalPlayer;
+  if (player_actions() >= game_->engine().rules().max_actions) return kTerminalPlayer;
   return game_->engine().to_act(s_);
 }
 
@@ -156,6 +157,10 @@ std::vector<int> EnvState::legal_actions() const {
   std::vector<int> out;
   const int p = current_player();
   if (p == kTerminalPlayer) return out;
+  if (p == kChancePlayer) {
+    for (const auto& [o, prob] : chance_outcomes()) out.push_back(o);
+    return out;
+  }
   std::vector<Action> acts;
   std::vector<std::pair<int, Action>> legal;
   game_->legal_ids(s_, p, acts, legal);
@@ -192,7 +197,7 @@ EnvStep EnvState::step_of(const Action& a, int actor, const State& after, const 
 void EnvState::apply_action(int id) {
   const int p = current_player();
   if (p == kTerminalPlayer) throw EnvError("apply_action: the game is over");
-  const Engine& e = game_->engine();
+  if (p == kChancePlayer) return apply_chance(id);
   std::vector<Action> acts;
   std::vector<std::pair<int, Action>> legal;
   game_->legal_ids(s_, p, acts, legal);
@@ -206,25 +211,10 @@ void EnvState::apply_action(int id) {
     const std::string name = id >= 0 && id < game_->num_distinct_actions() ? " (" + game_->action_name(id) + ")" : "";
     throw EnvError("apply_action: action id " + std::to_string(id) + name + " is not legal now for player " + std::to_string(p));
   }
-  const State before = s_;
-  EventLog log;
-  log.keep_battle_ends = false;
-  try {
-    e.apply(s_, *chosen, &log);
-  } catch (const std::runtime_error& err) {  // ScriptError, IllegalAction: the game as it was
-    s_ = before;
-    throw EnvError(e.text().message_for(before, p, err.what()));
-  }
-  rewards_ = {0, 0};
-  if (game_->options().battle_rewards) {
-    const double r = game_->battle_reward((s_.b.score[0] - before.b.score[0]) - (s_.b.score[1] - before.b.score[1]));
-    rewards_ = {r, -r};
-  } else if (s_.b.phase == Phase::Over) {
-    rewards_ = returns();
-  }
-  history_.push_back(id);
-  steps_.push_back(step_of(*chosen, p, s_, before));
-  record(log);
+  Pending run;  // (with chance nodes, a run that may stop at one)
+  run.action = *chosen, run.actor = p, run.id = id;
+  run.carried = carry_.size(), run.draws = carry_;
+  run_entered(std::move(run), id);
 }
 
 void EnvState::record(const EventLog& log) {
@@ -240,6 +230,7 @@ void EnvState::record(const EventLog& log) {
 }
 
 std::string EnvState::action_to_string(int player, int id) const {
+  if (player == kChancePlayer && pending_.active) return chance_text(id);
   check_player(player);
   if (current_player() == player) {
     std::vector<Action> acts;
@@ -274,13 +265,19 @@ void EnvState::information_state_tensor(int player, float* out) const {
   const int C = static_cast<int>(g.engine().set().cards.size()), T = static_cast<int>(g.engine().rules().theaters.size());
   float* slots = out + g.observation_tensor_size();
   std::fill(slots, slots + EnvGame::kHistorySlots * g.slot_size() + 64, 0.0f);
-  size_t from = steps_.size();  // the current battle's steps, the last kHistorySlots of them
+  // The current battle's players' steps (chance outcomes are not a player's: what they showed a
+  // player is in the observation), the last kHistorySlots of them.
+  size_t from = steps_.size(), taken = 0;
   while (from > 0 && steps_[from - 1].battle == static_cast<uint8_t>(s_.b.battle) &&
-         steps_.size() - from < static_cast<size_t>(EnvGame::kHistorySlots))
+         taken < static_cast<size_t>(EnvGame::kHistorySlots)) {
     --from;
+    taken += steps_[from].actor >= 0;
+  }
+  size_t slot = 0;
   for (size_t k = from; k < steps_.size(); ++k) {
     const EnvStep& st = steps_[k];
-    float* at = slots + (k - from) * static_cast<size_t>(g.slot_size());
+    if (st.actor < 0) continue;
+    float* at = slots + slot++ * static_cast<size_t>(g.slot_size());
     at[0] = 1, at[1] = st.actor == player;
     at[2 + st.type] = 1;
     const bool known = st.card != kNone && ((st.known >> player) & 1);
@@ -334,8 +331,11 @@ std::string EnvState::observation_string(int player) const {
     << "\ndeck: " << v.deck_size << " (known: " << list(sorted(v.deck_known)) << ")\n";
   if (!v.effects.empty()) o << "lasting: " << list(v.effects) << "\n";
   const int p = current_player();
-  o << (p == kTerminalPlayer ? std::string("the game is over") : p == player ? std::string("to act: me") : std::string("to act: opponent"));
-  if (p != kTerminalPlayer && s_.r.active) {
+  o << (p == kTerminalPlayer ? std::string("the game is over")
+        : p == kChancePlayer ? std::string("to act: chance")
+        : p == player        ? std::string("to act: me")
+                             : std::string("to act: opponent"));
+  if (p >= 0 && s_.r.active) {
     const Question q = e.text().question(s_, player);
     o << ", asked by " << q.ability << (q.prompt.empty() ? "" : ": " + q.prompt);
   }
@@ -351,6 +351,7 @@ std::string EnvState::information_state_string(int player) const {
 
 EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
   check_info(player);
+  if (pending_.active) throw EnvError("resample_from_infostate: the state is at a chance node (no player's decision)");
   Rng rng(seed);
   EnvState r = *this;
   r.s_ = game_->engine().sample(s_, player, rng);
@@ -373,7 +374,9 @@ bool EnvState::operator==(const EnvState& o) const {
   // The same game: one EnvGame, or two loaded from the same files with the same rules and options.
   return (game_ == o.game_ || game_->key() == o.game_->key()) && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
-         resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ &&
+         resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ && pending_ == o.pending_ &&
+         std::equal(carry_.begin(), carry_.end(), o.carry_.begin(), o.carry_.end(),
+                    [](const ChanceTape::Draw& a, const ChanceTape::Draw& b) { return a.n == b.n && a.outcome == b.outcome; }) &&
          std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),
                     [](const EnvStep& a, const EnvStep& b) { return std::memcmp(&a, &b, sizeof a) == 0; });
 }
@@ -383,7 +386,7 @@ std::string EnvState::extras_problem() const {
   for (int id : history_)  // (-1: in a resampled world, an action whose card its player did not know)
     if (id < -1 || id >= game_->num_distinct_actions()) return "an action id of its history";
   for (const EnvStep& st : steps_)
-    if (st.actor < 0 || st.actor > 1 || st.type > Action::Choose || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
+    if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > Action::Choose || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
         !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||
         st.known > 3)
       return "a step of its history";
@@ -413,6 +416,17 @@ std::string EnvState::serialize() const {
   }
   w.put(rewards_[0]), w.put(rewards_[1]);
   w.put(static_cast<int32_t>(resampled_for_));
+  if (game_->options().chance_nodes) {  // a stopped run (its stop is found again by running it) and the carried draws
+    auto draws = [&](const std::vector<ChanceTape::Draw>& ds) {
+      w.put(static_cast<uint32_t>(ds.size()));
+      for (const ChanceTape::Draw& d : ds) w.put(d.n), w.put(d.outcome);
+    };
+    w.put(static_cast<uint8_t>(pending_.active)), w.put(static_cast<uint8_t>(pending_.from_start));
+    w.put(pending_.seed), w.put(static_cast<int32_t>(pending_.actor)), w.put(static_cast<int32_t>(pending_.id));
+    w.put(static_cast<uint32_t>(pending_.carried));
+    draws(pending_.draws);
+    draws(carry_);
+  }
   w.put(digest());
   w.put(static_cast<uint64_t>(XXH3_64bits(w.out.data(), w.out.size())));  // every byte before it
   return w.out;
@@ -461,6 +475,22 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   }
   s.rewards_[0] = r.get<double>(), s.rewards_[1] = r.get<double>();
   s.resampled_for_ = r.get<int32_t>();
+  Pending pending;
+  if (s.game_->options().chance_nodes) {
+    auto draws = [&](std::vector<ChanceTape::Draw>& ds) {
+      const uint32_t n = r.count(kMaxGameActions);
+      for (uint32_t i = 0; i < n; ++i) {
+        ChanceTape::Draw d;
+        d.n = r.get<uint32_t>(), d.outcome = r.get<uint32_t>();
+        ds.push_back(d);
+      }
+    };
+    pending.active = r.get<uint8_t>() != 0, pending.from_start = r.get<uint8_t>() != 0;
+    pending.seed = r.get<uint64_t>(), pending.actor = r.get<int32_t>(), pending.id = r.get<int32_t>();
+    pending.carried = r.get<uint32_t>();
+    draws(pending.draws);
+    draws(s.carry_);
+  }
   const uint64_t digest = r.get<uint64_t>();
   const size_t summed = r.at;
   const uint64_t checksum = r.get<uint64_t>();
@@ -473,7 +503,12 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
     throw EnvError("deserialize_state: the bytes are not a state this engine wrote (" + why + ")");
   if (std::string why = s.extras_problem(); !why.empty())
     throw EnvError("deserialize_state: the bytes are not a state this engine wrote (" + why + ")");
-  if (nh != ns || s.digest() != digest) throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
+  if (s.digest() != digest) throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
+  if (!pending.active) {
+    if (nh != ns) throw EnvError("deserialize_state: the bytes are not a state this engine wrote");
+    return s;
+  }
+  s.restore_pending(std::move(pending), nh - ns);
   return s;
 }
 
@@ -648,6 +683,7 @@ EnvAgent::EnvAgent(const std::string& spec, uint64_t game_seed, int seat) {
 int EnvAgent::step(const EnvState& s) {
   const int p = s.current_player();
   if (p == kTerminalPlayer) throw EnvError("the game is over: no action to choose");
+  if (p == kChancePlayer) throw EnvError("a chance node: no player acts (apply one of chance_outcomes())");
   const Engine& e = s.game().engine();
   e.legal(s.state(), legal_);
   const Action a = agent_->choose(e, s.state(), legal_);

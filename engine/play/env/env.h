@@ -26,11 +26,16 @@ struct EnvError : std::runtime_error {
 
 /// The player id of a finished game (OpenSpiel's kTerminalPlayerId).
 constexpr int kTerminalPlayer = -4;
+/// The player id of a chance node (OpenSpiel's kChancePlayerId).
+constexpr int kChancePlayer = -1;
 
-/// A game's options for learning agents: "" or "battle_rewards" (rewards at each battle's end:
-/// the VP it gave, signed, over the VP target, within [-1, 1]).
+/// A game's options for learning agents, comma-separated: "battle_rewards" (rewards at each
+/// battle's end: the VP it gave, signed, over the VP target, within [-1, 1]); "chance_nodes"
+/// (every random draw of the rules is a chance node whose outcome is applied as an action:
+/// EnvState::chance_outcomes).
 struct EnvOptions {
   bool battle_rewards = false;
+  bool chance_nodes = false;
   /// Parses a comma-separated list; throws EnvError naming an unknown option.
   static EnvOptions parse(const std::string& text);
 };
@@ -76,7 +81,8 @@ class EnvGame {
   std::vector<TensorSlice> information_state_tensor_layout() const;
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
-  /// The options as EnvOptions::parse reads them ("" or "battle_rewards").
+  /// The options as EnvOptions::parse reads them, in a fixed order ("", "battle_rewards",
+  /// "chance_nodes", "battle_rewards,chance_nodes").
   const std::string& options_text() const { return options_text_; }
   /// What the game was loaded from, as load_engine reads it (a bundled name or an absolute path
   /// for the card set and each rule), so that another process loads the same game (pickle).
@@ -86,6 +92,11 @@ class EnvGame {
   }
   const std::string& made_cards() const { return made_cards_; }
   const std::vector<std::string>& made_rules() const { return made_rules_; }
+
+  /// The most outcomes a chance node may have (OpenSpiel's max_chance_outcomes): 0 without
+  /// chance nodes, else the most of the deal (the set's cards), the theaters, the 1st player (2)
+  /// and a script's draw (ChanceTape::kMaxScriptOutcomes).
+  int max_chance_outcomes() const;
 
   static constexpr int kHistorySlots = 40;
 
@@ -101,7 +112,7 @@ class EnvGame {
 
 /// One action as the players saw it (for the information-state tensor).
 struct EnvStep {
-  int8_t actor = 0;
+  int8_t actor = 0;          // 0 or 1; kChancePlayer for a chance outcome
   uint8_t type = 0;          // Action::Type
   uint8_t kind = 0;          // the decision's DecisionKind
   uint8_t card = kNone;      // the card played or chosen, kNone if none
@@ -122,9 +133,18 @@ class EnvState {
   const EnvGame& game() const { return *game_; }
   const std::shared_ptr<const EnvGame>& game_ptr() const { return game_; }
   const State& state() const { return s_; }
-  /// 0 or 1, or kTerminalPlayer once the game is over (or stopped at the rules' max_actions).
+  /// 0 or 1, kChancePlayer at a chance node, or kTerminalPlayer once the game is over (or
+  /// stopped at the rules' max_actions, counting players' actions).
   int current_player() const;
   bool is_terminal() const { return current_player() == kTerminalPlayer; }
+  bool is_chance_node() const { return pending_.active; }
+  /// At a chance node: each outcome (0 .. n-1) with its probability (1/n: every draw of the
+  /// rules is uniform); empty elsewhere.
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  /// At a chance node: the outcome the game's own generator draws there (what the sampled game
+  /// of the same seed gets, so that a game given these is that game, digest included); throws
+  /// EnvError elsewhere.
+  int sampled_outcome() const;
   /// [+1, -1] or [-1, +1] at the end (a game stopped at max_actions: [0, 0]), [0, 0] before.
   std::array<double, 2> returns() const;
   /// What the last action gave each player (EnvOptions::battle_rewards, else the returns when it
@@ -132,16 +152,18 @@ class EnvState {
   std::array<double, 2> rewards() const { return rewards_; }
   std::array<int, 2> scores() const { return {s_.b.score[0], s_.b.score[1]}; }
   int battle() const { return s_.b.battle; }
-  /// The current player's legal ids, ascending (empty at the end).
+  /// The current player's legal ids, ascending (empty at the end); at a chance node its outcomes.
   std::vector<int> legal_actions() const;
-  /// Applies a legal id of the current player; throws EnvError (an illegal id, a script error)
-  /// with the state unchanged.
+  /// Applies a legal id of the current player, or an outcome at a chance node; throws EnvError
+  /// (an illegal id, a script error) with the state unchanged.
   void apply_action(int id);
   /// The text of `id` as `player` would read it: the engine's text of that legal action now,
-  /// else the id's pattern.
+  /// else the id's pattern; for kChancePlayer at a chance node, the outcome's ("deal Heavy Tanks
+  /// to player 1", "player 0 is the 1st player").
   std::string action_to_string(int player, int id) const;
-  /// The ids applied so far, each as its actor saw it. In a resampled state, -1 stands for an
-  /// action whose card the resampling player did not know.
+  /// The ids applied so far, each as its actor saw it, chance outcomes included. In a resampled
+  /// state, -1 stands for an action whose card the resampling player did not know (and for every
+  /// chance outcome).
   const std::vector<int>& history() const { return history_; }
   uint64_t digest() const { return als::digest(game_->engine(), s_); }
   void observation_tensor(int player, float* out) const;
@@ -156,7 +178,7 @@ class EnvState {
   /// A state `player` cannot tell apart from this one: every card it does not know drawn from
   /// those consistent with what it knows (Engine::sample, the search's determinization), the
   /// same for the same seed. The other player's history is not known in it: its information
-  /// state raises EnvError.
+  /// state raises EnvError. Throws EnvError at a chance node.
   EnvState resample_from_infostate(int player, uint64_t seed) const;
   /// Bytes from which deserialize() gives an equal state (digest, history, what each player saw).
   std::string serialize() const;
@@ -171,6 +193,38 @@ class EnvState {
   void record(const EventLog& log);  // each player's lines and hash
   EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
 
+  // Chance nodes (env_chance.cpp). A run of the engine (a new game's deal, or a player's action)
+  // that stopped at a chance node, to be run again from its start with one more outcome.
+  struct Pending {
+    bool active = false;
+    bool from_start = false;  // a new game's deal from `seed`; else `action` (id `id`) by `actor` from s_
+    uint64_t seed = 0;
+    Action action{};
+    int actor = 0, id = 0;
+    size_t carried = 0;                   // draws[0 .. carried): the running ability's, replayed
+    std::vector<ChanceTape::Draw> draws;  // the run's outcomes so far
+    // where it stopped
+    uint32_t n = 0, sampled = 0;
+    ChanceWhat what = ChanceWhat::None;
+    std::vector<uint8_t> among;
+    uint8_t first = 0;  // the 1st player then (the deal's text)
+    bool operator==(const Pending&) const;
+  };
+  // Runs `p` from its start: true when the run reached a decision (the state, rewards, steps and
+  // lines taken; p's new outcomes already in history_), false when it stopped at a chance node
+  // (p's stop filled in). Throws EnvError for a failing run, nothing changed.
+  bool run_pending(Pending& p);
+  // Appends `entry` (an action id, an outcome) to the history and runs `p`: taken as the pending
+  // run if it stops at a chance node; the history as it was if it throws.
+  void run_entered(Pending p, int entry);
+  void apply_chance(int outcome);
+  std::string chance_text(int outcome) const;
+  void finish(const Pending& p, State& after, const EventLog& log, const std::vector<ChanceTape::Draw>& carry);
+  long player_actions() const;  // the history's actions of players (max_actions counts them)
+  // deserialize: `p` as read (its stop not yet found) with `extra` history entries beyond the
+  // steps; throws EnvError unless running it stops at a chance node as it did.
+  void restore_pending(Pending p, size_t extra);
+
   // What is wrong with the fields beside the engine's state (deserialize): the action ids and
   // steps of the history, whose world it is, the rewards; "" if nothing.
   std::string extras_problem() const;
@@ -184,6 +238,8 @@ class EnvState {
   uint64_t hash_[2] = {0, 0};
   std::array<double, 2> rewards_{0, 0};
   int resampled_for_ = -1;
+  Pending pending_;
+  std::vector<ChanceTape::Draw> carry_;  // the running ability's draws, replayed when its question is answered
 };
 
 /// One of the engine's agents choosing for a State's current player (als.gym's and
