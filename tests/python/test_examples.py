@@ -23,3 +23,89 @@ def test_reinforce_reports_a_learning_curve():
 def test_pimc_plays_with_the_engines_determinization():
     out = run("pimc.py", "--games", "4", "--samples", "2")
     assert re.search(r"pimc \(2 samples\) vs random: \d of 4 games \(\d+%; 95% Wilson \d+%-\d+%\)", out)
+
+
+def load_cfr():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cfr_small", os.path.join(EXAMPLES, "cfr_small.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class KuhnTree:
+    """Kuhn poker in cfr_small's tree shape (preorder lists), to check its CFR and best response
+    against a game whose equilibrium is known: value -1/18 to the first player."""
+
+    def __init__(self, cfr):
+        self.cfr = cfr
+        self.kind, self.player, self.info, self.children, self.probs, self.value = [], [], [], [], [], []
+        self.infos, self.info_player, self.info_actions = {}, [], []
+        self.deal([])
+
+    def __len__(self):
+        return len(self.kind)
+
+    def node(self, kind, player=-1, info=-1, probs=None, value=0.0):
+        for lst, x in zip((self.kind, self.player, self.info, self.children, self.probs, self.value),
+                          (kind, player, info, [], probs, value)):
+            lst.append(x)
+        return len(self.kind) - 1
+
+    def deal(self, cards):
+        if len(cards) == 2:
+            return self.play(cards, "")
+        left = [c for c in range(3) if c not in cards]
+        k = self.node(self.cfr.CHANCE, probs=[1.0 / len(left)] * len(left))
+        for c in left:
+            self.children[k].append(self.deal(cards + [c]))
+        return k
+
+    def play(self, cards, h):
+        ends = {"cc": 1, "bc": 2, "cbc": 2}
+        if h in ends or h in ("bf", "cbf"):
+            if h == "bf":
+                return self.node(self.cfr.TERMINAL, value=1.0)
+            if h == "cbf":
+                return self.node(self.cfr.TERMINAL, value=-1.0)
+            stake = ends[h]
+            return self.node(self.cfr.TERMINAL, value=stake if cards[0] > cards[1] else -stake)
+        p = len(h) % 2
+        key = (p, cards[p], h)
+        if key not in self.infos:
+            self.infos[key] = len(self.info_player)
+            self.info_player.append(p)
+            self.info_actions.append([0, 1])
+        k = self.node(self.cfr.PLAYER, player=p, info=self.infos[key])
+        moves = ("f", "c") if h.endswith("b") else ("c", "b")
+        for m in moves:
+            self.children[k].append(self.play(cards, h + m))
+        return k
+
+
+def test_cfr_and_best_response_solve_kuhn_poker():
+    cfr = load_cfr()
+    tree = KuhnTree(cfr)
+    solver = cfr.CFRPlus(tree)
+    for _ in range(2000):
+        solver.iterate()
+    average = solver.average()
+    assert abs(cfr.expected_value(tree, average) - (-1.0 / 18.0)) < 2e-3
+    assert cfr.exploitability(tree, average) < 5e-3
+    uniform = cfr.uniform(tree)
+    # a best response does at least as well as the policy it replaces, and uniform Kuhn is exploitable
+    assert cfr.best_response_value(tree, uniform, 0) >= cfr.expected_value(tree, uniform) - 1e-12
+    assert cfr.best_response_value(tree, uniform, 1) >= -cfr.expected_value(tree, uniform) - 1e-12
+    assert cfr.exploitability(tree, uniform) > 0.2
+
+
+def test_cfr_small_measures_the_engine_agents_on_skirmish():
+    import json
+    out = run("cfr_small.py", "--iterations", "12", "--agents", "random,greedy", "--json")
+    doc = json.loads(out)
+    assert doc["set"] == "skirmish" and doc["states"] > 100000
+    rows = {r["policy"]: r["exploitability"] for r in doc["policies"]}
+    assert set(rows) == {"uniform random", "greedy", "CFR+ (12 iterations)"}
+    assert all(0 <= x <= 1 for x in rows.values())
+    assert rows["CFR+ (12 iterations)"] < rows["greedy"] < rows["uniform random"]
+    assert [c["iterations"] for c in doc["cfr_curve"]] == [10, 12]
