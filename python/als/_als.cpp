@@ -292,20 +292,24 @@ void bind_vector_env(py::module_& m) {
   using S = py::array_t<int32_t, py::array::c_style>;
   py::class_<VectorEnv>(m, "_VectorEnv")
       .def(py::init([](const std::shared_ptr<EnvGame>& g, int n, const std::string& opponent, int seat,
-                       const std::string& options) { return new VectorEnv(g, n, opponent, seat, options); }))
+                       const std::string& options, const std::string& tensor) {
+        return new VectorEnv(g, n, opponent, seat, options, tensor);
+      }))
       .def_property_readonly("num_envs", &VectorEnv::num_envs)
+      .def_property_readonly("tensor_size", &VectorEnv::tensor_size)
       .def("games_finished", &VectorEnv::games_finished)
-      .def("reset_into", [](VectorEnv& v, uint64_t seed, F obs, U mask) {
+      .def("reset_into", [](VectorEnv& v, uint64_t seed, F obs, U mask, W to_play) {
         const size_t n = static_cast<size_t>(v.num_envs());
-        float* o = rows(obs, n, static_cast<size_t>(v.game().observation_tensor_size()), "obs");
+        float* o = rows(obs, n, static_cast<size_t>(v.tensor_size()), "obs");
         uint8_t* k = rows(mask, n, static_cast<size_t>(v.game().num_distinct_actions()), "mask");
+        int8_t* p = rows(to_play, n, 1, "current_player");
         std::optional<py::gil_scoped_release> free;  // (only with an engine of its own: the thread rule)
         if (v.owns_engine()) free.emplace();
-        v.reset(seed, o, k);
+        v.reset(seed, o, k, p);
       })
       .def("step_into", [](VectorEnv& v, I actions, F obs, F reward, B terminated, B truncated, U mask, F final_obs,
-                           W winner, S scores, F episode_return) {
-        const size_t n = static_cast<size_t>(v.num_envs()), O = static_cast<size_t>(v.game().observation_tensor_size());
+                           W winner, S scores, F episode_return, W to_play, F rewards) {
+        const size_t n = static_cast<size_t>(v.num_envs()), O = static_cast<size_t>(v.tensor_size());
         if (static_cast<size_t>(actions.size()) != n)
           throw als::EnvError("step: expected " + std::to_string(n) + " actions, got " + std::to_string(actions.size()));
         const int64_t* a = actions.data();
@@ -317,9 +321,10 @@ void bind_vector_env(py::module_& m) {
         float* f = rows(final_obs, n, O, "final_observation");
         const VectorEnv::Ends ends{rows(winner, n, 1, "final_winner"), rows(scores, n, 2, "final_scores"),
                                    rows(episode_return, n, 1, "episode_return")};
+        const VectorEnv::Seats seats{rows(to_play, n, 1, "current_player"), rows(rewards, n, 2, "rewards")};
         std::optional<py::gil_scoped_release> free;
         if (v.owns_engine()) free.emplace();
-        v.step(a, o, r, te, tr, k, f, ends);
+        v.step(a, o, r, te, tr, k, f, ends, seats);
       });
 }
 

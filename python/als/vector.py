@@ -7,36 +7,48 @@ from ._als import Game, _VectorEnv
 
 
 class VectorEnv:
-    """``num_envs`` games of ``game`` for a learning agent in ``seat`` (0 or 1); the other seat is
-    played by the engine's agent ``opponent`` (any spec ``als simulate`` accepts). ``options``:
-    the rewards' options ("battle_rewards"; "" keeps the game's). Games that end are replaced in
-    the same step; every game's seed derives from the reset seed and the game's number.
+    """``num_envs`` games of ``game`` stepped inside C++. With ``opponent`` an agent spec (any spec
+    ``als simulate`` accepts), a learning agent plays ``seat`` (0 or 1) and the engine's agent the
+    other; with ``opponent=None`` both seats are the caller's: every decision of both players is
+    returned (self-play, or an opponent written in Python), each row for the player to act.
+    ``options``: the rewards' options ("battle_rewards"; "" keeps the game's). ``tensor``:
+    "observation" (the default) or "information_state" (each row holds that tensor instead).
+    Games that end are replaced in the same step; every game's seed derives from the reset seed
+    and the game's number. A Game with chance nodes is sampled (its generator's outcomes).
 
     ``reset(seed=None) -> (obs, info)``; ``step(actions) -> (obs, reward, terminated, truncated,
-    info)``: ``obs`` float32 [num_envs, observation_tensor_size], ``reward`` float32 [num_envs],
-    ``terminated``/``truncated`` bool [num_envs], ``info["action_mask"]`` uint8 [num_envs,
-    num_distinct_actions], ``info["final_observation"]`` float32 like ``obs`` (the end state's
-    observation in rows whose game ended this step, zeros elsewhere); in those rows too,
-    ``info["final_winner"]`` int8 [num_envs] (player 0 or 1, -1 for a game stopped without a
-    winner, and -1 in other rows), ``info["final_scores"]`` int32 [num_envs, 2] (both players'
-    VP at the end) and ``info["episode_return"]`` float32 [num_envs] (the sum of the agent's
-    rewards over that game). Raises ``als.Error``.
+    info)``: ``obs`` float32 [num_envs, tensor_size], ``reward`` float32 [num_envs] (the learning
+    seat's; with both seats, the acting player's), ``terminated``/``truncated`` bool [num_envs],
+    ``info["action_mask"]`` uint8 [num_envs, num_distinct_actions], ``info["current_player"]``
+    int8 [num_envs] (whose tensor and mask each row holds: the seat, or the player to act),
+    ``info["rewards"]`` float32 [num_envs, 2] (what the step gave each player: with both seats a
+    player's reward can come on the other's step), ``info["final_observation"]`` float32 like
+    ``obs`` (the end state's tensor, from the seat or the acting player, in rows whose game ended
+    this step, zeros elsewhere); in those rows too, ``info["final_winner"]`` int8 [num_envs]
+    (player 0 or 1, -1 for a game stopped without a winner, and -1 in other rows),
+    ``info["final_scores"]`` int32 [num_envs, 2] (both players' VP at the end) and
+    ``info["episode_return"]`` float32 [num_envs] (the sum of the agent's rewards over that game;
+    with both seats, player 0's: player 1's is its negation). Raises ``als.Error``.
     """
 
-    def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options=""):
+    def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options="", tensor="observation"):
         if not isinstance(game, Game):
             game = Game(game)
         self.game = game
-        self._env = _VectorEnv(game, int(num_envs), opponent, int(seat), options)
+        self.both_seats = opponent is None
+        self._env = _VectorEnv(game, int(num_envs), "" if opponent is None else str(opponent), int(seat), options,
+                               str(tensor))
         self.num_envs = int(num_envs)
         self.seat = int(seat)
+        self.tensor = str(tensor)
         self._seed = seed
-        self._obs_size = game.observation_tensor_size()
+        self._obs_size = self._env.tensor_size
         self._actions = game.num_distinct_actions()
 
     def _arrays(self):
         n = self.num_envs
-        return (_np.empty((n, self._obs_size), _np.float32), _np.empty((n, self._actions), _np.uint8))
+        return (_np.empty((n, self._obs_size), _np.float32), _np.empty((n, self._actions), _np.uint8),
+                _np.empty(n, _np.int8))
 
     def reset(self, seed=None, options=None):
         """New games from ``seed`` (the constructor's on the first reset, else from the system's
@@ -45,15 +57,16 @@ class VectorEnv:
             seed, self._seed = self._seed, None
         if seed is None:
             seed = _random.SystemRandom().getrandbits(64)
-        obs, mask = self._arrays()
-        self._env.reset_into(int(seed) & (2**64 - 1), obs, mask)
-        return obs, {"action_mask": mask}
+        obs, mask, to_play = self._arrays()
+        self._env.reset_into(int(seed) & (2**64 - 1), obs, mask, to_play)
+        return obs, {"action_mask": mask, "current_player": to_play}
 
     def step(self, actions):
         """Applies one legal id a row; returns (obs, reward, terminated, truncated, info)."""
         n = self.num_envs
-        obs, mask = self._arrays()
+        obs, mask, to_play = self._arrays()
         reward = _np.empty(n, _np.float32)
+        rewards = _np.zeros((n, 2), _np.float32)
         terminated = _np.empty(n, _np.bool_)
         truncated = _np.empty(n, _np.bool_)
         final = _np.zeros((n, self._obs_size), _np.float32)  # (written only in rows whose game ended)
@@ -61,8 +74,9 @@ class VectorEnv:
         scores = _np.zeros((n, 2), _np.int32)
         episode_return = _np.zeros(n, _np.float32)
         self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
-                            mask, final, winner, scores, episode_return)
-        return obs, reward, terminated, truncated, {"action_mask": mask, "final_observation": final,
+                            mask, final, winner, scores, episode_return, to_play, rewards)
+        return obs, reward, terminated, truncated, {"action_mask": mask, "current_player": to_play,
+                                                     "rewards": rewards, "final_observation": final,
                                                      "final_winner": winner, "final_scores": scores,
                                                      "episode_return": episode_return}
 

@@ -246,3 +246,75 @@ def test_info_says_how_each_ended_game_ended(options):
             totals[done] = 0
         assert ended > 10
         assert info["final_winner"].dtype == np.int8 and info["final_scores"].dtype == np.int32
+
+
+def mirror(game, run_seed, number, opponent=None, seat=0):
+    """The game VectorEnv plays as its game `number` of a run: a State from the same seed, with the
+    engine's agent (seeded alike) for the other seat."""
+    seed = als.game_seed(run_seed, number)
+    state = game.new_initial_state(seed)
+    agent = als.EngineAgent(opponent, seed, 1 - seat) if opponent else None
+    return state, agent
+
+
+def settle(state, agent, seat):
+    rewards = np.zeros(2, np.float32)
+    while agent and not state.is_terminal() and state.current_player() != seat:
+        state.apply_action(agent.step(state))
+        rewards += state.rewards()
+    return rewards
+
+
+@pytest.mark.parametrize("tensor,opponent", [("observation", None), ("information_state", None),
+                                             ("information_state", "greedy")])
+def test_both_seats_and_information_states_follow_the_games_they_play(tensor, opponent):
+    game = als.Game("standard", options="battle_rewards")
+    n, seat = 4, 1
+    env = als.VectorEnv(game, n, opponent=opponent, seat=seat, seed=17, tensor=tensor)
+    width = game.information_state_tensor_size() if tensor == "information_state" else game.observation_tensor_size()
+    obs, info = env.reset()
+    assert obs.shape == (n, width) and env.both_seats == (opponent is None)
+    games = [mirror(game, 17, i, opponent, seat) for i in range(n)]
+    for s, a in games:
+        settle(s, a, seat)
+    started, rng, ended = n, np.random.default_rng(5), 0
+    for _ in range(150):
+        for i, (s, _) in enumerate(games):
+            p = s.current_player()
+            assert info["current_player"][i] == p == (p if opponent is None else seat)
+            view = s.information_state_tensor(p) if tensor == "information_state" else s.observation_tensor(p)
+            assert (obs[i] == view).all()
+            assert (info["action_mask"][i] == s.legal_actions_mask()).all()
+        actions = uniform(rng, info["action_mask"])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for i in range(n):
+            s, agent = games[i]
+            actor = s.current_player()
+            s.apply_action(int(actions[i]))
+            got = np.array(s.rewards(), np.float32) + settle(s, agent, seat)
+            assert np.allclose(info["rewards"][i], got) and np.isclose(reward[i], got[actor])
+            assert info["rewards"][i].sum() == 0  # every reward is zero-sum
+            assert terminated[i] == s.is_terminal()
+            if s.is_terminal():
+                ended += 1
+                assert info["final_winner"][i] == (0 if s.returns()[0] > 0 else 1)
+                assert list(info["final_scores"][i]) == s.scores()
+                games[i] = mirror(game, 17, started, opponent, seat)
+                settle(*games[i], seat)
+                started += 1
+    assert ended >= 2
+
+
+def test_self_play_episode_returns_are_player_0s():
+    game = als.Game("standard")
+    env = als.VectorEnv(game, 16, opponent=None, seed=2)
+    obs, info = env.reset()
+    rng, seen = np.random.default_rng(1), 0
+    while seen < 20:
+        obs, reward, terminated, truncated, info = env.step(uniform(rng, info["action_mask"]))
+        for i in np.flatnonzero(terminated):
+            winner = info["final_winner"][i]
+            assert info["episode_return"][i] == (1.0 if winner == 0 else -1.0)
+            seen += 1
+    with pytest.raises(als.Error, match="tensor must be"):
+        als.VectorEnv(game, 2, tensor="belief")

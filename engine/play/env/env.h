@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -259,34 +260,49 @@ class EnvAgent {
   std::vector<Action> legal_;
 };
 
-/// Many games stepped together for a learning agent in one seat (als.VectorEnv, docs/python.md
-/// "Many games at once"): the other seat is played by one of the engine's agents, a game that
+/// Many games stepped together (als.VectorEnv, docs/python.md "Many games at once"): for a
+/// learning agent in one seat, the other played by one of the engine's agents, or for both seats
+/// (every decision of both players returned: self-play, or an opponent in Python). A game that
 /// ends is replaced by a new one in the same step, and every game's seed derives from the reset
 /// seed and the game's number, so a run is reproducible from its seed alone. Arrays are the
-/// caller's, row-major, one row a game: observations [n, observation_tensor_size], masks
-/// [n, num_distinct_actions].
+/// caller's, row-major, one row a game: tensors [n, tensor_size()], masks [n,
+/// num_distinct_actions]. A Game with chance nodes is sampled (its generator's outcomes).
 class VectorEnv {
  public:
-  /// `opponent`: an agent spec (`als simulate`'s); `seat`: the learning agent's (0 or 1);
-  /// `options`: EnvOptions for the rewards ("" keeps the game's). Throws EnvError for a bad spec,
-  /// seat, count (1 to 65,536) or option.
+  /// `opponent`: an agent spec (`als simulate`'s), or "" for both seats; `seat`: the learning
+  /// agent's (0 or 1; unused with both seats); `options`: EnvOptions for the rewards ("" keeps
+  /// the game's); `tensor`: "observation" or "information_state" (what each row holds). Throws
+  /// EnvError for a bad spec, seat, count (1 to 65,536), option or tensor.
   VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
-            const std::string& options);
-  int num_envs() const { return static_cast<int>(games_.size()); }
+            const std::string& options, const std::string& tensor = "observation");
+  int num_envs() const { return static_cast<int>(info_ ? rows_.size() : games_.size()); }
   const EnvGame& game() const { return *game_; }
-  /// New games from `seed`; writes every row's observation and mask.
-  void reset(uint64_t seed, float* obs, uint8_t* mask);
+  bool both_seats() const { return both_; }
+  /// The length of a row's tensor: the observation's or the information state's.
+  int tensor_size() const { return info_ ? game_->information_state_tensor_size() : game_->observation_tensor_size(); }
+  /// Who each row is for, and what the step gave both players, a row each (either may be null):
+  /// the player whose tensor and mask the row holds (the learning seat, or with both seats the
+  /// player to act), and both players' rewards in the step [n, 2].
+  struct Seats {
+    int8_t* to_play = nullptr;  // [num_envs]
+    float* rewards = nullptr;   // [num_envs, 2]
+  };
+  /// New games from `seed`; writes every row's tensor and mask (and to_play).
+  void reset(uint64_t seed, float* obs, uint8_t* mask, int8_t* to_play = nullptr);
   /// Applies each row's action (a legal id of its game) and the opponent's replies until the
-  /// agent is asked again. Writes the new observations and masks, each row's reward (from the
-  /// agent's seat), whether its game ended (terminated: by the rules; truncated: stopped at the
+  /// agent is asked again (with both seats: the action alone). Writes the new tensors and masks,
+  /// each row's reward (from the agent's seat; with both seats, the acting player's), whether its
+  /// game ended (terminated: by the rules; truncated: stopped at the
   /// rules' max_actions or by a failing script) and, in rows that ended, the end state's
-  /// observation in `final_obs` (the caller's zeros are left elsewhere: pass it zeroed). An
+  /// tensor in `final_obs` (from the agent's seat; with both seats, the acting player's; the
+  /// caller's zeros are left elsewhere: pass it zeroed). An
   /// illegal action throws EnvError naming the row, and no game moves.
   void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
             float* final_obs);
   /// How the games that ended in a step ended, a row each (nothing is written in other rows: pass
   /// them initialised): the winner (player 0 or 1; -1 for a game stopped without one), both
-  /// players' VP, and the agent's episode return (the sum of its rewards over that game).
+  /// players' VP, and the agent's episode return (the sum of its rewards over that game; with both
+  /// seats, player 0's: player 1's is its negation, every reward being zero-sum).
   struct Ends {
     int8_t* winner = nullptr;        // [num_envs]
     int32_t* scores = nullptr;       // [num_envs, 2]
@@ -295,6 +311,9 @@ class VectorEnv {
   /// step(), and each ended game's Ends into `ends`.
   void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
             float* final_obs, const Ends& ends);
+  /// step(), with each row's Seats too.
+  void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
+            float* final_obs, const Ends& ends, const Seats& seats);
   /// Games finished since the reset (ended by the rules or stopped).
   long long games_finished() const { return finished_; }
   /// Whether this VectorEnv runs an engine of its own (a twin of the Game's: Engine::twin), so
@@ -311,19 +330,34 @@ class VectorEnv {
     // no re-run of the ability from its snapshot); the learning agent's questions stop the run.
     std::unique_ptr<SeatChooser> ask;
     long actions = 0;
-    float total = 0;  // the agent's rewards in this game so far (its episode return)
+    float total[2] = {0, 0};  // each player's rewards in this game so far (its episode return)
+    int8_t player = 0;        // the player whose decision it is (the learning seat, or either)
     std::vector<std::pair<int, Action>> legal;  // the agent's legal ids and actions now
   };
   void start(Slot& g);                       // a new game, numbered next_, advanced to the agent's turn
-  int advance(Slot& g, float& reward);       // the opponent acts until the agent is asked: 0 goes on, 1 ended, 2 stopped
+  int advance(Slot& g, float* got);          // the opponent acts until a learner is asked: 0 goes on, 1 ended, 2 stopped
   struct Before {  // what a reward is measured from
     int score[2];
     bool over;
   };
   static Before of(const State& s) { return {{s.b.score[0], s.b.score[1]}, s.b.phase == Phase::Over}; }
-  void reward_for(const Before& before, const State& after, float& reward) const;
+  void reward_for(const Before& before, const State& after, float* got) const;  // both players', added to got
   void write(const Slot& g, float* obs, uint8_t* mask);
-  void list_legal(Slot& g);
+  void list_legal(Slot& g, int player);  // the player's legal ids and actions now (g.player = player)
+
+  // Information-state tensors: EnvStates (what each player has seen, for the information state's
+  // history and hash), the engine's agent choosing through EnvAgent.
+  struct Row {
+    std::optional<EnvState> s;
+    std::unique_ptr<EnvAgent> opponent;  // (one learning seat only)
+    float total[2] = {0, 0};
+  };
+  int viewer(const Row& r) const;                  // whose tensor the row holds
+  void start(Row& r);                              // a new game, numbered next_, at a learner's decision
+  int advance(Row& r, float* got);                 // chance outcomes, the opponent: 0 goes on, 1 ended, 2 stopped
+  void write(const Row& r, float* obs, uint8_t* mask);
+  void step_rows(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
+                 float* final_obs, const Ends& ends, const Seats& seats);
 
   // The thread rule: one thread at a time resets or steps a VectorEnv. Held by reset and step;
   // a second thread throws EnvError naming the rule.
@@ -336,6 +370,8 @@ class VectorEnv {
   };
 
   bool owns_engine_ = false;
+  bool both_ = false, info_ = false, reset_ = false;
+  std::vector<Row> rows_;
   std::atomic<bool> in_use_{false};
   std::shared_ptr<const EnvGame> game_;
   std::vector<Slot> games_;
