@@ -202,7 +202,10 @@ std::multimap<std::string, std::unique_ptr<Child>>& pool() {
 
 class ExecAgent : public Agent {
  public:
-  ExecAgent(std::string command, int ms) : command_(std::move(command)), ms_(ms) {}
+  /// `state`: each decision carries a world the seat cannot tell from the real one, serialized
+  /// (`state=1`), drawn with a generator seeded from `seed`.
+  ExecAgent(std::string command, int ms, bool state, uint64_t seed)
+      : command_(std::move(command)), ms_(ms), state_(state), rng_(seed) {}
   ExecAgent(const ExecAgent&) = delete;
   ExecAgent& operator=(const ExecAgent&) = delete;
   /// The game is over (or abandoned): the program goes back to the pool for this seat's next game.
@@ -269,7 +272,7 @@ class ExecAgent : public Agent {
             {"observation_tensor_size", als::observation_tensor_size(e)}};
   }
 
-  json decision_message(const InfoState& info, std::vector<int>& ids) const {
+  json decision_message(const InfoState& info, std::vector<int>& ids) {
     const Engine& e = info.engine();
     const int p = info.player(), C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
     const DecisionKind k = info.kind();
@@ -286,7 +289,21 @@ class ExecAgent : public Agent {
               {"view", protocol::view_json(e, info.projection(), info.withdraw_vp())},
               {"legal", texts}, {"ids", ids}, {"relative_ids", relative}, {"observation_tensor", tensor}};
     protocol::add_question(d, info.question());
+    if (state_) {
+      const std::string bytes = world(info);
+      d["state"] = protocol::base64(bytes.data(), bytes.size());
+    }
     return d;
+  }
+
+  // A world the seat cannot tell from the real one (the search's determinization), as the
+  // Python module's serialized state of that seat (EnvState::of_world).
+  std::string world(const InfoState& info) {
+    if (!env_game_) {  // (the match's engine, not owned: it outlives this agent's game)
+      std::shared_ptr<Engine> engine(std::shared_ptr<Engine>{}, const_cast<Engine*>(&info.engine()));
+      env_game_ = std::make_shared<const EnvGame>(std::move(engine), "");
+    }
+    return EnvState::of_world(env_game_, info.sample(rng_), info.player()).serialize();
   }
 
   // {"type": "act", "id": K} (protocol 2's id), {"type": "act", "index": N} or {"type": "act",
@@ -317,32 +334,48 @@ class ExecAgent : public Agent {
 
   std::string command_, key_;
   int ms_;
+  bool state_;
+  Rng rng_;
+  std::shared_ptr<const EnvGame> env_game_;
   std::unique_ptr<ActionIds> ids_;
   std::unique_ptr<Child> child_;  // the program playing this game (from the pool, back to it after)
 };
 
-// "exec:COMMAND" or "exec:COMMAND,time=MS" (the command may hold commas; only a last ",time=MS" is an option).
-std::unique_ptr<Agent> make_exec(const std::string& spec, uint64_t) {
+// "exec:COMMAND", then options at its end: ",time=MS", ",state=0|1", in any order (the command may
+// hold commas; only those last pieces are options).
+std::unique_ptr<Agent> make_exec(const std::string& spec, uint64_t seed) {
   std::string command = spec.substr(spec.find(':') == std::string::npos ? spec.size() : spec.find(':') + 1);
   int ms = kDefaultMs;
-  if (const size_t at = command.rfind(",time="); at != std::string::npos) {
-    const std::string v = command.substr(at + 6);
-    if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1 ||
-        std::stoi(v) > kMaxMs)
-      throw std::invalid_argument("exec: time=MS takes 1 to " + std::to_string(kMaxMs) + " milliseconds, not '" + v + "'");
-    ms = std::stoi(v);
-    command.erase(at);
+  bool state = false;
+  while (true) {
+    if (const size_t at = command.rfind(",time="); at != std::string::npos && command.find(',', at + 1) == std::string::npos) {
+      const std::string v = command.substr(at + 6);
+      if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < 1 ||
+          std::stoi(v) > kMaxMs)
+        throw std::invalid_argument("exec: time=MS takes 1 to " + std::to_string(kMaxMs) + " milliseconds, not '" + v + "'");
+      ms = std::stoi(v);
+      command.erase(at);
+    } else if (const size_t st = command.rfind(",state="); st != std::string::npos && command.find(',', st + 1) == std::string::npos) {
+      const std::string v = command.substr(st + 7);
+      if (v != "0" && v != "1") throw std::invalid_argument("exec: state= takes 0 or 1, not '" + v.substr(0, 20) + "'");
+      state = v == "1";
+      command.erase(st);
+    } else {
+      break;
+    }
   }
   if (command.find_first_not_of(" \t") == std::string::npos)
     throw std::invalid_argument("exec: give the program to run: exec:COMMAND (for example exec:python3 agent.py)");
-  return std::make_unique<ExecAgent>(command, ms);
+  return std::make_unique<ExecAgent>(command, ms, state, seed);
 }
 
 }  // namespace
 
 void register_exec_agent() {
-  add_agent_kind({"exec", "COMMAND[,time=MS]",
-                  "a program playing the seat through protocol 2 (docs/protocol.md); 10 s a decision", make_exec,
+  add_agent_kind({"exec", "COMMAND[,time=MS][,state=1]",
+                  "a program playing the seat through protocol 2 (docs/protocol.md); 10 s a decision; state=1 "
+                  "sends a world it cannot tell from the real one, serialized",
+                  make_exec,
                   /*runs_program=*/true});
 }
 

@@ -1,6 +1,9 @@
 #include "protocol.h"
 
 #include <algorithm>
+#include <sodium.h>
+
+#include "observation.h"
 
 namespace als::cli::protocol {
 
@@ -90,6 +93,26 @@ json card_table_json(const Engine& e) {
     table[c.id] = {{"name", c.name}, {"type", c.type}, {"strength", c.strength}, {"kind", kind_name(c.kind)},
                    {"text", c.text}};
   return table;
+}
+
+std::string base64(const void* data, size_t n) {
+  std::string out(sodium_base64_ENCODED_LEN(n, sodium_base64_VARIANT_ORIGINAL), '\0');
+  sodium_bin2base64(out.data(), out.size(), static_cast<const unsigned char*>(data), n, sodium_base64_VARIANT_ORIGINAL);
+  out.resize(out.size() - 1);  // (the terminating zero)
+  return out;
+}
+
+std::string observation_tensor_base64(const Engine& e, const State& s, int seat) {
+  std::vector<float> tensor(static_cast<size_t>(als::observation_tensor_size(e)));
+  als::observation_tensor(e, s, seat, tensor.data());  // (float32 little-endian: the machines we build for)
+  return base64(tensor.data(), tensor.size() * sizeof(float));
+}
+
+nlohmann::json observation_tensor_layout_json(const Engine& e) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const TensorSlice& t : als::observation_tensor_layout(e))
+    out.push_back({{"name", t.name}, {"start", t.start}, {"shape", t.shape}, {"columns", t.columns}});
+  return out;
 }
 
 }  // namespace als::cli::protocol

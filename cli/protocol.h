@@ -20,4 +20,16 @@ void add_question(nlohmann::json& decision, const Question& q);
 /// card id -> {name, type, strength, kind, text}: the `game` message's card_table.
 nlohmann::json card_table_json(const Engine& e);
 
+/// `n` bytes at `data` as base64 (RFC 4648, with padding: libsodium's original variant), for a
+/// JSON string: a serialized state, a float tensor.
+std::string base64(const void* data, size_t n);
+
+/// The Python module's observation tensor of `seat` (observation.h), as base64 of its float32
+/// values, little-endian: a decision's `observation_tensor_base64`.
+std::string observation_tensor_base64(const Engine& e, const State& s, int seat);
+
+/// The Python module's observation tensor layout (observation_tensor_layout) as JSON: a list of
+/// {name, start, shape, columns}, as Game.observation_layout() gives it.
+nlohmann::json observation_tensor_layout_json(const Engine& e);
+
 }  // namespace als::cli::protocol

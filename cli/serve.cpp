@@ -170,7 +170,7 @@ json view_json(const Engine& e, const State& s, int seat) {
   return protocol::view_json(e, project(e, s, seat), e.withdraw_vp(s, seat, e.hand_size(s, seat)));
 }
 
-constexpr int kObsList = 1, kObsHex = 2;  // new_game's "observation": true, "hex"
+constexpr int kObsList = 1, kObsHex = 2, kObsTensor = 3;  // new_game's "observation": true, "hex", "tensor"
 
 /// The observation as one string: each number as four hex digits (16 bits, two's complement,
 /// most significant first; numbers beyond -32768..32767 are clamped to them).
@@ -204,7 +204,8 @@ struct Game : MatchListener {
   int number = 0;
   bool events = true;  // new_game's "events": false sends no event messages
   // new_game's "observation": true adds one to each decision (a list of numbers); "hex" adds it
-  // as one string, four hex digits a number (kObsHex: faster to read for clients)
+  // as one string, four hex digits a number (kObsHex: faster to read for clients); "tensor" adds
+  // the Python module's float observation tensor instead, as base64 (kObsTensor)
   int observation = 0;
   bool view = true;          // new_game's "view": false leaves the view and the legal texts out
   std::shared_ptr<const ActionIds> ids;  // the set's fixed action ids (protocol 2)
@@ -340,7 +341,8 @@ class Server {
     if (auto it = m.find("observation"); it != m.end()) {
       if (it->is_boolean()) o.observation = it->get<bool>() ? kObsList : 0;
       else if (it->is_string() && it->get<std::string>() == "hex") o.observation = kObsHex;
-      else return fail("\"observation\" must be true, false or \"hex\"");
+      else if (it->is_string() && it->get<std::string>() == "tensor") o.observation = kObsTensor;
+      else return fail("\"observation\" must be true, false, \"hex\" or \"tensor\"");
     }
     if (!o.view && !o.observation) return fail("\"view\": false needs \"observation\": true (a decision must show something)");
     o.cards = common_.cards;
@@ -466,7 +468,12 @@ class Server {
     if (o.tables) {
       start["actions"] = g->ids->patterns();
       start["card_table"] = protocol::card_table_json(*eng);
-      if (o.observation) start["observation_layout"] = als::observation_layout(*eng);
+      if (o.observation == kObsTensor) {
+        start["observation_tensor_size"] = als::observation_tensor_size(*eng);
+        start["observation_tensor_layout"] = protocol::observation_tensor_layout_json(*eng);
+      } else if (o.observation) {
+        start["observation_layout"] = als::observation_layout(*eng);
+      }
     }
     send(start);
     g->match->start();  // battle 1's opening events, as every later battle's
@@ -647,6 +654,7 @@ class Server {
     }
     if (g.observation == kObsList) d["observation"] = als::observation(*g.eng, g.s(), seat);
     if (g.observation == kObsHex) d["observation_hex"] = observation_hex(als::observation(*g.eng, g.s(), seat));
+    if (g.observation == kObsTensor) d["observation_tensor_base64"] = protocol::observation_tensor_base64(*g.eng, g.s(), seat);
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
     protocol::add_question(d, g.eng->text().question(g.s(), seat));
     send(d);
@@ -679,6 +687,10 @@ class Server {
       out += ",\"observation_hex\":\"";
       out += observation_hex(als::observation(*g.eng, g.s(), seat));
       out += '"';
+    } else if (g.observation == kObsTensor) {
+      out += ",\"observation_tensor_base64\":\"";
+      out += protocol::observation_tensor_base64(*g.eng, g.s(), seat);
+      out += '"';
     }
     out += ",\"seat\":" + std::to_string(seat + 1) + ",\"type\":\"decision\"}";
     return out;
@@ -699,6 +711,10 @@ class Server {
       json finals = json::object();
       for (int p = 0; p < 2; ++p) {
         if (!g.external[p]) continue;
+        if (g.observation == kObsTensor) {
+          finals[std::to_string(p + 1)] = protocol::observation_tensor_base64(*g.eng, g.s(), p);
+          continue;
+        }
         const std::vector<int> obs = als::observation(*g.eng, g.s(), p);
         finals[std::to_string(p + 1)] = g.observation == kObsHex ? json(observation_hex(obs)) : json(obs);
       }

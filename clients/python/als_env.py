@@ -6,6 +6,11 @@ The agent plays seat 1 against a computer opponent. Actions are the set's fixed 
 (``num_actions`` of them); ``info["action_mask"]`` marks the legal ones. The reward is +1 for a
 won game and -1 for a lost one, at its end, and 0 before.
 
+Observations are the Python module's (``import als``: ``State.observation_tensor``, float32, laid
+out as ``Game.observation_layout()`` says, here ``env.layout``), so that an agent trained on one
+runs on the other; ``observation="hex"`` gives protocol 2's integer observation instead
+(docs/protocol.md, "The observation").
+
 Example::
 
     from als_env import AlsEnv
@@ -20,6 +25,7 @@ Example::
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import select
@@ -143,11 +149,12 @@ def _fresh_seed() -> int:
 
 
 def _final_observation(end: Message, seat: Optional[int], fallback: Optional[Message]) -> Any:
-    """The end state's observation of `seat` (``game_over``'s ``final_observations``), or the
-    last decision's where the server sends none (an abandoned game)."""
+    """The end state's observation of `seat` (``game_over``'s ``final_observations``, in the
+    decisions' encoding), or the last decision's where the server sends none (an abandoned game)."""
     finals = end.get("final_observations") or {}
-    if seat is not None and str(seat) in finals:
-        return _observation({"observation_hex": finals[str(seat)]})
+    if seat is not None and str(seat) in finals and fallback is not None:
+        key = "observation_tensor_base64" if "observation_tensor_base64" in fallback else "observation_hex"
+        return _observation({key: finals[str(seat)]})
     return _observation(fallback) if fallback else None
 
 
@@ -159,8 +166,14 @@ def _reward(end: Message, seat: Optional[int]) -> float:
 
 
 def _observation(decision: Message) -> Any:
-    """A decision's observation: sent as hex (four digits a number, 16 bits, two's complement),
-    which is several times faster to read than a list of numbers."""
+    """A decision's observation: the module's float32 tensor (base64 of its little-endian
+    values), or protocol 2's integers as hex (four digits a number, 16 bits, two's complement),
+    each several times faster to read than a list of numbers."""
+    if "observation_tensor_base64" in decision:
+        raw = base64.b64decode(decision["observation_tensor_base64"])
+        if np is not None:
+            return np.frombuffer(raw, dtype="<f4").copy()
+        return list(struct.unpack("<%df" % (len(raw) // 4), raw))
     raw = bytes.fromhex(decision["observation_hex"])
     if np is not None:
         return np.frombuffer(raw, dtype=">i2").astype(np.int32)
@@ -172,8 +185,12 @@ class _Games:
 
     def __init__(self, server: _Server, options: Dict[str, Any]) -> None:
         self.server = server
-        # Decisions carry the observation (as hex) and the legal ids only (no view, no texts, no events).
-        self.options = dict(options, observation="hex", events=False, view=False)
+        # Decisions carry the observation and the legal ids only (no view, no texts, no events):
+        # the module's tensor ("tensor", the default) or protocol 2's integers ("hex").
+        observation = options.pop("observation", "tensor")
+        if observation not in ("tensor", "hex"):
+            raise EnvError(f"observation must be 'tensor' or 'hex', not {observation!r}")
+        self.options = dict(options, observation=observation, events=False, view=False)
         self.num_actions = 0
         self.actions: List[str] = []
         self.card_table: Dict[str, Any] = {}
@@ -196,7 +213,8 @@ class _Games:
                 numbers.append(m["game"])
                 if "actions" in m:
                     self.num_actions, self.actions = m["num_actions"], m["actions"]
-                    self.card_table, self.layout = m["card_table"], m["observation_layout"]
+                    self.card_table = m["card_table"]
+                    self.layout = m.get("observation_tensor_layout", m.get("observation_layout"))
             elif m["type"] == "error":
                 raise EnvError(m["message"])
         return numbers

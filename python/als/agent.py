@@ -52,6 +52,20 @@ class AgentView:
             return "choose " + ("own" if name[7] == "1" else "opp") + name[8:]
         return name
 
+    def state(self, game):
+        """The decision as an ``als.State`` of ``game`` (the Game the engine plays: the same set,
+        house rules and options): a world this seat cannot tell from the real one, its hidden
+        cards drawn by the engine's determinization, with no history. Resample it further with
+        ``resample_from_infostate(view.player, seed)``; its legal ids are ``legal_actions()``.
+        Sent only to ``exec:COMMAND,state=1``; raises ``als.Error`` otherwise, or when ``game`` is
+        another game."""
+        from ._als import Error
+        data = self.message.get("state")
+        if data is None:
+            raise Error("this decision carries no state: run the program as exec:COMMAND,state=1")
+        import base64
+        return game.deserialize_state(base64.b64decode(data, validate=True))
+
     def _protocol_id(self, id):
         # the seat-relative id back to protocol 2's: the opponent's positions trade places for seat 2
         return self._ids[id]

@@ -83,3 +83,24 @@ def test_compare_with_a_program_in_both_seats():
                             "--json"))
     assert [v["games"] for v in result["variants"]] == [4, 4]
     assert all(v["agent_failures"] == {} for v in result["variants"])
+
+
+def test_a_program_is_sent_a_world_it_cannot_tell_from_the_real_one():
+    for options in (",state=1", ",time=9000,state=1", ",state=1,time=9000"):
+        result = json.loads(run("simulate", "--games", "4", "--p1", spec("world", options), "--p2", "greedy",
+                                "--seed", "6", "--json"))
+        assert result["agent_failures"] == {} and result["failed_games"] == 0
+    result = json.loads(run("simulate", "--games", "2", "--p1", spec("nostate"), "--p2", "random", "--json"))
+    assert result["agent_failures"] == {}
+    out = subprocess.run([ALS, "simulate", "--games", "1", "--p1", spec("", ",state=2")], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2 and "state= takes 0 or 1" in out.stderr
+
+
+def test_a_python_search_enters_a_tournament():
+    pimc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "examples", "python", "pimc.py")
+    agent = f"pimc=exec:{sys.executable} {pimc} --serve --samples 2,state=1"
+    result = json.loads(run("tournament", agent, "random", "--games", "6", "--seed", "3", "--json", timeout=300))
+    assert result["agent_failures"] == {} and result["pairs"][0]["failed_games"] == 0
+    assert result["pairs"][0]["games"] == 6
+    assert [e["agent"] for e in result["elo"]][0] == "pimc"

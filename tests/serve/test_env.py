@@ -168,7 +168,7 @@ def hex_observations_equal_lists():
     with Client(ALS, ["--p1", "external", "--p2", "random"], timeout=30) as c:
         c.send({"type": "new_game", "observation": "octal"})
         err = c.receive()
-        check(err["type"] == "error" and "true, false or" in err["message"], f"a bad observation form: {err}")
+        check(err["type"] == "error" and "true, false, \"hex\" or \"tensor\"" in err["message"], f"a bad observation form: {err}")
 
 
 def bench_runs():
@@ -191,11 +191,41 @@ def rewards_from_the_agents_seat():
             done = terminated or truncated
         result = info["result"]
         check(reward == (1.0 if result["winner"] == 2 else -1.0), f"seat 2's reward {reward} for {result['line']}")
-        mine, theirs = obs[layout.index("my_vp")], obs[layout.index("their_vp")]
+        at = next(t for t in layout if t["name"] == "globals")
+        mine, theirs = (obs[at["start"] + at["columns"].index(c)] for c in ("own_vp", "opponent_vp"))
         check([theirs, mine] == result["score"], f"the terminal observation is the end state's: {mine}, {theirs} for {result['score']}")
         outcomes.append(reward)
     check(-1.0 in outcomes, "greedy won some games against the first legal action")
     env.close()
+
+
+def observes_as_the_module():
+    # One environment: the client's observation is the Python module's tensor, float for float,
+    # its layout the module's (a game of the same seed, at the agent's first decision).
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(ALS)), "python"))
+    try:
+        import als
+    except ImportError:  # (a build without the module: nothing to compare with)
+        return
+    game = als.Game("standard")
+    env = AlsEnv(ALS, opponent="random")
+    compared = 0
+    for seed in range(12):
+        obs, info = env.reset(seed=seed)
+        state = game.new_initial_state(als.game_seed(seed, 0))
+        check(env._games.layout == game.observation_layout(), "the client's layout is the module's")
+        if state.current_player() == 0:  # (the agent's first decision is the game's first)
+            check(obs.dtype.name == "float32" and (obs == state.observation_tensor(0)).all(),
+                  f"seed {seed}: the client observes as the module")
+            check(sorted(info["legal_ids"]) == state.legal_actions(), f"seed {seed}: the same legal ids")
+            compared += 1
+    check(compared >= 3, f"first decisions compared ({compared})")
+    env.close()
+    old = AlsEnv(ALS, opponent="random", observation="hex")
+    obs, info = old.reset(seed=1)
+    check(obs.dtype.name == "int32" and old._games.layout and isinstance(old._games.layout[0], str),
+          "observation='hex' keeps protocol 2's integers")
+    old.close()
 
 
 def replacements_seeded_from_the_reset_seed():
@@ -242,6 +272,7 @@ def hostile_servers():
 docs_examples_run()
 hostile_servers()
 rewards_from_the_agents_seat()
+observes_as_the_module()
 replacements_seeded_from_the_reset_seed()
 many_games()
 observations_hide_what_the_view_hides()

@@ -8,6 +8,12 @@ random play to the game's end, and takes the action with the best mean return.
 
 It plays player 0 against the engine's agent --opponent and prints the score with its 95%
 Wilson interval. It never reads the real state's hidden cards: only the resampled states'.
+
+With --serve it is a program any command of `als` plays (docs/python.md, "A search as a
+program"): each decision carries a world the seat cannot tell from the real one (state=1), from
+which it resamples as above.
+
+    als tournament random "exec:python3 docs/examples/python/pimc.py --serve,state=1" --games 20
 """
 import argparse
 import math
@@ -37,14 +43,29 @@ def pimc(state, samples, rng):
     return max(legal, key=lambda a: totals[a])
 
 
+class PimcAgent(als.Agent):
+    """pimc() at each decision of a program `als` plays (exec:...,state=1)."""
+
+    def __init__(self, game, samples, seed):
+        self.game, self.samples, self.rng = game, samples, random.Random(seed)
+
+    def step(self, view):
+        return pimc(view.state(self.game), self.samples, self.rng)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--samples", type=int, default=8)
     ap.add_argument("--opponent", default="random")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cards", default="standard", help="the card set (a bundled name or a folder)")
+    ap.add_argument("--serve", action="store_true", help="play through protocol 2 (exec:...,state=1)")
     args = ap.parse_args()
-    game = als.Game("standard")
+    game = als.Game(args.cards)
+    if args.serve:
+        als.serve_agent(PimcAgent(game, args.samples, args.seed))
+        return
     rng = random.Random(args.seed)
     wins = 0
     for g in range(args.games):

@@ -367,6 +367,15 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
   return r;
 }
 
+EnvState EnvState::of_world(std::shared_ptr<const EnvGame> game, const State& world, int player) {
+  EnvState r;
+  r.game_ = std::move(game);
+  r.s_ = world;
+  r.check_player(player);
+  r.resampled_for_ = player;
+  return r;
+}
+
 bool EnvState::operator==(const EnvState& o) const {
   // Two games' states are equal when their names read the same (each game has a table of its
   // own, so the tables' numbers differ).

@@ -181,6 +181,11 @@ class EnvState {
   /// same for the same seed. The other player's history is not known in it: its information
   /// state raises EnvError. Throws EnvError at a chance node.
   EnvState resample_from_infostate(int player, uint64_t seed) const;
+  /// A state of `game` in the world `world` (a determinization of what `player` knows:
+  /// InfoState::sample, never the real state) as `player`'s resampled state, with no history:
+  /// what an `exec:COMMAND,state=1` program is sent at its decisions, so that a search written
+  /// elsewhere resamples and plays from it (resample_from_infostate, apply_action).
+  static EnvState of_world(std::shared_ptr<const EnvGame> game, const State& world, int player);
   /// Bytes from which deserialize() gives an equal state (digest, history, what each player saw).
   std::string serialize() const;
   /// Throws EnvError for bytes of another game, version or set.

@@ -30,6 +30,32 @@ if __name__ == "__main__":
                 import time
                 time.sleep(60)
         agent = Hang()
+    elif mode == "world":  # reads each decision's world (exec:...,state=1); a mismatch answers illegally
+        import numpy as np
+
+        class World(als.Agent):
+            game = als.Game("standard")
+
+            def step(self, view):
+                s = view.state(self.game)
+                ok = (s.current_player() == view.player and s.legal_actions() == view.legal_actions()
+                      and np.array_equal(s.observation_tensor(view.player), view.observation_tensor())
+                      and s.resample_from_infostate(view.player, 7).legal_actions() == view.legal_actions())
+                if not ok:
+                    print("the world differs from the view", file=sys.stderr)
+                    return 100000
+                return view.legal_actions()[-1]
+        agent = World()
+    elif mode == "nostate":  # asks for a world it was not sent
+        class NoState(als.Agent):
+            def step(self, view):
+                try:
+                    view.state(als.Game("standard"))
+                except als.Error as e:
+                    print(e, file=sys.stderr)
+                    return view.legal_actions()[-1]
+                return 100000
+        agent = NoState()
     elif mode == "illegal":
         class Illegal(als.Agent):
             def step(self, view):
