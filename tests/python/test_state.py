@@ -151,8 +151,12 @@ def test_resample_is_indistinguishable(game):
         assert np.array_equal(a.observation_tensor(p), state.observation_tensor(p))
         assert a.information_state_string(p) == state.information_state_string(p)
         assert a.legal_actions() == state.legal_actions()
-        with pytest.raises(als.Error, match="resampled"):
-            a.information_state_tensor(1 - p)
+        # the other player's information state is the world's own: its observation, this battle's steps
+        other = a.information_state_tensor(1 - p)
+        size = game.observation_tensor_size()
+        assert np.array_equal(other[:size], a.observation_tensor(1 - p))
+        assert a.information_state_string(1 - p).endswith("--\n" + a.observation_string(1 - p))
+        assert np.array_equal(b.information_state_tensor(1 - p), other)
         assert all(h == -1 or h == k for h, k in zip(a.history(), state.history()))
         checked += 1
     assert checked > 20
@@ -346,3 +350,37 @@ def test_the_layouts_name_every_slice_and_mean_what_they_say(cards):
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.game_type()["reward_model"] == "terminal"
     assert als.Game(cards, options="battle_rewards").game_type()["reward_model"] == "rewards"
+
+
+def test_the_opponents_hidden_plays_are_the_worlds_cards():
+    """In a world resampled for player 0, player 1's facedown plays of this battle name the
+    world's cards in player 1's own history (where player 0's name none), and the world's
+    cards differ between worlds: an opponent model reads the world it is asked about."""
+    game = als.Game("standard")
+    layout = {t["name"]: t for t in game.information_state_layout()}
+    hist, cards = layout["history"], [c[5:] for c in layout["history"]["columns"] if c.startswith("card_")]
+    rows, width = hist["shape"]
+    seen = set()
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal() and len(state.history()) < 6:
+            p = state.current_player()
+            improvise = [a for a in state.legal_actions() if state.action_to_string(p, a).startswith("improvise")]
+            state.apply_action(improvise[0] if p == 1 and improvise else state.legal_actions()[-1])
+        if state.is_terminal():
+            continue
+        for k in range(6):
+            world = state.resample_from_infostate(0, k)
+            mine = world.information_state_tensor(0)[hist["start"]:hist["start"] + rows * width].reshape(rows, width)
+            theirs = world.information_state_tensor(1)[hist["start"]:hist["start"] + rows * width].reshape(rows, width)
+            for r in range(rows):
+                if theirs[r, 0] == 1 and theirs[r, 1] == 1 and theirs[r, 3] == 1:  # player 1's improvisation
+                    card = cards[int(np.argmax(theirs[r, 6:6 + len(cards) + 1]))]
+                    assert card != "unknown" and mine[r, 6 + len(cards)] == 1  # named for 1, not for 0
+                    assert card in world.observation_string(1)  # the world's card, on its board
+                    seen.add((seed, r, card))
+    # the same play names different cards in different worlds
+    by_play = {}
+    for seed, r, card in seen:
+        by_play.setdefault((seed, r), set()).add(card)
+    assert any(len(v) > 1 for v in by_play.values())

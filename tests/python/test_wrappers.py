@@ -182,6 +182,12 @@ def test_pettingzoo_parallel_env_plays_whole_games_as_the_aec_env():
     other = "player_1" if par.game_state.current_player() == 0 else "player_0"
     with pytest.raises(ValueError):
         par.step({other: 0})  # not its turn, and the player to act gave nothing
+    try:  # the framework's own checkers, where it imports (the tests above copy their rules)
+        from pettingzoo.test import api_test, parallel_api_test
+    except ImportError:
+        return
+    api_test(als.pettingzoo.env("standard"), num_cycles=300)  # pragma: no cover - depends on the machine
+    parallel_api_test(als.pettingzoo.parallel_env("standard"), num_cycles=300)  # pragma: no cover
 
 
 def test_pettingzoo_mask_in_the_observation_and_no_global_state():

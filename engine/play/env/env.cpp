@@ -246,12 +246,7 @@ void EnvState::check_player(int player) const {
   if (player != 0 && player != 1) throw EnvError("player " + std::to_string(player) + " is not 0 or 1");
 }
 
-void EnvState::check_info(int player) const {
-  check_player(player);
-  if (resampled_for_ >= 0 && player != resampled_for_)
-    throw EnvError("this state was resampled for player " + std::to_string(resampled_for_) + ": player " +
-                   std::to_string(player) + "'s information state in it is not known");
-}
+void EnvState::check_info(int player) const { check_player(player); }
 
 void EnvState::observation_tensor(int player, float* out) const {
   check_player(player);
@@ -286,7 +281,8 @@ void EnvState::information_state_tensor(int player, float* out) const {
     at[6 + C + 1 + T + 1] = static_cast<float>(st.option) / 8.0f;
   }
   float* bits = slots + EnvGame::kHistorySlots * g.slot_size();
-  for (int i = 0; i < 64; ++i) bits[i] = static_cast<float>((hash_[player] >> i) & 1);
+  const uint64_t hash = hash_of(player);
+  for (int i = 0; i < 64; ++i) bits[i] = static_cast<float>((hash >> i) & 1);
 }
 
 std::vector<TensorSlice> EnvGame::information_state_tensor_layout() const {
@@ -345,7 +341,12 @@ std::string EnvState::observation_string(int player) const {
 std::string EnvState::information_state_string(int player) const {
   check_info(player);
   std::string out;
-  for (const std::string& l : lines_[player]) out += l + "\n";
+  if (world_of_other(player)) {  // the steps of the world as this player saw them
+    for (const EnvStep& st : steps_)
+      if (st.actor >= 0) out += step_line(st, player) + "\n";
+  } else {
+    for (const std::string& l : lines_[player]) out += l + "\n";
+  }
   return out + "--\n" + observation_string(player);
 }
 
@@ -354,17 +355,49 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
   if (pending_.active) throw EnvError("resample_from_infostate: the state is at a chance node (no player's decision)");
   Rng rng(seed);
   EnvState r = *this;
-  r.s_ = game_->engine().sample(s_, player, rng);
+  const Engine::Sampler sampler(game_->engine(), s_, player);
+  Engine::Identities ids;
+  sampler.draw(r.s_, rng, ids);  // (what Engine::sample gives for the same seed)
   r.resampled_for_ = player;
   r.lines_[1 - player].clear();
   r.hash_[1 - player] = 0;
-  for (size_t k = 0; k < r.steps_.size(); ++k)
-    if (!((r.steps_[k].known >> player) & 1)) {
-      r.history_[k] = -1;
-      r.steps_[k].card = kNone;
-      r.steps_[k].known = static_cast<uint8_t>(1 << player);
+  State scratch;
+  Rng unused(0);
+  for (size_t k = 0; k < r.steps_.size(); ++k) {
+    EnvStep& st = r.steps_[k];
+    if ((st.known >> player) & 1) continue;
+    r.history_[k] = -1;
+    if (st.card != kNone && st.actor >= 0 && st.battle == static_cast<uint8_t>(s_.b.battle)) {
+      // this battle's card the player did not know: the world's card in its place, known to whom it was
+      const Action as_played{Action::Improvise, st.card, 0, kNone};
+      st.card = sampler.relabel(ids, s_, as_played, scratch, unused).card;
+    } else {  // (an earlier battle's hidden card: its world is not drawn)
+      st.card = kNone;
+      st.known = static_cast<uint8_t>(1 << player);
     }
+  }
   return r;
+}
+
+bool EnvState::world_of_other(int player) const { return resampled_for_ >= 0 && player != resampled_for_; }
+
+std::string EnvState::step_line(const EnvStep& st, int player) const {
+  static const char* const kTypes[] = {"deploys", "improvises", "withdraws", "chooses"};
+  const Engine& e = game_->engine();
+  std::string out = "player " + std::to_string(st.actor) + " " + kTypes[st.type & 3];
+  const bool known = st.card != kNone && ((st.known >> player) & 1);
+  if (st.card != kNone) out += " " + (known ? e.set().cards[st.card].id : std::string("?"));
+  if (st.theater != kNone) out += " in " + e.rules().theaters[st.theater];
+  if (st.option) out += " option " + std::to_string(st.option);
+  return out;
+}
+
+uint64_t EnvState::hash_of(int player) const {
+  if (!world_of_other(player)) return hash_[player];
+  uint64_t h = 0;
+  for (const EnvStep& st : steps_)
+    if (st.actor >= 0) h = fnv(h, step_line(st, player));
+  return h;
 }
 
 EnvState EnvState::of_world(std::shared_ptr<const EnvGame> game, const State& world, int player) {

@@ -178,8 +178,10 @@ class EnvState {
   std::string information_state_string(int player) const;
   /// A state `player` cannot tell apart from this one: every card it does not know drawn from
   /// those consistent with what it knows (Engine::sample, the search's determinization), the
-  /// same for the same seed. The other player's history is not known in it: its information
-  /// state raises EnvError. Throws EnvError at a chance node.
+  /// same for the same seed. The other player's information state in it is that world's: its
+  /// observation, this battle's steps with each card it knew named as the world has it (an
+  /// earlier battle's hidden card stays unknown), and as text and hash those steps rather than
+  /// the event lines it would have read. Throws EnvError at a chance node.
   EnvState resample_from_infostate(int player, uint64_t seed) const;
   /// A state of `game` in the world `world` (a determinization of what `player` knows:
   /// InfoState::sample, never the real state) as `player`'s resampled state, with no history:
@@ -196,6 +198,12 @@ class EnvState {
   EnvState() = default;
   void check_player(int player) const;
   void check_info(int player) const;
+  // In a resampled world, the other player's information state is built from the world's steps:
+  // the step as `player` saw it, as text ("player 1 improvises heavy_tanks in air"), and the
+  // hash of those lines (else the hash of its event lines).
+  bool world_of_other(int player) const;
+  std::string step_line(const EnvStep& st, int player) const;
+  uint64_t hash_of(int player) const;
   void record(const EventLog& log);  // each player's lines and hash
   EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
 
