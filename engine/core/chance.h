@@ -32,7 +32,7 @@ struct ChanceTape {
   };
   std::vector<Draw> draws;  // the outcomes given, in the order the run draws them
   size_t at = 0;            // the next one the run takes
-  size_t run_from = 0;      // where the ability running now began drawing (Engine::mark_ability_run)
+  size_t run_from = 0;      // where the ability running now began drawing (set by Engine::resolve)
   // Set where the run found the tape at its end: the draw it needs.
   uint32_t need = 0;                // its number of outcomes (0: none needed)
   uint32_t sampled = 0;             // the generator's own outcome there
