@@ -32,7 +32,7 @@ def vector_env(args):
     _, info = env.reset()
     start = time.perf_counter()
     while time.perf_counter() - start < args.seconds:
-        mask = info["action_mask"]
+        mask = info["action_mask"].view(np.bool_)  # (numpy's nonzero is about 5x faster on bools than on int8)
         legal = np.flatnonzero(mask)  # every row's legal ids, row after row (flat positions)
         counts = np.count_nonzero(mask, axis=1)
         k = (rng.random(args.envs) * counts).astype(np.int64)  # the kth legal id of each row, uniformly

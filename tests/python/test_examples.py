@@ -109,3 +109,25 @@ def test_cfr_small_measures_the_engine_agents_on_skirmish():
     assert all(0 <= x <= 1 for x in rows.values())
     assert rows["CFR+ (12 iterations)"] < rows["greedy"] < rows["uniform random"]
     assert [c["iterations"] for c in doc["cfr_curve"]] == [10, 12]
+
+
+def test_the_vector_env_policy_on_the_page_draws_legal_ids_uniformly():
+    """docs/python.md's uniform numpy policy, run as printed (shorter): every id it picks is legal
+    (VectorEnv raises on an illegal one), and over one mask its picks cover the legal ids evenly."""
+    import numpy as np
+    page = open(os.path.join(EXAMPLES, "..", "..", "python.md")).read()
+    block = re.search(r"A uniform random policy over the legal ids, in numpy:\n\n```python\n(.*?)```", page, re.S).group(1)
+    ns = {}
+    exec(block.replace("range(1000)", "range(50)"), ns)
+    assert ns["env"].games_finished() > 0
+    info, rng = ns["info"], np.random.default_rng(2)
+    mask = info["action_mask"].view(np.bool_)
+    seen = np.zeros(mask.shape, np.int64)
+    for _ in range(400):
+        legal = np.flatnonzero(mask)
+        counts = np.count_nonzero(mask, axis=1)
+        actions = legal[np.cumsum(counts) - counts + (rng.random(len(counts)) * counts).astype(np.int64)] % mask.shape[1]
+        assert mask[np.arange(len(actions)), actions].all()
+        seen[np.arange(len(actions)), actions] += 1
+    row = int(np.argmax(counts))  # the row with the most legal ids: each drawn about 400 / counts times
+    assert (seen[row][mask[row]] > 0).all() and seen[row][~mask[row]].sum() == 0
