@@ -29,6 +29,15 @@ inline void clear_counters(Board& b, int card) {
   if (b.ncounters) keep_counters(b, [card](const Counter& c) { return c.target != card; });
 }
 
+// Ruling 29: a card leaves the board (to a hand or the deck): an instant of it that is due and has
+// not begun resolving will not resolve, even if the card comes back before its turn.
+inline void left_board(Board& b, int card) {
+  for (int i = 0; i < b.qlen; ++i) {
+    Due& d = b.queue[i];
+    if (d.card == card && d.what == What::Instant && d.effect == kNone) d.event.left_board = 1;
+  }
+}
+
 // Out of line: inlined into op_play it doubled that function and cost random games 0.3% more
 // instructions (cachegrind).
 [[gnu::noinline]] inline void to_deck_bottom(Board& b, int card) {

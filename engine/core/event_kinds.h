@@ -169,6 +169,7 @@ struct EventFacts {
   uint8_t faceup : 1 = 0;       // e.face
   uint8_t withdrew : 1 = 0;     // e.how: 1 "withdraw"
   uint8_t shown_to : 2 = 0;     // e.to of `revealed`: bit p, player p was shown the card
+  uint8_t left_board : 1 = 0;   // an instant's due (not an event's): its card left the board since it became due (ruling 29)
   bool operator==(const EventFacts&) const = default;
 };
 static_assert(sizeof(EventFacts) == 8, "a Due stays small (the state holds kMaxDue of them)");

@@ -138,6 +138,10 @@ void Engine::resolve(State& s, Flow& f) const {
         !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup))
       continue;
     if (d.effect != kNone && !find_lasting(s, d.effect)) continue;  // the effect ended meanwhile
+    // Ruling 29: an instant whose card left the board before its turn came does not resolve.
+    if (d.what == What::Instant && d.card != kNone && d.effect == kNone &&
+        (d.event.left_board || b.card[d.card].zone != Zone::Board))
+      continue;
     s.r.active = 1;
     s.r.due = d;
     s.r.nanswers = 0;

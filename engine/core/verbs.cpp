@@ -236,6 +236,7 @@ void Ops::destroy(AbilityCtx& c, int card) const {
   bool was = !from_hand && l.faceup;
   uint64_t key = from_hand ? 0 : board_key(b, card);
   int freed = from_hand ? kNone : eng.uncovered_by_leaving(b, card);
+  if (!from_hand) left_board(b, card);  // ruling 29
   to_deck_bottom(b, card);  // ruling 18
   eng.record(&c, b,
          Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
@@ -253,6 +254,7 @@ void Ops::return_card(AbilityCtx& c, int card) const {
   uint64_t key = board_key(b, card);
   int freed = eng.uncovered_by_leaving(b, card);
   clear_counters(b, card);
+  left_board(b, card);  // ruling 29
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
@@ -271,7 +273,7 @@ void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
   const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
   const uint8_t from = place_of(l);
   int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
-  if (from_board) clear_counters(b, card);
+  if (from_board) clear_counters(b, card), left_board(b, card);  // ruling 29
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
@@ -368,7 +370,7 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   const bool was = from_board && l.faceup;
   const uint64_t key = from_board ? board_key(b, card) : 0;
   const int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
-  if (from_board) clear_counters(b, card);
+  if (from_board) clear_counters(b, card), left_board(b, card);  // ruling 29
   l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
   l.owner = static_cast<uint8_t>(player);
   l.faceup = 0;

@@ -100,6 +100,13 @@ std::string Runtime::who(const Due& d, int effect) const {
   return "card " + c.id + " (" + c.file + ")";
 }
 
+std::string Runtime::set_off_by(const Due& d) const {
+  const uint8_t by = d.event.cause;
+  if (!is_trigger(d.what) || by == kNone || by == kRuleCause || by == d.card || by >= eng_->set().cards.size()) return {};
+  const CardDef& c = eng_->set().cards[by];
+  return " (set off by card " + c.id + " (" + c.file + ")'s ability)";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Verbs
 

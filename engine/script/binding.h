@@ -96,6 +96,9 @@ class Runtime : public Scripts {
   /// "card ID (FILE)" or "house rule (FILE)", for messages; with `effect` (a lasting effect's
   /// definition), "effect NAME of card ID (FILE)".
   std::string who(const Due& d, int effect = -1) const;
+  /// For a trigger whose event another card's ability caused (e.cause): " (set off by card ID
+  /// (FILE)'s ability)", so that an error names the card that made the situation; else "".
+  std::string set_off_by(const Due& d) const;
 
   // g:cards (lua_verbs.h, Verbs::cards)
   /// A g:cards filter table, parsed (lua_verbs.h). Filters of read-only tables are parsed once.

@@ -243,7 +243,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   if (status == LUA_OK) return Outcome::Done;
   std::string msg = error_message(L_, status);
   lua_pop(L_, 1);
-  throw ScriptError(who(d, effect) + ": " + msg);
+  throw ScriptError(who(d, effect) + set_off_by(d) + ": " + msg);
 }
 
 void Runtime::start_budget(long long per_call, const char* message) {

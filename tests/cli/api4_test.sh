@@ -23,6 +23,14 @@ for seed in $(seq 1 30); do
 done
 [ "$found" -eq 1 ] && ok || bad "no game of 30 asked player 2 the ultimatum"
 
+# ruling 29: cards that take a due instant's card off the board (tests/sets/pending), under every
+# agent kind: no game fails (an Air Drop destroyed while due once ran with no owner)
+for agent in random greedy mcts:iterations=30; do
+  "$als" simulate --cards "$src/tests/sets/pending" --p1 "$agent" --p2 greedy --games 60 --seed 3 > pending.txt 2>&1
+  expect_rc 0 $? "simulate the pending set with $agent"
+  grep -q "failed" pending.txt && bad "$agent: $(grep failed pending.txt | head -c 400)" || ok
+done
+
 # simulate: with a target of 30 VP, some games end by the streak (three battles of 6 VP are 18:
 # under long-war's 18 a streak from 0 VP meets the target itself, and decides nothing), the rest by VP
 high="$src/tests/sets/rules/win_vp.lua"

@@ -106,3 +106,79 @@ scenario("ruling 14: an impossible part is skipped and the rest resolves", funct
   g:choose("disrupt")
   check_eq(g:decision().options, {"heavy_tanks"})
 end)
+
+-- Ruling 29: an instant due whose card leaves the board before its turn does not resolve.
+local pending = "../../sets/pending"  -- from this file's folder
+
+-- Player 1's Disrupt reveals player 1's `first`, then player 2's Air Drop: both are due, `first` before.
+local function air_drop_due_after(first)
+  local g = setup{ cards = pending, hands = { {"disrupt"}, {"heavy_tanks"} },
+                   board = { { sea = {"~" .. first} }, { air = {"~air_drop"} } } }
+  g:deploy("disrupt", "land")
+  g:choose(first)
+  g:choose("air_drop")
+  return g
+end
+
+local function can_deploy_anywhere(g)
+  for _, a in ipairs(g:legal()) do
+    if a == "deploy heavy_tanks air" then return true end
+  end
+  return false
+end
+
+scenario("ruling 29: a due instant whose card is destroyed before its turn does not resolve", function()
+  local g = air_drop_due_after("sapper")
+  g:choose("air_drop")  -- Sapper destroys Air Drop, whose ability is due
+  check_eq(g:stack(2, "air"), {}, "Air Drop went to the deck")
+  check_eq(g:decision().kind, "turn", "no ability is left to resolve")
+  check_eq(g:to_act(), 2)
+  check(not can_deploy_anywhere(g), "Air Drop's permission was never given")
+end)
+
+scenario("ruling 29: a due instant whose card returns to a hand before its turn does not resolve", function()
+  local g = air_drop_due_after("evacuate")
+  g:choose("air_drop")  -- Evacuate returns Air Drop to player 2's hand
+  check_eq(g:hand(2), {"heavy_tanks", "air_drop"})
+  check_eq(g:to_act(), 2)
+  check(not can_deploy_anywhere(g), "Air Drop's permission was never given")
+end)
+
+scenario("ruling 29: a card that leaves and is played again resolves once, for the new play", function()
+  local g = setup{ cards = pending, hands = { {"disrupt"}, {"heavy_tanks"} },
+                   board = { { sea = {"~recast"} }, { air = {"~tally"} } } }
+  g:deploy("disrupt", "land")
+  g:choose("recast")
+  g:choose("tally")  -- Tally is due
+  g:choose("tally")  -- Recast returns Tally and player 2 plays it again faceup: due again
+  check_eq(g:stack(2, "air"), {"tally"})
+  check_eq(g:score(2), 1, "the first due was lost with the card; the new play's resolved")
+  check_eq(g:to_act(), 2)
+end)
+
+scenario("ruling 29: an instant that has begun resolves fully after its card leaves the board", function()
+  local g = setup{ cards = pending, hands = { {"last_stand"}, {"heavy_tanks"} } }
+  g:deploy("last_stand", "land")
+  check_eq(g:stack(1, "land"), {}, "Last Stand destroyed itself")
+  check_eq(g:score(1), 1, "and its ability went on")
+end)
+
+scenario("ruling 12 still holds under ruling 29: flipped facedown on the board, a due instant resolves", function()
+  local g = setup{ cards = pending, hands = { {"disrupt"}, {"heavy_tanks"} },
+                   board = { { sea = {"~ambush"} }, { air = {"~tally"} } } }
+  g:deploy("disrupt", "land")
+  g:choose("ambush")
+  g:choose("tally")
+  g:choose("tally")  -- Ambush flips Tally facedown again: it stays on the board
+  check_eq(g:stack(2, "air"), {"~tally"})
+  check_eq(g:score(2), 1)
+end)
+
+scenario("a trigger's script error names the card whose ability set it off", function()
+  local g = setup{ cards = "../../sets/set_off", hands = { {"sapper"}, {"heavy_tanks"} },
+                   board = { {}, { air = {"brittle"} } } }
+  g:deploy("sapper", "sea")
+  check_error(function() g:choose("brittle") end, "card brittle (")
+  check_error(function() g:choose("brittle") end, "(set off by card sapper (")
+  check_eq(g:stack(2, "air"), {"brittle"}, "the answer is refused: the game as it was")
+end)
