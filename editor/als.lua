@@ -271,6 +271,12 @@ function Game:look(p, n) end
 ---@param n integer
 function Game:gain_vp(p, n) end
 
+---P loses n VP now (0 to 10,000); a score never goes below 0. Returns the VP lost. (API 5, effect)
+---@param p integer
+---@param n integer
+---@return integer
+function Game:lose_vp(p, n) end
+
 ---A line in the game's log, seen by both players (printable ASCII, at most 200 characters). (API 2, effect)
 ---@param text string
 function Game:log(text) end

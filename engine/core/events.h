@@ -32,7 +32,7 @@ struct Event {
     // Tokens: player placed `value` supply tokens in theater (negative: removed).
     // BattleEnd: player won battle `value`, scoring `vp`; `withdrew`, or `option`: the
     //   interned reason (0 none); score after it. GameEnd: player won the game, score.
-    // Vp: player gained `value` VP (g:gain_vp); score after it. Log: a line a script wrote, text.
+    // Vp: player gained `value` VP (g:gain_vp), or lost -`value` (g:lose_vp, API 5); score after it. Log: a line a script wrote, text.
     // ToDeck: card went facedown to the top (value 1) or bottom (0) of the deck from `from`
     //   (a theater, kHandTheater or kDeckPlace); player: its owner (none from the deck).
     // Look: player looked at card, the `value`th from the top of the deck.

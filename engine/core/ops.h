@@ -36,6 +36,9 @@ class Ops {
   /// The top n cards of the deck, top first, into `out`; `player` now knows them.
   int look(AbilityCtx& c, int player, int n, uint8_t* out) const;
   void gain_vp(AbilityCtx& c, int player, int vp) const;
+  /// API 5's g:lose_vp: `player` loses up to `vp` VP (0 <= vp), never going below 0; returns the
+  /// VP lost. The Vp event records it as a negative gain.
+  int lose_vp(AbilityCtx& c, int player, int vp) const;
   void log(AbilityCtx& c, const std::string& text) const;  // a script's own log line
   /// API 4's g:reveal: the players of `to` (bit p: player p) who do not know `card` (in a hand,
   /// on the board, in the deck or held) learn it, and `revealed` fires once for them; nothing

@@ -322,6 +322,15 @@ void Ops::gain_vp(AbilityCtx& c, int player, int vp) const {
                           .score = {b.score[0], b.score[1]}});
 }
 
+int Ops::lose_vp(AbilityCtx& c, int player, int vp) const {
+  Board& b = c.s->b;
+  const int lost = std::min(b.score[player], vp);
+  b.score[player] -= lost;
+  e_.emit(&c, nullptr, Event{.type = Event::Vp, .player = static_cast<uint8_t>(player), .value = -lost,
+                          .score = {b.score[0], b.score[1]}});
+  return lost;
+}
+
 void Ops::allow_anywhere(AbilityCtx& c, int player, bool whole_turn) const {
   if (c.deferred) e_.flush_headers(c);  // a change with no line of its own: the ability's line shows it
   Board& b = c.s->b;

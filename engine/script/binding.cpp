@@ -209,6 +209,8 @@ constexpr VerbDef kVerbs[] = {
     {"look", Verbs::look, Group::Effect, 2, "p integer, n integer", "string[]",
      "The top n cards of the deck, top first: p now knows them and may play one with g:play during this ability."},
     {"gain_vp", Verbs::gain_vp, Group::Effect, 2, "p integer, n integer", "", "P scores n VP now (0 to 10,000)."},
+    {"lose_vp", Verbs::lose_vp, Group::Effect, 5, "p integer, n integer", "integer",
+     "P loses n VP now (0 to 10,000); a score never goes below 0. Returns the VP lost."},
     {"log", Verbs::log, Group::Effect, 2, "text string", "",
      "A line in the game's log, seen by both players (printable ASCII, at most 200 characters)."},
     {"add_counter", Verbs::add_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",
@@ -229,10 +231,28 @@ constexpr VerbDef kVerbs[] = {
 
 // The one wrapper of every verb (its index in kVerbs, at compile time). No C++ exception crosses
 // into Lua.
+// docs/modding.md: a verb of API 3 or later is for card scripts of sets declaring that API or a
+// later one (house rules may use every verb). The running card is the innermost ability's.
+[[gnu::cold, gnu::noinline]] int api_refused(lua_State* L, const char* verb, int api) {
+  const Engine& e = Verbs::eng(L);
+  const AbilityCtx& c = *Verbs::rt(L).ctx();
+  const CardDef& card = e.set().cards[c.resolving[c.depth - 1].card];
+  return luaL_error(L, "g:%s needs api = %d in set.lua (set %s declares api = %d; card %s)", verb, api,
+                    e.set().name.c_str(), e.set().api, card.id.c_str());
+}
+inline bool api_allows(lua_State* L, int api) {
+  const AbilityCtx* c = Verbs::rt(L).ctx();
+  if (!c || c->depth == 0) return true;  // an ongoing function or an answering hook: checked where the card loads
+  const uint8_t card = c->resolving[c->depth - 1].card;
+  return card == kNone || Verbs::eng(L).set().api >= api;
+}
+
 template <size_t I>
 int dispatch(lua_State* L) {
   constexpr const VerbDef& v = kVerbs[I];
   try {
+    if constexpr (v.api >= 3)
+      if (!api_allows(L, v.api)) [[unlikely]] return api_refused(L, v.name, v.api);
     if constexpr (v.group != Group::Query) {
       AbilityCtx& c = Verbs::ctx(L);
       if (c.read_only)

@@ -234,6 +234,15 @@ int Verbs::gain_vp(lua_State* L) {
   return 0;
 }
 
+// g:lose_vp(p, n) -> the VP lost: player p loses n VP now (0 <= n <= 10000); a score never goes below 0
+int Verbs::lose_vp(lua_State* L) {
+  int p = player(L, 2);
+  lua_Integer n = integer(L, 3);
+  luaL_argcheck(L, n >= 0 && n <= kMaxVp, 3, "VP lost must be between 0 and 10000");
+  lua_pushinteger(L, eng(L).ops().lose_vp(ctx(L), p, static_cast<int>(n)));
+  return 1;
+}
+
 // g:log(text): a line in the game's event log, seen by both players (at most 200 characters)
 int Verbs::log(lua_State* L) {
   size_t len = 0;

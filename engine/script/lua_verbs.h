@@ -445,6 +445,8 @@ struct Verbs {
   static int look(lua_State* L);
   // g:gain_vp(p, n): player p scores n VP now (0 <= n <= 10000); the game still ends only when a battle does
   static int gain_vp(lua_State* L);
+  // g:lose_vp(p, n) -> the VP lost: p loses n VP now (0 <= n <= 10000), a score never below 0 (API 5)
+  static int lose_vp(lua_State* L);
   // g:log(text): a line in the game's event log, seen by both players (at most 200 characters)
   static int log(lua_State* L);
   // g:score(p) -> p's VP

@@ -3,7 +3,7 @@
 -- as the game, so 100,000 games of it play with no failed game (tests/cli/hostile3_test.sh).
 return {
   name = "fresh-names",
-  api = 3,
+  api = 4,
   extends = "standard",
   theaters = { "air", "land", "sea" },
   cards = {
