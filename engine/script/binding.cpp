@@ -308,6 +308,57 @@ int unknown_verb(lua_State* L) {
 }
 }  // namespace
 
+namespace {
+// The fields an event of a trigger row may have (some are nil in a given event: e.by, e.cause).
+std::vector<std::string_view> event_fields(uint16_t f) {
+  std::vector<std::string_view> out{"card"};
+  if (f & kFieldBy) out.push_back("by");
+  if (f & kFieldPlayer) out.push_back("player");
+  if (f & kFieldTheater) out.push_back("theater");
+  if (f & kFieldFace) out.push_back("face");
+  if (f & (kFieldFrom | kFieldFromPlayer)) out.push_back("from");
+  if (f & (kFieldTo | kFieldShownTo)) out.push_back("to");
+  if (f & kFieldWinner) out.push_back("winner");
+  if (f & kFieldHow) out.push_back("how");
+  out.push_back("cause");
+  return out;
+}
+// The __index of a trigger's `e` (upvalue: the row's index in kTriggerTable): a field the row
+// has but this event lacks is nil; any other name is an error naming the nearest field.
+int unknown_event_field(lua_State* L) {
+  try {
+    const TriggerEvent& t = kTriggerTable[lua_tointeger(L, lua_upvalueindex(1))];
+    const std::vector<std::string_view> fields = event_fields(t.fields);
+    if (lua_type(L, 2) == LUA_TSTRING) {
+      const std::string_view name = lua_tostring(L, 2);
+      if (std::find(fields.begin(), fields.end(), name) != fields.end()) return 0;  // (nil)
+    }
+    const std::string name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
+    std::string list;
+    for (std::string_view n : fields) list += (list.empty() ? "" : ", ") + std::string(n);
+    const std::string msg = "e." + name.substr(0, 64) + " is not a field of a '" + t.name + "' event" +
+                            did_you_mean(name, fields) + " (its fields: " + list + ")";
+    lua_pushstring(L, msg.c_str());
+  } catch (const std::exception& e) {
+    lua_pushstring(L, e.what());
+  }
+  return lua_error(L);
+}
+}  // namespace
+
+void Runtime::make_event_metatables() {
+  lua_State* L = L_;
+  for (int i = 0; i < kTriggerEvents; ++i) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, i);
+    lua_pushcclosure(L, unknown_event_field, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");  // scripts can neither read nor replace it
+    event_meta_[static_cast<size_t>(i)] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+}
+
 void Runtime::make_handle() {
   lua_State* L = L_;
   lua_newuserdatauv(L, 0, 0);
@@ -338,6 +389,7 @@ void Runtime::make_handle() {
   }
   lua_newtable(L);
   filter_cache_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  make_event_metatables();
 }
 
 std::vector<VerbSpec> verb_specs() {

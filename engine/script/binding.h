@@ -228,6 +228,9 @@ class Runtime : public Scripts {
   std::vector<const char*> theater_ptr_;     // their interned addresses
   std::vector<int> id_ref_;          // registry refs of the id strings, by card (push_id)
   int game_ref_ = -2;                // registry: the game handle userdata
+  /// registry: each trigger event's metatable for `e` (an unknown field is an error naming the nearest)
+  std::array<int, kTriggerEvents> event_meta_{};
+  void make_event_metatables();
   int handler_ = 0;                  // the stack index of the calls' message handler (attach)
   uint64_t ran_ = 0;                 // cards whose functions ran since the last restore
   bool rules_ran_ = false;           // a hook ran since the last restore

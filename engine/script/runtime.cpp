@@ -65,6 +65,8 @@ int Runtime::push_arguments(const Due& d, int effect) {
   auto player = [&](uint8_t p) { lua_pushinteger(L, p + 1); };
   const uint16_t f = trigger_event(d.what).fields;
   lua_createtable(L, 0, 4);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, event_meta_[static_cast<int>(d.what) - static_cast<int>(What::Played)]);
+  lua_setmetatable(L, -2);
   auto set = [&](const char* name) { lua_setfield(L, -2, name); };
   if (ev.card != kNone) push_id(ev.card), set("card");
   if ((f & kFieldBy) && ev.by != kNone) push_id(ev.by), set("by");

@@ -52,3 +52,11 @@ scenario("a house rule may use every API's verbs with a set of any api", functio
   g:improvise("ambush", "land")
   check_eq(g:score(1), 1)
 end)
+
+scenario("an unknown field of an event is an error naming the nearest (every API); a known one absent is nil", function()
+  local g = setup{ cards = "../../sets/api5_refusals", hands = { {"support"}, {"heavy_tanks"} },
+                   board = { { land = {"slip"} }, {} } }
+  check_error(function() g:deploy("support", "air") end,
+              "e.cuase is not a field of a 'played' event (did you mean 'cause'?) (its fields: card, player, theater, face, cause)")
+  check_eq(g:hand(1), {"support"}, "the game as it was")
+end)
