@@ -38,6 +38,13 @@ inline void left_board(Board& b, int card) {
   }
 }
 
+// A card leaves the board for a hand or the deck (g:return_to_hand, g:to_deck, g:to_hand): its
+// counters go (API 3) and an instant of it that is due will not resolve (ruling 29).
+inline void leaves_board(Board& b, int card) {
+  clear_counters(b, card);
+  left_board(b, card);
+}
+
 // Out of line: inlined into op_play it doubled that function and cost random games 0.3% more
 // instructions (cachegrind).
 [[gnu::noinline]] inline void to_deck_bottom(Board& b, int card) {

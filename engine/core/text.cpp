@@ -1,6 +1,7 @@
 // Texts of the game (texts.h): action and option texts, their parsing, event lines, and what
 // each player may see (ruling 28). Nothing here changes a game.
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine.h"
 #include "knowledge.h"
@@ -289,8 +290,8 @@ std::string Texts::event_line(const Event& e, int viewer) const {
       return pl(e.player) + " looks at the " + (e.value == 1 ? "top card" : "card " + std::to_string(e.value) + " from the top") +
              " of the deck" + (known ? ": " + card : "");
     case Event::Vp:
-      return pl(e.player) + (e.value < 0 ? " loses " : " gains ") + std::to_string(e.value < 0 ? -e.value : e.value) + " VP, score " + std::to_string(e.score[0]) + "-" +
-             std::to_string(e.score[1]);
+      return pl(e.player) + (e.value < 0 ? " loses " : " gains ") + std::to_string(std::abs(e.value)) + " VP, score " +
+             std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
     case Event::Draw: return pl(e.player) + " draws " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck";
     case Event::Ability: {
       Due d{.card = e.card, .what = static_cast<What>(e.what)};

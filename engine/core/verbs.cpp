@@ -253,8 +253,7 @@ void Ops::return_card(AbilityCtx& c, int card) const {
   bool was = l.faceup;
   uint64_t key = board_key(b, card);
   int freed = eng.uncovered_by_leaving(b, card);
-  clear_counters(b, card);
-  left_board(b, card);  // ruling 29
+  leaves_board(b, card);
   l.zone = Zone::Hand;
   l.faceup = 0;
   l.theater = kNone;
@@ -273,7 +272,7 @@ void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
   const uint8_t owner = from_deck ? kNone : l.owner;  // a deck card has no owner
   const uint8_t from = place_of(l);
   int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
-  if (from_board) clear_counters(b, card), left_board(b, card);  // ruling 29
+  if (from_board) leaves_board(b, card);
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
@@ -379,7 +378,7 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   const bool was = from_board && l.faceup;
   const uint64_t key = from_board ? board_key(b, card) : 0;
   const int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
-  if (from_board) clear_counters(b, card), left_board(b, card);  // ruling 29
+  if (from_board) leaves_board(b, card);
   l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
   l.owner = static_cast<uint8_t>(player);
   l.faceup = 0;

@@ -309,17 +309,19 @@ int unknown_verb(lua_State* L) {
 }  // namespace
 
 namespace {
-// The fields an event of a trigger row may have (some are nil in a given event: e.by, e.cause).
+// Whether `name` is a field an event of a trigger row with EventField bits `f` may have (the
+// names of kEventFieldDocs, `card` and `cause` for every row; some are nil in a given event).
+bool is_event_field(uint16_t f, std::string_view name) {
+  if (name == "card" || name == "cause") return true;
+  for (const EventFieldDoc& d : kEventFieldDocs)
+    if ((f & d.bit) && name == d.name) return true;
+  return false;
+}
+// Those names, in the order of kEventFieldDocs between `card` and `cause` (for the error).
 std::vector<std::string_view> event_fields(uint16_t f) {
   std::vector<std::string_view> out{"card"};
-  if (f & kFieldBy) out.push_back("by");
-  if (f & kFieldPlayer) out.push_back("player");
-  if (f & kFieldTheater) out.push_back("theater");
-  if (f & kFieldFace) out.push_back("face");
-  if (f & (kFieldFrom | kFieldFromPlayer)) out.push_back("from");
-  if (f & (kFieldTo | kFieldShownTo)) out.push_back("to");
-  if (f & kFieldWinner) out.push_back("winner");
-  if (f & kFieldHow) out.push_back("how");
+  for (const EventFieldDoc& d : kEventFieldDocs)
+    if (f & d.bit) out.push_back(d.name);
   out.push_back("cause");
   return out;
 }
@@ -328,11 +330,8 @@ std::vector<std::string_view> event_fields(uint16_t f) {
 int unknown_event_field(lua_State* L) {
   try {
     const TriggerEvent& t = kTriggerTable[lua_tointeger(L, lua_upvalueindex(1))];
+    if (lua_type(L, 2) == LUA_TSTRING && is_event_field(t.fields, lua_tostring(L, 2))) return 0;  // (nil)
     const std::vector<std::string_view> fields = event_fields(t.fields);
-    if (lua_type(L, 2) == LUA_TSTRING) {
-      const std::string_view name = lua_tostring(L, 2);
-      if (std::find(fields.begin(), fields.end(), name) != fields.end()) return 0;  // (nil)
-    }
     const std::string name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2);
     std::string list;
     for (std::string_view n : fields) list += (list.empty() ? "" : ", ") + std::string(n);
