@@ -36,7 +36,7 @@ void folder_files(const fs::path& folder, const fs::path& root, std::vector<Want
   const bool bundled = !inside.empty() && *inside.begin() != "..";
   const fs::path library = bundled ? abs_editor.lexically_relative(abs_folder) : abs_editor;
   out.push_back({folder / ".luarc.json", luarc_json(library.generic_string())});
-  out.push_back({folder / ".luacheckrc", luacheck_config()});
+  out.push_back({folder / ".luacheckrc", luacheck_config(is_test_folder_name(abs_folder.filename().string()))});
 }
 
 // Every bundled file: the definitions, the root's files, and each bundled set's and rules folder's.

@@ -39,6 +39,13 @@ stds.als_scenario = {
 std = "als"
 max_line_length = false  -- card texts are long
 unused_args = false      -- abilities and functions take (g, this, ...) whether they use them or not
-files["**/tests/rules/**/*.lua"] = { std = "als+als_scenario" }
+-- Scenarios: the files of a test folder (tests/, test/, scenarios/, or a name ending in -tests,
+-- _tests, -scenarios or _scenarios, such as my-set-tests/), at any depth, and *.scenario files.
+files["**/tests/**/*.lua"] = { std = "als+als_scenario" }
+files["**/test/**/*.lua"] = { std = "als+als_scenario" }
 files["**/scenarios/**/*.lua"] = { std = "als+als_scenario" }
+files["**/*-tests/**/*.lua"] = { std = "als+als_scenario" }
+files["**/*_tests/**/*.lua"] = { std = "als+als_scenario" }
+files["**/*-scenarios/**/*.lua"] = { std = "als+als_scenario" }
+files["**/*_scenarios/**/*.lua"] = { std = "als+als_scenario" }
 files["**/*.scenario"] = { std = "als+als_scenario" }

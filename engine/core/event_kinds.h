@@ -101,6 +101,32 @@ inline constexpr const TriggerEvent& trigger_event(What w) {
   return kTriggerTable[static_cast<int>(w) - static_cast<int>(What::Played)];
 }
 
+/// Where a field of one event means less than kEventFieldDocs's general words say: the editor
+/// files give that event's field these words instead.
+struct EventFieldNote {
+  What what;
+  uint16_t bit;
+  const char* doc;
+};
+inline constexpr EventFieldNote kEventFieldNotes[] = {
+    {What::Played, kFieldPlayer, "who played the card"},
+    {What::Destroyed, kFieldPlayer, "the card's owner"},
+    {What::Destroyed, kFieldFrom, "the theater the card left, or \"hand\" (a play destroyed as played: its theater)"},
+    {What::Returned, kFieldPlayer, "the card's owner, whose hand it went to"},
+    {What::Returned, kFieldFrom, "the theater the card left"},
+    {What::Moved, kFieldFrom, "the theater the card left"},
+    {What::TurnStart, kFieldPlayer, "whose turn begins"},
+    {What::TurnEnd, kFieldPlayer, "whose turn has ended"},
+    {What::Given, kFieldPlayer, "the card's new holder"},
+    {What::ToHand, kFieldPlayer, "whose hand the card went to"},
+};
+/// The editor files' words for field `bit` of trigger event `w`: its note, else `general`.
+inline constexpr const char* event_field_doc(What w, uint16_t bit, const char* general) {
+  for (const EventFieldNote& n : kEventFieldNotes)
+    if (n.what == w && n.bit == bit) return n.doc;
+  return general;
+}
+
 /// The log line of an event kind: a template (below), or one of these.
 inline constexpr const char* kNoLine = "";        // the event is not logged (it only fires triggers and hooks)
 inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes it (it varies by more than names)

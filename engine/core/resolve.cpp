@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "board_ops.h"
 #include "knowledge.h"
 
 namespace als {
@@ -386,6 +387,8 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
     if (d.kind == DecisionKind::Card && opt != kNone) {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);
+      e.from = board_ops::place_of(b.card[opt]);  // where it lies, for a seat that does not know it
+      e.from_player = e.from == kDeckPlace ? static_cast<uint8_t>(kNone) : b.card[opt].owner;
     }
     if (d.kind == DecisionKind::Option && opt != kNone) e.text = text().option_texts(s.b, d).at(opt);  // the text picked
     emit(nullptr, log, e);

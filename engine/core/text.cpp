@@ -304,10 +304,16 @@ std::string Texts::event_line(const Event& e, int viewer) const {
                                                            : due_text(Due{.card = e.card, .what = static_cast<What>(e.what)})) +
              " is interrupted (flipped facedown)";
     case Event::Choice: {
+      // A card the viewer does not know is named by where it lies (Engine::record_answer sets
+      // `from` and `from_player`): "a card in player 1's hand", "a facedown card of player 2 in air".
+      std::string where = e.from == kNone || known ? card
+                          : in_hand               ? "a card in " + pl(e.from_player) + "'s hand"
+                          : in_deck               ? std::string("a card of the deck")
+                                                  : "a facedown card of " + pl(e.from_player) + " in " + th(e.from);
       std::string what = e.option == kNone ? "none"
                          : e.kind == static_cast<uint8_t>(DecisionKind::Theater) ? e_.rules().theaters[e.option]
                          : e.kind == static_cast<uint8_t>(DecisionKind::Option)  ? "'" + e.text + "'"
-                                                                                  : card;
+                                                                                  : where;
       return pl(e.player) + " chooses " + what;
     }
     case Event::Tokens:

@@ -1,5 +1,7 @@
 #include "editor.h"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -30,6 +32,7 @@ const std::map<std::string_view, std::string_view> kFieldTypes = {
     {"name", "string"}, {"type", "string"}, {"strength", "integer"}, {"kind", "\"instant\"|\"ongoing\"|\"triggered\"|\"none\""},
     {"text", "string"}, {"ability", "fun(g: als.Game, this: string)"}, {"ongoing", "als.Ongoing|table"},
     {"triggers", "als.Triggers"}, {"effects", "table<string, als.Effect>"},
+    {"copies", "fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)"},
     // a rules table's plain fields
     {"vp_target", "integer"}, {"withdraw_chart", "table"}, {"hand_size", "integer"}, {"facedown_strength", "integer"},
     {"instants", "\"queue\"|\"immediate\""}, {"interrupt_flipped", "boolean"}, {"flip_covered", "boolean"},
@@ -119,7 +122,7 @@ void events(std::ostream& o) {
       << "---@field card string? the card it is about\n"
       << "---@field cause string? the card whose ability caused it, \"rule\" for a house rule, nil for a turn action\n";
     for (const EventFieldDoc& f : kEventFieldDocs)
-      if (t.fields & f.bit) o << "---@field " << f.name << " " << f.type << " " << f.doc << "\n";
+      if (t.fields & f.bit) o << "---@field " << f.name << " " << f.type << " " << event_field_doc(t.what, f.bit, f.doc) << "\n";
     o << "\n";
   }
 }
@@ -162,9 +165,72 @@ const std::map<std::string_view, std::string_view> kScenarioDocs = {
     {"print", "---Writes its arguments, tab-separated, as one line.\n---@param ... any\n"},
 };
 
+}  // namespace
+
+// The test game's methods (docs/scenarios.md, "The game object"): parameters after self, in LuaLS
+// syntax, what each returns, and what it does.
+const TestGameDoc kTestGameDocs[] = {
+    {"act", "text string", "", "Any action as text: \"deploy ID THEATER\", \"improvise ID THEATER\", \"withdraw\", \"choose OPTION\"."},
+    {"battle", "", "integer", "The current battle number (once the game is over: the last battle's)."},
+    {"battles", "", "als.Battle[]", "The battles decided so far, oldest first (API 4)."},
+    {"card_strength", "id string", "integer", "A board card's current strength; an error off the board."},
+    {"choose", "option string", "", "Answers the pending decision (a turn too) with one of g:decision().options."},
+    {"controller", "theater string", "integer", "Who controls the theater now (ties and empty: the 1st player)."},
+    {"copy", "", "als.TestGame", "An independent copy of the game."},
+    {"counter", "target string|integer, name string", "integer", "A card's or a player's counter; 0 if never set (API 3)."},
+    {"decision", "", "als.TestDecision?", "The pending decision; nil once the game is over."},
+    {"deck", "", "string[]", "The deck, top first."},
+    {"deploy", "id string, theater string", "", "Plays the card faceup (also answers a pending \"play\" decision)."},
+    {"first", "", "integer", "The player holding the 1st-player Supreme Commander."},
+    {"game_over", "", "boolean", "True once the game has ended."},
+    {"game_result", "", "{winner: integer, reason: string?, scores: integer[]}?", "nil while the game goes on (API 4)."},
+    {"hand", "player integer", "string[]", "The player's hand, in the order held."},
+    {"improvise", "id string, theater string", "", "Plays the card facedown (also answers a pending \"play\" decision)."},
+    {"knows", "player integer, id string", "boolean", "Whether the player knows that card now (API 4)."},
+    {"last_battle", "", "{number: integer, winner: integer, vp: integer, reason: string}?", "The last battle decided, or nil."},
+    {"legal", "", "string[]", "Every legal action now, as the texts g:act takes, sorted."},
+    {"messages", "player integer", "string[]", "Every line shown to that seat so far, as it reads them (API 4)."},
+    {"owner", "id string", "integer?", "The player whose side or hand holds the card; nil in the deck."},
+    {"score", "player integer", "integer", "The player's VP."},
+    {"stack", "player integer, theater string", "string[]", "The player's cards there, bottom to top (\"~id\" facedown)."},
+    {"strength", "player integer, theater string", "integer", "The player's total there, all abilities counted."},
+    {"theaters", "", "string[]", "Theater names, left to right."},
+    {"to_act", "", "integer?", "The player who must act now; nil once the game is over."},
+    {"tokens", "player integer, theater string", "integer", "Supply tokens on the player's side there."},
+    {"turn_number", "", "integer", "The turns begun in this battle (API 4)."},
+    {"view", "player integer", "als.TestView", "What the player may see (ruling 28)."},
+    {"winner", "", "integer?", "The winning player, or nil."},
+    {"withdraw", "", "", "Withdraws from the battle."},
+};
+const size_t kTestGameDocCount = std::size(kTestGameDocs);
+
+namespace {
+
 void scenarios(std::ostream& o) {
+  o << "---A test's view of a player's whole game (g:view).\n---@class als.TestView\n"
+       "---@field hands string[][] each player's hand (\"?\": a card the player does not know)\n"
+       "---@field board table<integer, table<string, string[]>> each side's stacks, bottom to top (\"~id\" facedown, \"~?\" unknown)\n"
+       "---@field deck_size integer\n---@field deck_known string[] deck cards the player knows\n"
+       "---@field deck_positions {id: string, position: integer}[] their places, 1 the top (API 4)\n"
+       "---@field theaters string[]\n---@field score integer[]\n---@field first integer\n---@field battle integer\n"
+       "---@field held string? a card drawn and not played yet (Reinforce)\n"
+       "---@field counters table counters: [1], [2] the players', each board card's under its id or its place\n"
+       "---@field effects string[] the lasting effects, as the terminal names them\n\n";
+  o << "---A pending question or turn (g:decision).\n---@class als.TestDecision\n"
+       "---@field player integer\n---@field kind \"turn\"|\"card\"|\"theater\"|\"play\"|\"option\"\n"
+       "---@field options string[] what g:choose takes\n---@field prompt string? the ability's question (API 3)\n"
+       "---@field card string? Reinforce's drawn card\n\n";
   o << "---A game in a scenario file (docs/scenarios.md).\n---@class als.TestGame\n";
-  for (const std::string& m : test_game_methods()) o << "---@field " << m << " fun(self: als.TestGame, ...: any): any\n";
+  for (const std::string& m : test_game_methods()) {
+    auto it = std::find_if(std::begin(kTestGameDocs), std::end(kTestGameDocs),
+                           [&](const TestGameDoc& d) { return m == d.name; });
+    if (it == std::end(kTestGameDocs)) {
+      o << "---@field " << m << " fun(self: als.TestGame, ...: any): any\n";
+      continue;
+    }
+    o << "---@field " << m << " fun(self: als.TestGame" << fun_params(it->params) << ")"
+      << (*it->returns ? ": " : "") << it->returns << " " << it->doc << "\n";
+  }
   o << "\n";
   for (const std::string& g : scenario_globals()) {
     auto it = kScenarioDocs.find(g);
@@ -194,7 +260,15 @@ std::string lua_definitions() {
   return o.str();
 }
 
-std::string luacheck_config() {
+bool is_test_folder_name(std::string_view name) {
+  auto ends = [&](std::string_view tail) {
+    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  return name == "tests" || name == "test" || name == "scenarios" || ends("-tests") || ends("_tests") ||
+         ends("-scenarios") || ends("_scenarios");
+}
+
+std::string luacheck_config(bool test_folder) {
   std::ostringstream o;
   o << "-- luacheck configuration for als card scripts, house rules and scenarios.\n" << kHeader << "\n\n";
   o << "-- What a card file and a house rule may read: exactly the sandbox's globals.\nstds.als = {\n  read_globals = {\n";
@@ -212,12 +286,14 @@ std::string luacheck_config() {
   const std::vector<std::string> extra = scenario_globals();
   for (size_t i = 0; i < extra.size(); ++i) o << (i ? ", " : " ") << "\"" << extra[i] << "\"";
   o << " },\n}\n\n"
-       "std = \"als\"\n"
+       "std = \"" << (test_folder ? "als+als_scenario\"  -- a folder of scenarios (its name says so)" : "als\"") << "\n"
        "max_line_length = false  -- card texts are long\n"
        "unused_args = false      -- abilities and functions take (g, this, ...) whether they use them or not\n"
-       "files[\"**/tests/rules/**/*.lua\"] = { std = \"als+als_scenario\" }\n"
-       "files[\"**/scenarios/**/*.lua\"] = { std = \"als+als_scenario\" }\n"
-       "files[\"**/*.scenario\"] = { std = \"als+als_scenario\" }\n";
+       "-- Scenarios: the files of a test folder (tests/, test/, scenarios/, or a name ending in -tests,\n"
+       "-- _tests, -scenarios or _scenarios, such as my-set-tests/), at any depth, and *.scenario files.\n";
+  for (const char* folder : {"tests", "test", "scenarios", "*-tests", "*_tests", "*-scenarios", "*_scenarios"})
+    o << "files[\"**/" << folder << "/**/*.lua\"] = { std = \"als+als_scenario\" }\n";
+  o << "files[\"**/*.scenario\"] = { std = \"als+als_scenario\" }\n";
   return o.str();
 }
 

@@ -80,4 +80,24 @@ LUA
 grep -q "accessing undefined variable 'os'" clock.txt && ok || bad "luacheck flags os, which the sandbox lacks: $(cat clock.txt)"
 (cd my-set && luacheck --no-color spy.lua) > spy.txt 2>&1
 expect_rc 0 $? "a card file passes: $(cat spy.txt)"
+# 5. scenarios kept where the docs suggest: a folder beside the set (my-set-tests/, tests/), linted
+# with the configuration of the folder above them, or with one written into the test folder itself
+mkdir -p project/my-set-tests project/tests/deep project/cards
+cp "$src/tests/rules/cards/ambush.lua" project/my-set-tests/ambush.lua
+cp "$src/tests/rules/cards/ambush.lua" project/tests/deep/ambush.lua
+cp "$src/tests/sets/api4/spy.lua" project/cards/spy.lua
+"$als" editor project > /dev/null
+(cd project && luacheck --no-color -q .) > project.txt 2>&1
+expect_rc 0 $? "the scenarios in my-set-tests/ and tests/ pass with the folder's configuration: $(grep -v '^$' project.txt | head -5)"
+(cd project/my-set-tests && luacheck --no-color -q ambush.lua) > inner.txt 2>&1
+expect_rc 0 $? "from inside the test folder (the configuration above it): $(head -3 inner.txt)"
+cp -r project/my-set-tests alone-tests
+"$als" editor alone-tests > /dev/null
+grep -q '^std = "als+als_scenario"' alone-tests/.luacheckrc && ok || bad "a test folder's own configuration makes its files scenarios"
+(cd alone-tests && luacheck --no-color -q .) > alone.txt 2>&1
+expect_rc 0 $? "a test folder with its own configuration: $(grep -v '^$' alone.txt | head -3)"
+# a card file outside the test folders still may not call the scenario globals
+printf 'return { name = "Probe", type = "air", strength = 1, kind = "none", text = "", x = check }\n' > project/cards/probe.lua
+(cd project && luacheck --no-color cards/probe.lua) > probe.txt 2>&1
+grep -q "accessing undefined variable 'check'" probe.txt && ok || bad "a card file may not read check: $(cat probe.txt)"
 summary

@@ -17,6 +17,7 @@
 #include "events.h"
 #include "helpers.h"
 #include "match.h"
+#include "scenario.h"
 
 using namespace als;
 
@@ -222,6 +223,25 @@ TEST_CASE("the editor files describe every verb, hook, trigger event and ongoing
     for (uint16_t bit = 1; bit; bit <<= 1)
       if (t.fields & bit)
         CHECK(std::any_of(std::begin(kEventFieldDocs), std::end(kEventFieldDocs), [&](const EventFieldDoc& d) { return d.bit == bit; }));
+  // each event's fields in its own words: a move's `from` is a theater, never a hand or the deck
+  const size_t moved = defs.find("---@class als.Event_moved\n");
+  REQUIRE(moved != std::string::npos);
+  const std::string moved_class = defs.substr(moved, defs.find("\n\n", moved) - moved);
+  CHECK(moved_class.find("---@field from string the theater the card left\n") != std::string::npos);
+  CHECK(moved_class.find("deck") == std::string::npos);
+  CHECK(defs.find("---@class als.Event_turn_end\n---@field card string?") != std::string::npos);
+  for (const EventFieldNote& n : kEventFieldNotes) CHECK((trigger_event(n.what).fields & n.bit) != 0);  // a note names a field its event has
+  // every method of a scenario's test game is typed, and every typed one exists
+  for (const std::string& m : test_game_methods()) {
+    INFO(m);
+    CHECK(std::any_of(kTestGameDocs, kTestGameDocs + kTestGameDocCount, [&](const TestGameDoc& d) { return m == d.name; }));
+    CHECK(defs.find("---@field " + m + " fun(self: als.TestGame") != std::string::npos);
+    CHECK(defs.find("---@field " + m + " fun(self: als.TestGame, ...: any): any") == std::string::npos);
+  }
+  for (size_t i = 0; i < kTestGameDocCount; ++i) {
+    const std::vector<std::string> ms = test_game_methods();
+    CHECK(std::find(ms.begin(), ms.end(), kTestGameDocs[i].name) != ms.end());
+  }
   // the luacheck configuration allows exactly the sandbox's globals: io and os are not among them
   const std::string rc = luacheck_config();
   CHECK(rc.find("    use = {},") != std::string::npos);

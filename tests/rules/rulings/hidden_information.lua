@@ -68,3 +68,27 @@ scenario("ruling 28: cards a scenario places faceup are public", function()
   check_eq(g:view(1).board[2].land, {"heavy_tanks", "~?"})
   check_eq(g:view(2).board[1].air, {"support"})
 end)
+
+scenario("ruling 28: a choice of a card the other player does not know names where it lies", function()
+  local g = setup{
+    hands = { {"redeploy", "support"}, {"ambush"} },
+    board = { { land = {"~heavy_tanks"} }, {} },
+  }
+  g:deploy("redeploy", "sea")
+  check_eq(g:decision().kind, "card")
+  g:choose("heavy_tanks")
+  local theirs, mine = table.concat(g:messages(2), "\n"), table.concat(g:messages(1), "\n")
+  check(theirs:find("player 1 chooses a facedown card of player 1 in land", 1, true) ~= nil, theirs)
+  check(theirs:find("heavy_tanks", 1, true) == nil, "the card stays hidden: " .. theirs)
+  check(mine:find("player 1 chooses heavy_tanks", 1, true) ~= nil, mine)
+end)
+
+scenario("ruling 28: a choice among hand cards says whose hand, not 'a facedown card'", function()
+  local g = setup{ cards = "../../sets/hidden_choice", hands = { {"spy", "alpha"}, {"bravo", "charlie"} } }
+  g:deploy("spy", "air")
+  g:choose("bravo")
+  local chooser, owner = table.concat(g:messages(1), "\n"), table.concat(g:messages(2), "\n")
+  check(chooser:find("player 1 chooses a card in player 2's hand", 1, true) ~= nil, chooser)
+  check(chooser:find("facedown", 1, true) == nil, "nothing facedown was chosen: " .. chooser)
+  check(owner:find("player 1 chooses bravo", 1, true) ~= nil, "the hand's owner knows the card: " .. owner)
+end)
