@@ -108,6 +108,11 @@ function Game:type(id) end
 ---@return string
 function Game:kind(id) end
 
+---What a card's ability is: its kind (as g:kind), its printed text, and whether it copies another card's. (API 5, query)
+---@param id string
+---@return {kind: string, text: string, copies: boolean}
+function Game:ability_of(id) end
+
 ---Supply tokens on p's side of a theater. (API 2, query)
 ---@param p integer
 ---@param theater string
@@ -277,6 +282,11 @@ function Game:gain_vp(p, n) end
 ---@return integer
 function Game:lose_vp(p, n) end
 
+---Card id's instant ability resolves now as this card's own (this: the card whose ability is running). (API 5, effect)
+---@param this string
+---@param id string
+function Game:use_ability(this, id) end
+
 ---A line in the game's log, seen by both players (printable ASCII, at most 200 characters). (API 2, effect)
 ---@param text string
 function Game:log(text) end
@@ -344,7 +354,7 @@ function Game:to_hand(id, p) end
 ---@class als.Event_played
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
+---@field player integer who played the card
 ---@field theater string where the card was played
 ---@field face "faceup"|"facedown" the card's face
 
@@ -369,34 +379,34 @@ function Game:to_hand(id, p) end
 ---@class als.Event_moved
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field from string the theater the card left, "hand" or "deck"
+---@field from string the theater the card left
 ---@field to string the theater the card moved to
 
 ---The event of `destroyed`.
 ---@class als.Event_destroyed
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
----@field from string the theater the card left, "hand" or "deck"
+---@field player integer the card's owner
+---@field from string the theater the card left, or "hand" (a play destroyed as played: its theater)
 
 ---The event of `returned`.
 ---@class als.Event_returned
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
----@field from string the theater the card left, "hand" or "deck"
+---@field player integer the card's owner, whose hand it went to
+---@field from string the theater the card left
 
 ---The event of `turn_start`.
 ---@class als.Event_turn_start
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
+---@field player integer whose turn begins
 
 ---The event of `turn_end`.
 ---@class als.Event_turn_end
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
+---@field player integer whose turn has ended
 
 ---The event of `battle_end`.
 ---@class als.Event_battle_end
@@ -409,7 +419,7 @@ function Game:to_hand(id, p) end
 ---@class als.Event_given
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
+---@field player integer the card's new holder
 ---@field from integer the player the card was given from
 
 ---The event of `revealed`.
@@ -422,7 +432,7 @@ function Game:to_hand(id, p) end
 ---@class als.Event_to_hand
 ---@field card string? the card it is about
 ---@field cause string? the card whose ability caused it, "rule" for a house rule, nil for a turn action
----@field player integer who played; whose turn; the card's owner or new holder
+---@field player integer whose hand the card went to
 ---@field from string the theater the card left, "hand" or "deck"
 
 ---Ongoing functions of a card (API 2) or a lasting effect (API 3: with its data last).
@@ -450,6 +460,7 @@ function Game:to_hand(id, p) end
 ---@field ongoing? als.Ongoing|table
 ---@field triggers? als.Triggers
 ---@field effects? table<string, als.Effect>
+---@field copies? fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)
 
 ---A set's `rules` or a house rule's table (write `---@type als.Rules` above `return`).
 ---@class als.Rules
@@ -480,39 +491,62 @@ function Game:to_hand(id, p) end
 ---@return table
 function use(name) end
 
+---A test's view of a player's whole game (g:view).
+---@class als.TestView
+---@field hands string[][] each player's hand ("?": a card the player does not know)
+---@field board table<integer, table<string, string[]>> each side's stacks, bottom to top ("~id" facedown, "~?" unknown)
+---@field deck_size integer
+---@field deck_known string[] deck cards the player knows
+---@field deck_positions {id: string, position: integer}[] their places, 1 the top (API 4)
+---@field theaters string[]
+---@field score integer[]
+---@field first integer
+---@field battle integer
+---@field held string? a card drawn and not played yet (Reinforce)
+---@field counters table counters: [1], [2] the players', each board card's under its id or its place
+---@field effects string[] the lasting effects, as the terminal names them
+
+---A pending question or turn (g:decision).
+---@class als.TestDecision
+---@field player integer
+---@field kind "turn"|"card"|"theater"|"play"|"option"
+---@field options string[] what g:choose takes
+---@field prompt string? the ability's question (API 3)
+---@field card string? Reinforce's drawn card
+
 ---A game in a scenario file (docs/scenarios.md).
 ---@class als.TestGame
----@field act fun(self: als.TestGame, ...: any): any
----@field battle fun(self: als.TestGame, ...: any): any
----@field battles fun(self: als.TestGame, ...: any): any
----@field card_strength fun(self: als.TestGame, ...: any): any
----@field choose fun(self: als.TestGame, ...: any): any
----@field controller fun(self: als.TestGame, ...: any): any
----@field copy fun(self: als.TestGame, ...: any): any
----@field counter fun(self: als.TestGame, ...: any): any
----@field decision fun(self: als.TestGame, ...: any): any
----@field deck fun(self: als.TestGame, ...: any): any
----@field deploy fun(self: als.TestGame, ...: any): any
----@field first fun(self: als.TestGame, ...: any): any
----@field game_over fun(self: als.TestGame, ...: any): any
----@field game_result fun(self: als.TestGame, ...: any): any
----@field hand fun(self: als.TestGame, ...: any): any
----@field improvise fun(self: als.TestGame, ...: any): any
----@field knows fun(self: als.TestGame, ...: any): any
----@field last_battle fun(self: als.TestGame, ...: any): any
----@field legal fun(self: als.TestGame, ...: any): any
----@field messages fun(self: als.TestGame, ...: any): any
----@field owner fun(self: als.TestGame, ...: any): any
----@field score fun(self: als.TestGame, ...: any): any
----@field stack fun(self: als.TestGame, ...: any): any
----@field strength fun(self: als.TestGame, ...: any): any
----@field theaters fun(self: als.TestGame, ...: any): any
----@field to_act fun(self: als.TestGame, ...: any): any
----@field tokens fun(self: als.TestGame, ...: any): any
----@field turn_number fun(self: als.TestGame, ...: any): any
----@field view fun(self: als.TestGame, ...: any): any
----@field winner fun(self: als.TestGame, ...: any): any
----@field withdraw fun(self: als.TestGame, ...: any): any
+---@field act fun(self: als.TestGame, text: string) Any action as text: "deploy ID THEATER", "improvise ID THEATER", "withdraw", "choose OPTION".
+---@field battle fun(self: als.TestGame): integer The current battle number (once the game is over: the last battle's).
+---@field battles fun(self: als.TestGame): als.Battle[] The battles decided so far, oldest first (API 4).
+---@field card_strength fun(self: als.TestGame, id: string): integer A board card's current strength; an error off the board.
+---@field choose fun(self: als.TestGame, option: string) Answers the pending decision (a turn too) with one of g:decision().options.
+---@field controller fun(self: als.TestGame, theater: string): integer Who controls the theater now (ties and empty: the 1st player).
+---@field copy fun(self: als.TestGame): als.TestGame An independent copy of the game.
+---@field counter fun(self: als.TestGame, target: string|integer, name: string): integer A card's or a player's counter; 0 if never set (API 3).
+---@field decision fun(self: als.TestGame): als.TestDecision? The pending decision; nil once the game is over.
+---@field deck fun(self: als.TestGame): string[] The deck, top first.
+---@field deploy fun(self: als.TestGame, id: string, theater: string) Plays the card faceup (also answers a pending "play" decision).
+---@field first fun(self: als.TestGame): integer The player holding the 1st-player Supreme Commander.
+---@field game_over fun(self: als.TestGame): boolean True once the game has ended.
+---@field game_result fun(self: als.TestGame): {winner: integer, reason: string?, scores: integer[]}? nil while the game goes on (API 4).
+---@field hand fun(self: als.TestGame, player: integer): string[] The player's hand, in the order held.
+---@field improvise fun(self: als.TestGame, id: string, theater: string) Plays the card facedown (also answers a pending "play" decision).
+---@field knows fun(self: als.TestGame, player: integer, id: string): boolean Whether the player knows that card now (API 4).
+---@field last_battle fun(self: als.TestGame): {number: integer, winner: integer, vp: integer, reason: string}? The last battle decided, or nil.
+---@field legal fun(self: als.TestGame): string[] Every legal action now, as the texts g:act takes, sorted.
+---@field messages fun(self: als.TestGame, player: integer): string[] Every line shown to that seat so far, as it reads them (API 4).
+---@field owner fun(self: als.TestGame, id: string): integer? The player whose side or hand holds the card; nil in the deck.
+---@field score fun(self: als.TestGame, player: integer): integer The player's VP.
+---@field stack fun(self: als.TestGame, player: integer, theater: string): string[] The player's cards there, bottom to top ("~id" facedown).
+---@field strength fun(self: als.TestGame, player: integer, theater: string): integer The player's total there, all abilities counted.
+---@field theaters fun(self: als.TestGame): string[] Theater names, left to right.
+---@field to_act fun(self: als.TestGame): integer? The player who must act now; nil once the game is over.
+---@field tokens fun(self: als.TestGame, player: integer, theater: string): integer Supply tokens on the player's side there.
+---@field turn_number fun(self: als.TestGame): integer The turns begun in this battle (API 4).
+---@field view fun(self: als.TestGame, player: integer): als.TestView What the player may see (ruling 28).
+---@field winner fun(self: als.TestGame): integer? The winning player, or nil.
+---@field withdraw fun(self: als.TestGame) Withdraws from the battle.
 
 ---Fails the scenario with msg when cond is false or nil.
 ---@param cond any

@@ -27,6 +27,7 @@ struct AbilityCtx {
     bool effect;
     What what;      // which of the card's abilities (its instant, a trigger) or which hook
     uint8_t uid;    // a lasting effect's trigger: the effect's Lasting::uid (kNone otherwise)
+    uint8_t source; // the card whose script runs: `card`, or the card a copier copies or uses (API 5)
   };
   Running resolving[32];   // abilities running, innermost last
   /// The log line naming a trigger or a hook as it resolves is written only once it changes
@@ -147,6 +148,10 @@ class Scripts {
   /// arguments after `this`, in the order docs/modding.md gives them (cards and players as indexes, -1 for
   /// none); `value` is the value so far. Returns the new value (a boolean as 0 or 1).
   virtual int ongoing(const State& s, int holder, Fn fn, const int* args, int value) = 0;
+  /// The card whose ongoing effects and triggers copier `card` (faceup on the board, CardDef::copies)
+  /// has now: its `copies` function's answer (API 5), followed through copiers it names; kNone for
+  /// none, and inside another read-only function (which counts declarations only).
+  virtual int copied(const State& s, int card) { (void)s, (void)card; return kNone; }
   /// The same for lasting effect s.b.lasting[slot] (API 3): its function `fn`, with its data.
   virtual int lasting(const State& s, int slot, Fn fn, const int* args, int value) = 0;
   /// The answering house-rule hooks (docs/modding.md), read-only. battle_over: -1 the battle goes

@@ -76,6 +76,7 @@ struct CardDef {
   std::vector<Effect> effects;
   uint8_t fns = 0;            // bit i: the card has ongoing function Fn(i) (API 2; abilities.h)
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
+  bool copies = false;        // a `copies` function: while faceup, the ongoing effects and triggers of another card (API 5)
 };
 
 /// A lasting effect a card file (or a house rule) declares in its `effects` table (API 3,

@@ -50,6 +50,15 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
       if ((d.fns >> i) & 1) fn_cards_[i] |= b, fn_cards_any_ |= b;
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
+    if (d.copies) copier_cards_ |= b;
+  }
+  // A copier (API 5) holds every function and trigger some card of the set has: which of them
+  // acts is the copied card's business, asked when it would run (Scripts::copied).
+  if (copier_cards_) {
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if (fn_cards_[i]) fn_cards_[i] |= copier_cards_, fn_cards_any_ |= copier_cards_;
+    for (int ev = 0; ev < kTriggerEvents; ++ev)
+      if (trigger_cards_[ev]) trigger_cards_[ev] |= copier_cards_;
   }
   if (set_.lasting.size() > 255) bad("at most 255 lasting effects");
   for (const LastingDef& d : set_.lasting) {
@@ -63,7 +72,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     fn_any_ = fn_any_ || fn_used_[i];
   }
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
-  scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty();
+  scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty() || copier_cards_ != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
     fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev];
     scripted_ = scripted_ || fires_[ev];
@@ -210,11 +219,13 @@ void Engine::bonuses(const State& s, int player, int theater, std::vector<Bonus>
   if (const int n = b.tokens[player][theater]) out.push_back(Bonus{.source = Bonus::Source::Tokens, .amount = n});
   int total = b.tokens[player][theater];
   uint8_t hs[kMaxCards];
-  const int n = holders(b, effects_of(Effect::StrengthBonus), hs);
+  const int n = holders(b, effects_of(Effect::StrengthBonus) | copier_cards_, hs);
   for (int i = 0; i < n; ++i) {
     const CardLoc& el = b.card[hs[i]];
     if (el.owner != player) continue;
-    for (const Effect& f : set_.cards[hs[i]].effects)
+    const int from = copied(s, hs[i]);  // a copier's: the copied card's (API 5)
+    if (from == kNone) continue;
+    for (const Effect& f : set_.cards[from].effects)
       if (f.type == Effect::StrengthBonus && in_scope(*this, s, f.scope, el.theater, theater)) {
         out.push_back(Bonus{.source = Bonus::Source::Declared, .amount = f.amount, .card = hs[i], .from = el.theater});
         total += f.amount;
@@ -254,7 +265,7 @@ int Engine::card_strength(const State& s, int card) const {
   const CardLoc& l = b.card[card];
   int value = base_strength(b, card);
   int set_to = INT_MIN, add = 0;
-  each_effect_in_play(b, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
+  each_effect_in_play(s, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
     if (!strength_reaches(f, l, el)) return;
     if (f.type == Effect::SetStrength) set_to = std::max(set_to, f.amount);
     else add += f.amount;
@@ -270,7 +281,7 @@ int Engine::card_strength(const State& s, int card) const {
 // Ruling 9: the StrengthBonus effects (Support) of `player`'s faceup cards that reach `theater`.
 int Engine::strength_bonus(const State& s, int player, int theater) const {
   int total = 0;
-  each_effect_in_play(s.b, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {
+  each_effect_in_play(s, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {
     if (el.owner == player && in_scope(*this, s, f.scope, el.theater, theater)) total += f.amount;
   });
   return total;
@@ -300,7 +311,7 @@ void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
   }
   for (int i = 0; i < b.ntheaters; ++i)
     for (int p = 0; p < 2; ++p) out[p][b.order[i]] = b.tokens[p][b.order[i]];
-  each_effect_in_play(b, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {  // ruling 9
+  each_effect_in_play(s, 1u << Effect::StrengthBonus, [&](const CardLoc& el, const Effect& f) {  // ruling 9
     for (int i = 0; i < b.ntheaters; ++i)
       if (in_scope(*this, s, f.scope, el.theater, b.order[i])) out[el.owner][b.order[i]] += f.amount;
   });
@@ -311,7 +322,7 @@ void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
   InPlay in_play[kMaxCards];  // the SetStrength and AddStrength effects in play
   int n = 0;
   bool all_fit = true;
-  each_effect_in_play(b, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
+  each_effect_in_play(s, kStrengthEffects, [&](const CardLoc& el, const Effect& f) {
     if (n < kMaxCards) in_play[n++] = {&f, &el};
     else all_fit = false;
   });
@@ -346,21 +357,36 @@ int Engine::controller(const State& s, int theater) const {
 
 // RB "Deploy": faceup only to the matching theater, unless a permission says otherwise
 // (Air Drop, ruling 21; Aerodrome, ruling 22).
-int Engine::deploy_reach(const Board& b, int player) const {
+int Engine::deploy_reach(const State& s, int player) const {
+  if (copier_cards_) [[unlikely]]
+    return deploy_reach_copying(s, player);  // (a tail call: the hot path keeps no frame)
+  const Board& b = s.b;
   if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
   int reach = -1;
-  each_effect_in_play(b, 1u << Effect::PlayAnywhere, [&](const CardLoc& el, const Effect& f) {
+  auto take = [&](const CardLoc& el, const Effect& f) {
+    if (el.owner == player) reach = std::max(reach, f.amount);
+  };
+  each_declared_effect(b, 1u << Effect::PlayAnywhere, take);
+  return reach;
+}
+
+// deploy_reach with copiers in the set (API 5): a copier permits as the card it copies.
+[[gnu::noinline]] int Engine::deploy_reach_copying(const State& s, int player) const {
+  const Board& b = s.b;
+  if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
+  int reach = -1;
+  each_effect_in_play(s, 1u << Effect::PlayAnywhere, [&](const CardLoc& el, const Effect& f) {
     if (el.owner == player) reach = std::max(reach, f.amount);
   });
   return reach;
 }
 
-bool Engine::deploy_allowed(const Board& b, int player, int card, int theater) const {
-  return theater_type_[card] == theater || set_.cards[card].strength <= deploy_reach(b, player);
+bool Engine::deploy_allowed(const State& s, int player, int card, int theater) const {
+  return theater_type_[card] == theater || set_.cards[card].strength <= deploy_reach(s, player);
 }
 
 bool Engine::may_play(const State& s, int player, int card, int theater, bool faceup) const {
-  bool allowed = !faceup || deploy_allowed(s.b, player, card, theater);
+  bool allowed = !faceup || deploy_allowed(s, player, card, theater);
   if (fn_used(Fn::MayPlay)) {
     int args[4] = {player, card, theater, faceup};
     allowed = apply_fns(s, Fn::MayPlay, args, allowed) != 0;
@@ -383,7 +409,7 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
   uint8_t hand[kMaxCards];
   int h = zone(s, Zone::Hand, player, hand);
   bool fns = fn_used(Fn::MayPlay);
-  int reach = deploy_reach(b, player);
+  int reach = deploy_reach(s, player);
   n = 0;
   for (int i = 0; i < h; ++i) {
     bool anywhere = set_.cards[hand[i]].strength <= reach;
@@ -440,7 +466,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
   alignas(Action) unsigned char raw[(2 * kMaxCards * kMaxTheaters + 1) * sizeof(Action)];
   Action* const first = reinterpret_cast<Action*>(raw);
   Action* o = first;  // Actions are implicit-lifetime: the bytes hold them once written
-  int reach = deploy_reach(b, p);
+  int reach = deploy_reach(s, p);
   for (uint64_t m = hand; m; m &= m - 1) {
     uint8_t c = static_cast<uint8_t>(__builtin_ctzll(m));
     bool anywhere = set_.cards[c].strength <= reach;
@@ -487,7 +513,7 @@ bool Engine::is_legal(const State& s, const Action& a) const {
     return false;
   const CardLoc& l = b.card[a.card];
   if (l.zone != Zone::Hand || l.owner != b.turn) return false;
-  if (!fn_any_) return a.type == Action::Improvise || deploy_allowed(b, b.turn, a.card, a.theater);
+  if (!fn_any_) return a.type == Action::Improvise || deploy_allowed(s, b.turn, a.card, a.theater);
   return may_play(s, b.turn, a.card, a.theater, a.type == Action::Deploy);
 }
 

@@ -282,6 +282,13 @@ class Engine {
   /// Whether any card of the set or lasting effect has a trigger for `ev` (the fast path skips
   /// events otherwise).
   bool fires(What ev) const { return fires_[static_cast<int>(ev) - static_cast<int>(What::Played)]; }
+  /// The card whose ongoing effects and triggers `card` has now: itself, or for a copier (API 5)
+  /// faceup on the board, the card its `copies` names (kNone: none). May throw ScriptError.
+  int copied(const State& s, int card) const {
+    if (!((copier_cards_ >> card) & 1)) return card;
+    const CardLoc& l = s.b.card[card];
+    return l.zone == Zone::Board && l.faceup ? scripts_->copied(s, card) : kNone;
+  }
 
  private:
   // The scripts' budget of one action, for the length of a scope (Scripts::begin_action).
@@ -362,9 +369,17 @@ class Engine {
     return b.card[card].faceup ? printed_strength_[card] : rules_.facedown_strength;
   }
   /// Calls f(el, effect) for every effect of a type in `types` (bits 1 << Effect::Type) of a card
-  /// faceup on the board (ruling 10), `el` being where that card is; cards in index order.
+  /// faceup on the board (ruling 10), `el` being where that card is; cards in index order, then
+  /// the copiers (API 5), each with the effects of the card it copies.
   template <class F>
-  void each_effect_in_play(const Board& b, unsigned types, F f) const {
+  void each_effect_in_play(const State& s, unsigned types, F f) const {
+    each_declared_effect(s.b, types, f);
+    if (copier_cards_) [[unlikely]]
+      each_copied_effect(s, types, f);
+  }
+  /// each_effect_in_play without the copiers: the cards' own declarations only.
+  template <class F>
+  void each_declared_effect(const Board& b, unsigned types, F& f) const {
     uint64_t cards = 0;
     for (int t = 0; t < Effect::Count; ++t)
       if ((types >> t) & 1) cards |= effect_type_cards_[t];
@@ -376,11 +391,28 @@ class Engine {
         if ((types >> x.type) & 1) f(el, x);
     }
   }
+  /// each_effect_in_play's copiers (API 5), out of the hot path.
+  template <class F>
+  [[gnu::noinline]] void each_copied_effect(const State& s, unsigned types, F& f) const {
+    for (uint64_t m = copier_cards_; m; m &= m - 1) {
+      const int e = __builtin_ctzll(m);
+      const CardLoc& el = s.b.card[e];
+      if (el.zone != Zone::Board || !el.faceup) continue;
+      const int from = copied(s, e);
+      if (from == kNone) continue;
+      for (const Effect& x : set_.cards[from].effects)
+        if ((types >> x.type) & 1) f(el, x);
+    }
+  }
   static constexpr unsigned kStrengthEffects = 1u << Effect::SetStrength | 1u << Effect::AddStrength;
   /// The StrengthBonus effects (Support) of `player`'s faceup cards reaching `theater` (ruling 9).
   int strength_bonus(const State& s, int player, int theater) const;
-  bool deploy_allowed(const Board& b, int player, int card, int theater) const;
-  int deploy_reach(const Board& b, int player) const;
+  int destroys_play_copying(const State& s, int player, int card, int theater, bool faceup) const;
+  int destroyed_on_play_copying(const State& s, int card) const;
+  int destroyed_by_functions(const State& s, int card) const;
+  bool deploy_allowed(const State& s, int player, int card, int theater) const;
+  int deploy_reach(const State& s, int player) const;
+  int deploy_reach_copying(const State& s, int player) const;
   bool may_withdraw(const State& s, int player) const;
   /// Faceup board cards of `mask`, in board order.
   int holders(const Board& b, uint64_t mask, uint8_t* out) const;
@@ -411,6 +443,7 @@ class Engine {
   uint64_t effect_cards_ = 0;    // cards with ongoing declarations
   uint64_t effect_type_cards_[Effect::Count] = {};  // by Effect::Type: cards with at least one effect of it
   uint64_t effects_of(Effect::Type t) const { return effect_type_cards_[t]; }
+  uint64_t copier_cards_ = 0;  // cards with a `copies` function (API 5)
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;
   uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger

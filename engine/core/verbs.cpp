@@ -4,7 +4,9 @@
 // docs/modding.md, "Triggers". The binding (script/binding.cpp) changes a game only through them.
 #include <algorithm>
 #include <climits>
+#include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "board_ops.h"
 #include "engine.h"
@@ -76,15 +78,23 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
 // destroys_play function (API 2).
 namespace {
 // Engine::destroys_play_at's body, inlined into destroyed_on_play too (every play asks it).
-template <typename EffectsOf>
-[[gnu::always_inline]] inline int declared_destroyer(const CardSet& set_, const EffectsOf& effects_of, const State& s,
-                                                     int player, int card, int theater, bool faceup) {
+// `effects_of(t)`: the cards with effects of type t (copiers included); `copied(e)`: whose
+// effects card e has (itself, or for a copier the card it copies, API 5; kNone: none), or
+// nullptr when the set has no copier.
+template <typename EffectsOf, typename Copied>
+[[gnu::always_inline]] inline int declared_destroyer(const CardSet& set_, const EffectsOf& effects_of, const Copied& copied,
+                                                     const State& s, int player, int card, int theater, bool faceup) {
   const Board& b = s.b;
   for (uint64_t m = effects_of(Effect::DestroyPlays); m; m &= m - 1) {
     int e = __builtin_ctzll(m);
     const CardLoc& el = b.card[e];
     if (e == card || el.zone != Zone::Board || !el.faceup) continue;
-    for (const Effect& f : set_.cards[e].effects) {
+    int from = e;
+    if constexpr (!std::is_same_v<Copied, std::nullptr_t>) {
+      from = copied(e);
+      if (from == kNone) continue;
+    }
+    for (const Effect& f : set_.cards[from].effects) {
       if (f.type != Effect::DestroyPlays) continue;
       if (f.facedown_only && faceup) continue;
       if (f.who == 1 && player != el.owner) continue;
@@ -114,15 +124,41 @@ template <typename EffectsOf>
 }  // namespace
 
 int Engine::destroys_play_at(const State& s, int player, int card, int theater, bool faceup) const {
-  return declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, player, card, theater, faceup);
+  if (!copier_cards_) [[likely]]
+    return declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, nullptr, s, player, card, theater,
+                              faceup);
+  return destroys_play_copying(s, player, card, theater, faceup);
+}
+
+// destroys_play_at with copiers in the set (API 5): a copier destroys as the card it copies.
+[[gnu::noinline]] int Engine::destroys_play_copying(const State& s, int player, int card, int theater, bool faceup) const {
+  return declared_destroyer(
+      set_, [this](Effect::Type t) { return effects_of(t) | copier_cards_; }, [&](int e) { return copied(s, e); }, s, player,
+      card, theater, faceup);
 }
 
 int Engine::destroyed_on_play(const State& s, int card) const {
-  const Board& b = s.b;
-  const CardLoc& l = b.card[card];
-  if (int e = declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, s, l.owner, card, l.theater, l.faceup);
+  if (copier_cards_) [[unlikely]]
+    return destroyed_on_play_copying(s, card);  // (a tail call: the hot path keeps no frame)
+  const CardLoc& l = s.b.card[card];
+  if (int e = declared_destroyer(set_, [this](Effect::Type t) { return effects_of(t); }, nullptr, s, l.owner, card, l.theater,
+                                 l.faceup);
       e >= 0)
     return e;
+  return destroyed_by_functions(s, card);
+}
+
+// destroyed_on_play with copiers in the set (API 5).
+[[gnu::noinline]] int Engine::destroyed_on_play_copying(const State& s, int card) const {
+  const CardLoc& l = s.b.card[card];
+  if (int e = destroys_play_copying(s, l.owner, card, l.theater, l.faceup); e >= 0) return e;
+  return destroyed_by_functions(s, card);
+}
+
+// The destroys_play functions of cards and lasting effects (API 2, 3): the first that says so.
+inline int Engine::destroyed_by_functions(const State& s, int card) const {
+  const Board& b = s.b;
+  const CardLoc& l = b.card[card];
   if (fn_used(Fn::DestroysPlay)) {
     int args[4] = {card, l.owner, l.theater, l.faceup};
     uint8_t hs[kMaxCards];

@@ -37,14 +37,14 @@ void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[sta
 
 int Runtime::check_card(int arg) {
   const char* id = luaL_checkstring(L_, arg);
-  // Short Lua strings are interned: an id passed back by a script is the very string the engine
-  // pushed, found by its address; the text is looked up only for anything else.
-  for (size_t h = id_hash(id); id_slot_[h].ptr; h = (h + 1) & (kIdSlots - 1))
-    if (id_slot_[h].ptr == id) return id_slot_[h].card;
-  int c = eng_->set().find(id);
+  int c = find_id(id);
   if (c < 0) unknown_card(id);
   return c;
 }
+
+
+
+int Runtime::find_id_by_text(const char* id) const { return eng_->set().find(id); }
 
 void Runtime::unknown_card(const char* id) {
   std::vector<std::string_view> ids;
@@ -153,6 +153,8 @@ constexpr VerbDef kVerbs[] = {
     {"type", Verbs::type, Group::Query, 2, "id string", "string", "The card's printed type (its theater)."},
     {"kind", Verbs::kind, Group::Query, 2, "id string", "string",
      "The card's kind: \"instant\", \"ongoing\", \"triggered\" or \"none\"."},
+    {"ability_of", Verbs::ability_of, Group::Query, 5, "id string", "{kind: string, text: string, copies: boolean}",
+     "What a card's ability is: its kind (as g:kind), its printed text, and whether it copies another card's."},
     {"tokens", Verbs::tokens, Group::Query, 2, "p integer, theater string", "integer", "Supply tokens on p's side of a theater."},
     {"score", Verbs::score, Group::Query, 2, "p integer", "integer", "Player p's VP."},
     {"vp_target", Verbs::vp_target, Group::Query, 2, "", "integer", "The VP that win the game."},
@@ -211,6 +213,8 @@ constexpr VerbDef kVerbs[] = {
     {"gain_vp", Verbs::gain_vp, Group::Effect, 2, "p integer, n integer", "", "P scores n VP now (0 to 10,000)."},
     {"lose_vp", Verbs::lose_vp, Group::Effect, 5, "p integer, n integer", "integer",
      "P loses n VP now (0 to 10,000); a score never goes below 0. Returns the VP lost."},
+    {"use_ability", Verbs::use_ability, Group::Effect, 5, "this string, id string", "",
+     "Card id's instant ability resolves now as this card's own (this: the card whose ability is running)."},
     {"log", Verbs::log, Group::Effect, 2, "text string", "",
      "A line in the game's log, seen by both players (printable ASCII, at most 200 characters)."},
     {"add_counter", Verbs::add_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",

@@ -63,6 +63,7 @@ class Runtime : public Scripts {
   Outcome run(AbilityCtx& c, const Due& d) override;
   void run_nested(AbilityCtx& c, const Due& d) override;
   int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
+  int copied(const State& s, int card) override;
   int lasting(const State& s, int slot, Fn fn, const int* args, int value) override;
   int battle_over(const State& s) override;
   int battle_winner(const State& s, int winner) override;
@@ -88,6 +89,15 @@ class Runtime : public Scripts {
   const Engine* engine() const { return eng_; }
   void push_id(int card);          // pushes the card's id string
   int check_card(int arg);         // a card id argument -> index, or a Lua error
+  /// A card id (a string of the Lua state) -> its index, or -1. Short Lua strings are interned:
+  /// an id passed back by a script is the very string the engine pushed, found by its address;
+  /// the text is looked up only for anything else.
+  int find_id(const char* id) const {
+    for (size_t h = id_hash(id); id_slot_[h].ptr; h = (h + 1) & (kIdSlots - 1))
+      if (id_slot_[h].ptr == id) return id_slot_[h].card;
+    return find_id_by_text(id);
+  }
+  int find_id_by_text(const char* id) const;
   [[noreturn, gnu::cold, gnu::noinline]] void unknown_card(const char* id);  // its error, naming the nearest
   void push_theater(int t);        // pushes a theater id's name
   /// Pushes the filter table of card `card`'s declared ability { flip = filter }.
@@ -99,6 +109,11 @@ class Runtime : public Scripts {
   /// For a trigger whose event another card's ability caused (e.cause): " (set off by card ID
   /// (FILE)'s ability)", so that an error names the card that made the situation; else "".
   std::string set_off_by(const Due& d) const;
+  /// g:use_ability (API 5): runs card `other`'s instant ability now, nested in the running one, as
+  /// card `self`'s own (its function gets (g, self); the effects it starts are declared by
+  /// `other`'s file). Raises a Lua error past kMaxUseDepth nested uses, or re-raises the ability's.
+  void use_ability(AbilityCtx& c, int self, int other);
+  static constexpr int kMaxUseDepth = 8;
 
   // g:cards (lua_verbs.h, Verbs::cards)
   /// A g:cards filter table, parsed (lua_verbs.h). Filters of read-only tables are parsed once.
@@ -143,6 +158,7 @@ class Runtime : public Scripts {
   void load_card(const std::string& id, const std::string& dir, const std::string& base_dir, CardSet& set,
                  const Rules& rules, std::string& reading);
   void read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules);
+  void read_copies(int c, CardDef& d, const std::string& w, int api);
   void read_ongoing(int c, CardDef& d, const std::string& w, int api,
                     std::array<int, static_cast<int>(Fn::Count)>& fns);
   void push_rules_table(const Rules& r);
@@ -192,6 +208,8 @@ class Runtime : public Scripts {
   AbilityCtx* ctx_ = nullptr;
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
+  int using_ = 0;                    // g:use_ability calls running, nested
+  std::vector<int> copies_ref_;      // registry refs of `copies` functions, by card (LUA_NOREF: none; API 5)
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
   // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.
   std::vector<int> declared_flip_ref_;

@@ -511,6 +511,28 @@ void Runtime::read_ability(int c, CardDef& d, const std::string& w, const CardSe
   }
 }
 
+// A card's `copies` function (API 5): read-only, it names the card whose ongoing effects and
+// triggers this card has while faceup. Such a card has none of its own; its kind is "ongoing"
+// ("instant" when it has an instant ability too).
+void Runtime::read_copies(int c, CardDef& d, const std::string& w, int api) {
+  lua_State* L = L_;
+  const int ty = get_field(L, c, "copies");
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    copies_ref_.push_back(LUA_NOREF);
+    return;
+  }
+  if (ty != LUA_TFUNCTION) throw LoadError(w + ": 'copies' must be a function(g, this) returning a card id or nil");
+  if (api < 5) throw LoadError(w + ": 'copies' needs api = 5 in set.lua");
+  if (d.kind != Kind::Ongoing && d.kind != Kind::Instant)
+    throw LoadError(w + ": a card whose ability is 'copies' is kind = \"ongoing\" (\"instant\" with an instant ability too)");
+  if (d.fns || !d.effects.empty() || d.triggers)
+    throw LoadError(w + ": a card that copies has the ongoing effects and triggers of the card it copies, none of its own "
+                        "('copies' goes without 'ongoing' and 'triggers')");
+  d.copies = true;
+  copies_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+}
+
 // A card's `ongoing` table: declared effects and ongoing functions (API 2).
 void Runtime::read_ongoing(int c, CardDef& d, const std::string& w, int api,
                            std::array<int, static_cast<int>(Fn::Count)>& fns) {
@@ -599,9 +621,10 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   }
   lua_pop(L, 1);
   if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
+  read_copies(c, d, w, set.api);
   if (d.kind == Kind::Triggered && !d.triggers) throw LoadError(w + ": a triggered card needs 'triggers'");
-  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers)
-    throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, or triggers");
+  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies)
+    throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, triggers, or 'copies'");
   // From now on the card's tables are read-only and its functions' upvalues are put back
   // after every call: nothing one call leaves behind reaches the next.
   trigger_ref_.push_back(trig);

@@ -103,11 +103,13 @@ int Verbs::flip(lua_State* L) {
 // flips one card chosen from g:cards(filter); skipped when there is none (rulings 14, 16) or
 // when the card has no owner (it is in the deck). Carried out here, without running Lua, by the
 // code of g:owner, g:cards, g:choose_card and g:flip, so it resolves exactly as flip.lua's
-// function does. Argument 1: the card's index.
+// function does. Argument 1: the declaring card's index; argument 2, if given: the card whose
+// ability it is (g:use_ability's `this`, API 5), whose owner flips.
 int Verbs::declared_flip(lua_State* L) {
   AbilityCtx& c = ctx(L);
   int card = static_cast<int>(lua_tointeger(L, 1));
-  const CardLoc& l = c.s->b.card[card];
+  const int self = lua_gettop(L) >= 2 ? static_cast<int>(lua_tointeger(L, 2)) : card;
+  const CardLoc& l = c.s->b.card[self];
   if (l.zone == Zone::Deck) return 0;
   int p = l.owner;
   Runtime::CardFilter f;
@@ -123,6 +125,22 @@ int Verbs::declared_flip(lua_State* L) {
   if (v == kNone || c.dry) return 0;
   flip_card(L, v);
   check_interrupt(L);
+  return 0;
+}
+
+// g:use_ability(this, id): card id's instant ability resolves now, nested, as this card's own:
+// `this` is the card whose ability is running; id's function gets (g, this) (API 5)
+int Verbs::use_ability(lua_State* L) {
+  AbilityCtx& c = ctx(L);
+  Runtime& r = rt(L);
+  const int self = r.check_card(2), other = r.check_card(3);
+  if (c.depth == 0 || c.resolving[c.depth - 1].card != self)
+    luaL_error(L, "g:use_ability: '%s' is not the card whose ability is running (pass this)", lua_tostring(L, 2));
+  const CardDef& d = eng(L).set().cards[other];
+  if (d.kind != Kind::Instant || !d.has_ability)
+    luaL_error(L, "g:use_ability: %s has no instant ability (its kind is %s; g:ability_of says what it has)", d.id.c_str(),
+               kind_name(d.kind));
+  r.use_ability(c, self, other);
   return 0;
 }
 
@@ -317,10 +335,12 @@ int Verbs::effect(lua_State* L) {
   AbilityCtx& c = ctx(L);
   Runtime& r = rt(L);
   const int card = c.depth > 0 ? c.resolving[c.depth - 1].card : kNone;
+  // The effects declared by the file whose script runs: a copier's, the card it copies or uses (API 5).
+  const int source = c.depth > 0 ? c.resolving[c.depth - 1].source : kNone;
   const char* name = luaL_checkstring(L, 2);
-  int def = r.find_effect(card, name);
+  int def = r.find_effect(source, name);
   if (def < 0) {
-    std::vector<std::string_view> known = r.effect_names(card);
+    std::vector<std::string_view> known = r.effect_names(source);
     std::string msg = "g:effect: " + std::string(card == kNone ? "the house rules declare" : "this card declares") +
                       " no effect '" + std::string(name).substr(0, 64) + "'" + did_you_mean(name, known);
     luaL_error(L, "%s", msg.c_str());

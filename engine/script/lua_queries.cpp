@@ -122,6 +122,20 @@ int Verbs::kind(lua_State* L) {
   return 1;
 }
 
+// g:ability_of(id) -> { kind = "instant"|"ongoing"|"triggered"|"none", text = printed text,
+// copies = whether it has a `copies` function } (API 5)
+int Verbs::ability_of(lua_State* L) {
+  const CardDef& d = eng(L).set().cards[rt(L).check_card(2)];
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, kind_name(d.kind));
+  lua_setfield(L, -2, "kind");
+  lua_pushlstring(L, d.text.data(), d.text.size());
+  lua_setfield(L, -2, "text");
+  lua_pushboolean(L, d.copies);
+  lua_setfield(L, -2, "copies");
+  return 1;
+}
+
 int Verbs::tokens(lua_State* L) {
   int p = player(L, 2), t = theater(L, 3);
   lua_pushinteger(L, board(L).tokens[p][t]);

@@ -286,6 +286,10 @@ struct Verbs {
   static int printed_strength(lua_State* L);
   static int type(lua_State* L);
   static int kind(lua_State* L);
+  // g:ability_of(id) -> { kind = ..., text = ..., copies = boolean } (API 5): what a card's ability is
+  static int ability_of(lua_State* L);
+  // g:use_ability(this, id): runs card id's instant ability now as this card's own (API 5)
+  static int use_ability(lua_State* L);
 
   // The heart of every decision: returns the answer already given on an earlier run, or stops
   // the ability with a pending decision (docs/design.md). Returns kNone for "none" and for an

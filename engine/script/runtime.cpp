@@ -169,20 +169,30 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
   const int handler = top_level ? handler_ : lua_gettop(L);
   const int top = lua_gettop(L);
   int nargs;
+  int source = d.card;
+  if (is_trigger(d.what) && effect < 0 && d.card != kNone && copies_ref_[d.card] != LUA_NOREF) {  // a copier's trigger (API 5)
+    source = copied(*c.s, d.card);
+    if (source == kNone || trigger_ref_[source][static_cast<int>(d.what) - static_cast<int>(What::Played)] == LUA_NOREF) {
+      if (!top_level) lua_pop(L, 1);  // (the handler)
+      return LUA_OK;  // it copies nothing that fires at this event
+    }
+  }
   bool declared = d.what == What::Instant && declared_flip_ref_[d.card] != LUA_NOREF;
   if (declared) {  // no Lua of the card's runs (and none of its upvalues to put back)
     lua_pushcfunction(L, declared_flip_entry);
     lua_pushinteger(L, d.card);
     nargs = 1;
   } else {
-    push_function(d, effect);
+    Due from = d;
+    from.card = static_cast<uint8_t>(source);
+    push_function(from, effect);
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     nargs = 1 + push_arguments(d, effect);
-    if (d.card != kNone) ran_ |= uint64_t{1} << d.card;
+    if (d.card != kNone) ran_ |= uint64_t{1} << d.card | uint64_t{1} << source;
     else rules_ran_ = true;
   }
   c.totals_known = false;  // the game may have changed since the context's last run
-  c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone, d.what, d.effect};
+  c.resolving[c.depth] = AbilityCtx::Running{d.card, d.effect != kNone, d.what, d.effect, static_cast<uint8_t>(source)};
   if (is_trigger(d.what) || is_hook(d.what)) {  // written once it changes something or asks
     c.headers[c.depth] = AbilityCtx::Header{d.card, static_cast<uint8_t>(d.what), effect + 1};
     c.deferred |= 1u << c.depth;
@@ -212,6 +222,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   const Lasting* lasting = d.effect != kNone ? eng_->find_lasting(*c.s, d.effect) : nullptr;
   const int effect = lasting ? lasting->effect : -1;  // for messages
   ctx_ = &c;
+  using_ = 0;
   c.in_run = true;
   c.rng = &sandbox_rng(L_);
   start_budget(kCardLimits.instructions, kRunLimitMessage);
@@ -294,6 +305,33 @@ void Runtime::run_nested(AbilityCtx& c, const Due& d) {
     if (c.dry) lua_pop(L_, 1);  // the dry rest of a run: errors do not matter
     else lua_error(L_);         // an error goes on up to the outermost ability
   }
+}
+
+void Runtime::use_ability(AbilityCtx& c, int self, int other) {
+  lua_State* L = L_;
+  if (using_ >= kMaxUseDepth)
+    luaL_error(L, "g:use_ability: more than %d abilities used within one another (a card using its own ability?)", kMaxUseDepth);
+  AbilityCtx::Running& run = c.resolving[c.depth - 1];
+  const uint8_t saved = run.source;
+  run.source = static_cast<uint8_t>(other);
+  ran_ |= uint64_t{1} << other;
+  int nargs;
+  if (declared_flip_ref_[other] != LUA_NOREF) {  // a declared flip: other's filter, self's owner and place
+    lua_pushcfunction(L, declared_flip_entry);
+    lua_pushinteger(L, other);
+    lua_pushinteger(L, self);
+    nargs = 2;
+  } else {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ability_ref_[other]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+    push_id(self);
+    nargs = 2;
+  }
+  ++using_;
+  const int status = lua_pcall(L, nargs, 0, 0);
+  --using_;
+  run.source = saved;
+  if (status != LUA_OK) lua_error(L);  // the same error object: an interruption, a limit, a message
 }
 
 // ---- read-only calls: ongoing functions and answering hooks --------------------------------------
@@ -421,13 +459,52 @@ int Runtime::fn_result(Fn fn, const Caller& caller) {
 int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int value) {
   if (in_fn_) return value;  // inside a function, queries count declarations only: no recursion
   lua_State* L = L_;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[holder][static_cast<int>(fn)]);
+  int source = holder;  // whose function runs: a copier's, the card it copies (API 5)
+  if (copies_ref_[holder] != LUA_NOREF) {
+    source = copied(s, holder);
+    if (source == kNone || fn_ref_[source][static_cast<int>(fn)] == LUA_NOREF) return value;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref_[source][static_cast<int>(fn)]);
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
   push_id(holder);
   int nargs = 2 + push_fn_args(fn, args, value);
   const Caller who{holder, -1, -1};  // its name is made only for an error message
-  call_read_only(s, nargs, who, uint64_t{1} << holder);
+  call_read_only(s, nargs, who, uint64_t{1} << holder | uint64_t{1} << source);
   return fn_result(fn, who);
+}
+
+// A copier's `copies` (API 5): (g, this) -> a card id or nil, read-only; a copier it names is
+// followed (at most kMaxCopyChain steps; a loop copies nothing).
+int Runtime::copied(const State& s, int card) {
+  if (in_fn_) return kNone;
+  lua_State* L = L_;
+  constexpr int kMaxCopyChain = 8;
+  int at = card;
+  for (int step = 0; step < kMaxCopyChain; ++step) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, copies_ref_[at]);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+    push_id(at);
+    const Caller who{at, -1, -1};
+    call_read_only(s, 2, who, uint64_t{1} << at);
+    int next = kNone;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      next = find_id(lua_tostring(L, -1));
+      if (next < 0) {
+        const std::string got = std::string(lua_tostring(L, -1)).substr(0, 64);
+        lua_pop(L, 1);
+        throw ScriptError(caller_text(who) + ": its copies function returned '" + got + "', which names no card of the set");
+      }
+    } else if (!lua_isnil(L, -1)) {
+      const std::string got = luaL_typename(L, -1);
+      lua_pop(L, 1);
+      throw ScriptError(caller_text(who) + ": its copies function must return a card id or nil (got " + got + ")");
+    }
+    lua_pop(L, 1);
+    if (next == kNone || next == card) return kNone;  // nothing, or itself (a loop)
+    if (copies_ref_[next] == LUA_NOREF) return next;
+    at = next;  // a copier copying a copier: what that one copies
+  }
+  return kNone;
 }
 
 // A lasting effect's function: (g, this or nil, the function's arguments, data) (API 3).

@@ -31,6 +31,32 @@ for agent in random greedy mcts:iterations=30; do
   grep -q "failed" pending.txt && bad "$agent: $(grep failed pending.txt | head -c 400)" || ok
 done
 
+# API 5's copies (tests/sets/mimic): Mimic copies whatever it covers under every agent kind, and
+# a set misdeclaring copies is refused at load, naming the file and card
+for agent in random greedy mcts:iterations=30; do
+  "$als" simulate --cards "$src/tests/sets/mimic" --p1 "$agent" --p2 greedy --games 60 --seed 4 > mimic.txt 2>&1
+  expect_rc 0 $? "simulate the mimic set with $agent: $(tail -2 mimic.txt)"
+  grep -q "failed" mimic.txt && bad "$agent: $(grep failed mimic.txt | head -c 400)" || ok
+done
+copier_set() {  # FOLDER API KIND EXTRA: a set of the standard cards and one copier
+  mkdir -p "$1"
+  printf 'return { name = "c", api = %s, extends = "standard", theaters = { "air", "land", "sea" }, cards = { "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers", "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks", "copier" } }\n' "$2" > "$1/set.lua"
+  printf 'return { name = "Copier", type = "land", strength = 1, kind = "%s", text = "", copies = function(g, this) return nil end%s }\n' "$3" "$4" > "$1/copier.lua"
+}
+copier_set low 4 ongoing ""
+copier_set kinded 5 triggered ", triggers = { played = function() end }"
+copier_set owned 5 ongoing ", ongoing = { bonus = { theaters = \"adjacent\", amount = 1 } }"
+copier_set fine 5 ongoing ""
+for case in "low:'copies' needs api = 5 in set.lua" "kinded:a card whose ability is 'copies' is kind = \"ongoing\"" \
+            "owned:a card that copies has the ongoing effects and triggers of the card it copies"; do
+  folder=${case%%:*}; want=${case#*:}
+  "$als" simulate --cards "$folder" --games 1 > copier.txt 2>&1
+  expect_rc 2 $? "the $folder copier is refused: $(head -c 300 copier.txt)"
+  grep -qF "$want" copier.txt && grep -qF "copier.lua (card copier)" copier.txt && ok || bad "$folder: $(head -c 400 copier.txt)"
+done
+"$als" simulate --cards fine --games 20 > copier.txt 2>&1
+expect_rc 0 $? "a copier that copies nothing plays: $(head -c 300 copier.txt)"
+
 # simulate: with a target of 30 VP, some games end by the streak (three battles of 6 VP are 18:
 # under long-war's 18 a streak from 0 VP meets the target itself, and decides nothing), the rest by VP
 high="$src/tests/sets/rules/win_vp.lua"

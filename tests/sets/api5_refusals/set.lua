@@ -7,6 +7,6 @@ return {
     "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers",
     "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks",
     "transport", "escalation", "sea_maneuver", "redeploy", "blockade", "super_battleship",
-    "bad_loss", "slip",
+    "bad_loss", "slip", "bad_copy", "misuse",
   },
 }
