@@ -461,6 +461,7 @@ function Game:to_hand(id, p) end
 ---@field triggers? als.Triggers
 ---@field effects? table<string, als.Effect>
 ---@field copies? fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)
+---@field hand_triggers? als.Triggers active while the card is in its owner's hand (API 5)
 
 ---A set's `rules` or a house rule's table (write `---@type als.Rules` above `return`).
 ---@class als.Rules

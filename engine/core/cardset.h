@@ -76,6 +76,7 @@ struct CardDef {
   std::vector<Effect> effects;
   uint8_t fns = 0;            // bit i: the card has ongoing function Fn(i) (API 2; abilities.h)
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
+  uint16_t hand_triggers = 0; // bit i: a hand trigger for What(Played + i), active while in its owner's hand (API 5)
   bool copies = false;        // a `copies` function: while faceup, the ongoing effects and triggers of another card (API 5)
 };
 

@@ -51,6 +51,8 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
     if (d.copies) copier_cards_ |= b;
+    for (int ev = 0; ev < kTriggerEvents; ++ev)
+      if ((d.hand_triggers >> ev) & 1) hand_trigger_cards_[ev] |= b, hand_triggers_any_ = true;
   }
   // A copier (API 5) holds every function and trigger some card of the set has: which of them
   // acts is the copied card's business, asked when it would run (Scripts::copied).
@@ -74,7 +76,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
   scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty() || copier_cards_ != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
-    fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev];
+    fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev] || hand_trigger_cards_[ev] != 0;
     scripted_ = scripted_ || fires_[ev];
   }
   for (int t = 0; t < kEventKindCount; ++t) {

@@ -282,6 +282,12 @@ class Engine {
   /// Whether any card of the set or lasting effect has a trigger for `ev` (the fast path skips
   /// events otherwise).
   bool fires(What ev) const { return fires_[static_cast<int>(ev) - static_cast<int>(What::Played)]; }
+  /// Whether an ability due of `card` for trigger event `w` is a hand trigger (API 5): the card's
+  /// trigger for that event acts from its owner's hand (a card has one or the other for an event).
+  bool is_hand_trigger(int card, What w) const {
+    return hand_triggers_any_ && is_trigger(w) && card < kMaxCards &&
+           ((hand_trigger_cards_[static_cast<int>(w) - static_cast<int>(What::Played)] >> card) & 1);
+  }
   /// The card whose ongoing effects and triggers `card` has now: itself, or for a copier (API 5)
   /// faceup on the board, the card its `copies` names (kNone: none). May throw ScriptError.
   int copied(const State& s, int card) const {
@@ -407,6 +413,7 @@ class Engine {
   static constexpr unsigned kStrengthEffects = 1u << Effect::SetStrength | 1u << Effect::AddStrength;
   /// The StrengthBonus effects (Support) of `player`'s faceup cards reaching `theater` (ruling 9).
   int strength_bonus(const State& s, int player, int theater) const;
+  bool skip_hand_due(const Board& b, const Due& d) const;
   int destroys_play_copying(const State& s, int player, int card, int theater, bool faceup) const;
   int destroyed_on_play_copying(const State& s, int card) const;
   int destroyed_by_functions(const State& s, int card) const;
@@ -444,6 +451,8 @@ class Engine {
   uint64_t effect_type_cards_[Effect::Count] = {};  // by Effect::Type: cards with at least one effect of it
   uint64_t effects_of(Effect::Type t) const { return effect_type_cards_[t]; }
   uint64_t copier_cards_ = 0;  // cards with a `copies` function (API 5)
+  uint64_t hand_trigger_cards_[kTriggerEvents] = {};  // by event: cards with a hand trigger for it (API 5)
+  bool hand_triggers_any_ = false;                   // some card has a hand trigger
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;
   uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger

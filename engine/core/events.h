@@ -68,7 +68,8 @@ struct Event {
   uint16_t option = kNone;   // Choice: the encoded option (an Option question: its place; `text` the text picked); BattleEnd: the interned reason (0 none)
   uint8_t kind = 0;          // Choice: the DecisionKind
   uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
-  uint8_t cause = kNone;     // the card whose ability caused it (always public: it is faceup), kRuleCause
+  uint8_t cause = kNone;     // the card whose ability caused it, kRuleCause
+  uint8_t cause_hidden = 0;  // bit p: player p did not know the cause card (a hand trigger's card; API 5)
   std::string text = {};     // Log
 };
 #define ALS_COUNT_KIND(...) +1

@@ -89,6 +89,7 @@ struct SeenDecision {
   int about = -1;       // the card it is about (Transport's move), kUnseen if hidden, -1 none
   bool has_about = false;
   std::vector<std::string> options;  // an Option question's texts, in the script's order
+  bool hidden = false;  // a hand trigger (API 5) of a card this seat does not know asks: only who decides is seen
   bool operator==(const SeenDecision&) const = default;
 };
 

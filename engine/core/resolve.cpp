@@ -77,6 +77,11 @@ void Engine::fire_event(AbilityCtx* c, Board& b, const Event& e, Before before) 
     data.card = hs[i];
     due(c, b, data);
   }
+  if (const uint64_t in_hand = hand_trigger_cards_[bitno] & b.in_zone(Zone::Hand)) [[unlikely]]
+    for (uint64_t m = in_hand; m; m &= m - 1) {  // hand triggers (API 5), in card order
+      data.card = static_cast<uint8_t>(__builtin_ctzll(m));
+      due(c, b, data);
+    }
   if (lasting_trigger_[bitno] && b.nlasting) fire_lasting(c, b, data);
 }
 
@@ -123,6 +128,16 @@ void Engine::run_resolution(State& s, EventLog* log, Chooser* ask) const {
   }
 }
 
+// With hand triggers in the set (API 5): whether due `d` has nothing to do. A hand trigger acts
+// only from its owner's hand; and a determinization renames the cards a seat does not know, so a
+// hand trigger due of the opponent's card may name a card without one.
+bool Engine::skip_hand_due(const Board& b, const Due& d) const {
+  if (!is_trigger(d.what) || d.card == kNone || d.effect != kNone) return false;
+  if (is_hand_trigger(d.card, d.what)) return b.card[d.card].zone != Zone::Hand;
+  const int ev = static_cast<int>(d.what) - static_cast<int>(What::Played);
+  return !((set_.cards[d.card].triggers >> ev) & 1) && !((copier_cards_ >> d.card) & 1);
+}
+
 void Engine::resolve(State& s, Flow& f) const {
   Board& b = s.b;
   while (!s.r.active && b.qlen > 0 && b.phase == Phase::Playing) {
@@ -135,8 +150,9 @@ void Engine::resolve(State& s, Flow& f) const {
                         " abilities resolved for one action (an endless chain?); the action is refused");
     // Ruling 12: an ability due resolves even if its card was flipped facedown meanwhile
     // (standard); with interruption (original) a facedown card's ability is gone.
+    if (hand_triggers_any_ && skip_hand_due(b, d)) [[unlikely]] continue;
     if (d.card != kNone && d.effect == kNone && rules_.interrupt_flipped &&
-        !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup))
+        !(b.card[d.card].zone == Zone::Board && b.card[d.card].faceup) && !is_hand_trigger(d.card, d.what))
       continue;
     if (d.effect != kNone && !find_lasting(s, d.effect)) continue;  // the effect ended meanwhile
     // Ruling 29: an instant whose card left the board before its turn came does not resolve.
@@ -384,6 +400,8 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
                      : PlayOption{a.card, a.theater, a.type == Action::Improvise}.code();
   if (d.kind != DecisionKind::Play) {
     Event e{.type = Event::Choice, .player = d.player, .option = opt, .kind = static_cast<uint8_t>(d.kind)};
+    if (d.asker != kNone && is_hand_trigger(d.asker, d.asker_what))  // a hand trigger's question (API 5)
+      e.cause = d.asker, e.cause_hidden = static_cast<uint8_t>(~knowledge::knowers(b, d.asker) & 3);
     if (d.kind == DecisionKind::Card && opt != kNone) {
       e.card = static_cast<uint8_t>(opt);
       e.known = knowledge::knowers(b, opt);

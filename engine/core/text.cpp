@@ -200,7 +200,10 @@ Action Texts::parse_action(const State& s, std::string_view text, int viewer) co
 std::string Texts::event_text(const Event& e, int viewer) const {
   std::string text = event_line(e, viewer);
   // (A card destroyed as it was played: the line names what destroyed it.)
-  if (e.cause != kNone && !(e.type == Event::Destroy && e.by != kNone)) text += " (by " + cause_text(e.cause) + ")";
+  // A cause the viewer may not know (a hand trigger's card, API 5) is not named.
+  const bool cause_hidden = viewer >= 0 && e.cause != kRuleCause && ((e.cause_hidden >> viewer) & 1);
+  if (e.cause != kNone && !cause_hidden && !(e.type == Event::Destroy && e.by != kNone) && e.type != Event::Choice)
+    text += " (by " + cause_text(e.cause) + ")";
   return text;
 }
 
@@ -294,6 +297,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
              std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
     case Event::Draw: return pl(e.player) + " draws " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck";
     case Event::Ability: {
+      if (e.from == kHandTheater && !known) return pl(e.player) + " decides";  // a hand trigger's card (API 5)
       Due d{.card = e.card, .what = static_cast<What>(e.what)};
       if (e.value > 0) return due_text(d, e.value - 1);  // a lasting effect's trigger
       if (e.card == kNone) return due_text(d);
@@ -304,6 +308,9 @@ std::string Texts::event_line(const Event& e, int viewer) const {
                                                            : due_text(Due{.card = e.card, .what = static_cast<What>(e.what)})) +
              " is interrupted (flipped facedown)";
     case Event::Choice: {
+      // A question a hand trigger asked (API 5): the other player reads only that it was answered.
+      if (viewer >= 0 && e.cause != kNone && e.cause != kRuleCause && ((e.cause_hidden >> viewer) & 1))
+        return pl(e.player) + " has decided";
       // A card the viewer does not know is named by where it lies (Engine::record_answer sets
       // `from` and `from_player`): "a card in player 1's hand", "a facedown card of player 2 in air".
       std::string where = e.from == kNone || known ? card
@@ -378,6 +385,12 @@ Question Texts::question(const State& s, int viewer) const {
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
     q.options = option_texts(s.b, p);
+  if (d.card != kNone && viewer >= 0 && e_.is_hand_trigger(d.card, d.what) && !knowledge::knows(s.b, viewer, d.card)) {
+    Question hidden;  // a hand trigger's question (API 5): the other player reads only who decides
+    hidden.asked = true, hidden.kind = p.kind, hidden.player = p.player, hidden.hidden = true;
+    hidden.ability = player_text(p.player) + " decides";
+    return hidden;
+  }
   return q;
 }
 

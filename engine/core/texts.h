@@ -28,6 +28,7 @@ struct Question {
   std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
   std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
   std::vector<std::string> options;  // an option question's texts (API 4), in the script's order: "option K" is the Kth
+  bool hidden = false;     // a hand trigger of a card the seat does not know asks (API 5): `ability` is "player N decides", nothing else is set
 };
 
 /// The texts of one engine's games (Engine::text()).

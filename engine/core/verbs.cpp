@@ -46,11 +46,22 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
   // (A kind with no line is fired, never emitted: Engine::covered, fire_moment.)
   if (!log || !((log->kept_types >> e.type) & 1) || event_kind(e.type).line == kNoLine) return;
   Event& out = log->events.emplace_back(e);
-  if (!c || e.type == Event::Ability || e.type == Event::Interrupted) return;
+  if (!c || e.type == Event::Ability || e.type == Event::Interrupted) {
+    // Who may read the ability's name: a hand trigger's card (API 5) is known to whom it is known.
+    if (hand_triggers_any_ && c && out.card != kNone && out.value == 0 && is_hand_trigger(out.card, static_cast<What>(out.what)))
+      [[unlikely]] {
+      out.known = knowledge::knowers(c->s->b, out.card);
+      out.player = c->s->b.card[out.card].owner;
+      out.from = kHandTheater;
+    }
+    return;
+  }
   // What an ability does names it as the cause ("flipped faceup (by air_maneuver)").
   if (c->depth > 0 && out.cause == kNone) {
     uint8_t card = c->resolving[c->depth - 1].card;
     out.cause = card != kNone ? card : kRuleCause;  // a house rule's hook, or an effect it started
+    if (card != kNone && is_hand_trigger(card, c->resolving[c->depth - 1].what))
+      out.cause_hidden = static_cast<uint8_t>(~knowledge::knowers(c->s->b, card) & 3);
   }
   // Who knows the card the event is about, after it: the knowledge model decides what each seat
   // reads of the event (every op_* emits after its change).
@@ -156,7 +167,7 @@ int Engine::destroyed_on_play(const State& s, int card) const {
 }
 
 // The destroys_play functions of cards and lasting effects (API 2, 3): the first that says so.
-inline int Engine::destroyed_by_functions(const State& s, int card) const {
+[[gnu::always_inline]] inline int Engine::destroyed_by_functions(const State& s, int card) const {
   const Board& b = s.b;
   const CardLoc& l = b.card[card];
   if (fn_used(Fn::DestroysPlay)) {

@@ -32,6 +32,7 @@ const std::map<std::string_view, std::string_view> kFieldTypes = {
     {"name", "string"}, {"type", "string"}, {"strength", "integer"}, {"kind", "\"instant\"|\"ongoing\"|\"triggered\"|\"none\""},
     {"text", "string"}, {"ability", "fun(g: als.Game, this: string)"}, {"ongoing", "als.Ongoing|table"},
     {"triggers", "als.Triggers"}, {"effects", "table<string, als.Effect>"},
+    {"hand_triggers", "als.Triggers active while the card is in its owner's hand (API 5)"},
     {"copies", "fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)"},
     // a rules table's plain fields
     {"vp_target", "integer"}, {"withdraw_chart", "table"}, {"hand_size", "integer"}, {"facedown_strength", "integer"},

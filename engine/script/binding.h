@@ -159,6 +159,7 @@ class Runtime : public Scripts {
                  const Rules& rules, std::string& reading);
   void read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules);
   void read_copies(int c, CardDef& d, const std::string& w, int api);
+  void read_hand_triggers(int c, CardDef& d, const std::string& w, int api, std::array<int, kTriggerEvents>& trig);
   void read_ongoing(int c, CardDef& d, const std::string& w, int api,
                     std::array<int, static_cast<int>(Fn::Count)>& fns);
   void push_rules_table(const Rules& r);
@@ -209,6 +210,8 @@ class Runtime : public Scripts {
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   int using_ = 0;                    // g:use_ability calls running, nested
+  bool copiers_ = false;             // some card has `copies` (API 5; set by attach)
+  bool hand_triggers_ = false;       // some card has `hand_triggers` (API 5; set by attach)
   std::vector<int> copies_ref_;      // registry refs of `copies` functions, by card (LUA_NOREF: none; API 5)
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
   // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.

@@ -511,6 +511,32 @@ void Runtime::read_ability(int c, CardDef& d, const std::string& w, const CardSe
   }
 }
 
+// A card's `hand_triggers` table (API 5): EVENT = function(g, this, e), active while the card is
+// in its owner's hand. Their refs go into the card's trigger refs (`trig`): an event has a
+// trigger or a hand trigger, never both.
+void Runtime::read_hand_triggers(int c, CardDef& d, const std::string& w, int api, std::array<int, kTriggerEvents>& trig) {
+  lua_State* L = L_;
+  const int ty = get_field(L, c, "hand_triggers");
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (ty != LUA_TTABLE) throw LoadError(w + ": 'hand_triggers' must be a table of functions");
+  if (api < 5) throw LoadError(w + ": hand_triggers need api = 5 in set.lua");
+  std::array<int, kTriggerEvents> refs;
+  refs.fill(LUA_NOREF);
+  uint16_t mask = 0;
+  read_triggers(L, lua_gettop(L), api, w + " (hand)", refs, mask);
+  lua_pop(L, 1);
+  if (const uint16_t both = mask & d.triggers) {
+    const int ev = __builtin_ctz(both);
+    throw LoadError(w + ": '" + kTriggerTable[ev].name + "' is both a trigger and a hand trigger (a card has one or the other for an event)");
+  }
+  for (int ev = 0; ev < kTriggerEvents; ++ev)
+    if ((mask >> ev) & 1) trig[static_cast<size_t>(ev)] = refs[static_cast<size_t>(ev)];
+  d.hand_triggers = mask;
+}
+
 // A card's `copies` function (API 5): read-only, it names the card whose ongoing effects and
 // triggers this card has while faceup. Such a card has none of its own; its kind is "ongoing"
 // ("instant" when it has an instant ability too).
@@ -526,9 +552,9 @@ void Runtime::read_copies(int c, CardDef& d, const std::string& w, int api) {
   if (api < 5) throw LoadError(w + ": 'copies' needs api = 5 in set.lua");
   if (d.kind != Kind::Ongoing && d.kind != Kind::Instant)
     throw LoadError(w + ": a card whose ability is 'copies' is kind = \"ongoing\" (\"instant\" with an instant ability too)");
-  if (d.fns || !d.effects.empty() || d.triggers)
+  if (d.fns || !d.effects.empty() || d.triggers || d.hand_triggers)
     throw LoadError(w + ": a card that copies has the ongoing effects and triggers of the card it copies, none of its own "
-                        "('copies' goes without 'ongoing' and 'triggers')");
+                        "('copies' goes without 'ongoing', 'triggers' and 'hand_triggers')");
   d.copies = true;
   copies_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
 }
@@ -620,9 +646,11 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
     throw LoadError(w + ": 'triggers' must be a table of functions");
   }
   lua_pop(L, 1);
+  read_hand_triggers(c, d, w, set.api, trig);
   if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
   read_copies(c, d, w, set.api);
-  if (d.kind == Kind::Triggered && !d.triggers) throw LoadError(w + ": a triggered card needs 'triggers'");
+  if (d.kind == Kind::Triggered && !d.triggers && !d.hand_triggers)
+    throw LoadError(w + ": a triggered card needs 'triggers' or 'hand_triggers'");
   if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies)
     throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, triggers, or 'copies'");
   // From now on the card's tables are read-only and its functions' upvalues are put back

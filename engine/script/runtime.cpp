@@ -170,11 +170,13 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
   const int top = lua_gettop(L);
   int nargs;
   int source = d.card;
-  if (is_trigger(d.what) && effect < 0 && d.card != kNone && copies_ref_[d.card] != LUA_NOREF) {  // a copier's trigger (API 5)
-    source = copied(*c.s, d.card);
+  // A copier's trigger runs the copied card's (API 5); a trigger with nothing to run (a copy of a
+  // card without it, or a determinization's renamed hand trigger card) does nothing.
+  if ((copiers_ || hand_triggers_) && is_trigger(d.what) && effect < 0 && d.card != kNone) [[unlikely]] {
+    if (copies_ref_[d.card] != LUA_NOREF) source = copied(*c.s, d.card);
     if (source == kNone || trigger_ref_[source][static_cast<int>(d.what) - static_cast<int>(What::Played)] == LUA_NOREF) {
       if (!top_level) lua_pop(L, 1);  // (the handler)
-      return LUA_OK;  // it copies nothing that fires at this event
+      return LUA_OK;
     }
   }
   bool declared = d.what == What::Instant && declared_flip_ref_[d.card] != LUA_NOREF;
@@ -183,9 +185,13 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
     lua_pushinteger(L, d.card);
     nargs = 1;
   } else {
-    Due from = d;
-    from.card = static_cast<uint8_t>(source);
-    push_function(from, effect);
+    if (source == d.card) [[likely]] {
+      push_function(d, effect);
+    } else {  // a copier's trigger: the copied card's function
+      Due from = d;
+      from.card = static_cast<uint8_t>(source);
+      push_function(from, effect);
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     nargs = 1 + push_arguments(d, effect);
     if (d.card != kNone) ran_ |= uint64_t{1} << d.card | uint64_t{1} << source;

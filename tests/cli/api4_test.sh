@@ -54,6 +54,21 @@ for case in "low:'copies' needs api = 5 in set.lua" "kinded:a card whose ability
   expect_rc 2 $? "the $folder copier is refused: $(head -c 300 copier.txt)"
   grep -qF "$want" copier.txt && grep -qF "copier.lua (card copier)" copier.txt && ok || bad "$folder: $(head -c 400 copier.txt)"
 done
+copier_set handed 4 triggered ", hand_triggers = { played = function() end }"
+copier_set twice 5 triggered ", triggers = { played = function() end }, hand_triggers = { played = function() end }"
+for case in "handed:hand_triggers need api = 5 in set.lua" "twice:'played' is both a trigger and a hand trigger"; do
+  folder=${case%%:*}; want=${case#*:}
+  sed -i 's/copies = function(g, this) return nil end, //' "$folder/copier.lua"
+  "$als" simulate --cards "$folder" --games 1 > copier.txt 2>&1
+  expect_rc 2 $? "the $folder hand trigger is refused: $(head -c 300 copier.txt)"
+  grep -qF "$want" copier.txt && grep -qF "copier.lua (card copier)" copier.txt && ok || bad "$folder: $(head -c 400 copier.txt)"
+done
+# hand triggers (tests/sets/reactions): Ambush Party reacts from the hand under every agent kind
+for agent in random greedy mcts:iterations=30; do
+  "$als" simulate --cards "$src/tests/sets/reactions" --p1 "$agent" --p2 mcts:iterations=30 --games 40 --seed 4 > reactions.txt 2>&1
+  expect_rc 0 $? "simulate the reactions set with $agent: $(tail -2 reactions.txt)"
+  grep -q "failed" reactions.txt && bad "$agent: $(grep failed reactions.txt | head -c 400)" || ok
+done
 "$als" simulate --cards fine --games 20 > copier.txt 2>&1
 expect_rc 0 $? "a copier that copies nothing plays: $(head -c 300 copier.txt)"
 

@@ -62,6 +62,8 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
       {std::string(ALS_DATA_DIR) + "/tests/sets/hidden_choice", {}, 30},
       {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {}, 30},  // reveals, to_hand (API 4)
       {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {std::string(ALS_DATA_DIR) + "/tests/sets/api4/rules/draft.lua"}, 15},
+      {std::string(ALS_DATA_DIR) + "/tests/sets/reactions", {}, 60},  // hand triggers (API 5)
+      {std::string(ALS_DATA_DIR) + "/tests/sets/mimic", {}, 30},      // copies (API 5)
   }));
   INFO(cards);
   auto eng = test::load(cards, rules);
@@ -106,6 +108,15 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
         for (int c : cards_named(e, t)) {
           INFO("player " + std::to_string(p + 1) + " is asked about: " + t);
           CHECK(e.knows(m.state(), p, c));
+        }
+      // The other seat reads the question too (a hand trigger's, API 5: only who decides).
+      const Question qo = e.text().question(m.state(), 1 - p);
+      std::vector<std::string> read = {qo.ability, qo.prompt, qo.shown, qo.about};
+      read.insert(read.end(), qo.options.begin(), qo.options.end());
+      for (const std::string& t : read)
+        for (int c : cards_named(e, t)) {
+          INFO("player " + std::to_string(2 - p) + " reads the question: " + t);
+          CHECK(e.knows(m.state(), 1 - p, c));
         }
       const View v = view_of(e, m.state(), p);
       const std::vector<int> obs = als::observation(e, m.state(), p);
