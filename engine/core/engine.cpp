@@ -359,29 +359,28 @@ int Engine::controller(const State& s, int theater) const {
 
 // RB "Deploy": faceup only to the matching theater, unless a permission says otherwise
 // (Air Drop, ruling 21; Aerodrome, ruling 22).
-int Engine::deploy_reach(const State& s, int player) const {
-  if (copier_cards_) [[unlikely]]
-    return deploy_reach_copying(s, player);  // (a tail call: the hot path keeps no frame)
+// `copying`: the copiers' effects too (API 5), for a set that has some.
+template <bool copying>
+int Engine::reach_of(const State& s, int player) const {
   const Board& b = s.b;
   if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
   int reach = -1;
   auto take = [&](const CardLoc& el, const Effect& f) {
     if (el.owner == player) reach = std::max(reach, f.amount);
   };
-  each_declared_effect(b, 1u << Effect::PlayAnywhere, take);
+  if constexpr (copying) each_effect_in_play(s, 1u << Effect::PlayAnywhere, take);
+  else each_declared_effect(b, 1u << Effect::PlayAnywhere, take);
   return reach;
 }
 
-// deploy_reach with copiers in the set (API 5): a copier permits as the card it copies.
-[[gnu::noinline]] int Engine::deploy_reach_copying(const State& s, int player) const {
-  const Board& b = s.b;
-  if (b.anywhere_next_play[player] || b.anywhere_turn[player] == 2) return INT_MAX;
-  int reach = -1;
-  each_effect_in_play(s, 1u << Effect::PlayAnywhere, [&](const CardLoc& el, const Effect& f) {
-    if (el.owner == player) reach = std::max(reach, f.amount);
-  });
-  return reach;
+int Engine::deploy_reach(const State& s, int player) const {
+  if (copier_cards_) [[unlikely]]
+    return deploy_reach_copying(s, player);  // (a tail call: the hot path keeps no frame)
+  return reach_of<false>(s, player);
 }
+
+// deploy_reach with copiers in the set (API 5): a copier permits as the card it copies.
+[[gnu::noinline]] int Engine::deploy_reach_copying(const State& s, int player) const { return reach_of<true>(s, player); }
 
 bool Engine::deploy_allowed(const State& s, int player, int card, int theater) const {
   return theater_type_[card] == theater || set_.cards[card].strength <= deploy_reach(s, player);

@@ -282,6 +282,12 @@ class Engine {
   /// Whether any card of the set or lasting effect has a trigger for `ev` (the fast path skips
   /// events otherwise).
   bool fires(What ev) const { return fires_[static_cast<int>(ev) - static_cast<int>(What::Played)]; }
+  /// Whether some card of the set has a `copies` function, or hand triggers (API 5).
+  bool has_copiers() const { return copier_cards_ != 0; }
+  bool has_hand_triggers() const { return hand_triggers_any_; }
+  /// Whether seat `seat` (-1: omniscient) may not read what the ability `what` of `card` asks or
+  /// does: a hand trigger (API 5) of a card the seat does not know.
+  bool hidden_from(const State& s, int seat, int card, What what) const;
   /// Whether an ability due of `card` for trigger event `w` is a hand trigger (API 5): the card's
   /// trigger for that event acts from its owner's hand (a card has one or the other for an event).
   bool is_hand_trigger(int card, What w) const {
@@ -420,6 +426,8 @@ class Engine {
   bool deploy_allowed(const State& s, int player, int card, int theater) const;
   int deploy_reach(const State& s, int player) const;
   int deploy_reach_copying(const State& s, int player) const;
+  template <bool copying>
+  int reach_of(const State& s, int player) const;
   bool may_withdraw(const State& s, int player) const;
   /// Faceup board cards of `mask`, in board order.
   int holders(const Board& b, uint64_t mask, uint8_t* out) const;

@@ -38,7 +38,7 @@ SeenDecision decision(const Engine& e, const State& s, int seat) {
   if (p.about != kNone) d.has_about = true, d.about = knowledge::knows(s.b, seat, p.about) ? p.about : kUnseen;
   if (p.kind == DecisionKind::Option) d.options = e.text().option_texts(s.b, p);
   // A hand trigger's question (API 5) names nothing of a card this seat does not know.
-  if (due.card != kNone && seat >= 0 && e.is_hand_trigger(due.card, due.what) && !knowledge::knows(s.b, seat, due.card)) {
+  if (e.hidden_from(s, seat, due.card, due.what)) {
     d.hidden = true;
     d.card = -1, d.what = What::Instant, d.prompt.clear(), d.options.clear();
     d.shown = -1, d.shown_hidden = false, d.about = -1, d.has_about = false;

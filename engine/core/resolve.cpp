@@ -128,14 +128,15 @@ void Engine::run_resolution(State& s, EventLog* log, Chooser* ask) const {
   }
 }
 
-// With hand triggers in the set (API 5): whether due `d` has nothing to do. A hand trigger acts
-// only from its owner's hand; and a determinization renames the cards a seat does not know, so a
-// hand trigger due of the opponent's card may name a card without one.
+// With hand triggers in the set (API 5): a hand trigger due whose card has left its owner's
+// hand has nothing to do. (A due whose card a determinization renamed to one without the
+// trigger runs nothing either: the scripts find no function for it, Runtime::run_protected.)
 bool Engine::skip_hand_due(const Board& b, const Due& d) const {
-  if (!is_trigger(d.what) || d.card == kNone || d.effect != kNone) return false;
-  if (is_hand_trigger(d.card, d.what)) return b.card[d.card].zone != Zone::Hand;
-  const int ev = static_cast<int>(d.what) - static_cast<int>(What::Played);
-  return !((set_.cards[d.card].triggers >> ev) & 1) && !((copier_cards_ >> d.card) & 1);
+  return d.card != kNone && d.effect == kNone && is_hand_trigger(d.card, d.what) && b.card[d.card].zone != Zone::Hand;
+}
+
+bool Engine::hidden_from(const State& s, int seat, int card, What what) const {
+  return seat >= 0 && card != kNone && is_hand_trigger(card, what) && !knowledge::knows(s.b, seat, card);
 }
 
 void Engine::resolve(State& s, Flow& f) const {

@@ -385,7 +385,7 @@ Question Texts::question(const State& s, int viewer) const {
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
     q.options = option_texts(s.b, p);
-  if (d.card != kNone && viewer >= 0 && e_.is_hand_trigger(d.card, d.what) && !knowledge::knows(s.b, viewer, d.card)) {
+  if (e_.hidden_from(s, viewer, d.card, d.what)) {
     Question hidden;  // a hand trigger's question (API 5): the other player reads only who decides
     hidden.asked = true, hidden.kind = p.kind, hidden.player = p.player, hidden.hidden = true;
     hidden.ability = player_text(p.player) + " decides";

@@ -57,7 +57,6 @@ void Runtime::unknown_card(const char* id) {
 void Runtime::attach(const Engine& e) {
   eng_ = &e;
   intern_theaters(e.rules().theaters);
-  for (const CardDef& d : e.set().cards) copiers_ = copiers_ || d.copies, hand_triggers_ = hand_triggers_ || d.hand_triggers;
   // The message handler of every call from now on, kept at the bottom of the stack (not pushed
   // and moved into place for each call).
   lua_pushcfunction(L_, traceback_handler);

@@ -210,8 +210,6 @@ class Runtime : public Scripts {
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   int using_ = 0;                    // g:use_ability calls running, nested
-  bool copiers_ = false;             // some card has `copies` (API 5; set by attach)
-  bool hand_triggers_ = false;       // some card has `hand_triggers` (API 5; set by attach)
   std::vector<int> copies_ref_;      // registry refs of `copies` functions, by card (LUA_NOREF: none; API 5)
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
   // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.

@@ -172,7 +172,7 @@ int Runtime::run_protected(AbilityCtx& c, const Due& d, bool top_level) {
   int source = d.card;
   // A copier's trigger runs the copied card's (API 5); a trigger with nothing to run (a copy of a
   // card without it, or a determinization's renamed hand trigger card) does nothing.
-  if ((copiers_ || hand_triggers_) && is_trigger(d.what) && effect < 0 && d.card != kNone) [[unlikely]] {
+  if ((eng_->has_copiers() || eng_->has_hand_triggers()) && is_trigger(d.what) && effect < 0 && d.card != kNone) [[unlikely]] {
     if (copies_ref_[d.card] != LUA_NOREF) source = copied(*c.s, d.card);
     if (source == kNone || trigger_ref_[source][static_cast<int>(d.what) - static_cast<int>(What::Played)] == LUA_NOREF) {
       if (!top_level) lua_pop(L, 1);  // (the handler)
