@@ -19,7 +19,7 @@ void add_common(po::options_description& desc, Common& c, po::variables_map&) {
       "cards", po::value<std::string>(&c.cards)->default_value("standard"),
       "card set: a bundled name (standard, original) or a folder")(
       "rules", po::value<std::vector<std::string>>(&c.rules)->composing(),
-      "house rule: a bundled name (beginner, long-war) or a .lua file; repeatable, applied in order")(
+      "house rule: a bundled name (beginner, long-war, spotter) or a .lua file; repeatable, applied in order")(
       "seed", po::value<std::string>(), "seed of the game's random generator (0 to 2^64-1); random if absent");
 }
 

@@ -545,7 +545,7 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
 // The actions as player p sees them, reordered in `acts` (cards they cannot tell apart in the order
 // of their places), and their texts: at a question in words (API 4) its own texts. Those are in the
 // order of the actions ("option 1", "option 2", ..., "choose none": the engine's order_for_viewer),
-// so the Kth action shows the Kth text.
+// so the Kth action shows the Kth text. A turn action a rule offers (API 5) shows the rule's words.
 std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& acts) {
   std::vector<std::string> texts;
   e.text().order_for_viewer(s, p, acts, &texts);
@@ -553,6 +553,11 @@ std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std
     const Question q = e.text().question(s, p);
     for (size_t i = 0; i < texts.size(); ++i)
       texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
+  }
+  if (e.decision_kind(s) == DecisionKind::Turn && e.rules().has(Hook::TurnActions)) {  // (API 5) a rule's words
+    const std::vector<std::string> words = project(e, s, p).turn_actions;
+    for (size_t i = 0; i < texts.size(); ++i)
+      if (acts[i].type == Action::Rule && acts[i].option < words.size()) texts[i] = words[acts[i].option];
   }
   return texts;
 }

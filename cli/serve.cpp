@@ -657,6 +657,8 @@ class Server {
     if (g.observation == kObsTensor) d["observation_tensor_base64"] = protocol::observation_tensor_base64(*g.eng, g.s(), seat);
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
     protocol::add_question(d, g.eng->text().question(g.s(), seat));
+    if (k == DecisionKind::Turn && g.eng->rules().has(Hook::TurnActions))  // (API 5) the words of "action 1", ...
+      if (std::vector<std::string> words = project(*g.eng, g.s(), seat).turn_actions; !words.empty()) d["actions"] = words;
     send(d);
     g.decision_sent = true;
   }

@@ -482,6 +482,7 @@ function Game:to_hand(id, p) end
 ---@field turn_start? fun(g: als.Game, player: integer) Acts as each turn begins.
 ---@field turn_end? fun(g: als.Game, player: integer) Acts after each turn, once everything it caused has resolved.
 ---@field deal? fun(g: als.Game) Acts instead of each battle's deal: hands start empty, every card in the deck (API 4).
+---@field turn_actions? fun(g: als.Game, player: integer): {text: string, run: fun(g: als.Game, player: integer)}[]? At each of `player`'s turns: the actions it offers beside the plays and withdrawal, each taken as the turn (API 5).
 ---@field battle_over? fun(g: als.Game, over: boolean|string|nil): boolean|string|nil After each turn: true (or a reason) ends the battle as played out; `over` is the earlier rules' answer, kept by nil or false.
 ---@field battle_winner? fun(g: als.Game, winner: integer): integer When a battle is played out: the winner, 1 or 2 (`winner`: the rules' so far, the earlier rules' hooks included).
 ---@field battle_vp? integer|fun(g: als.Game, winner: integer, how: string, cards_left: integer, vp: integer): integer When a battle is decided: the VP its winner scores (0 to 10,000; `vp`: the earlier rules' hooks' answer).

@@ -2,6 +2,7 @@
 // resolve.cpp) includes nothing of Lua; the Lua binding (binding.cpp) implements `Scripts`.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "cardset.h"
 #include "events.h"
@@ -111,6 +112,9 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
      "Acts after each turn, once everything it caused has resolved."},
     {Hook::Deal, "deal", What::HookDeal, false, "", "",
      "Acts instead of each battle's deal: hands start empty, every card in the deck (API 4)."},
+    {Hook::TurnActions, "turn_actions", What::HookTurnAction, true, "player integer",
+     "{text: string, run: fun(g: als.Game, player: integer)}[]?",
+     "At each of `player`'s turns: the actions it offers beside the plays and withdrawal, each taken as the turn (API 5)."},
     {Hook::BattleOver, "battle_over", What::Instant, false, "over boolean|string|nil", "boolean|string|nil",
      "After each turn: true (or a reason) ends the battle as played out; `over` is the earlier rules' answer, kept by nil or false."},
     {Hook::BattleWinner, "battle_winner", What::Instant, false, "winner integer", "integer",
@@ -121,12 +125,18 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
     {Hook::GameOver, "game_over", What::Instant, false, "winner integer|nil, reason string|nil", "(1|2|false|nil), string?",
      "After each battle is scored: a player (and a reason) ends the game at once; `winner` and `reason` are the earlier rules' answer, kept by nil or false (API 4)."},
 };
+/// Whether every rule's hook of kind `h` runs (an answering hook, or turn_actions, whose lists
+/// are joined), not only the last rule's (an acting hook: a later rule's replaces it).
+inline constexpr bool composes(Hook h) {
+  return h == Hook::TurnActions || kHookTable[static_cast<int>(h)].due == What::Instant;
+}
 /// The acting hook queued as `w` (is_hook(w)).
 inline constexpr const HookKind& acting_hook(What w) {
   return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];
 }
 static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::TurnEnd) == 2, "kHookTable follows Hook");
 static_assert(kHookTable[3].due == What::HookDeal && static_cast<int>(Hook::Deal) == 3, "kHookTable follows Hook");
+static_assert(kHookTable[4].due == What::HookTurnAction && static_cast<int>(Hook::TurnActions) == 4, "kHookTable follows Hook");
 
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).
 class Scripts {
@@ -162,6 +172,10 @@ class Scripts {
   /// game_over (API 4): -1 the game goes on; else the player who wins it now, with `reason` set
   /// to the interned reason it gave (0 none).
   virtual int game_over(const State& s, int& reason) = 0;
+  /// turn_actions (API 5), read-only: the actions every rule's hook offers `player` at a turn of
+  /// state `s`, in the rules' order, their texts written to `texts` (at most kMaxTurnActions).
+  /// Returns how many. Throws ScriptError (naming the rule's file) on a malformed list.
+  virtual int turn_actions(const State& s, int player, std::string* texts) { (void)s, (void)player, (void)texts; return 0; }
   /// Lua instructions these scripts have run since they were loaded: a count that only grows and
   /// is the same on every machine (a search's budget of the rules' work reads it). 0 for none.
   virtual long long work() const { return 0; }

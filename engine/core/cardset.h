@@ -90,11 +90,11 @@ struct LastingDef {
   uint16_t triggers = 0;   // bit i: it has a trigger for What(Played + i)
 };
 
-/// House-rule hooks (docs/modding.md): the first three act, the others answer.
-/// The house-rule hooks: the acting ones first, in the order of their What values (event_kinds.h),
-/// then the answering ones. Deal is API 4's.
-enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, Deal, BattleOver, BattleWinner, BattleVp, GameOver, Count };
-static_assert(static_cast<int>(Hook::Count) <= 8, "Rules::hooks keeps one bit a hook");
+/// The house-rule hooks (docs/modding.md): the acting ones first, in the order of their What
+/// values (event_kinds.h), then the answering ones. Deal is API 4's; TurnActions, API 5's, is
+/// asked (read-only) for the actions it offers and acts through the one taken.
+enum class Hook : uint8_t { BattleStart, TurnStart, TurnEnd, Deal, TurnActions, BattleOver, BattleWinner, BattleVp, GameOver, Count };
+static_assert(static_cast<int>(Hook::Count) <= 16, "Rules::hooks keeps one bit a hook");
 
 /// Global-rule parameters a card set's `set.lua` or a house-rule script may set
 /// (docs/modding.md, "Rules"). Defaults are the Revised Edition's.
@@ -117,7 +117,7 @@ struct Rules {
   // house rule under which no battle ends, or nobody withdraws, cannot run forever. Games of the
   // bundled sets and rules took 24 to 85 actions in 20,000 random ones.
   int max_actions = 10'000;
-  uint8_t hooks = 0;                  // bit Hook: the rules have that hook function
+  uint16_t hooks = 0;                 // bit Hook: the rules have that hook function
   // Tunable numbers the set and its house rules declare (`params = { name = value }`), in the
   // order declared, each with its value as loaded (--param, a spec's ?name=value); g:param reads them.
   std::vector<std::pair<std::string, double>> params;

@@ -72,6 +72,7 @@ uint8_t digest_code(What w) {
     case What::HookTurnStart: return 13;
     case What::HookTurnEnd: return 14;
     case What::HookDeal: return 16;
+    case What::HookTurnAction: return 18;
     default: return 0;  // What::Instant
   }
 }

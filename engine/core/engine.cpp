@@ -74,6 +74,8 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     fn_any_ = fn_any_ || fn_used_[i];
   }
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
+  turn_actions_ = rules_.has(Hook::TurnActions);
+  slow_legal_ = fn_any_ || turn_actions_;
   scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty() || copier_cards_ != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
     fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev] || hand_trigger_cards_[ev] != 0;
@@ -430,7 +432,7 @@ void Engine::play_options(const State& s, int player, uint16_t* out, int& n) con
 
 void Engine::legal(const State& s, std::vector<Action>& out) const {
   const Board& b = s.b;
-  if (b.phase == Phase::Over || s.r.active || fn_any_) out.clear();
+  if (b.phase == Phase::Over || s.r.active || slow_legal_) out.clear();
   if (b.phase == Phase::Over) return;
   if (s.r.active) {
     const Decision& d = s.r.pending;
@@ -447,7 +449,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     return;
   }
   int p = b.turn;
-  if (fn_any_) {  // API 2: every play asks the may_play functions
+  if (slow_legal_) {  // API 2: every play asks the may_play functions (API 5: and turn actions are added)
     for (int c = 0; c < b.ncards; ++c) {
       if (b.card[c].zone != Zone::Hand || b.card[c].owner != p) continue;
       for (int i = 0; i < b.ntheaters; ++i) {
@@ -458,6 +460,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     }
     // Ruling 3; a may_withdraw function may take it away, but a player with no other action
     // keeps it (a turn always has an action).
+    if (turn_actions_) [[unlikely]] add_turn_actions(s, out);
     if (out.empty() || may_withdraw(s, p)) out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});
     return;
   }
@@ -481,6 +484,22 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
   }
   *o++ = Action{Action::Withdraw, kNone, kNone, kNone};  // ruling 3
   out.assign(first, o);
+}
+
+[[gnu::noinline]] void Engine::add_turn_actions(const State& s, std::vector<Action>& out) const {
+  const bool withdraw = !out.empty() && out.back().type == Action::Withdraw;  // (kept last)
+  for (int k = 0, n = turn_actions(s, nullptr); k < n; ++k)
+    out.insert(out.end() - withdraw, Action{Action::Rule, kNone, kNone, static_cast<uint16_t>(k)});
+}
+
+[[gnu::noinline]] bool Engine::turn_action_legal(const State& s, const Action& a) const {
+  return a.option < turn_actions(s, nullptr);
+}
+
+int Engine::turn_actions(const State& s, std::string* texts) const {
+  if (!rules_.has(Hook::TurnActions) || s.b.phase == Phase::Over || s.r.active) return 0;
+  std::string scratch[kMaxTurnActions];
+  return scripts_->turn_actions(s, s.b.turn, texts ? texts : scratch);
 }
 
 bool Engine::is_legal(const State& s, const Action& a) const {
@@ -508,7 +527,7 @@ bool Engine::is_legal(const State& s, const Action& a) const {
     legal(s, acts);
     return acts.back().type == Action::Withdraw;
   }
-  if (a.type == Action::Choose) return false;
+  if (a.type >= Action::Choose) [[unlikely]] return a.type == Action::Rule && turn_action_legal(s, a);
   if (a.card >= b.ncards || a.theater >= kMaxTheaters || b.pos[a.theater] >= b.ntheaters ||
       b.order[b.pos[a.theater]] != a.theater)
     return false;

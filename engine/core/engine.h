@@ -128,6 +128,11 @@ class Engine {
   /// (not sorted by text). Empty once the game is over. May run ongoing functions (ScriptError).
   void legal(const State& s, std::vector<Action>& out) const;
   bool is_legal(const State& s, const Action& a) const;
+  /// The turn actions the rules' turn_actions hooks offer the player whose turn it is in `s`
+  /// (API 5; docs/modding.md, "Turn actions"), their texts written to `texts` (room for
+  /// kMaxTurnActions, may be null); returns how many (0 without the hook, at a decision, or
+  /// once the game is over). Legal as Action{Action::Rule, .option = k}. May throw ScriptError.
+  int turn_actions(const State& s, std::string* texts) const;
   /// Applies a legal action and resolves everything it causes, up to the next decision.
   /// Throws IllegalAction or ScriptError, leaving `s` exactly as it was. With `ask`, decisions
   /// asked by abilities are answered by it as they come (Chooser), so this returns at a turn, at
@@ -429,6 +434,12 @@ class Engine {
   template <bool copying>
   int reach_of(const State& s, int player) const;
   bool may_withdraw(const State& s, int player) const;
+  // Turn actions (API 5), off the hot paths: adds them to a turn's legal actions `out` (before
+  // its withdrawal, kept last); whether Action::Rule `a` is legal; applies it (its event, and its
+  // run as the turn's due).
+  void add_turn_actions(const State& s, std::vector<Action>& out) const;
+  bool turn_action_legal(const State& s, const Action& a) const;
+  void take_turn_action(State& s, const Action& a, Flow& f) const;
   /// Faceup board cards of `mask`, in board order.
   int holders(const Board& b, uint64_t mask, uint8_t* out) const;
   int apply_fns(const State& s, Fn fn, const int* args, int value) const;
@@ -461,6 +472,8 @@ class Engine {
   uint64_t copier_cards_ = 0;  // cards with a `copies` function (API 5)
   uint64_t hand_trigger_cards_[kTriggerEvents] = {};  // by event: cards with a hand trigger for it (API 5)
   bool hand_triggers_any_ = false;                   // some card has a hand trigger
+  bool turn_actions_ = false;                        // the rules have a turn_actions hook (API 5)
+  bool slow_legal_ = false;                          // legal() takes its general path: fn_any_ or turn_actions_
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;
   uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger

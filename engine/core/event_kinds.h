@@ -54,7 +54,7 @@ inline constexpr EventFieldDoc kEventFieldDocs[] = {
 
 // The trigger events, in order: X(name in What, name in `triggers`, EventField bits of `e`,
 // the script API that has it, its digest code, when it fires: the editor files' doc). A new one
-// goes at the end with the next code (12-14 and 16 are the acting hooks').
+// goes at the end with the next code (12-14, 16 and 18 are the acting hooks').
 #define ALS_TRIGGER_EVENTS(X) \
   X(Played, "played", kFieldPlayer | kFieldTheater | kFieldFace, 2, 1, "A card was played (turn action or ability) and not destroyed as played.") \
   X(Covered, "covered", kFieldBy, 2, 2, "A card became covered (a card placed or moved onto it).") \
@@ -78,6 +78,7 @@ enum class What : uint8_t {
   ALS_TRIGGER_EVENTS(ALS_WHAT_VALUE)
 #undef ALS_WHAT_VALUE
   HookBattleStart, HookTurnStart, HookTurnEnd, HookDeal,  // in the order of Hook's acting hooks
+  HookTurnAction,  // a turn action a turn_actions hook offered, taken (API 5): its `run`
 };
 constexpr int kTriggerEvents = static_cast<int>(What::HookBattleStart) - static_cast<int>(What::Played);
 inline bool is_trigger(What w) { return w >= What::Played && w < What::HookBattleStart; }
@@ -173,7 +174,8 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
   X(BattleDecided, BattleEnd, Count, kNoLine)                               \
   X(Reveal, Revealed, Count, "{card_at} is shown to {shown_to}")           \
   X(ToHand, ToHand, Count, kCodedLine)                                      \
-  X(Dealing, Instant, Deal, kNoLine)
+  X(Dealing, Instant, Deal, kNoLine)                                         \
+  X(TurnAction, Instant, Count, "{player} takes the action: {text}")
 
 struct EventKind {
   const char* name;  // the Event::Type's name

@@ -51,6 +51,8 @@ struct Event {
     // ToHand: player took card into hand from `from` (a theater, kHandTheater or kDeckPlace),
     //   from_player its owner there (kNone from the deck; API 4).
     // Dealing: battle `value` begins with empty hands, player the 1st player: the deal hook deals.
+    // TurnAction: player took the turn action `value` (its place, from 0) a turn_actions hook
+    //   offered, whose words are `text` (API 5).
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;

@@ -96,6 +96,10 @@ Projection project(const Engine& e, const State& s, int seat) {
                                    .turns_left = int64_t{l.ends} - b.turns});
   }
   v.decision = decision(e, s, seat);
+  if (e.rules().has(Hook::TurnActions)) [[unlikely]] {
+    std::string texts[kMaxTurnActions];
+    v.turn_actions.assign(texts, texts + e.turn_actions(s, texts));
+  }
   return v;
 }
 

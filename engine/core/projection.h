@@ -110,6 +110,9 @@ struct Projection {
   std::vector<SeenCounter> player_counters[2];
   std::vector<SeenEffect> effects;    // lasting effects in play, in the order they started
   SeenDecision decision;
+  // At a turn: the words of the turn actions the rules offer the player to act (API 5), in their
+  // order ("action K" is the Kth); public, like the rules. Empty at a question.
+  std::vector<std::string> turn_actions;
   bool operator==(const Projection&) const = default;
 };
 

@@ -473,6 +473,17 @@ int Engine::ask_now(AbilityCtx& c) const {
   return record_answer(s, a, c.log);
 }
 
+// A turn action (API 5): its `run` resolves as the turn's action, then the turn ends as after a play.
+[[gnu::noinline]] void Engine::take_turn_action(State& s, const Action& a, Flow& f) const {
+  Board& b = s.b;
+  std::string texts[kMaxTurnActions];
+  turn_actions(s, texts);
+  const int p = b.turn;
+  emit(nullptr, f.log, Event{.type = Event::TurnAction, .player = static_cast<uint8_t>(p), .value = a.option, .text = texts[a.option]});
+  due(nullptr, b, Due{.what = What::HookTurnAction, .event = {.player = static_cast<uint8_t>(p), .from = static_cast<uint8_t>(a.option)}});
+  b.step = Step::AfterAction;
+}
+
 void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
   if (!is_legal(s, a)) throw IllegalAction("illegal: " + text().action_text(s, a, -1) + " is not a legal action now");
   Board& b = s.b;
@@ -480,10 +491,14 @@ void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
     record_answer(s, a, f.log);
     s.b.restore(s.r.snapshot);
     run_resolution(s, f.log, f.ask);
-  } else if (a.type == Action::Withdraw) {
-    int p = b.turn, left = hand_size(s, p);
-    emit(nullptr, f.log, Event{.type = Event::Withdraw, .player = static_cast<uint8_t>(p), .value = left});
-    decide_battle(s, f, other(p), true, left);
+  } else if (a.type >= Action::Withdraw) {  // (a Choose is an answer: above)
+    if (a.type == Action::Rule) [[unlikely]] {
+      take_turn_action(s, a, f);
+    } else {
+      int p = b.turn, left = hand_size(s, p);
+      emit(nullptr, f.log, Event{.type = Event::Withdraw, .player = static_cast<uint8_t>(p), .value = left});
+      decide_battle(s, f, other(p), true, left);
+    }
   } else {
     AbilityCtx c;
     c.eng = this;

@@ -50,7 +50,7 @@ struct Due {
   uint8_t card = kNone;
   What what = What::Instant;
   uint8_t effect = kNone;   // a lasting effect's trigger: the effect's Lasting::uid
-  EventFacts event = {};
+  EventFacts event = {};   // a turn action's due (What::HookTurnAction): event.from is its place (API 5)
   bool operator==(const Due&) const = default;
 };
 constexpr uint8_t kHandTheater = 254;  // EventFacts::from and Event::from for "from hand"
@@ -312,6 +312,7 @@ static_assert(kMaxAnswers <= 64, "Resolution keeps the answers' kinds as bits of
 
 enum class DecisionKind : uint8_t { Turn, Card, Theater, Play, Option };
 constexpr int kMaxOptionTexts = 8;  // texts of one g:choose_option question (API 4)
+constexpr int kMaxTurnActions = 8;  // turn actions the turn_actions hooks offer at one turn (API 5)
 /// A decision's kind as scenarios and `als serve` name it: "turn", "card", "theater", "play", "option".
 constexpr const char* decision_kind_name(DecisionKind k) {
   constexpr const char* kNames[] = {"turn", "card", "theater", "play", "option"};
@@ -448,7 +449,8 @@ inline bool same_position(const State& x, const State& y) {
 /// A player's action. Choose answers a card/theater decision with an encoded option;
 /// a "play" decision is answered by a Deploy or Improvise.
 struct alignas(8) Action {  // 8 bytes, aligned: lists of actions are copied as whole words
-  enum Type : uint8_t { Deploy, Improvise, Withdraw, Choose } type = Withdraw;
+  // Rule: the turn action number `option` (from 0) a turn_actions hook offers (API 5).
+  enum Type : uint8_t { Deploy, Improvise, Withdraw, Choose, Rule } type = Withdraw;
   uint8_t card = kNone;
   uint8_t theater = kNone;
   uint16_t option = kNone;

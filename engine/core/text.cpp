@@ -116,6 +116,7 @@ std::string Texts::action_text(const State& s, const Action& a, int viewer) cons
       return out;
     }
     case Action::Withdraw: return "withdraw";
+    case Action::Rule: return "action " + std::to_string(a.option + 1);  // (API 5) its fixed id's text
     case Action::Choose:
       // An option question's answers are "option K" (K from 1: their fixed ids), its none "choose none".
       if (s.r.active && s.r.pending.kind == DecisionKind::Option && a.option != kNone)
@@ -150,11 +151,13 @@ uint32_t Texts::action_key(const State& s, const Action& a, int viewer) const {
     return kPlaceLabel + (static_cast<uint32_t>(l.owner) * kMaxTheaters + l.theater) * kMaxCards + static_cast<uint32_t>(pos);
   };
   auto theater = [&](uint32_t t) { return t < ntheaters ? t : static_cast<uint32_t>(kMaxTheaters); };  // "?"
-  // The low two bits: the type; then a label and a theater (plays), or the option (choices).
+  // The low two bits: the type; then a label and a theater (plays), or the option (choices). A turn
+  // action (API 5) is the withdrawal's two bits with its place above them.
   switch (a.type) {
     case Action::Deploy:
     case Action::Improvise: return a.type | label(a.card) << 2 | theater(a.theater) << 12;
     case Action::Withdraw: return Action::Withdraw;
+    case Action::Rule: return Action::Withdraw | (1u + std::min<uint32_t>(a.option, kMaxTurnActions)) << 2;  // (API 5)
     case Action::Choose: {
       // "choose " and the option's text (option_text): one code for each text it can have.
       const DecisionKind kind = s.r.active ? s.r.pending.kind : DecisionKind::Card;
@@ -192,6 +195,12 @@ Action Texts::parse_action(const State& s, std::string_view text, int viewer) co
     std::string_view rest = text.substr(7);
     for (const Action& a : acts)
       if (a.type != Action::Choose && action_text(s, a, viewer) == rest) return a;
+  }
+  // A turn action (API 5) by its words, as its hook wrote them.
+  if (e_.rules().has(Hook::TurnActions) && !s.r.active) {
+    std::string texts[kMaxTurnActions];
+    for (int k = 0, n = e_.turn_actions(s, texts); k < n; ++k)
+      if (texts[k] == text) return Action{Action::Rule, kNone, kNone, static_cast<uint16_t>(k)};
   }
   if (s.b.phase == Phase::Over) throw IllegalAction("illegal: the game is over");
   throw IllegalAction("illegal: '" + std::string(text) + "' is not a legal action now");

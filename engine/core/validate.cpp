@@ -26,7 +26,13 @@ std::string event_problem(const Bounds& k, const EventFacts& f) {
 
 std::string due_problem(const Bounds& k, const Due& d) {
   if (!k.card_or_none(d.card)) return "an ability due's card";
-  if (d.what > What::HookDeal) return "an ability due's kind";
+  if (d.what > What::HookTurnAction) return "an ability due's kind";
+  if (d.what == What::HookTurnAction) {  // event.from: the turn action's place (API 5)
+    if (d.card != kNone || d.event.from >= kMaxTurnActions) return "a turn action due";
+    EventFacts f = d.event;
+    f.from = kNone;
+    return event_problem(k, f);
+  }
   return event_problem(k, d.event);
 }
 
@@ -125,7 +131,7 @@ std::string resolution_problem(const Bounds& k, const Resolution& r) {
   }
   const Decision& d = r.pending;
   if (d.player > 1 || d.kind > DecisionKind::Option || !k.card_or_none(d.card) || !k.card_or_none(d.about) ||
-      d.n > kMaxOptions || !k.name(d.prompt) || !k.name(d.texts) || !k.card_or_none(d.asker) || d.asker_what > What::HookDeal)
+      d.n > kMaxOptions || !k.name(d.prompt) || !k.name(d.texts) || !k.card_or_none(d.asker) || d.asker_what > What::HookTurnAction)
     return "the pending decision";
   if (r.active) return core_problem(k, r.snapshot);
   // An ended ability's snapshot is never read as a board, but it is copied with the state: its

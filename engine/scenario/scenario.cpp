@@ -250,6 +250,11 @@ int g_decision(lua_State* L) {
     lua_setfield(L, -2, "card");
   }
   if (g.s.r.active && g.s.r.pending.prompt) set_string(L, "prompt", g.eng->interned().name(g.s.b, g.s.r.pending.prompt));
+  std::string texts[kMaxTurnActions];  // (API 5) the turn actions' words: "action K" is the Kth
+  if (const int n = g.eng->turn_actions(g.s, texts); n > 0) {
+    push_strings(L, std::vector<std::string>(texts, texts + n));
+    lua_setfield(L, -2, "actions");
+  }
   return 1;
 }
 // A counter's target: a player 1 or 2, or a card id.

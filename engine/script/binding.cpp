@@ -94,7 +94,10 @@ std::string Runtime::who(const Due& d, int effect) const {
   }
   if (d.card == kNone) {
     const HookKind& k = acting_hook(d.what);
-    return "house rule " + std::string(k.name) + " (" + hook_file_[static_cast<int>(k.hook)].back() + ")";
+    const std::vector<std::string>& files = hook_file_[static_cast<int>(k.hook)];
+    const size_t i = d.what == What::HookTurnAction && static_cast<size_t>(turn_action_rule_) < files.size()
+                         ? static_cast<size_t>(turn_action_rule_) : files.size() - 1;
+    return "house rule " + std::string(k.name) + " (" + files[i] + ")";
   }
   const CardDef& c = eng_->set().cards[d.card];
   return "card " + c.id + " (" + c.file + ")";

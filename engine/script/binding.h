@@ -69,6 +69,7 @@ class Runtime : public Scripts {
   int battle_winner(const State& s, int winner) override;
   int battle_vp(const State& s, int winner, bool withdrew, int reason, int cards_left, int vp) override;
   int game_over(const State& s, int& reason) override;
+  int turn_actions(const State& s, int player, std::string* texts) override;
   long long work() const override;
   void restart_work() override { restart_count(L_); }
   /// The globals a script's environment holds (script_globals).
@@ -192,6 +193,11 @@ class Runtime : public Scripts {
   /// A reason a hook returned (the string on top of the stack, popped): 0 for "withdraw" and
   /// "control", else interned. Throws ScriptError unless printable text of 1 to 40 characters.
   int hook_reason(const BoardCore& b, const Caller& who);
+  /// Calls every rule's turn_actions hook for `player` (read-only) and checks each list: the
+  /// texts go to `texts` (kMaxTurnActions). With `want` >= 0 it stops at the action of that
+  /// place, leaving its `run` function on the stack and its rule in turn_action_rule_; returns
+  /// how many actions it read. Throws ScriptError naming the rule's file.
+  int collect_turn_actions(const State& s, int player, std::string* texts, int want);
   /// After an outermost call: checks the shared variables of the files that ran (those whose
   /// code can assign one), puts them back, and returns the error message naming the first one a
   /// call assigned (section 11), or "".
@@ -221,6 +227,7 @@ class Runtime : public Scripts {
   std::array<std::vector<int>, static_cast<int>(Hook::Count)> hook_ref_{};
   std::array<std::vector<std::string>, static_cast<int>(Hook::Count)> hook_file_;
   int hook_running_ = 0;  // which of its kind's hooks an answering hook's call is (error messages)
+  int turn_action_rule_ = 0;  // which rule's turn_actions hook offered the turn action running (API 5)
   /// The last rule's hook of kind `h` (an acting hook's: the one that runs).
   int hook_last(Hook h) const { return hook_ref_[static_cast<int>(h)].back(); }
   void push_hook(const std::vector<int>& refs, size_t i);

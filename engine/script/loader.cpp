@@ -173,7 +173,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
       if (edited || ty == LUA_TNUMBER) {  // (a number: battle_vp the field, not the hook)
         for (int ref : refs) luaL_unref(L, LUA_REGISTRYINDEX, ref);
         refs.clear(), hook_file_[static_cast<size_t>(h)].clear();
-        r.hooks &= static_cast<uint8_t>(~(1u << h));
+        r.hooks &= static_cast<uint16_t>(~(1u << h));
       }
       continue;
     }
@@ -187,13 +187,13 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
         continue;
       }
     }
-    if (kHookTable[h].due != What::Instant && !refs.empty()) {  // an acting hook replaces the earlier
+    if (!composes(static_cast<Hook>(h)) && !refs.empty()) {  // an acting hook replaces the earlier
       for (int ref : refs) luaL_unref(L, LUA_REGISTRYINDEX, ref);
       refs.clear(), hook_file_[static_cast<size_t>(h)].clear();
     }
     refs.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
     hook_file_[static_cast<size_t>(h)].push_back(w);
-    r.hooks |= static_cast<uint8_t>(1u << h);
+    r.hooks |= static_cast<uint16_t>(1u << h);
     any_hook = true;
   }
   // Lasting effects a house rule declares (API 3: with any set), started by its hooks.

@@ -37,6 +37,13 @@ static_assert(kCardLimits.instructions == 5'000'000 && kFunctionInstructions == 
 void Runtime::push_function(const Due& d, int effect) {
   int ref;
   if (effect >= 0) ref = lasting_trigger_ref_[static_cast<size_t>(effect)][static_cast<int>(d.what) - static_cast<int>(What::Played)];
+  else if (d.what == What::HookTurnAction) [[unlikely]] {  // (API 5) the `run` of the action taken
+    std::string texts[kMaxTurnActions];
+    if (collect_turn_actions(*ctx_->s, d.event.player, texts, d.event.from) <= d.event.from)
+      throw ScriptError("house rule turn_actions (" + hook_file_[static_cast<int>(Hook::TurnActions)].back() +
+                        "): the action taken (action " + std::to_string(d.event.from + 1) + ") is no longer offered");
+    return;
+  }
   else if (is_hook(d.what)) ref = hook_last(acting_hook(d.what).hook);
   else if (d.what == What::Instant) ref = ability_ref_[d.card];
   else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
@@ -345,7 +352,7 @@ void Runtime::use_ability(AbilityCtx& c, int self, int other) {
 std::string Runtime::caller_text(const Caller& c) const {
   if (c.hook >= 0) {  // (an answering hook: the one of its kind running; an acting one: the last)
     const std::vector<std::string>& files = hook_file_[static_cast<size_t>(c.hook)];
-    const size_t i = kHookTable[c.hook].due == What::Instant && static_cast<size_t>(hook_running_) < files.size()
+    const size_t i = composes(static_cast<Hook>(c.hook)) && static_cast<size_t>(hook_running_) < files.size()
                          ? static_cast<size_t>(hook_running_)
                          : files.size() - 1;
     return "house rule " + std::string(kHookTable[c.hook].name) + " (" + (files.empty() ? std::string() : files[i]) + ")";
@@ -593,7 +600,64 @@ int Runtime::game_over(const State& s, int& reason) {
   return winner;
 }
 
+// turn_actions (API 5): each rule's hook returns nil or a list of {text = TEXT, run = function};
+// the lists are joined in the rules' order. A text is printable, 1 to 40 characters, distinct,
+// and reads as no other action ("withdraw", "deploy ...", "action K", ...).
+int Runtime::collect_turn_actions(const State& s, int player, std::string* texts, int want) {
+  if (in_fn_) return 0;
+  int n = 0;
+  const auto& refs = hook_ref_[static_cast<int>(Hook::TurnActions)];
+  for (size_t i = 0; i < refs.size(); ++i) {
+    push_hook(refs, i);
+    lua_pushinteger(L_, player + 1);
+    const Caller who{kNone, -1, static_cast<int>(Hook::TurnActions)};
+    call_read_only(s, 2, who, 0);
+    const int list = lua_gettop(L_);
+    if (lua_isnil(L_, list)) {
+      lua_pop(L_, 1);
+      continue;
+    }
+    auto fail = [&](const std::string& what) {
+      lua_settop(L_, list - 1);
+      throw ScriptError(caller_text(who) + ": " + what);
+    };
+    if (!lua_istable(L_, list)) fail("must return nil or a list of actions, each {text = TEXT, run = function}");
+    const lua_Integer len = static_cast<lua_Integer>(lua_rawlen(L_, list));
+    for (lua_Integer j = 1; j <= len; ++j) {
+      const std::string place = "action " + std::to_string(j);
+      if (n == kMaxTurnActions) fail("offers more than 8 actions at one turn (every rule's together)");
+      lua_rawgeti(L_, list, j);
+      if (!lua_istable(L_, -1)) fail(place + " must be a table {text = TEXT, run = function}");
+      lua_getfield(L_, -1, "text");
+      const char* t = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : nullptr;
+      std::string text = t ? t : "";
+      lua_pop(L_, 1);
+      if (!t || !printable_text(text, 40)) fail(place + "'s text must be printable text of 1 to 40 characters");
+      for (const char* word : {"deploy ", "improvise ", "choose ", "option ", "action "})
+        if (text.rfind(word, 0) == 0) fail("the action text '" + text + "' reads as another action (it begins '" + word + "')");
+      if (text == "withdraw") fail("the action text 'withdraw' reads as another action");
+      for (int k = 0; k < n; ++k)
+        if (texts[k] == text) fail("two actions have the text '" + text + "'");
+      if (lua_getfield(L_, -1, "run") != LUA_TFUNCTION) fail("the action '" + text + "' must have run = function(g, player)");
+      texts[n] = std::move(text);
+      if (n == want) {  // its run function stays, the rest goes
+        turn_action_rule_ = static_cast<int>(i);
+        lua_replace(L_, list);
+        lua_settop(L_, list);
+        return n + 1;
+      }
+      lua_pop(L_, 2);
+      ++n;
+    }
+    lua_pop(L_, 1);
+  }
+  return n;
+}
+
+int Runtime::turn_actions(const State& s, int player, std::string* texts) { return collect_turn_actions(s, player, texts, -1); }
+
 long long Runtime::work() const { return instructions_spent(L_); }
+
 
 // battle_over returns true, false (nil) or a reason (API 3): -1 not over, 0 over, else the reason.
 // Every rule's runs, in order, each given the answer before it (g, true or a reason, or nil);

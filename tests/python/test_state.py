@@ -14,7 +14,8 @@ import als
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SETS = [("standard", ()), ("original", ()), ("standard", ("long-war",)),
         (os.path.join(SRC, "docs", "examples", "frontier"), ()),  # API 3: prompts, counters, lasting effects
-        (os.path.join(SRC, "tests", "sets", "api4"), ())]         # API 4: questions in words, reveals, time
+        (os.path.join(SRC, "tests", "sets", "api4"), ()),         # API 4: questions in words, reveals, time
+        ("standard", ("spotter",))]                                  # API 5: a rule's turn action
 
 
 def random_states(game, games, seed):
@@ -384,3 +385,29 @@ def test_the_opponents_hidden_plays_are_the_worlds_cards():
     for seed, r, card in seen:
         by_play.setdefault((seed, r), set()).add(card)
     assert any(len(v) > 1 for v in by_play.values())
+
+
+def test_a_rules_turn_action_has_its_fixed_id():
+    """Spotter (scripts/rules/spotter.lua) offers `action 1` beside the plays: its id follows the
+    options' and only games with the rule have it."""
+    plain, spotter = als.Game("standard"), als.Game("standard", rules=["spotter"])
+    assert spotter.num_distinct_actions() == plain.num_distinct_actions() + 8
+    first = spotter.num_distinct_actions() - 8
+    assert [spotter.action_name(first + k) for k in range(8)] == ["action %d" % (k + 1) for k in range(8)]
+    rng = random.Random(5)
+    seen = 0
+    for g in range(40):
+        state = spotter.new_initial_state(g)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if first in legal:
+                seen += 1
+                me = state.current_player()
+                child = state.child(first)
+                assert child.current_player() == me, "the spotter asks which card to look at"
+                paid = state.scores()[me] - 1
+                child.apply_action(child.legal_actions()[0])
+                assert child.scores()[me] == paid, "1 VP paid"
+                assert state.action_to_string(me, first) == "action 1"
+            state.apply_action(rng.choice(legal))
+    assert seen > 0, "random games reach a turn where the spotter action is offered"

@@ -85,6 +85,7 @@ TEST_CASE("every trigger event has a name, a fixed digest code and a kind of eve
     CHECK(t.code != 0);                       // What::Instant's
     CHECK((t.code < 12 || t.code > 14));      // the acting hooks'
     CHECK(t.code != 16);
+    CHECK(t.code != 18);                      // a turn action's (API 5)
     CHECK(is_trigger(t.what));
     CHECK(&trigger_event(t.what) == &t);
     bool fired = false;
@@ -94,9 +95,9 @@ TEST_CASE("every trigger event has a name, a fixed digest code and a kind of eve
   // The first eleven keep the codes digests of version 1 were written with.
   CHECK(trigger_event(What::Played).code == 1);
   CHECK(trigger_event(What::Given).code == 11);
-  // Every acting hook is run by a kind of event.
+  // Every acting hook is run by a kind of event (turn_actions: by the turn action taken).
   for (const HookKind& h : kHookTable) {
-    if (h.due == What::Instant) continue;
+    if (h.due == What::Instant || h.hook == Hook::TurnActions) continue;
     bool run = false;
     for (const EventKind& k : kEventKinds) run = run || k.hook == h.hook;
     CHECK(run);

@@ -23,6 +23,9 @@ ActionIds::ActionIds(const Engine& e) {
         patterns_.push_back("choose " + std::to_string(p + 1) + ":" + t + ":" + std::to_string(n));
   options_from_ = static_cast<int>(patterns_.size());
   for (int k = 1; k <= kMaxOptionTexts; ++k) patterns_.push_back("option " + std::to_string(k));
+  turns_from_ = static_cast<int>(patterns_.size());
+  if (e.rules().has(Hook::TurnActions))  // (API 5) only with the hook: other games keep their space
+    for (int k = 1; k <= kMaxTurnActions; ++k) patterns_.push_back("action " + std::to_string(k));
   const size_t theaters_from = 1 + 2 * cards.size() * theaters.size() + cards.size();
   for (size_t i = 0; i < patterns_.size(); ++i) {
     bool theater = i >= theaters_from && i <= theaters_from + theaters.size();  // the theaters and "none"
@@ -37,6 +40,7 @@ int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) 
     case Action::Withdraw: return 0;
     case Action::Deploy: return 1 + a.card * T + a.theater;
     case Action::Improvise: return 1 + C * T + a.card * T + a.theater;
+    case Action::Rule: return a.option < kMaxTurnActions && turns_from_ < size() ? turns_from_ + a.option : -1;
     case Action::Choose: break;
   }
   const int base = 1 + 2 * C * T;

@@ -23,6 +23,8 @@ namespace als {
 ///                                         seat cannot identify: player p+1's stack, n from the bottom)
 ///     2 + 2*C*T + C + T + 2*T*C + k-1     option k (k = 1..8): the kth text of a g:choose_option
 ///                                         question (API 4; its "none" is "choose none")
+///     2 + 2*C*T + C + T + 2*T*C + 8 + k-1 action k (k = 1..8): the kth turn action a turn_actions
+///                                         hook offers (API 5; only in games with the hook)
 ///
 /// An action is found by the text the seat sees (Texts::order_for_viewer's texts), so a hidden
 /// card is always named by its position, never by its identity.
@@ -51,6 +53,7 @@ class ActionIds {
   std::unordered_map<std::string, int> index_;          // every id but the theaters' "choose"
   std::unordered_map<std::string, int> theater_index_;  // "choose THEATER" and "choose none"
   int cards_ = 0, theaters_ = 0, options_from_ = 0;     // options_from_: the id of "option 1"
+  int turns_from_ = 0;                                   // the id of "action 1" (when the rules have them)
 };
 
 }  // namespace als

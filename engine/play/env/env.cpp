@@ -93,6 +93,7 @@ EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text
                     (options_.chance_nodes ? "chance_nodes" : "")) {
   cards_ = static_cast<int>(engine_->set().cards.size());
   theaters_ = static_cast<int>(engine_->rules().theaters.size());
+  turn_actions_ = engine_->rules().has(Hook::TurnActions);
   positions_from_ = 2 + 2 * cards_ * theaters_ + cards_ + theaters_;
 }
 
@@ -179,6 +180,8 @@ EnvStep EnvState::step_of(const Action& a, int actor, const State& after, const 
   st.battle = static_cast<uint8_t>(before.b.battle);
   if (a.type == Action::Deploy || a.type == Action::Improvise) {
     st.card = a.card, st.theater = a.theater;
+  } else if (a.type == Action::Rule) {
+    st.option = static_cast<uint8_t>(a.option + 1);  // (API 5) its place
   } else if (a.type == Action::Choose && a.option != kNone) {
     const DecisionKind kind = e.decision_kind(before);
     if (kind == DecisionKind::Theater) st.theater = static_cast<uint8_t>(a.option);
@@ -274,7 +277,8 @@ void EnvState::information_state_tensor(int player, float* out) const {
     if (st.actor < 0) continue;
     float* at = slots + slot++ * static_cast<size_t>(g.slot_size());
     at[0] = 1, at[1] = st.actor == player;
-    at[2 + st.type] = 1;
+    if (st.type == Action::Rule) at[g.slot_size() - 1] = 1;  // (API 5) its column, after "option"
+    else at[2 + st.type] = 1;
     const bool known = st.card != kNone && ((st.known >> player) & 1);
     at[6 + (known ? st.card : C)] = 1;
     at[6 + C + 1 + (st.theater != kNone ? st.theater : T)] = 1;
@@ -293,6 +297,7 @@ std::vector<TensorSlice> EnvGame::information_state_tensor_layout() const {
   for (const std::string& t : engine_->rules().theaters) columns.push_back("theater_" + t);
   columns.push_back("theater_none");
   columns.push_back("option");
+  if (turn_actions_) columns.push_back("turn_action");
   out.push_back({"history", observation_tensor_size(), {kHistorySlots, slot_size()}, std::move(columns)});
   std::vector<std::string> bits;
   for (int i = 0; i < 64; ++i) bits.push_back("bit_" + std::to_string(i));
@@ -382,9 +387,9 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
 bool EnvState::world_of_other(int player) const { return resampled_for_ >= 0 && player != resampled_for_; }
 
 std::string EnvState::step_line(const EnvStep& st, int player) const {
-  static const char* const kTypes[] = {"deploys", "improvises", "withdraws", "chooses"};
+  static const char* const kTypes[] = {"deploys", "improvises", "withdraws", "chooses", "takes turn action"};
   const Engine& e = game_->engine();
-  std::string out = "player " + std::to_string(st.actor) + " " + kTypes[st.type & 3];
+  std::string out = "player " + std::to_string(st.actor) + " " + kTypes[std::min<int>(st.type, Action::Rule)];
   const bool known = st.card != kNone && ((st.known >> player) & 1);
   if (st.card != kNone) out += " " + (known ? e.set().cards[st.card].id : std::string("?"));
   if (st.theater != kNone) out += " in " + e.rules().theaters[st.theater];
@@ -428,7 +433,7 @@ std::string EnvState::extras_problem() const {
   for (int id : history_)  // (-1: in a resampled world, an action whose card its player did not know)
     if (id < -1 || id >= game_->num_distinct_actions()) return "an action id of its history";
   for (const EnvStep& st : steps_)
-    if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > Action::Choose || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
+    if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > (game_->engine().rules().has(Hook::TurnActions) ? Action::Rule : Action::Choose) || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
         !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||
         st.known > 3)
       return "a step of its history";

@@ -74,11 +74,12 @@ class EnvGame {
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).
   int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
-  int slot_size() const { return cards_ + theaters_ + 9; }
+  int slot_size() const { return cards_ + theaters_ + 9 + turn_actions_; }
   /// information_state_tensor's layout: observation_tensor_layout's slices, then "history"
   /// [kHistorySlots, slot_size()] (a slot a step of the battle, oldest first: valid, by_me, the
   /// action's type, the card known to the player or "unknown", the theater or "none", the
-  /// option over 8), then "history_hash" [64].
+  /// option over 8, and with a turn_actions rule (API 5) "turn_action": 1 for a turn action, whose
+  /// place is the option), then "history_hash" [64].
   std::vector<TensorSlice> information_state_tensor_layout() const;
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
@@ -109,6 +110,7 @@ class EnvGame {
   std::string made_cards_;
   std::vector<std::string> made_rules_;
   int cards_, theaters_, positions_from_;
+  int turn_actions_ = 0;  // 1: the rules offer turn actions (API 5): the history's slots have a column for them
 };
 
 /// One action as the players saw it (for the information-state tensor).
