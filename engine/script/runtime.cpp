@@ -628,7 +628,8 @@ int Runtime::collect_turn_actions(const State& s, int player, std::string* texts
       if (n == kMaxTurnActions) fail("offers more than 8 actions at one turn (every rule's together)");
       lua_rawgeti(L_, list, j);
       if (!lua_istable(L_, -1)) fail(place + " must be a table {text = TEXT, run = function}");
-      lua_getfield(L_, -1, "text");
+      lua_pushliteral(L_, "text");  // (raw reads: no metamethod of the script's runs outside its budget)
+      lua_rawget(L_, -2);
       const char* t = lua_type(L_, -1) == LUA_TSTRING ? lua_tostring(L_, -1) : nullptr;
       std::string text = t ? t : "";
       lua_pop(L_, 1);
@@ -638,7 +639,8 @@ int Runtime::collect_turn_actions(const State& s, int player, std::string* texts
       if (text == "withdraw") fail("the action text 'withdraw' reads as another action");
       for (int k = 0; k < n; ++k)
         if (texts[k] == text) fail("two actions have the text '" + text + "'");
-      if (lua_getfield(L_, -1, "run") != LUA_TFUNCTION) fail("the action '" + text + "' must have run = function(g, player)");
+      lua_pushliteral(L_, "run");
+      if (lua_rawget(L_, -2) != LUA_TFUNCTION) fail("the action '" + text + "' must have run = function(g, player)");
       texts[n] = std::move(text);
       if (n == want) {  // its run function stays, the rest goes
         turn_action_rule_ = static_cast<int>(i);

@@ -84,6 +84,7 @@ scenario("turn actions: a malformed list is refused, naming the rule's file and 
   refused(4, "offers more than 8 actions at one turn (every rule's together)")
   refused(5, "must return nil or a list of actions, each {text = TEXT, run = function}")
   refused(6, "the action text 'deploy it' reads as another action (it begins 'deploy ')")
+  refused(8, "action 1's text must be printable text of 1 to 40 characters")  -- (its __index never runs)
 end)
 
 scenario("turn actions: an error in run refuses the action and leaves the game as it was", function()

@@ -16,6 +16,9 @@ return function(rules)
     if s == 5 then return "hold" end
     if s == 6 then return { { text = "deploy it", run = run } } end
     if s == 7 then return { { text = "fail", run = function(game) game:gain_vp(player, 1) error("the drill failed") end } } end
+    if s == 8 then  -- fields behind a metatable are not read (no script runs outside its budget)
+      return { setmetatable({}, { __index = function() while true do end end }) }
+    end
     return nil
   end
 end
