@@ -74,8 +74,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     fn_any_ = fn_any_ || fn_used_[i];
   }
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
-  turn_actions_ = rules_.has(Hook::TurnActions);
-  slow_legal_ = fn_any_ || turn_actions_;
+  slow_legal_ = fn_any_ || rules_.has(Hook::TurnActions);
   scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty() || copier_cards_ != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
     fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev] || hand_trigger_cards_[ev] != 0;
@@ -460,7 +459,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
     }
     // Ruling 3; a may_withdraw function may take it away, but a player with no other action
     // keeps it (a turn always has an action).
-    if (turn_actions_) [[unlikely]] add_turn_actions(s, out);
+    if (rules_.has(Hook::TurnActions)) [[unlikely]] add_turn_actions(s, out);
     if (out.empty() || may_withdraw(s, p)) out.push_back(Action{Action::Withdraw, kNone, kNone, kNone});
     return;
   }
@@ -487,9 +486,7 @@ void Engine::legal(const State& s, std::vector<Action>& out) const {
 }
 
 [[gnu::noinline]] void Engine::add_turn_actions(const State& s, std::vector<Action>& out) const {
-  const bool withdraw = !out.empty() && out.back().type == Action::Withdraw;  // (kept last)
-  for (int k = 0, n = turn_actions(s, nullptr); k < n; ++k)
-    out.insert(out.end() - withdraw, Action{Action::Rule, kNone, kNone, static_cast<uint16_t>(k)});
+  for (int k = 0, n = turn_actions(s, nullptr); k < n; ++k) out.push_back(Action{Action::Rule, kNone, kNone, static_cast<uint16_t>(k)});
 }
 
 [[gnu::noinline]] bool Engine::turn_action_legal(const State& s, const Action& a) const {

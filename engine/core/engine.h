@@ -434,9 +434,9 @@ class Engine {
   template <bool copying>
   int reach_of(const State& s, int player) const;
   bool may_withdraw(const State& s, int player) const;
-  // Turn actions (API 5), off the hot paths: adds them to a turn's legal actions `out` (before
-  // its withdrawal, kept last); whether Action::Rule `a` is legal; applies it (its event, and its
-  // run as the turn's due).
+  // Turn actions (API 5), off the hot paths: appends them to a turn's plays in `out` (legal's
+  // general path, before the withdrawal); whether Action::Rule `a` is legal; applies it (its
+  // event, and its run as the turn's due).
   void add_turn_actions(const State& s, std::vector<Action>& out) const;
   bool turn_action_legal(const State& s, const Action& a) const;
   void take_turn_action(State& s, const Action& a, Flow& f) const;
@@ -472,8 +472,7 @@ class Engine {
   uint64_t copier_cards_ = 0;  // cards with a `copies` function (API 5)
   uint64_t hand_trigger_cards_[kTriggerEvents] = {};  // by event: cards with a hand trigger for it (API 5)
   bool hand_triggers_any_ = false;                   // some card has a hand trigger
-  bool turn_actions_ = false;                        // the rules have a turn_actions hook (API 5)
-  bool slow_legal_ = false;                          // legal() takes its general path: fn_any_ or turn_actions_
+  bool slow_legal_ = false;                          // legal() takes its general path: fn_any_, or a turn_actions hook (API 5)
   uint64_t fn_cards_[static_cast<int>(Fn::Count)] = {};   // cards with each ongoing function
   uint64_t fn_cards_any_ = 0;
   uint64_t trigger_cards_[kTriggerEvents] = {};          // cards with each trigger

@@ -93,7 +93,6 @@ EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text
                     (options_.chance_nodes ? "chance_nodes" : "")) {
   cards_ = static_cast<int>(engine_->set().cards.size());
   theaters_ = static_cast<int>(engine_->rules().theaters.size());
-  turn_actions_ = engine_->rules().has(Hook::TurnActions);
   positions_from_ = 2 + 2 * cards_ * theaters_ + cards_ + theaters_;
 }
 
@@ -297,7 +296,7 @@ std::vector<TensorSlice> EnvGame::information_state_tensor_layout() const {
   for (const std::string& t : engine_->rules().theaters) columns.push_back("theater_" + t);
   columns.push_back("theater_none");
   columns.push_back("option");
-  if (turn_actions_) columns.push_back("turn_action");
+  if (turn_actions()) columns.push_back("turn_action");
   out.push_back({"history", observation_tensor_size(), {kHistorySlots, slot_size()}, std::move(columns)});
   std::vector<std::string> bits;
   for (int i = 0; i < 64; ++i) bits.push_back("bit_" + std::to_string(i));
@@ -433,7 +432,7 @@ std::string EnvState::extras_problem() const {
   for (int id : history_)  // (-1: in a resampled world, an action whose card its player did not know)
     if (id < -1 || id >= game_->num_distinct_actions()) return "an action id of its history";
   for (const EnvStep& st : steps_)
-    if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > (game_->engine().rules().has(Hook::TurnActions) ? Action::Rule : Action::Choose) || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
+    if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > (game_->turn_actions() ? Action::Rule : Action::Choose) || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
         !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||
         st.known > 3)
       return "a step of its history";

@@ -74,7 +74,9 @@ class EnvGame {
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).
   int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
-  int slot_size() const { return cards_ + theaters_ + 9 + turn_actions_; }
+  int slot_size() const { return cards_ + theaters_ + 9 + turn_actions(); }
+  /// Whether the rules offer turn actions (API 5): the history's slots then have a column for them.
+  bool turn_actions() const { return engine_->rules().has(Hook::TurnActions); }
   /// information_state_tensor's layout: observation_tensor_layout's slices, then "history"
   /// [kHistorySlots, slot_size()] (a slot a step of the battle, oldest first: valid, by_me, the
   /// action's type, the card known to the player or "unknown", the theater or "none", the
@@ -110,7 +112,6 @@ class EnvGame {
   std::string made_cards_;
   std::vector<std::string> made_rules_;
   int cards_, theaters_, positions_from_;
-  int turn_actions_ = 0;  // 1: the rules offer turn actions (API 5): the history's slots have a column for them
 };
 
 /// One action as the players saw it (for the information-state tensor).
