@@ -200,6 +200,10 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
     if (x.known()) known.push_back(card_id(e, x.card));
   if (!known.empty()) theirs += " (you know: " + join(known) + ")";
   out.add(theirs + " | deck: " + std::to_string(v.deck_size), 4);
+  // What you deduced of cards you no longer know where they lie (ruling 30).
+  std::string whose[2];
+  whose[viewer] = "your", whose[opp] = "the opponent's";
+  for (size_t i = 0; i < v.deductions.size(); ++i) out.add("you deduce: " + deduction_text(e, v, i, whose), 4);
   if (!hand_listed) {
     std::vector<std::string> hand;
     for (const SeenCard& x : v.hand[viewer]) hand.push_back(hand_card(e, card_id(e, x.card)));

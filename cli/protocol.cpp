@@ -42,6 +42,13 @@ json view_json(const Engine& e, const Projection& p, int withdraw_vp) {
             {"first", v.first + 1},     {"battle", v.battle},
             {"vp_target", e.rules().vp_target}};
   if (!v.held.empty()) j["held"] = v.held;
+  // Ruling 30: what the seat deduced (only where it keeps a deduction).
+  if (!v.deduced.empty()) {
+    json deduced = json::array();
+    for (const DeducedView& d : v.deduced)
+      deduced.push_back({{"cards", d.cards}, {"hands", {d.hand[0], d.hand[1]}}, {"board", d.board}, {"deck", d.deck}, {"text", d.text}});
+    j["deduced"] = deduced;
+  }
   // Protocol 2: what withdrawing now would give the opponent (the chart, ruling 27).
   j["withdraw_vp"] = withdraw_vp;
   // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.

@@ -500,6 +500,7 @@ function use(name) end
 ---@field deck_size integer
 ---@field deck_known string[] deck cards the player knows
 ---@field deck_positions {id: string, position: integer}[] their places, 1 the top (API 4)
+---@field deduced {cards: string[], hands: integer[], board: string[], deck: integer, text: string}[] cards the player knows to lie among places it cannot tell apart (ruling 30)
 ---@field theaters string[]
 ---@field score integer[]
 ---@field first integer

@@ -148,6 +148,13 @@ struct Bytes {
       if (api4 || e.until > Until::BattleEnd) put(e.until), put(e.player), turn(e.started), turn(e.started_turn);
     }
     if (api4) turn(b.battle_from);
+    // Deductions (ruling 30): only where a player keeps one, so that every other state's
+    // digest is what it was before them.
+    for (int p = 0; p < 2; ++p) {
+      if (!b.ndeduced[p]) continue;
+      put(static_cast<uint8_t>(0xd0 + p)), put(b.ndeduced[p]);
+      for (int i = 0; i < b.ndeduced[p]; ++i) put(b.deduced[p][i].cards), put(b.deduced[p][i].places);
+    }
     for (int i = 0; i < 4; ++i) put(b.rng_state().word(i));
   }
   const Engine& eng;

@@ -245,13 +245,23 @@ class Engine {
     Action relabel(const Identities& ids, const State& past, const Action& past_action, State& out, Rng& rng) const;
 
    private:
-    // `out` becomes `s` with the identities `map` (old card -> new card), reseeded from `rng`.
-    static void relabel_state(const Engine& e, const State& s, const uint8_t* map, State& out, Rng& rng);
+    // `out` becomes `s` with the identities `map` (old card -> new card), reseeded from `rng`;
+    // `viewer`'s deductions keep their cards (what the viewer knows), the other player's follow
+    // the places.
+    static void relabel_state(const Engine& e, const State& s, const uint8_t* map, int viewer, State& out, Rng& rng);
+    // identities() where the viewer keeps deductions: each deduction's cards among its places.
+    void deduced_identities(uint8_t* map, Rng& rng) const;
     const Engine* e_;
     const State* s_;
+    int viewer_ = 0;
     int n_ = 0;                    // cards the viewer does not know
     uint8_t places_[kMaxCards] = {};  // their places, in canonical order
     uint8_t ids_[kMaxCards] = {};     // their numbers, ascending
+    // The viewer's deductions (knowledge.h): each one's cards, and its places as positions in
+    // places_ (bit i: places_[i]); whether two of them share a place.
+    int ndeduced_ = 0;
+    uint64_t deduced_cards_[kMaxDeductions] = {}, deduced_at_[kMaxDeductions] = {};
+    bool deductions_overlap_ = false;
   };
 
   // ---- what the verbs may do (API 3: docs/modding.md, "Card script API 3") -----------------

@@ -46,6 +46,23 @@ SeenDecision decision(const Engine& e, const State& s, int seat) {
   return d;
 }
 
+// The seat's deductions (knowledge.h) as it sees them: the cards, and where their places are.
+std::vector<SeenDeduction> deductions(const State& s, int seat) {
+  std::vector<SeenDeduction> out;
+  if (seat < 0) return out;
+  const Board& b = s.b;
+  for (int i = 0; i < b.ndeduced[seat]; ++i) {
+    const Deduction& d = knowledge::deductions(b, seat)[i];
+    SeenDeduction x;
+    for (uint64_t m = d.cards; m; m &= m - 1) x.cards.push_back(__builtin_ctzll(m));
+    for (int p = 0; p < 2; ++p) x.in_hand[p] = count_cards(d.places & b.in_hand(p));
+    x.on_board = count_cards(d.places & b.in_zone(Zone::Board));
+    x.in_deck = count_cards(d.places & ~b.in_zone(Zone::Board) & ~b.in_zone(Zone::Hand));
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
 }  // namespace
 
 Projection project(const Engine& e, const State& s, int seat) {
@@ -58,6 +75,11 @@ Projection project(const Engine& e, const State& s, int seat) {
   v.winner = v.over ? b.winner : -1;
   uint8_t buf[kMaxCards];
   auto seen = [&](int c) { return knowledge::knows(b, seat, c) ? c : kUnseen; };
+  auto among = [&](int c) {
+    unsigned bits = 0;
+    for (int i = 0; seat >= 0 && i < b.ndeduced[seat]; ++i) bits |= ((b.deduced[seat][i].places >> c) & 1u) << i;
+    return bits;
+  };
   v.theaters.resize(static_cast<size_t>(b.ntheaters));
   for (int i = 0; i < b.ntheaters; ++i) {
     SeenTheater& t = v.theaters[static_cast<size_t>(i)];
@@ -67,7 +89,8 @@ Projection project(const Engine& e, const State& s, int seat) {
       const int k = e.stack(s, p, id, buf);
       for (int j = 0; j < k; ++j)
         t.stack[p].push_back(SeenCard{.card = seen(buf[j]), .faceup = b.card[buf[j]].faceup != 0,
-                                      .strength = e.card_strength(s, buf[j]), .counters = counters(e, s, buf[j])});
+                                      .strength = e.card_strength(s, buf[j]), .counters = counters(e, s, buf[j]),
+                                      .among = among(buf[j])});
       t.total[p] = e.strength(s, p, id);
       e.bonuses(s, p, id, t.bonuses[p]);
     }
@@ -87,6 +110,7 @@ Projection project(const Engine& e, const State& s, int seat) {
   v.deck_size = n;
   for (int i = 0; i < n; ++i)
     if (knowledge::knows(b, seat, buf[i])) v.deck_known.push_back(buf[i]), v.deck_places.push_back(i + 1);
+  v.deductions = deductions(s, seat);
   for (int c = 0; c < b.ncards; ++c)
     if (b.card[c].zone == Zone::Held && b.card[c].owner == seat) v.held = c;
   for (int i = 0; i < b.nlasting; ++i) {

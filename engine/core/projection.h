@@ -36,6 +36,9 @@ struct SeenCard {
   bool faceup = false;  // on the board: its face (public); elsewhere false
   int strength = 0;    // on the board: its strength now (public, ruling 28); elsewhere 0
   std::vector<SeenCounter> counters;  // on the board: its counters, in the order first set
+  // On the board, a card the seat does not know: bit i set when it is one of the places of the
+  // seat's deduction i (Projection::deductions), so one of that deduction's cards may be it.
+  unsigned among = 0;
   bool known() const { return card != kUnseen; }
   bool operator==(const SeenCard&) const = default;
 };
@@ -63,6 +66,19 @@ struct SeenTheater {
   std::vector<Bonus> bonuses[2];   // what adds to each total beyond the cards: tokens, declared, scripted
   int controller = 0;              // who controls it now (ruling 5): 0 or 1
   bool operator==(const SeenTheater&) const = default;
+};
+
+/// What the seat has deduced (knowledge by deduction, ruling 30): the cards `cards` lie among
+/// places it can point to but not tell apart: cards of a hand (counted), facedown cards on the
+/// board (the SeenCards whose `among` has this deduction's bit), cards in the deck (counted).
+/// When there are as many places as cards, each place holds one of them.
+struct SeenDeduction {
+  std::vector<int> cards;  // the cards' indices in the set, ascending
+  int in_hand[2] = {0, 0};  // places that are cards of each player's hand
+  int on_board = 0;        // places on the board (their SeenCards are marked)
+  int in_deck = 0;         // places in the deck
+  int places() const { return in_hand[0] + in_hand[1] + on_board + in_deck; }
+  bool operator==(const SeenDeduction&) const = default;
 };
 
 /// A lasting effect in play (API 3), public.
@@ -106,6 +122,7 @@ struct Projection {
   int deck_size = 0;
   std::vector<int> deck_known;        // cards of the deck the seat knows, top first
   std::vector<int> deck_places;       // each one's place in the deck (1: the top)
+  std::vector<SeenDeduction> deductions;  // what the seat deduced (ruling 30), in the order kept; none for an omniscient reader
   int held = -1;                      // a card the seat's own pending decision holds, or -1
   std::vector<SeenCounter> player_counters[2];
   std::vector<SeenEffect> effects;    // lasting effects in play, in the order they started

@@ -142,6 +142,17 @@ struct BattleRecord {
 };
 constexpr int kMaxHistory = 32;  // battles g:battles() keeps: the most recent
 
+/// Knowledge by deduction (knowledge.h): a player knows that the cards `cards` (identities, one
+/// bit each) lie among the cards `places` (one bit each: the card objects standing where those
+/// identities may be, followed as they move). Always cards ⊆ places, neither empty, and no bit of
+/// either known to that player.
+struct Deduction {
+  uint64_t cards = 0;
+  uint64_t places = 0;
+  bool operator==(const Deduction&) const = default;
+};
+constexpr int kMaxDeductions = 3;  // deductions a player keeps at once (more are merged: knowledge.h)
+
 /// The board less its queue of abilities due and its location index: what an ability's snapshot
 /// keeps. (While an ability runs the queue only grows, so the board's first `qlen` entries are the
 /// snapshot's; the index follows from card[].)
@@ -160,6 +171,7 @@ struct BoardCore {
   int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
   int32_t seq_next = 1;    // next seq for any other placement (increasing)
   uint64_t known[2] = {0, 0};  // bit c: the player knows card c's identity (ruling 28)
+  Deduction deduced[2][kMaxDeductions] = {};  // each player's deductions (the first ndeduced[p]; the rest zero)
   // What the verbs g:allow_anywhere and g:extra_turn grant a player (any card or rule may call
   // them; docs/modding.md): their next play may deploy to a non-matching theater ("next_play");
   // their next turn's plays may (1 armed, 2 during that turn: "next_turn"); extra turns owed.
@@ -182,6 +194,7 @@ struct BoardCore {
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
   uint8_t rng_lent = 0;     // 1 while a script run holds the game's generator (game_rng)
+  uint8_t ndeduced[2] = {0, 0};  // deductions each player keeps (knowledge.h)
   /// The game's random generator, held by one owner at a time: this board, except while a script
   /// run holds it (Runtime::run lends it with lend_rng and gives it back with take_back_rng; the
   /// verbs draw from AbilityCtx::rng meanwhile). A draw from the board's copy then would be
@@ -410,7 +423,7 @@ struct State {
 
 static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain value");
 // The sizes docs/design.md gives ("State is a value"): change both together.
-static_assert(sizeof(BoardCore) == 736 && sizeof(Board) == 2896 && sizeof(State) == 3864,
+static_assert(sizeof(BoardCore) == 840 && sizeof(Board) == 3000 && sizeof(State) == 4072,
               "the state's size changed: update docs/design.md, \"State is a value\" and \"Layers\"");
 static_assert(std::is_standard_layout_v<BoardCore> && std::is_standard_layout_v<Resolution>, "offsetof is used");
 

@@ -36,6 +36,8 @@ std::string due_problem(const Bounds& k, const Due& d) {
   return event_problem(k, d.event);
 }
 
+std::string deductions_problem(const Bounds& k, const BoardCore& b);
+
 std::string cards_problem(const Bounds& k, const BoardCore& b) {
   if (b.ncards != k.cards) return "its number of cards";
   if (b.ntheaters != k.theaters) return "its number of theaters";
@@ -60,6 +62,27 @@ std::string cards_problem(const Bounds& k, const BoardCore& b) {
   }
   for (int p = 0; p < 2; ++p)
     if (k.cards < 64 && (b.known[p] >> k.cards) != 0) return "what a player knows";
+  return deductions_problem(k, b);
+}
+
+// Each player's deductions (knowledge.h): at most kMaxDeductions, the rest zero; each one's cards
+// among its places, none known to the player, its cards apart from the other deductions' cards.
+std::string deductions_problem(const Bounds& k, const BoardCore& b) {
+  const uint64_t all = k.cards >= 64 ? ~uint64_t{0} : (uint64_t{1} << k.cards) - 1;
+  for (int p = 0; p < 2; ++p) {
+    if (b.ndeduced[p] > kMaxDeductions) return "what a player deduced";
+    uint64_t cards = 0;
+    for (int i = 0; i < kMaxDeductions; ++i) {
+      const Deduction& d = b.deduced[p][i];
+      if (i >= b.ndeduced[p]) {
+        if (!(d == Deduction{})) return "what a player deduced";
+        continue;
+      }
+      if (!d.cards || (d.cards & ~d.places) || (d.places & ~all) || ((d.cards | d.places) & b.known[p]) || (d.cards & cards))
+        return "what a player deduced";
+      cards |= d.cards;
+    }
+  }
   return "";
 }
 

@@ -72,7 +72,9 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
 // (Inlined in op_play, its one caller: the hot path of every play.)
 [[gnu::always_inline]] inline void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
   CardLoc& l = b.card[card];
-  const bool from_hand = l.zone == Zone::Hand;
+  // A card of a hand played facedown: the other player loses it among the hand's cards, keeping
+  // what can be deduced (ruling 30).
+  if (l.zone == Zone::Hand) knowledge::leaves_hand(b, l.owner, card, !faceup);
   l.zone = Zone::Board;
   l.owner = static_cast<uint8_t>(player);
   l.theater = static_cast<uint8_t>(theater);
@@ -81,8 +83,6 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
   b.reindex(card);
   knowledge::learn(b, player, card);
   if (faceup) knowledge::make_public(b, card);  // ruling 28
-  // A card the other player knew in this hand, played facedown, is lost among the hand's cards.
-  else if (from_hand) knowledge::forget(b, 1 - player, card);
 }
 
 // Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
@@ -283,7 +283,8 @@ void Ops::destroy(AbilityCtx& c, int card) const {
   bool was = !from_hand && l.faceup;
   uint64_t key = from_hand ? 0 : board_key(b, card);
   int freed = from_hand ? kNone : eng.uncovered_by_leaving(b, card);
-  if (!from_hand) left_board(b, card);  // ruling 29
+  if (from_hand) knowledge::leaves_hand(b, owner, card, false);  // ruling 30
+  else left_board(b, card);  // ruling 29
   to_deck_bottom(b, card);  // ruling 18
   eng.record(&c, b,
          Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
@@ -320,6 +321,7 @@ void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
   const uint8_t from = place_of(l);
   int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
   if (from_board) leaves_board(b, card);
+  else if (l.zone == Zone::Hand) knowledge::leaves_hand(b, l.owner, card, false);  // ruling 30
   l.zone = Zone::Deck;
   l.faceup = 0;
   l.theater = kNone;
@@ -426,6 +428,7 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   const uint64_t key = from_board ? board_key(b, card) : 0;
   const int freed = from_board ? eng.uncovered_by_leaving(b, card) : kNone;
   if (from_board) leaves_board(b, card);
+  else if (l.zone == Zone::Hand) knowledge::leaves_hand(b, l.owner, card, false);  // ruling 30
   l.zone = Zone::Hand;  // to the end of p's hand, facedown (as return_to_hand; ruling 26)
   l.owner = static_cast<uint8_t>(player);
   l.faceup = 0;

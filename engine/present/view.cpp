@@ -60,6 +60,25 @@ std::string counters_text(const std::vector<SeenCounter>& cs) {
   return text;
 }
 
+std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2]) {
+  const SeenDeduction& d = p.deductions.at(i);
+  std::string cards, places;
+  for (int c : d.cards) cards += (cards.empty() ? "" : ", ") + card_id(e, c);
+  auto place = [&](const std::string& text) { places += (places.empty() ? "" : ", ") + text; };
+  for (const SeenTheater& t : p.theaters)
+    for (int q = 0; q < 2; ++q)
+      for (size_t j = 0; j < t.stack[q].size(); ++j)
+        if ((t.stack[q][j].among >> i) & 1)
+          place(whose[q] + " facedown card in " + theater_name(e, t.theater) + " (" + ordinal(static_cast<int>(j) + 1) +
+                " from the bottom)");
+  for (int q = 0; q < 2; ++q)
+    if (d.in_hand[q]) place(std::to_string(d.in_hand[q]) + (d.in_hand[q] == 1 ? " card of " : " cards of ") + whose[q] + " hand");
+  if (d.in_deck) place(std::to_string(d.in_deck) + (d.in_deck == 1 ? " card in the deck" : " cards in the deck"));
+  const bool one = d.cards.size() == 1;
+  return cards + (one ? " is among " : " are among ") + places +
+         (!one && static_cast<int>(d.cards.size()) == d.places() ? " (one each)" : "");
+}
+
 View render_view(const Engine& e, const Projection& p) {
   View v;
   v.viewer = p.seat;
@@ -94,6 +113,19 @@ View render_view(const Engine& e, const Projection& p) {
   for (int c : p.deck_known) v.deck_known.push_back(card_id(e, c));
   v.deck_positions = p.deck_places;
   if (p.held >= 0) v.held = card_id(e, p.held);
+  const std::string players[2] = {"player 1's", "player 2's"};
+  for (size_t i = 0; i < p.deductions.size(); ++i) {
+    const SeenDeduction& d = p.deductions[i];
+    DeducedView& x = v.deduced.emplace_back();
+    for (int c : d.cards) x.cards.push_back(card_id(e, c));
+    x.hand[0] = d.in_hand[0], x.hand[1] = d.in_hand[1], x.deck = d.in_deck;
+    for (const SeenTheater& t : p.theaters)
+      for (int q = 0; q < 2; ++q)
+        for (size_t j = 0; j < t.stack[q].size(); ++j)
+          if ((t.stack[q][j].among >> i) & 1)
+            x.board.push_back(std::to_string(q + 1) + ":" + theater_name(e, t.theater) + ":" + std::to_string(j + 1));
+    x.text = deduction_text(e, p, i, players);
+  }
   for (const SeenEffect& x : p.effects) v.effects.push_back(effect_line(e, x));
   v.prompt = p.decision.prompt;
   v.first = p.first, v.battle = p.battle, v.to_act = p.to_act;

@@ -11,6 +11,15 @@
 
 namespace als {
 
+/// One of the viewer's deductions (ruling 30) as texts: the cards, and where they may lie.
+struct DeducedView {
+  std::vector<std::string> cards;  // ids, ascending by the set's order
+  int hand[2] = {0, 0};            // places that are cards of each player's hand
+  std::vector<std::string> board;  // places on the board: "P:THEATER:N" (player, theater, N-th from the bottom)
+  int deck = 0;                    // places in the deck
+  std::string text;                // deduction_text with "player N's"
+};
+
 /// What one player may see (ruling 28), as texts. Positions are left to right.
 struct View {
   int viewer = 0;                            // 0 or 1
@@ -26,6 +35,7 @@ struct View {
   std::vector<std::string> deck_known;       // known cards in the deck, top first
   std::vector<int> deck_positions;           // each one's place in the deck (1: the top), in the same order
   std::string held;                          // a card held by the viewer's pending decision
+  std::vector<DeducedView> deduced;          // what the viewer deduced (ruling 30), in the order kept
   // API 3: counters are public. Per position, parallel to stacks: "charge 2, fuel 1" or "".
   std::vector<std::vector<std::string>> card_counters[2];
   std::vector<std::pair<std::string, int>> player_counters[2];
@@ -51,6 +61,10 @@ std::string card_id(const Engine& e, int card);
 std::string bonus_text(const Engine& e, const Bonus& b);
 /// A lasting effect named, with when it ends: "shield of bunker (until the end of the turn)".
 std::string effect_line(const Engine& e, const SeenEffect& x);
+/// Deduction `i` of projection `p` in words, each player's things named by `whose` ("player 2's",
+/// or "your" and "the opponent's"): "disrupt, heavy_tanks are among the opponent's facedown card
+/// in air (2nd from the bottom), 1 card of the opponent's hand (one each)".
+std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2]);
 /// "charge 2, fuel 1": a card's counters, or "" with none.
 std::string counters_text(const std::vector<SeenCounter>& cs);
 

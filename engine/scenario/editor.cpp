@@ -213,6 +213,7 @@ void scenarios(std::ostream& o) {
        "---@field board table<integer, table<string, string[]>> each side's stacks, bottom to top (\"~id\" facedown, \"~?\" unknown)\n"
        "---@field deck_size integer\n---@field deck_known string[] deck cards the player knows\n"
        "---@field deck_positions {id: string, position: integer}[] their places, 1 the top (API 4)\n"
+       "---@field deduced {cards: string[], hands: integer[], board: string[], deck: integer, text: string}[] cards the player knows to lie among places it cannot tell apart (ruling 30)\n"
        "---@field theaters string[]\n---@field score integer[]\n---@field first integer\n---@field battle integer\n"
        "---@field held string? a card drawn and not played yet (Reinforce)\n"
        "---@field counters table counters: [1], [2] the players', each board card's under its id or its place\n"

@@ -37,19 +37,24 @@ for seed in $(seq 1 8); do
   served=1
 done
 [ "${served:-0}" -eq 1 ] && ok || bad "no served game reached the saboteur's error"
-# API 4: a hand shown to the human is named at the terminal, marked as known; the card its
-# holder then improvises is hidden again (tests/sets/api4's spy, in the first deal where player
-# 2 answers by improvising)
+# API 4: a hand shown to the human is named at the terminal, marked as known; when its holder
+# then improvises, none of its cards is known card by card any more (ruling 30): the terminal
+# shows the deduction instead, every shown card among the facedown card and the hand, one each
+# (tests/sets/api4's spy, in the first deal where player 2 answers by improvising)
 found=0
 for seed in $(seq 1 40); do
   printf 'deploy spy sea\n' | "$als" play --cards "$src/tests/sets/api4" --p2 random --seed "$seed" --color never > spy.txt 2>&1
   grep -q "is shown to player 1 (by spy)" spy.txt && grep -q "player 2 improvises a card facedown" spy.txt || continue
   found=1
   shown=$(grep -c "in player 2's hand is shown to player 1 (by spy)" spy.txt)
-  line=$(grep "opponent's hand: $((shown - 1)) cards (you know: " spy.txt | tail -1)
-  [ -n "$line" ] && ok || bad "seed $seed: $shown shown, then: $(grep "opponent's hand" spy.txt | tail -1)"
-  known=$(echo "$line" | sed 's/.*(you know: \(.*\)).*/\1/' | tr -d ' ' | tr ',' '\n' | wc -l)
-  [ "$known" -eq $((shown - 1)) ] && ok || bad "seed $seed: knows $known of $((shown - 1)): $line"
+  line=$(grep "opponent's hand: $((shown - 1)) cards" spy.txt | tail -1)
+  [ -n "$line" ] && ! echo "$line" | grep -q "you know" && ok || bad "seed $seed: $shown shown, then: $line"
+  deduced=$(awk '/^you deduce:/ {f = 1} f {printf "%s ", $0} f && /one each\)/ {exit}' spy.txt | tr -s ' ')
+  cards=$(echo "$deduced" | sed 's/you deduce: \(.*\) are among.*/\1/' | tr -d ' ' | tr ',' '\n' | sort)
+  want=$(grep "in player 2's hand is shown to player 1 (by spy)" spy.txt | cut -d' ' -f1 | sort)
+  [ -n "$cards" ] && [ "$cards" = "$want" ] && ok || bad "seed $seed: deduced '$cards', shown '$want'"
+  echo "$deduced" | grep -q "the opponent's facedown card in sea (1st from the bottom), $((shown - 1)) cards of the opponent's hand (one each)" &&
+    ok || bad "seed $seed: the deduction's places: $deduced"
   grep -q "opponent: ~?" spy.txt && ok || bad "seed $seed: the improvised card is named: $(grep 'opponent:' spy.txt)"
   break
 done

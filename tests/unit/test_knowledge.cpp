@@ -9,8 +9,10 @@
 
 #include "agents.h"
 #include "helpers.h"
+#include "knowledge.h"
 #include "match.h"
 #include "observation.h"
+#include "validate.h"
 #include "view.h"
 
 using namespace als;
@@ -178,4 +180,141 @@ TEST_CASE("a nested ability's question names the ability that asks", "[knowledge
   CHECK(q.ability == "disrupt");
   CHECK(q.card == disrupt);
   CHECK(e.owner(s, q.card) == 1);  // the terminal says "the opponent's disrupt"
+}
+
+// ---- Ruling 30: knowledge by deduction (knowledge.h), its rules one by one ---------------------
+namespace {
+// A standard table with the cards `hand` in player 2's hand (player 1 to act), every other card in
+// the deck; player 1 knows the cards `shown` of that hand.
+struct Table {
+  std::shared_ptr<Engine> eng = test::load();
+  State s = eng->blank();
+  int card(const char* id) const { return eng->set().find(id); }
+  uint64_t bits(std::initializer_list<const char*> ids) const {
+    uint64_t m = 0;
+    for (const char* id : ids) m |= uint64_t{1} << card(id);
+    return m;
+  }
+  Table(std::initializer_list<const char*> hand, std::initializer_list<const char*> shown) {
+    Board& b = s.b;
+    for (const char* id : hand) {
+      const int c = card(id);
+      b.card[c] = CardLoc{Zone::Hand, 1, kNone, 0, b.seq_next++};
+      knowledge::learn(b, 1, c);
+    }
+    for (const char* id : shown) knowledge::learn(b, 0, card(id));
+    b.reindex();
+  }
+  // `id` leaves player 2's hand for the board facedown in air (improvised) or for the deck.
+  void leave(const char* id, bool improvised) {
+    Board& b = s.b;
+    const int c = card(id);
+    knowledge::leaves_hand(b, 1, c, improvised);
+    b.card[c] = improvised ? CardLoc{Zone::Board, 1, 0, 0, b.seq_next++} : CardLoc{Zone::Deck, 0, kNone, 0, b.seq_next++};
+    b.reindex(c);
+  }
+};
+}  // namespace
+
+TEST_CASE("ruling 30: a hand improvising turns what was known of it into a deduction that narrows as cards are learned", "[knowledge]") {
+  Table t({"heavy_tanks", "super_battleship", "cover_fire"}, {"heavy_tanks", "super_battleship"});
+  Board& b = t.s.b;
+  t.leave("cover_fire", true);
+  CHECK(knowledge::known(b, 0) == 0);
+  REQUIRE(b.ndeduced[0] == 1);
+  CHECK(b.deduced[0][0].cards == t.bits({"heavy_tanks", "super_battleship"}));
+  CHECK(b.deduced[0][0].places == t.bits({"heavy_tanks", "super_battleship", "cover_fire"}));
+  CHECK(b.ndeduced[1] == 0);  // player 2 knows their own cards
+  knowledge::make_public(b, t.card("cover_fire"));  // not one of them: the two lie in the hand
+  REQUIRE(b.ndeduced[0] == 1);
+  CHECK(b.deduced[0][0].places == t.bits({"heavy_tanks", "super_battleship"}));
+  knowledge::learn(b, 0, t.card("heavy_tanks"));  // the last card in the last place is known
+  CHECK(b.ndeduced[0] == 0);
+  CHECK(knowledge::knows(b, 0, t.card("super_battleship")));
+  CHECK(state_problem(*t.eng, t.s, 1).empty());
+}
+
+TEST_CASE("ruling 30: a card leaving a hand unseen widens the deductions that held part of it", "[knowledge]") {
+  Table t({"heavy_tanks", "cover_fire"}, {"heavy_tanks"});
+  Board& b = t.s.b;
+  t.leave("cover_fire", true);  // heavy_tanks among heavy_tanks' and cover_fire's places
+  REQUIRE(b.ndeduced[0] == 1);
+  // A new card joins the hand (player 1 sees it arrive, and not what it is), then one card is
+  // destroyed from the hand: player 1 cannot tell which, so heavy_tanks may be any of them.
+  const int ambush = t.card("ambush");
+  b.card[ambush] = CardLoc{Zone::Hand, 1, kNone, 0, b.seq_next++};
+  b.reindex(ambush);
+  CHECK(b.deduced[0][0].places == t.bits({"heavy_tanks", "cover_fire"}));
+  t.leave("ambush", false);
+  CHECK(b.deduced[0][0].places == t.bits({"heavy_tanks", "cover_fire", "ambush"}));
+  // A card player 1 knows leaving the hand is singled out: nothing widens.
+  Table u({"heavy_tanks", "support", "cover_fire"}, {"heavy_tanks"});
+  u.leave("cover_fire", true);
+  knowledge::learn(u.s.b, 0, u.card("support"));
+  const uint64_t before = u.s.b.deduced[0][0].places;
+  u.leave("support", false);
+  CHECK(u.s.b.deduced[0][0].places == before);
+}
+
+TEST_CASE("ruling 30: the hand's one known card improvised stays known; deductions past the limit merge; a full one fills its places", "[knowledge]") {
+  Table one({"heavy_tanks"}, {"heavy_tanks"});
+  one.leave("heavy_tanks", true);
+  CHECK(knowledge::knows(one.s.b, 0, one.card("heavy_tanks")));
+  CHECK(one.s.b.ndeduced[0] == 0);
+
+  Table t({}, {});
+  BoardCore& b = t.s.b;
+  const char* cards[] = {"heavy_tanks", "super_battleship", "heavy_bombers", "ambush", "support", "cover_fire", "transport", "disrupt"};
+  // kMaxDeductions deductions of two places each, then one more made by an improvise
+  for (int i = 0; i < kMaxDeductions; ++i) b.deduced[0][i] = Deduction{t.bits({cards[2 * i]}), t.bits({cards[2 * i], cards[2 * i + 1]})};
+  b.ndeduced[0] = kMaxDeductions;
+  Table more({cards[6], cards[7]}, {cards[6]});
+  more.s.b.ndeduced[0] = kMaxDeductions;
+  for (int i = 0; i < kMaxDeductions; ++i) more.s.b.deduced[0][i] = b.deduced[0][i];
+  more.leave(cards[7], true);
+  REQUIRE(more.s.b.ndeduced[0] == kMaxDeductions);
+  CHECK(more.s.b.deduced[0][kMaxDeductions - 1].cards == t.bits({cards[2 * (kMaxDeductions - 1)], cards[6]}));
+
+  // heavy_tanks and super_battleship fill their two places: ambush, deduced among one of those
+  // and its own place, is known to be in its own.
+  Table full({}, {});
+  BoardCore& f = full.s.b;
+  f.deduced[0][0] = Deduction{full.bits({"heavy_tanks", "super_battleship"}), full.bits({"heavy_tanks", "super_battleship"})};
+  f.deduced[0][1] = Deduction{full.bits({"ambush"}), full.bits({"ambush", "super_battleship"})};
+  f.ndeduced[0] = 2;
+  knowledge::settle(f, 0);
+  CHECK(knowledge::knows(f, 0, full.card("ambush")));
+  CHECK(f.ndeduced[0] == 1);
+}
+
+TEST_CASE("ruling 30: determinizations put each deduction's cards among its places, overlapping deductions too", "[knowledge]") {
+  Table t({"heavy_tanks", "super_battleship", "ambush", "support"}, {});
+  Board& b = t.s.b;
+  b.card[t.card("heavy_bombers")] = CardLoc{Zone::Hand, 0, kNone, 0, b.seq_next++};
+  knowledge::learn(b, 0, t.card("heavy_bombers"));
+  b.reindex();
+  const int tanks = t.card("heavy_tanks"), ship = t.card("super_battleship"), ambush = t.card("ambush");
+  // heavy_tanks among {heavy_tanks, ambush}; super_battleship among {super_battleship, ambush}
+  b.deduced[0][0] = Deduction{t.bits({"heavy_tanks"}), t.bits({"heavy_tanks", "ambush"})};
+  b.deduced[0][1] = Deduction{t.bits({"super_battleship"}), t.bits({"super_battleship", "ambush"})};
+  b.ndeduced[0] = 2;
+  REQUIRE(state_problem(*t.eng, t.s, 1).empty());
+  Rng rng(5);
+  int at_ambush[2] = {0, 0};
+  for (int i = 0; i < 600; ++i) {
+    const State w = t.eng->sample(t.s, 0, rng);
+    const CardLoc &lt = w.b.card[tanks], &ls = w.b.card[ship];
+    REQUIRE((lt == b.card[tanks] || lt == b.card[ambush]));
+    REQUIRE((ls == b.card[ship] || ls == b.card[ambush]));
+    REQUIRE(!(lt == ls));
+    at_ambush[0] += lt == b.card[ambush], at_ambush[1] += ls == b.card[ambush];
+    CHECK(w.b.ndeduced[0] == 2);
+    CHECK(state_problem(*t.eng, w, 1).empty());
+  }
+  CHECK(at_ambush[0] > 50);
+  CHECK(at_ambush[1] > 50);
+  // A forged deduction (a card outside its places) is refused as bytes.
+  State bad = t.s;
+  bad.b.deduced[0][0].places = t.bits({"ambush"});
+  CHECK(state_problem(*t.eng, bad, 1) == "what a player deduced");
 }

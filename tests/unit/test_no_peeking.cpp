@@ -4,6 +4,7 @@
 // rank its actions exactly as in the true world: the same texts, visits and estimates.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 #include "helpers.h"
@@ -21,17 +22,37 @@ namespace {
 // ability's snapshot, answers (a card's or a play's, by their recorded kinds) and question.
 struct Trade {
   uint8_t to[kMaxCards];  // card c's place holds card to[c] in the other world
+  int viewer = 0;
 };
+// The cards `cards` (places) traded among themselves at random.
+void shuffle_among(Trade& t, const std::vector<uint8_t>& cards, std::mt19937_64& gen) {
+  std::vector<uint8_t> image = cards;
+  std::shuffle(image.begin(), image.end(), gen);
+  for (size_t i = 0; i < cards.size(); ++i) t.to[cards[i]] = image[i];
+}
+// What the viewer knows is kept (ruling 30): the cards of a deduction stay among its places,
+// so the places of each deduction trade among themselves (places two deductions share are left
+// as they are), the other hidden cards among the rest.
 Trade trade(const State& s, int viewer, std::mt19937_64& gen) {
   const int n = s.b.ncards;
-  std::vector<uint8_t> hidden;
-  for (int c = 0; c < n; ++c)
-    if (!((s.b.known[viewer] >> c) & 1)) hidden.push_back(static_cast<uint8_t>(c));
-  std::vector<uint8_t> image = hidden;
-  std::shuffle(image.begin(), image.end(), gen);
   Trade t;
+  t.viewer = viewer;
   for (int c = 0; c < kMaxCards; ++c) t.to[c] = static_cast<uint8_t>(c);
-  for (size_t i = 0; i < hidden.size(); ++i) t.to[hidden[i]] = image[i];
+  uint64_t in_one = 0, in_two = 0;
+  for (int i = 0; i < s.b.ndeduced[viewer]; ++i) {
+    const uint64_t places = s.b.deduced[viewer][i].places;
+    in_two |= in_one & places, in_one |= places;
+  }
+  std::vector<uint8_t> rest;
+  for (int c = 0; c < n; ++c)
+    if (!((s.b.known[viewer] >> c) & 1) && !((in_one >> c) & 1)) rest.push_back(static_cast<uint8_t>(c));
+  shuffle_among(t, rest, gen);
+  for (int i = 0; i < s.b.ndeduced[viewer]; ++i) {
+    std::vector<uint8_t> places;
+    for (int c = 0; c < n; ++c)
+      if (((s.b.deduced[viewer][i].places & ~in_two) >> c) & 1) places.push_back(static_cast<uint8_t>(c));
+    if ((s.b.deduced[viewer][i].places & in_two) == 0) shuffle_among(t, places, gen);
+  }
   return t;
 }
 
@@ -49,6 +70,10 @@ State traded(const Engine& e, const State& s, const Trade& trade) {
   auto rename_core = [&](BoardCore& out, const BoardCore& in) {
     for (int c = 0; c < n; ++c) out.card[card(static_cast<uint8_t>(c))] = in.card[c];
     out.known[0] = bits(in.known[0]), out.known[1] = bits(in.known[1]);
+    for (int p = 0; p < 2; ++p)  // the viewer's deductions name the same cards at the traded places
+      for (int i = 0; i < in.ndeduced[p]; ++i)
+        out.deduced[p][i] = Deduction{p == trade.viewer ? in.deduced[p][i].cards : bits(in.deduced[p][i].cards),
+                                      bits(in.deduced[p][i].places)};
     for (int i = 0; i < in.ncounters; ++i)
       if (in.counters[i].target < kCounterPlayer) out.counters[i].target = card(in.counters[i].target);
   };
@@ -135,7 +160,8 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
     const char* set;
     std::vector<std::string> rules;
   };
-  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0, solved = 0;
+  int decisions = 0, mid_ability = 0, answered_hidden = 0, changed_worlds = 0, handles = 0, shown_hand = 0, solved = 0,
+      deduced = 0;
   for (const Case& c : {Case{"standard", {}}, Case{"original", {}}, Case{"docs/examples/field-command", {}},
                         Case{"docs/examples/frontier", {"docs/examples/frontier/rules/mulligan.lua"}},
                         Case{"tests/sets/api4", {}},  // reveals (hands, facedown cards, the deck), to_hand
@@ -156,6 +182,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
         const int p = e.to_act(s);
         for (int c = 0; c < s.b.ncards; ++c)  // a card of the other hand the player was shown (API 4)
           shown_hand += s.b.card[c].zone == Zone::Hand && s.b.card[c].owner != p && ((s.b.known[p] >> c) & 1);
+        deduced += s.b.ndeduced[p] > 0;  // ruling 30: a deduction the worlds keep
         // At every decision: two other worlds; every agent (small budgets), the same answer.
         for (int w = 0; w < 2; ++w) {
           State t = other_world(e, s, p, gen);
@@ -209,6 +236,7 @@ TEST_CASE("no agent peeks: in other worlds built independently, every agent rank
   CHECK(changed_worlds > decisions);  // the worlds really differ
   CHECK(handles > 0);  // and agents were given handles for hidden cards
   CHECK(shown_hand > 0);  // and some decided knowing cards of the other hand
+  CHECK(deduced > 20);  // and some keeping a deduction
   CHECK(solved > 100);  // and endgames were solved
 }
 
@@ -302,4 +330,51 @@ TEST_CASE("no peeking with beliefs: the past turns traded as the present, the sa
   }
   CHECK(decisions > 100);
   CHECK(with_past > 50);
+}
+
+// Ruling 30: a player who knew one card of the other's hand sees a card of it improvised. Which
+// card went (the known one or another) must change nothing that player is shown or does, and
+// every world the search imagines keeps the known card among the hand and the facedown card.
+TEST_CASE("no peeking after a deduction: which hand card was improvised changes nothing the other player reads or plays", "[knowledge]") {
+  auto eng = test::load();
+  const Engine& e = *eng;
+  int checked = 0;
+  for (uint64_t g = 1; g <= 6; ++g) {
+    State s = e.new_game(g);
+    const int p = e.to_act(s), q = 1 - p;
+    uint8_t hand[kMaxCards];
+    REQUIRE(e.zone(s, Zone::Hand, q, hand) >= 2);
+    const uint8_t known = hand[0], other = hand[1];
+    knowledge::learn(s.b, p, known);  // as a public card Redeploy returned to that hand
+    std::vector<Action> legal;
+    e.legal(s, legal);
+    const auto first = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.type == Action::Improvise; });
+    REQUIRE(first != legal.end());
+    e.apply(s, *first);
+    if (e.to_act(s) != q || s.r.active) continue;
+    const uint8_t theater = s.b.order[0];
+    State x = s, y = s;
+    e.apply(x, Action{Action::Improvise, known, theater, kNone});
+    e.apply(y, Action{Action::Improvise, other, theater, kNone});
+    if (e.to_act(x) != p || x.r.active || e.to_act(y) != p || y.r.active) continue;
+    INFO("game " << g);
+    CHECK(x.b.ndeduced[p] == 1);
+    CHECK(project(e, x, p) == project(e, y, p));
+    CHECK(!(project(e, x, q) == project(e, y, q)));
+    for (const std::string spec : {"random", "greedy", "mcts:60", "mcts:iterations=30,horizon=game"})
+      CHECK(ranking(e, x, spec, p) == ranking(e, y, spec, p));
+    Rng rng(g);
+    int in_hand = 0, facedown = 0;
+    for (int i = 0; i < 400; ++i) {
+      const State t = e.sample(x, p, rng);
+      const CardLoc& l = t.b.card[known];
+      REQUIRE(l.owner == q);
+      REQUIRE((l.zone == Zone::Hand || (l.zone == Zone::Board && l.theater == theater && !l.faceup)));
+      (l.zone == Zone::Hand ? in_hand : facedown)++;
+    }
+    CHECK(in_hand > 100);  // both places drawn (the facedown card is one of the hand's cards: 1 in |hand|)
+    CHECK(facedown > 20);
+    ++checked;
+  }
+  CHECK(checked >= 3);
 }

@@ -34,7 +34,7 @@ scenario("ruling 28: a card flipped faceup becomes public", function()
   check_eq(g:view(1).board[2].sea, {"super_battleship"})
 end)
 
-scenario("ruling 28: a public card returned to hand stays known", function()
+scenario("ruling 28: a public card returned to hand stays known while the hand keeps it", function()
   local g = setup{
     hands = { {"land_maneuver", "support"}, {"redeploy", "heavy_tanks"} },
     board = { {}, { air = {"disrupt"} } },
@@ -43,10 +43,10 @@ scenario("ruling 28: a public card returned to hand stays known", function()
   g:choose("disrupt")                 -- public, now facedown
   g:deploy("redeploy", "sea")
   g:choose("disrupt")                 -- back to player 2's hand
-  g:improvise("heavy_tanks", "air")
-  check_eq(g:hand(2), {"disrupt"})
-  check_eq(g:view(1).hands[2], {"disrupt"})
-  check_eq(g:view(1).board[2].air, {"~?"}, "the improvised card is hidden")
+  check_eq(g:hand(2), {"heavy_tanks", "disrupt"})
+  check_eq(g:view(1).hands[2], {"?", "disrupt"})
+  check(g:knows(1, "disrupt"))
+  check_eq(g:view(1).deduced, {})
 end)
 
 scenario("ruling 28: a public card destroyed to the deck stays known; a hidden one does not", function()
