@@ -411,3 +411,50 @@ def test_a_rules_turn_action_has_its_fixed_id():
                 assert state.action_to_string(me, first) == "action 1"
             state.apply_action(rng.choice(legal))
     assert seen > 0, "random games reach a turn where the spotter action is offered"
+
+
+def _deduced_cards(text):
+    """The cards of each 'deduced:' line of an observation string (ruling 30)."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("deduced: ") and "in the deck" not in line:  # (places in hands and on the board)
+            names = line[len("deduced: "):].split(" is among ")[0].split(" are among ")[0]
+            out.append([x.strip() for x in names.split(",")])
+    return out
+
+
+def _own_hidden_places(text):
+    """The cards a seat's observation string shows in its hand and facedown on its side."""
+    cards = set()
+    for line in text.splitlines():
+        if line.startswith("my hand: "):
+            cards.update(line[len("my hand: "):].split())
+        elif ": me " in line and "[" in line:
+            mine = line.split("[", 1)[1].split("]", 1)[0]
+            cards.update(x[1:] for x in mine.split() if x.startswith("~"))
+    return cards
+
+
+def test_resample_keeps_deductions():
+    """A player who knew cards of a hand that then improvised knows they lie among that hand and the
+    card played (ruling 30): every resampled world puts them there, never in the deck."""
+    game = als.Game(os.path.join(SRC, "tests", "sets", "api4"))  # its spy shows a whole hand
+    rng = random.Random(3)
+    positions = 0
+    for g in range(200):
+        state = game.new_initial_state(g)
+        while not state.is_terminal() and positions < 6:
+            p = state.current_player()
+            deduced = _deduced_cards(state.observation_string(p)) if p >= 0 else []
+            if deduced:
+                for seed in range(12):
+                    world = state.resample_from_infostate(p, seed)
+                    assert world.observation_string(p) == state.observation_string(p)
+                    theirs = _own_hidden_places(world.observation_string(1 - p))
+                    for cards in deduced:
+                        assert set(cards) <= theirs, (cards, world.observation_string(1 - p))
+                positions += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        if positions >= 6:
+            break
+    assert positions >= 6
