@@ -581,7 +581,7 @@ void Engine::start_battle(Board& b, bool first_battle) const {
     if (dealt < to_deal) {  // alternately, the 1st player first
       l.zone = Zone::Hand;
       l.owner = static_cast<uint8_t>(dealt % 2 == 0 ? b.first : other(b.first));
-      knowledge::learn(b, l.owner, deck[i]);
+      knowledge::learn_dealt(b, l.owner, deck[i]);  // (no deduction is kept: forget_all above)
       ++dealt;
     } else {
       l.zone = Zone::Deck;

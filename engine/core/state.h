@@ -171,7 +171,6 @@ struct BoardCore {
   int32_t seq_top = 0;     // next seq for the top of the deck (decreasing)
   int32_t seq_next = 1;    // next seq for any other placement (increasing)
   uint64_t known[2] = {0, 0};  // bit c: the player knows card c's identity (ruling 28)
-  Deduction deduced[2][kMaxDeductions] = {};  // each player's deductions (the first ndeduced[p]; the rest zero)
   // What the verbs g:allow_anywhere and g:extra_turn grant a player (any card or rule may call
   // them; docs/modding.md): their next play may deploy to a non-matching theater ("next_play");
   // their next turn's plays may (1 armed, 2 during that turn: "next_turn"); extra turns owed.
@@ -215,19 +214,26 @@ struct BoardCore {
   /// The generator back from a script run, as the run left it.
   void take_back_rng(const Rng& r) { rng_ = r, rng_lent = 0; }
   Rng rng_;                 // (through game_rng: one owner at a time)
-  Counter counters[kMaxCounters] = {};  // last: copy_core copies only the ones set
+  Counter counters[kMaxCounters] = {};  // copy_core copies only the ones set
+  // Each player's deductions (knowledge.h): the first ndeduced[p], the rest zero. Last: copy_core
+  // copies them only where either board keeps one.
+  Deduction deduced[2][kMaxDeductions] = {};
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
   /// The turns begun in this battle: 1 at its first turn, 0 before it (g:turn_number, API 4).
   int turn_number() const { return static_cast<int>(turns - battle_from); }
 };
 
 /// Copies `src` into `dst` exactly (afterwards dst == src, unused slots included) reading only the
-/// counters set: unused counter slots are zero in every board (an invariant the verbs keep).
+/// counters set, and the deductions only where either keeps one: unused counter and deduction
+/// slots are zero in every board (invariants the verbs and knowledge.h keep).
 inline void copy_core(BoardCore& dst, const BoardCore& src) {
   const int old = dst.ncounters;
+  const bool deductions = (dst.ndeduced[0] | dst.ndeduced[1] | src.ndeduced[0] | src.ndeduced[1]) != 0;
   std::memcpy(static_cast<void*>(&dst), &src, offsetof(BoardCore, counters) + src.ncounters * sizeof(Counter));
   if (old > src.ncounters)
     std::memset(static_cast<void*>(dst.counters + src.ncounters), 0, static_cast<size_t>(old - src.ncounters) * sizeof(Counter));
+  if (deductions) [[unlikely]]
+    std::memcpy(static_cast<void*>(dst.deduced), src.deduced, sizeof src.deduced);
 }
 
 /// Everything on the table and in the players' memory, but no ability in progress.
@@ -250,7 +256,7 @@ struct Board : BoardCore {
     copy_core(*this, snapshot);
     reindex();
   }
-  /// Whether every unused slot of the queue, the lasting effects and the counters holds its
+  /// Whether every unused slot of the queue, the lasting effects, the counters and the deductions holds its
   /// default value (the invariant copy_state relies on; the simulation tests check it).
   bool tails_ok() const {
     for (int i = qlen; i < kMaxDue; ++i)
@@ -261,6 +267,9 @@ struct Board : BoardCore {
       if (!(counters[i] == Counter{})) return false;
     for (int i = nhistory; i < kMaxHistory; ++i)
       if (!(history[i] == BattleRecord{})) return false;
+    for (int p = 0; p < 2; ++p)
+      for (int i = ndeduced[p]; i < kMaxDeductions; ++i)
+        if (!(deduced[p][i] == Deduction{})) return false;
     return true;
   }
   /// Removes the first ability due (the queue keeps its unused slots at their default).

@@ -72,17 +72,15 @@ void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
 // (Inlined in op_play, its one caller: the hot path of every play.)
 [[gnu::always_inline]] inline void Engine::place(Board& b, int player, int card, int theater, bool faceup) const {
   CardLoc& l = b.card[card];
-  // A card of a hand played facedown: the other player loses it among the hand's cards, keeping
-  // what can be deduced (ruling 30).
-  if (l.zone == Zone::Hand) knowledge::leaves_hand(b, l.owner, card, !faceup);
+  // Who knows it now (ruling 28); a card of a hand played facedown: the other player loses it
+  // among the hand's cards, keeping what can be deduced (ruling 30).
+  knowledge::played(b, player, card, faceup, l.zone == Zone::Hand);
   l.zone = Zone::Board;
   l.owner = static_cast<uint8_t>(player);
   l.theater = static_cast<uint8_t>(theater);
   l.faceup = faceup;
   l.seq = b.seq_next++;  // covers what is there (RB "Covered Cards")
   b.reindex(card);
-  knowledge::learn(b, player, card);
-  if (faceup) knowledge::make_public(b, card);  // ruling 28
 }
 
 // Rulings 19-20: Blockade and Containment replace a play by its destruction; so does any
