@@ -125,11 +125,14 @@ inline constexpr HookKind kHookTable[static_cast<int>(Hook::Count)] = {
     {Hook::GameOver, "game_over", What::Instant, false, "winner integer|nil, reason string|nil", "(1|2|false|nil), string?",
      "After each battle is scored: a player (and a reason) ends the game at once; `winner` and `reason` are the earlier rules' answer, kept by nil or false (API 4)."},
 };
-/// Whether every rule's hook of kind `h` runs (an answering hook, or turn_actions, whose lists
-/// are joined), not only the last rule's (an acting hook: a later rule's replaces it).
-inline constexpr bool composes(Hook h) {
-  return h == Hook::TurnActions || kHookTable[static_cast<int>(h)].due == What::Instant;
-}
+/// Whether every rule's hook of kind `h` runs, in the order the rules were given, not only the
+/// last rule's: every kind (an answering hook sees the earlier answers, turn_actions lists are
+/// joined, an acting hook's rules each act in turn: Rules::acting).
+inline constexpr bool composes(Hook) { return true; }
+/// The acting hooks queued as abilities due (battle_start, turn_start, turn_end, deal).
+constexpr int kActingHooks = 4;
+/// The most rules that may have a hook of one kind (each acting hook's rule is queued as its due).
+constexpr size_t kMaxRuleHooks = 16;
 /// The acting hook queued as `w` (is_hook(w)).
 inline constexpr const HookKind& acting_hook(What w) {
   return kHookTable[static_cast<int>(w) - static_cast<int>(What::HookBattleStart)];

@@ -118,6 +118,9 @@ struct Rules {
   // bundled sets and rules took 24 to 85 actions in 20,000 random ones.
   int max_actions = 10'000;
   uint16_t hooks = 0;                 // bit Hook: the rules have that hook function
+  // How many rules have each acting hook (battle_start, turn_start, turn_end, deal, in Hook's
+  // order): each is queued in turn, in the rules' order (rules compose, docs/modding.md).
+  uint8_t acting[4] = {0, 0, 0, 0};
   // Tunable numbers the set and its house rules declare (`params = { name = value }`), in the
   // order declared, each with its value as loaded (--param, a spec's ?name=value); g:param reads them.
   std::vector<std::pair<std::string, double>> params;

@@ -104,7 +104,11 @@ void Engine::fire_lasting(AbilityCtx* c, Board& b, Due data) const {
 // An acting house-rule hook (deal, battle_start, turn_start, turn_end) comes due before the
 // cards' triggers of the same event.
 void Engine::queue_hook(AbilityCtx* c, Board& b, What hook, int player) const {
-  due(c, b, Due{.what = hook, .event = {.player = static_cast<uint8_t>(player)}});
+  // Every rule's hook of the kind, in the rules' order: the i-th as event.from = i (the first as
+  // kNone, as when a single rule's hook ran).
+  const int n = rules_.acting[static_cast<int>(hook) - static_cast<int>(What::HookBattleStart)];
+  for (int i = 0; i < n; ++i)
+    due(c, b, Due{.what = hook, .event = {.player = static_cast<uint8_t>(player), .from = static_cast<uint8_t>(i == 0 ? kNone : i)}});
 }
 
 void Engine::run_resolution(State& s, EventLog* log, Chooser* ask) const {

@@ -8,6 +8,7 @@ namespace {
 struct Bounds {
   int cards, theaters, effects;
   size_t names;
+  const uint8_t* acting;  // Rules::acting: each acting hook's rules
   bool card(int c) const { return c < cards; }
   bool card_or_none(int c) const { return c < cards || c == kNone; }
   bool theater_or_none(int t) const { return t < theaters || t == kNone; }
@@ -27,6 +28,13 @@ std::string event_problem(const Bounds& k, const EventFacts& f) {
 std::string due_problem(const Bounds& k, const Due& d) {
   if (!k.card_or_none(d.card)) return "an ability due's card";
   if (d.what > What::HookTurnAction) return "an ability due's kind";
+  if (is_hook(d.what) && d.what != What::HookTurnAction) {  // event.from: which rule's hook (kNone: the first)
+    if (d.card != kNone || (d.event.from != kNone && d.event.from >= k.acting[static_cast<int>(d.what) - static_cast<int>(What::HookBattleStart)]))
+      return "a house rule's hook due";
+    EventFacts f = d.event;
+    f.from = kNone;
+    return event_problem(k, f);
+  }
   if (d.what == What::HookTurnAction) {  // event.from: the turn action's place (API 5)
     if (d.card != kNone || d.event.from >= kMaxTurnActions) return "a turn action due";
     EventFacts f = d.event;
@@ -170,7 +178,7 @@ std::string resolution_problem(const Bounds& k, const Resolution& r) {
 
 std::string state_problem(const Engine& e, const State& s, size_t names) {
   const Bounds k{static_cast<int>(e.set().cards.size()), static_cast<int>(e.rules().theaters.size()),
-                 static_cast<int>(e.set().lasting.size()), names};
+                 static_cast<int>(e.set().lasting.size()), names, e.rules().acting};
   if (std::string why = board_problem(k, s.b); !why.empty()) return why;
   if (std::string why = resolution_problem(k, s.r); !why.empty()) return "the ability being resolved: " + why;
   return "";

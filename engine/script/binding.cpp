@@ -85,6 +85,13 @@ int Runtime::find_theater(const char* name) const {
   return eng_->text().theater_id(name);
 }
 
+int Runtime::hook_of(const Due& d) const {
+  const std::vector<int>& refs = hook_ref_[static_cast<int>(acting_hook(d.what).hook)];
+  if (hook_rule(d) >= refs.size())
+    throw ScriptError(std::string("house rule ") + acting_hook(d.what).name + ": no rule number " + std::to_string(hook_rule(d) + 1));
+  return refs[hook_rule(d)];
+}
+
 std::string Runtime::who(const Due& d, int effect) const {
   if (effect >= 0) {
     const LastingDef& e = lasting_defs_[static_cast<size_t>(effect)];
@@ -95,8 +102,9 @@ std::string Runtime::who(const Due& d, int effect) const {
   if (d.card == kNone) {
     const HookKind& k = acting_hook(d.what);
     const std::vector<std::string>& files = hook_file_[static_cast<int>(k.hook)];
-    const size_t i = d.what == What::HookTurnAction && static_cast<size_t>(turn_action_rule_) < files.size()
-                         ? static_cast<size_t>(turn_action_rule_) : files.size() - 1;
+    size_t i = d.what == What::HookTurnAction && static_cast<size_t>(turn_action_rule_) < files.size()
+                   ? static_cast<size_t>(turn_action_rule_) : files.size() - 1;
+    if (d.what != What::HookTurnAction && hook_rule(d) < files.size()) i = hook_rule(d);  // an acting hook: its rule's
     return "house rule " + std::string(k.name) + " (" + files[i] + ")";
   }
   const CardDef& c = eng_->set().cards[d.card];

@@ -230,6 +230,10 @@ class Runtime : public Scripts {
   int turn_action_rule_ = 0;  // which rule's turn_actions hook offered the turn action running (API 5)
   /// The last rule's hook of kind `h` (an acting hook's: the one that runs).
   int hook_last(Hook h) const { return hook_ref_[static_cast<int>(h)].back(); }
+  /// Which rule's acting hook a due runs: event.from (kNone: the first; Engine::queue_hook).
+  size_t hook_rule(const Due& d) const { return d.event.from == kNone ? 0 : d.event.from; }
+  /// The acting hook due `d` runs (its rule's), or a ScriptError if no rule has it (a forged state).
+  int hook_of(const Due& d) const;
   void push_hook(const std::vector<int>& refs, size_t i);
   std::vector<int> upvalues_ref_;    // per card: its functions' upvalues as loaded (freeze())
   uint64_t upvalues_written_ = 0;    // bit card: its file's code can assign a shared variable

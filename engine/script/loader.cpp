@@ -161,7 +161,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
   for (const HookKind& k : kHookTable) rule_fields.push_back(k.name);
   check_rules_fields(L, t, rule_fields, w + ": rules");
   // House-rule hooks (docs/modding.md): functions, added after the earlier rules' of the same kind
-  // (an answering hook runs after them, seeing their answer; an acting hook replaces them). A
+  // (an answering hook runs after them, seeing their answer; an acting hook acts after them). A
   // function rule's table holds the last of each kind: kept as it is, replaced, or set to nil to
   // drop them all.
   bool any_hook = false;
@@ -187,15 +187,14 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
         continue;
       }
     }
-    if (!composes(static_cast<Hook>(h)) && !refs.empty()) {  // an acting hook replaces the earlier
-      for (int ref : refs) luaL_unref(L, LUA_REGISTRYINDEX, ref);
-      refs.clear(), hook_file_[static_cast<size_t>(h)].clear();
-    }
+    if (refs.size() >= kMaxRuleHooks)
+      throw LoadError(w + ": more than " + std::to_string(kMaxRuleHooks) + " rules with a '" + kHookTable[h].name + "' hook");
     refs.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
     hook_file_[static_cast<size_t>(h)].push_back(w);
     r.hooks |= static_cast<uint16_t>(1u << h);
     any_hook = true;
   }
+  for (int h = 0; h < kActingHooks; ++h) r.acting[h] = static_cast<uint8_t>(hook_ref_[static_cast<size_t>(h)].size());
   // Lasting effects a house rule declares (API 3: with any set), started by its hooks.
   if (get_field(L, t, "effects") != LUA_TNIL) {
     read_effects(lua_gettop(L), kNone, 3, w + ": rules");

@@ -44,7 +44,7 @@ void Runtime::push_function(const Due& d, int effect) {
                         "): the action taken (action " + std::to_string(d.event.from + 1) + ") is no longer offered");
     return;
   }
-  else if (is_hook(d.what)) ref = hook_last(acting_hook(d.what).hook);
+  else if (is_hook(d.what)) ref = hook_of(d);
   else if (d.what == What::Instant) ref = ability_ref_[d.card];
   else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
   lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
