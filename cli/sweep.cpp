@@ -10,6 +10,7 @@
 
 #include "agents.h"
 #include "cli.h"
+#include "screen.h"
 #include "sweep.h"
 #include "tables.h"
 
@@ -18,6 +19,22 @@ namespace als::cli {
 using nlohmann::json;
 
 namespace {
+
+
+// The value to pick (Sweep::recommended): of those the data cannot tell from the best, the one
+// nearest the target at its interval's far end.
+void recommendation(const Sweep& s, std::ostream& out) {
+  const long p = s.recommended();
+  if (p < 0) return;
+  const TargetResult r = s.c.target(s.target(), 0, static_cast<size_t>(p));
+  char far[64];
+  if (s.target().rate()) std::snprintf(far, sizeof far, "%.1f pts", 100 * r.distance.high);
+  else std::snprintf(far, sizeof far, "%.3g", r.distance.high);
+  out << "recommended: " << s.point_text(static_cast<size_t>(p)) << "\n  (of these, the one its data put nearest the target: off "
+      << far << " at most)\n";
+  if (const std::string w = s.edge_warning(static_cast<size_t>(p), "the recommended value"); !w.empty() && p != s.best())
+    out << wrapped("warning: " + w, 2, 80) << "\n";
+}
 
 void print_sweep(const Sweep& s) {
   std::ostream& out = std::cout;
@@ -71,9 +88,10 @@ void print_sweep(const Sweep& s) {
   if (!same.empty())
     out << (never ? "some are as near the target as the best (their intervals hold it too): how many games would tell\n"
                     "  them apart cannot be estimated from these; more games narrow every interval"
-                  : "about " + std::to_string(most) + " games a value would tell them all apart from the best, if their measures held")
+                  : wrapped("about " + std::to_string(most) + " games a value would tell them all apart from the best, if their measures held", 2, 80))
         << "\n";
-  if (const std::string w = s.edge_warning(); !w.empty()) out << "warning: " << w << "\n";
+  if (const std::string w = s.edge_warning(); !w.empty()) out << wrapped("warning: " + w, 2, 80) << "\n";
+  recommendation(s, out);
 }
 
 int output(const SweepRun& r, bool as_json, const std::string& report) {

@@ -99,17 +99,35 @@ long long Sweep::games_to_separate(size_t p, size_t b) const {
 
 std::string Sweep::edge_warning() const {
   const long b = best();
-  if (b < 0) return "";
+  return b < 0 ? "" : edge_warning(static_cast<size_t>(b), "the best");
+}
+
+std::string Sweep::edge_warning(size_t p, const std::string& role) const {
   for (size_t k = 0; k < params.size(); ++k) {
     const std::vector<double>& values = params[k].values;
     if (values.size() < 3) continue;
-    const double v = points[static_cast<size_t>(b)][k];
+    const double v = points[p][k];
     const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
     if (v == *lo || v == *hi)
-      return "the best, " + point_text(static_cast<size_t>(b)) + ", is at an edge of the range (" + params[k].name + "'s " +
+      return role + ", " + point_text(p) + ", is at an edge of the range (" + params[k].name + "'s " +
              (v == *lo ? "smallest" : "largest") + " value tried): a value beyond it may be nearer the target; widen the range";
   }
   return "";
+}
+
+long Sweep::recommended() const {
+  const long b = best();
+  if (b < 0) return -1;
+  std::vector<size_t> candidates = indistinguishable();
+  candidates.insert(candidates.begin(), static_cast<size_t>(b));
+  long pick = -1;
+  stats::Interval at;
+  for (size_t p : candidates) {
+    const stats::Interval d = c.target(target(), 0, p).distance;
+    if (pick < 0 || d.high < at.high || (d.high == at.high && (d.value < at.value || (d.value == at.value && static_cast<long>(p) < pick))))
+      pick = static_cast<long>(p), at = d;
+  }
+  return pick;
 }
 
 std::vector<size_t> Sweep::indistinguishable() const {
@@ -157,6 +175,16 @@ json sums_of(const Sweep& s, const json& values) {
   return out;
 }
 
+// The recommended point (Sweep::recommended), with its measure, distance and any edge warning.
+json recommended_json(const Sweep& s) {
+  const long p = s.recommended();
+  if (p < 0) return nullptr;
+  const TargetResult r = s.c.target(s.target(), 0, static_cast<size_t>(p));
+  const std::string w = s.edge_warning(static_cast<size_t>(p), "the recommended value");
+  return {{"params", point_params(s, static_cast<size_t>(p))}, {"measure", interval_json(r.measure)},
+          {"distance", interval_json(r.distance)}, {"edge_warning", w.empty() ? json(nullptr) : json(w)}};
+}
+
 }  // namespace
 
 json sweep_json(const Sweep& s, const json& run) {
@@ -201,6 +229,7 @@ json sweep_json(const Sweep& s, const json& run) {
           {"indistinguishable", same},
           {"games_to_separate", separate},  // for each indistinguishable value, in its order (null: none would)
           {"edge_warning", s.edge_warning().empty() ? json(nullptr) : json(s.edge_warning())},
+          {"recommended", recommended_json(s)},
           {"run", run},
           {"sums", sums_of(s, sums)}};
 }

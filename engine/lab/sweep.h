@@ -56,9 +56,17 @@ struct Sweep {
   /// fall as one over the square root of the games); -1 where it cannot be estimated (their
   /// distances equal: both intervals hold the target).
   long long games_to_separate(size_t p, size_t b) const;
+  /// The point to recommend: of the best and the points its data cannot tell from it, the one
+  /// whose distance to the target is smallest at its interval's far end (distance.high: the
+  /// nearest the data vouch for, so that a value measured on few games, whose wide interval
+  /// happens to centre near the target, is not picked over a neighbour measured well); ties: the
+  /// smaller distance, then the earlier point. -1 where no point has data.
+  long recommended() const;
   /// "" or a warning that the best point lies at an edge of a param's range (its smallest or
   /// largest value, of three or more), where a value beyond may be nearer the target.
   std::string edge_warning() const;
+  /// The same for point `p` ("the recommended" or "the best", as `role` says).
+  std::string edge_warning(size_t p, const std::string& role) const;
   /// "medic_strength=3" or "a=1, b=2": a point as a person reads it.
   std::string point_text(size_t p) const;
 };

@@ -179,6 +179,10 @@ void write_sweep_report(const std::string& path, const Sweep& s) {
       << esc(fmt_value(r.measure.value, t.rate())) << " (" << esc(fmt_value(r.measure.low, t.rate())) << " to "
       << esc(fmt_value(r.measure.high, t.rate())) << "). Not distinguishable from it: " << (same.empty() ? "none" : esc(same))
       << ".</p>\n";
+    const long rec = s.recommended();
+    const TargetResult q = s.c.target(t, 0, static_cast<size_t>(rec));
+    h << "<p class=\"answer\"><strong>Recommended: " << esc(s.point_text(static_cast<size_t>(rec))) << "</strong>, of these the one "
+      << "its data put nearest the target: off at most " << esc(fmt_value(q.distance.high, t.rate())) << ".</p>\n";
   }
   if (s.params.size() == 1) h << "<h2>Measure against value</h2>\n" << value_plot(s, false) << value_plot(s, true);
   else h << "<h2>Distance over the grid</h2>\n" << heat_map(s);
