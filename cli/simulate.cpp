@@ -31,7 +31,9 @@ void print_table(const Engine& e, const VariantSums& st, const json& j, double c
             << st.m[kBattlesPerGame].y / n << " battles a game; the 1st player won " << std::setprecision(1)
             << 100.0 * st.m[kFirstPlayerBattleWinRate].ratio() << "% of battles\n"
             << std::setprecision(2) << "  game length: " << st.m[kActionsPerGame].y / n << " actions ("
-            << st.min_actions << " to " << st.max_actions << ")\n"
+            << st.min_actions << " to " << st.max_actions << ")"
+            << (st.setup.y ? ", and " + std::to_string(std::lround(static_cast<double>(st.setup.y) / n)) + " decisions a game setting battles up" : "")
+            << "\n"
             << "  withdrawals by cards left (0 1 2 3 4 5 6+):";
   for (long long w : st.withdrawals) std::cout << " " << w;
   std::cout << "\n  battles ended by:";

@@ -72,6 +72,15 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
             << (sums[v]->has(m) ? interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate) : "n/a");
       out << "\n";
     }
+    // Decisions setting battles up (a draft's picks), where a variant has any: not actions.
+    if (std::none_of(sums.begin() + static_cast<long>(from), sums.begin() + static_cast<long>(to),
+                     [](const VariantSums* s) { return s->setup.y > 0; }))
+      continue;
+    out << "  " << std::left << std::setw(kLabel - 2) << "setup decisions a game";
+    for (size_t v = from; v < to; ++v)
+      out << std::right << std::setw(kCell)
+          << (sums[v]->setup.games ? interval_text(stats::ratio_t(sums[v]->setup, confidence), false) : "n/a");
+    out << "\n";
   }
 }
 

@@ -173,6 +173,7 @@ void GamesOut::write(long long game, uint64_t seed, size_t v, const GameTally& t
                {"winner", t.winner + 1}, {"score", {t.vp[0], t.vp[1]}}};
   for (int m = 0; m < kMeasures; ++m)  // the measure's value in this game (null: nothing to count)
     line[kMeasureInfo[m].name] = t.n[m] ? json(static_cast<double>(t.y[m]) / static_cast<double>(t.n[m])) : json(nullptr);
+  line["setup_decisions"] = t.setup;
   line["agent_failure"] = t.agent_failure.empty() ? json(nullptr) : json(t.agent_failure);
   const std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   const std::lock_guard<std::mutex> hold(lock_);
@@ -229,6 +230,7 @@ json sums_json(const VariantSums& s) {
             {"min_actions", s.min_actions},
             {"max_actions", s.max_actions},
             {"measures", m},
+            {"setup", ratio_sums_json(s.setup)},
             {"card_y", s.card_y},
             {"card_n", s.card_n},
             {"battles_hist", s.battles_hist},
@@ -271,6 +273,7 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   const json& m = j.at("measures");
   if (!m.is_array() || m.size() != kMeasures) throw json::type_error::create(302, "measures of another shape", &m);
   for (size_t i = 0; i < kMeasures; ++i) s.m[i] = ratio_sums_from(m[i]);
+  if (j.contains("setup")) s.setup = ratio_sums_from(j.at("setup"));  // (shards before 2026-12-03: none)
   s.card_y = counts(j.at("card_y"), s.card_y.size());
   s.card_n = counts(j.at("card_n"), s.card_n.size());
   s.battles_hist = counts(j.at("battles_hist"), s.battles_hist.size());
@@ -434,8 +437,11 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
       one[kCardMeasureNames[k]] = s.has_card(c, k) ? interval_json(s.card_measure(c, k, confidence)) : json(nullptr);
     cards[e.set().cards[c].id] = one;
   }
-  return {{"measures", measures}, {"end_reasons", s.end_reasons()}, {"game_ends", s.game_ends()},
-          {"agent_failures", s.agent_failures}, {"cards", cards}};
+  // Decisions setting battles up (a deal or battle_start hook's questions: a draft's picks), a
+  // game: counted apart from actions_per_game and branching_factor, not among the contract's measures.
+  const json setup = s.setup.games ? interval_json(stats::ratio_t(s.setup, confidence)) : json(nullptr);
+  return {{"measures", measures}, {"setup_decisions_per_game", setup}, {"end_reasons", s.end_reasons()},
+          {"game_ends", s.game_ends()}, {"agent_failures", s.agent_failures}, {"cards", cards}};
 }
 
 }  // namespace als::lab

@@ -246,6 +246,33 @@ assert len(sl) == sum(v["games"] for v in sd["values"]), (len(sl), [v["games"] f
 assert {l["variant"] for l in sl} <= {"medic_strength=%d" % k for k in range(4)}
 PY
 
+# issue 51: a draft's picks (questions of a deal hook) are decisions setting battles up, counted
+# apart: actions a game and the branching factor are the plays' (the draft's within noise of the
+# standard game's, not +30 actions), setup_decisions_per_game counts the picks, and every game's
+# line has its own.
+draft="$src/tests/sets/api4/rules/draft.lua"
+"$als" compare standard "standard+$draft" --games 200 --seed 4 --games-out d.jsonl --json > d.json 2> d.err
+expect_rc 0 $? "compare with a draft: $(head -2 d.err)"
+python3 - d.json d.jsonl <<'PY' && ok || bad "setup decisions: $(head -c 400 d.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+std, draft = d["variants"]
+assert std["setup_decisions_per_game"]["value"] == 0, std["setup_decisions_per_game"]
+picks = draft["setup_decisions_per_game"]
+assert picks["low"] > 5 and picks["low"] <= picks["value"] <= picks["high"], picks
+for m in ("actions_per_game", "branching_factor"):
+    row = [x for x in d["differences"] if x["measure"] == m][0]
+    assert not row["significant"] and abs(row["delta"]) < 3, row
+lines = [json.loads(l) for l in open(sys.argv[2])]
+mine = [l["setup_decisions"] for l in lines if l["variant"] != "standard"]
+assert abs(sum(mine) / len(mine) - picks["value"]) < 1e-9 and all(l["setup_decisions"] == 0 for l in lines if l["variant"] == "standard")
+PY
+"$als" compare standard "standard+$draft" --games 40 --seed 4 > d.txt
+grep -Eq "^  setup decisions a game +0.00 \(0.00-0.00\) +[0-9.]+ \(" d.txt && ok || bad "setup decisions in the text: $(grep -B2 -A2 setup d.txt)"
+"$als" simulate --rules "$draft" --games 40 --seed 4 --json > ds.json && python3 -c "
+import json, sys; d = json.load(open('ds.json')); assert d['setup_decisions_per_game']['value'] > 5, d['setup_decisions_per_game']" \
+  && ok || bad "simulate's setup decisions: $(head -c 300 ds.json)"
+
 # issue 51: card measures with no data read n/a in the text, by name (the text left them out)
 "$als" compare standard standard+beginner --games 2 --seed 1 > nd.txt 2>&1
 grep -q "^    n/a (no data): [a-z_]* [a-z_]*_rate" nd.txt && ok || bad "no data named n/a: $(grep -A3 'card measures differ' nd.txt)"

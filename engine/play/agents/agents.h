@@ -167,6 +167,13 @@ class Agent {
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the
 /// player deciding, when that agent is pure; declines otherwise, or for a seat with no agent (the
 /// ability then waits, as without a chooser). `answered` counts the decisions it answered.
+/// Whether the decision pending in `s` is asked inside a house rule's `deal` or `battle_start`
+/// hook (a draft's picks, a mulligan): setting a battle up, which a designer counts apart from the
+/// plays (Match::setup_decisions).
+inline bool setup_decision(const State& s) {
+  return s.r.active && (s.r.due.what == What::HookDeal || s.r.due.what == What::HookBattleStart);
+}
+
 class SeatChooser : public Chooser {
  public:
   SeatChooser(Agent* player1, Agent* player2) : agents_{player1, player2} {}
@@ -175,11 +182,13 @@ class SeatChooser : public Chooser {
     if (!a || !a->pure()) return false;
     out = a->choose(e, s, legal);
     ++answered;
-    options += static_cast<long long>(legal.size());
+    if (setup_decision(s)) [[unlikely]] ++setup;
+    else options += static_cast<long long>(legal.size());
     return true;
   }
   long answered = 0;
-  long long options = 0;  // the legal actions of the decisions it answered, summed
+  long long options = 0;  // the legal actions of the decisions it answered, summed (setup decisions' not)
+  long long setup = 0;    // of them, the decisions setting a battle up (setup_decision)
 
  private:
   Agent* agents_[2];

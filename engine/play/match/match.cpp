@@ -45,7 +45,7 @@ void Match::reset(uint64_t seed, Agent* p1, Agent* p2) {
   agents_changed();
   legal_fresh_ = false;
   actions_ = 0;
-  decided_ = options_ = 0;
+  decided_ = options_ = setup_ = 0;
   abandoned_.clear();
   failure_.clear(), failure_detail_.clear(), failed_seat_ = -1;
 }
@@ -100,15 +100,17 @@ bool Match::run(long max_actions) {
   struct Count {
     long long& to_decided;
     long long& to_options;
-    long long decided = 0, options = 0;
-    ~Count() { to_decided += decided, to_options += options; }
-  } count{decided_, options_};
+    long long& to_setup;
+    long long decided = 0, options = 0, setup = 0;
+    ~Count() { to_decided += decided, to_options += options, to_setup += setup; }
+  } count{decided_, options_, setup_};
   for (long n = 0; max_actions == 0 || n < max_actions; ++n) {
     int seat = to_act();
     if (seat < 0 || !agents_[seat] || !abandoned_.empty()) return n > 0;
     try {
       const std::vector<Action>& options = legal();
-      ++count.decided, count.options += static_cast<long long>(options.size());
+      if (setup_decision(s_)) [[unlikely]] ++count.setup;  // (a draft's pick: not a play)
+      else ++count.decided, count.options += static_cast<long long>(options.size());
       Action a = agents_[seat]->choose(e_, s_, options, past);  // the agent's search may run scripts too
       if (!quiet) {
         apply(a);

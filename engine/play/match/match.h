@@ -80,8 +80,11 @@ class Match {
   long answered() const { return chooser_.answered; }
   /// Decisions agents took (in run() and during abilities' runs), and their legal actions summed:
   /// options() / decisions() is the mean branching factor.
-  long long decisions() const { return decided_ + chooser_.answered; }
+  long long decisions() const { return decided_ + chooser_.answered - chooser_.setup; }
   long long options() const { return options_ + chooser_.options; }
+  /// Decisions agents took setting a battle up (setup_decision: inside a deal or battle_start
+  /// hook), in run() and during runs: among actions() + answered(), not among decisions().
+  long long setup_decisions() const { return setup_ + chooser_.setup; }
   /// The legal actions now, in the engine's canonical order (empty once the game is over).
   const std::vector<Action>& legal() {
     if (!legal_fresh_) {
@@ -145,7 +148,7 @@ class Match {
   std::vector<Action> legal_;
   bool legal_fresh_ = false;
   long actions_ = 0;
-  long long decided_ = 0, options_ = 0;
+  long long decided_ = 0, options_ = 0, setup_ = 0;
   std::string abandoned_;
   std::string failure_, failure_detail_;
   int failed_seat_ = -1;

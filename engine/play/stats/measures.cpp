@@ -32,6 +32,7 @@ void GameTally::clear() {
   agent_failure.clear();
   control_ends = withdraw_ends = 0;
   winner = vp[0] = vp[1] = 0;
+  setup = 0;
 }
 
 void GameCounter::start(const Match& m) {
@@ -103,7 +104,9 @@ void GameCounter::on_action(const Match& m, int, const Action&, const std::strin
 
 void GameCounter::finish(const Match& m) {
   const State& s = m.state();
-  const long long decisions = m.actions() + m.answered();  // the decisions answered during runs count too
+  // The decisions answered during runs count too; a battle's setting up (a draft's picks) apart.
+  const long long decisions = m.actions() + m.answered() - m.setup_decisions();
+  t_.setup = m.setup_decisions();
   t_.winner = s.b.winner;
   t_.vp[0] = s.b.score[0], t_.vp[1] = s.b.score[1];
   t_.y[kSeat1GameWinRate] = s.b.winner == 0, t_.n[kSeat1GameWinRate] = 1;
@@ -139,6 +142,7 @@ void VariantSums::add(const GameTally& g) {
   ++wins[g.winner];
   vp[0] += g.vp[0], vp[1] += g.vp[1];
   for (int i = 0; i < kMeasures; ++i) m[i].add(g.y[i], g.n[i]);
+  setup.add(g.setup, 1);
   for (size_t i = 0; i < card_y.size(); ++i) card_y[i] += g.card_y[i], card_n[i] += g.card_n[i];
   ++battles_hist[static_cast<size_t>(std::min<long long>(g.y[kBattlesPerGame], kBattleBuckets - 1))];
   ++actions_hist[static_cast<size_t>(std::min<long long>(actions / kActionBucket, kActionBuckets - 1))];
@@ -165,6 +169,7 @@ void VariantSums::add(const VariantSums& o) {
   add_checked(games, o.games);
   for (int p = 0; p < 2; ++p) add_checked(wins[p], o.wins[p]), add_checked(vp[p], o.vp[p]);
   for (int i = 0; i < kMeasures; ++i) m[i].add(o.m[i]);
+  setup.add(o.setup);
   auto sum = [](std::vector<long long>& a, const std::vector<long long>& b) {
     for (size_t i = 0; i < a.size() && i < b.size(); ++i) add_checked(a[i], b[i]);
   };

@@ -60,6 +60,7 @@ struct GameTally {
   std::string agent_failure;         // "crash", "timeout" or "illegal": a program's seat lost the game (Match::forfeit)
   int withdrawals[kWithdrawRows] = {};
   int winner = 0, vp[2] = {0, 0};
+  long long setup = 0;              // decisions setting battles up (Match::setup_decisions): not in kActionsPerGame
   explicit GameTally(size_t cards = 0) : card_y(cards * kCardMeasures), card_n(cards * kCardMeasures) {}
   void clear();
 };
@@ -93,6 +94,7 @@ class GameCounter : public MatchListener {
 struct VariantSums {
   long long games = 0, wins[2] = {0, 0}, vp[2] = {0, 0}, min_actions = 0, max_actions = 0;
   stats::RatioSums m[kMeasures];
+  stats::RatioSums setup;  // decisions setting battles up a game (GameTally::setup): y a game's, n 1
   std::vector<long long> card_y, card_n;  // [card * kCardMeasures + CardMeasureId]
   std::vector<long long> battles_hist, actions_hist, vp_hist, withdrawals;
   long long control_ends = 0, withdraw_ends = 0;
