@@ -303,16 +303,31 @@ std::string agreement_table(const Comparison& c) {
   o << "<h2>Do the agents agree?</h2>\n<table class=\"agreement\"><thead><tr><th>variant</th><th>measure</th>";
   for (const std::string& a : c.agents) o << "<th>" << esc(a) << "</th>";
   o << "<th></th></tr></thead><tbody>";
-  for (const Agreement& g : all) {
-    o << "<tr" << (g.agree ? "" : " class=\"sig\"") << "><td>" << esc(c.names[g.variant]) << "</td><td>"
+  // Only the rows where the agents do not all agree; the cards' folded below the game measures'.
+  auto row = [&](const Agreement& g) {
+    std::ostringstream r;
+    r << "<tr class=\"sig\"><td>" << esc(c.names[g.variant]) << "</td><td>"
       << esc(g.card.empty() ? kMeasureInfo[g.measure].label : g.card + " " + g.name()) << "</td>";
     for (size_t a = 0; a < g.sign.size(); ++a)
-      o << "<td>" << (g.sign[a] > 0 ? "up" : g.sign[a] < 0 ? "down" : "no change") << (g.significant[a] ? " (significant)" : "")
+      r << "<td>" << (g.sign[a] > 0 ? "up" : g.sign[a] < 0 ? "down" : "no change") << (g.significant[a] ? " (significant)" : "")
         << "</td>";
-    o << "<td>" << (g.agree ? std::string(g.verdict) : "<strong>" + std::string(g.verdict) + "</strong>") << "</td></tr>";
+    r << "<td><strong>" << g.verdict << "</strong></td></tr>";
+    return r.str();
+  };
+  size_t agreed = 0, card_rows = 0;
+  std::string cards;
+  for (const Agreement& g : all) {
+    if (g.agree) ++agreed;
+    else if (!g.card.empty()) cards += row(g), ++card_rows;
+    else o << row(g);
   }
-  o << "</tbody></table>\n<p class=\"note\">" << all.size()
-    << " changes are significant under at least one agent. <em>agree</em>: significant under every agent, the same "
+  o << "</tbody></table>\n";
+  if (card_rows)
+    o << "<details class=\"cards\"><summary>" << card_rows << " card measure" << (card_rows == 1 ? "" : "s")
+      << " on which the agents do not all agree</summary><table class=\"agreement\"><tbody>" << cards << "</tbody></table></details>\n";
+  o << "<p class=\"note\">" << all.size() << " changes are significant under at least one agent; shown: the "
+    << all.size() - agreed << " on which the agents do not all agree (" << agreed
+    << " on which they agree are not shown). <em>agree</em>: significant under every agent, the same "
        "way; <em>same way</em>: every agent's difference points the same way, significant under some; "
        "<em>unconfirmed</em>: another agent's estimate points the other way, not significantly; <em>disagree</em>: "
        "significant both ways.</p>\n";
@@ -397,6 +412,83 @@ std::string target_plot(const View& w, const Target& t, size_t k) {
                 g.str(), "Nearest first (tied where the distances' intervals overlap): " + order + ".");
 }
 
+// A target's answer under agent a, with its precision: the nearest (or the tied group, and about
+// how many games a variant would tell it apart), then the others in order.
+std::string target_verdict(const Comparison& c, const Target& t, size_t a) {
+  std::ostringstream o;
+  o << "<li><strong>" << esc(t.measure) << " = " << esc(t.median ? std::string("the median of the others") : fmt_value(t.value, t.rate()))
+    << "</strong>" << (c.agents.size() > 1 ? " under <code>" + esc(c.agents[a]) + "</code>" : "") << ": ";
+  const std::vector<std::vector<size_t>> rank = c.ranking(t, a);
+  if (rank.empty()) return o.str() + "no variant has data.</li>";
+  auto names = [&](const std::vector<size_t>& tie) {
+    std::string s;
+    for (size_t v : tie) s += (s.empty() ? "" : " = ") + c.names[v];
+    return s;
+  };
+  const TargetResult r = c.target(t, a, rank[0][0]);
+  if (rank[0].size() == 1) {
+    o << "nearest <strong>" << esc(c.names[rank[0][0]]) << "</strong>, off by " << esc(fmt_value(r.distance.value, t.rate())) << " ("
+      << esc(fmt_value(r.distance.low, t.rate())) << " to " << esc(fmt_value(r.distance.high, t.rate())) << ")";
+  } else {
+    const long long n = c.games_to_untie(t, a, rank[0]);
+    o << "<strong>" << esc(names(rank[0])) << "</strong> not distinguishable; "
+      << (n < 0 ? std::string("their intervals hold the target: no estimate of the games to decide")
+                : "about " + std::to_string(n) + " games a variant would decide");
+  }
+  for (size_t k = 1; k < rank.size(); ++k) o << (k == 1 ? "; then " : ", then ") << esc(names(rank[k]));
+  return o.str() + ".</li>";
+}
+
+// The largest significant changes, by adjusted p (game measures before cards), five at most.
+std::string verdict_changes(const Comparison& c) {
+  std::vector<const DiffRow*> changes;
+  for (const DiffRow& r : c.diffs)
+    if (r.significant && !r.skill) changes.push_back(&r);
+  std::stable_sort(changes.begin(), changes.end(), [](const DiffRow* x, const DiffRow* y) {
+    return std::make_pair(!x->card.empty(), x->p_adjusted) < std::make_pair(!y->card.empty(), y->p_adjusted);
+  });
+  std::ostringstream o;
+  if (changes.empty() && c.names.size() > 1) o << "<li>No significant change from " << esc(c.names[0]) << ".</li>";
+  for (size_t k = 0; k < changes.size() && k < 5; ++k) {
+    const DiffRow& r = *changes[k];
+    const double m = r.rate ? 100 : 1;
+    char d[96];
+    std::snprintf(d, sizeof d, r.rate ? "%+.1f pts (%+.1f to %+.1f)" : "%+.3g (%+.3g to %+.3g)", m * r.d.delta, m * r.d.low, m * r.d.high);
+    o << "<li>" << esc(c.names[r.variant]) << (c.agents.size() > 1 ? " under <code>" + esc(c.agents[r.agent]) + "</code>" : "")
+      << ": " << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << " <strong>" << d
+      << "</strong></li>";
+  }
+  if (changes.size() > 5) o << "<li>... and " << changes.size() - 5 << " more significant changes (below).</li>";
+  return o.str();
+}
+
+// The verdict (issue 51): what a designer decides by, the full width of the first screen: each
+// target's answer with its precision, the skill gap, and the largest significant changes.
+std::string verdict_box(const Comparison& c) {
+  std::ostringstream o;
+  o << "<section class=\"verdict\" id=\"verdict\"><h2>Verdict</h2>\n<ul>";
+  for (const Target& t : c.targets)
+    for (size_t a = 0; a < c.agents.size(); ++a) o << target_verdict(c, t, a);
+  if (c.has_skill()) {  // each variant's gap, and how it differs from the baseline's
+    o << "<li>Skill gap (<code>" << esc(c.strong) << "</code>'s share of its games against <code>" << esc(c.weak) << "</code>): ";
+    for (size_t v = 0; v < c.names.size(); ++v) {
+      const stats::Interval g = c.skill_gap(v);
+      o << (v ? "; " : "") << esc(c.names[v]) << " "
+        << (c.skill.v[v].n ? fmt_value(g.value, true) + " (" + fmt_value(g.low, true) + " to " + fmt_value(g.high, true) + ")" : "n/a");
+      for (const DiffRow& r : c.diffs) {
+        if (!r.skill || r.variant != v || r.no_data) continue;
+        char d[32];
+        std::snprintf(d, sizeof d, "%+.1f pts", 100 * r.d.delta);
+        o << ", " << (r.significant ? "<strong>significantly " + std::string(r.d.delta > 0 ? "larger" : "smaller") + "</strong>"
+                                    : std::string(r.negligible ? "no change" : "not told apart"))
+          << " (" << d << ")";
+      }
+    }
+    o << ".</li>";
+  }
+  return o.str() + verdict_changes(c) + "</ul></section>\n";
+}
+
 }  // namespace
 
 namespace {
@@ -430,7 +522,7 @@ void write_report(const std::string& path, const Comparison& c) {
   std::string title = "als compare: ", agents;
   for (size_t v = 0; v < c.names.size(); ++v) title += (v ? " vs " : "") + c.names[v];
   for (size_t a = 0; a < c.agents.size(); ++a) agents += (a ? ", " : "") + ("<code>" + esc(c.agents[a]) + "</code>");
-  h << page_start(title) << "<p>" << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent" << (c.agents.size() > 1 ? "s " : " ")
+  h << page_start(title) << "<p class=\"intro\">" << base.games << " games a variant on the same seeds (seed " << c.seed << "), agent" << (c.agents.size() > 1 ? "s " : " ")
     << agents << " in both seats; " << std::lround(c.confidence * 100)
     << "% intervals; a difference is significant after the "
     << (c.correction == "bh" ? "Benjamini-Hochberg" : "Holm") << " correction over " << c.diffs.size()
@@ -439,7 +531,7 @@ void write_report(const std::string& path, const Comparison& c) {
   if (c.stopped_early)
     h << " The run stopped early, at look " << c.looks_taken << " of " << c.looks
       << ": every difference was decided (significant, or within its margin of no change).";
-  h << "</p>\n<p class=\"evaluations\">How each agent values a position (the same player in every variant):";
+  h << "</p>\n" << verdict_box(c) << "<p class=\"evaluations\">How each agent values a position (the same player in every variant):";
   for (size_t a = 0; a < c.played.size(); ++a) {
     const std::string& given = given_spec(c, a);
     h << "<br><code>" << esc(given) << "</code>"

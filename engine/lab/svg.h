@@ -162,7 +162,9 @@ inline const char* const kPageStyle =
     "ul.legend svg{width:28px;height:20px;vertical-align:middle}\n"
     "table{border-collapse:collapse;font-size:.85em;width:100%;display:block;overflow-x:auto}"
     "td,th{border-bottom:1px solid #ccc;padding:3px 6px;text-align:left;white-space:nowrap}"
-    "tr.sig td{background:#eee}\n";
+    "tr.sig td{background:#eee}\n"
+    "section.verdict{border:2px solid #333;padding:4px 12px;margin:1em 0;background:#f6f6f6}"
+    "section.verdict h2{margin-top:.4em;border:0}section.verdict ul{padding-left:1.2em;margin:.4em 0}\n";
 
 /// The start of a report page: its head (the title, the stylesheet) and an h1 of the title.
 inline std::string page_start(const std::string& title) {

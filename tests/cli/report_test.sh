@@ -105,6 +105,39 @@ PY
   [ -n "$right" ] && [ "$right" -le 390 ] && ok || bad "$page at 390 px reaches ${right:-?} px"
 done
 
+# issue 51: a report that decides. At 1280x800 the first screen holds the verdict box, the full
+# width of the page's column: each target's answer with its precision, the skill gap, the largest
+# significant changes. The agreement table shows only the changes the agents do not all agree on,
+# the cards' folded.
+python3 - r2.html <<'PY' && ok || bad "r2.html: the verdict's contents"
+import re, sys
+page = open(sys.argv[1]).read()
+box = re.search(r'<section class="verdict" id="verdict">(.*?)</section>', page, re.S).group(1)
+items = re.findall(r"<li>(.*?)</li>", box, re.S)
+targets = [i for i in items if i.startswith("<strong>first_player_battle_win_rate") or i.startswith("<strong>cards.support")]
+assert len(targets) == 4, items  # two targets under two agents
+assert all("not distinguishable" in i or "nearest" in i for i in targets), targets
+assert any(i.startswith("Skill gap") and "luck" in i and "pts" in i for i in items), items
+assert any("pts (" in i or re.search(r"<strong>[+-]", i) for i in items if not i.startswith("<strong>") and not i.startswith("Skill")), items
+agree = page.split("Do the agents agree?", 1)[1].split("<h2>", 1)[0]
+verdicts = re.findall(r"<td><strong>(agree|same way|unconfirmed|disagree)</strong></td></tr>", agree)
+assert verdicts and set(verdicts) <= {"unconfirmed", "disagree"}, verdicts
+first_table = agree.split("</table>", 1)[0]
+assert "_rate</td>" not in first_table, "a card row outside the fold"
+assert "<details" in agree and "on which they agree are not shown" in agree
+PY
+probe='<script>const b = document.getElementById("verdict").getBoundingClientRect();
+  const h = document.querySelector("h1").getBoundingClientRect();
+  document.body.setAttribute("data-verdict", [Math.ceil(b.bottom), Math.round(b.width), Math.round(h.width)].join(","))</script></body>'
+python3 -c 'import sys; p = open(sys.argv[1]).read(); open("vprobe.html", "w").write(p.replace("</body>", sys.argv[2]))' r2.html "$probe"
+timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions --user-data-dir="$tmp/profile" \
+  --hide-scrollbars --window-size=1280,800 --dump-dom "file://$tmp/vprobe.html" > vprobe.dom 2> /dev/null
+read -r bottom width column <<< "$(grep -o 'data-verdict="[0-9,]*"' vprobe.dom | grep -o '[0-9,]*' | tr ',' ' ')"
+[ -n "$bottom" ] && [ "$bottom" -le 800 ] && [ "$width" -ge "$column" ] && ok ||
+  bad "the verdict at 1280x800: bottom ${bottom:-?} px (800 at most), ${width:-?} px wide (the column: ${column:-?})"
+browse 1280 r2.html --screenshot="$tmp/first-screen.png" > /dev/null 2>&1
+[ "$(stat -c %s first-screen.png 2> /dev/null || echo 0)" -gt 20000 ] && ok || bad "the first screen's screenshot is missing or blank"
+
 # A screenshot renders (the page is not blank): a PNG of some size
 browse 390 r.html --screenshot="$tmp/phone.png" > /dev/null 2>&1
 [ "$(stat -c %s phone.png 2> /dev/null || echo 0)" -gt 20000 ] && ok || bad "the phone screenshot is missing or blank"
