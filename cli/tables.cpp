@@ -2,6 +2,7 @@
 #include "tables.h"
 
 #include <algorithm>
+#include <set>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -55,6 +56,14 @@ std::string interval_text(const stats::Interval& i, bool rate) {
   return buf;
 }
 
+namespace {
+// A g:measure name as a row's label: "custom NAME", cut to the label's width.
+std::string cell_name(const std::string& name) {
+  const std::string label = "custom " + name;
+  return label.size() > 22 ? label.substr(0, 21) + "~" : label;
+}
+}  // namespace
+
 void print_measures(std::ostream& out, const std::vector<std::string>& names,
                     const std::vector<const VariantSums*>& sums, double confidence) {
   constexpr int kLabel = 25, kCell = 18;  // 2 + 23 + 3 * 18 = 79 columns
@@ -70,6 +79,17 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
       for (size_t v = from; v < to; ++v)
         out << std::right << std::setw(kCell)
             << (sums[v]->has(m) ? interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate) : "n/a");
+      out << "\n";
+    }
+    // g:measure's counts, a mean a game each (n/a: a variant that never counted it).
+    std::set<std::string> names;
+    for (size_t v = from; v < to; ++v)
+      for (const auto& entry : sums[v]->custom) names.insert(entry.first);
+    for (const std::string& name : names) {
+      out << "  " << std::left << std::setw(kLabel - 2) << cell_name(name);
+      for (size_t v = from; v < to; ++v)
+        out << std::right << std::setw(kCell)
+            << (sums[v]->custom.count(name) ? interval_text(stats::ratio_t(sums[v]->custom_measure(name), confidence), false) : "n/a");
       out << "\n";
     }
     // Decisions setting battles up (a draft's picks), where a variant has any: not actions.

@@ -291,6 +291,11 @@ function Game:use_ability(this, id) end
 ---@param text string
 function Game:log(text) end
 
+---Counts n (default 1, -1000 to 1000) toward your measure `name` (a-z, 0-9, _) in this game; simulate, compare and sweep report its mean a game. Changes nothing. (API 2, effect)
+---@param name string
+---@param n integer?
+function Game:measure(name, n) end
+
 ---Adds n to counter `name` of a board card or a player; returns the new value (-1000 to 1000). (API 3, effect)
 ---@param target string|integer
 ---@param name string
@@ -538,6 +543,7 @@ function use(name) end
 ---@field knows fun(self: als.TestGame, player: integer, id: string): boolean Whether the player knows that card now (API 4).
 ---@field last_battle fun(self: als.TestGame): {number: integer, winner: integer, vp: integer, reason: string}? The last battle decided, or nil.
 ---@field legal fun(self: als.TestGame): string[] Every legal action now, as the texts g:act takes, sorted.
+---@field measures fun(self: als.TestGame): table<string, integer> What g:measure counted so far in this game, by name.
 ---@field messages fun(self: als.TestGame, player: integer): string[] Every line shown to that seat so far, as it reads them (API 4).
 ---@field owner fun(self: als.TestGame, id: string): integer? The player whose side or hand holds the card; nil in the deck.
 ---@field score fun(self: als.TestGame, player: integer): integer The player's VP.

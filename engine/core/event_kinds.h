@@ -175,7 +175,8 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
   X(Reveal, Revealed, Count, "{card_at} is shown to {shown_to}")           \
   X(ToHand, ToHand, Count, kCodedLine)                                      \
   X(Dealing, Instant, Deal, kNoLine)                                         \
-  X(TurnAction, Instant, Count, "{player} takes the action: {text}")
+  X(TurnAction, Instant, Count, "{player} takes the action: {text}") \
+  X(Measure, Instant, Count, kNoLine)
 
 struct EventKind {
   const char* name;  // the Event::Type's name

@@ -87,6 +87,10 @@ inline constexpr EventKind kEventKinds[kEventKindCount] = {
 };
 inline constexpr const EventKind& event_kind(Event::Type t) { return kEventKinds[t]; }
 
+/// The kinds of event a log keeps unless told (EventLog::kept_types): every kind with a line a seat
+/// reads, and not a g:measure's count (Event::Measure), which only a run's counter asks for.
+constexpr uint64_t kShownEvents = ~(uint64_t{1} << Event::Measure);
+
 /// Collects events. `apply` takes an optional log; simulations pass none and pay nothing.
 struct EventLog {
   std::vector<Event> events;
@@ -95,8 +99,9 @@ struct EventLog {
   std::vector<State> battle_ends;
   /// false: battle_ends stays empty (simulations, which read the events only).
   bool keep_battle_ends = true;
-  /// Bit t: events of Event::Type t are kept (all by default; a simulation keeps the few it counts).
-  uint64_t kept_types = ~uint64_t{0};
+  /// Bit t: events of Event::Type t are kept (all that are shown by default; a simulation keeps
+  /// the few it counts, g:measure's among them).
+  uint64_t kept_types = kShownEvents;
 };
 
 }  // namespace als

@@ -40,6 +40,8 @@ class Ops {
   /// VP lost. The Vp event records it as a negative gain.
   int lose_vp(AbilityCtx& c, int player, int vp) const;
   void log(AbilityCtx& c, const std::string& text) const;  // a script's own log line
+  // g:measure: `n` toward the designer's measure `name` in this game (an event no seat reads)
+  void measure(AbilityCtx& c, const std::string& name, int n) const;
   /// API 4's g:reveal: the players of `to` (bit p: player p) who do not know `card` (in a hand,
   /// on the board, in the deck or held) learn it, and `revealed` fires once for them; nothing
   /// else changes (docs/modding.md, "Knowledge").

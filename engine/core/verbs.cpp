@@ -38,13 +38,15 @@ void Engine::flush_headers(AbilityCtx& c) const {
 }
 
 void Engine::emit(AbilityCtx* c, EventLog* log, const Event& e) const {
-  if (c && c->deferred) flush_headers(*c);  // a trigger's first change: its line first
+  // A trigger's first change: its line first (a g:measure count is no change: it shows nothing).
+  if (c && c->deferred && e.type != Event::Measure) flush_headers(*c);
   if (c) {
     if (c->in_run && ++c->emitted <= c->s->r.events) return;  // shown before the last decision
     log = c->log;
   }
-  // (A kind with no line is fired, never emitted: Engine::covered, fire_moment.)
-  if (!log || !((log->kept_types >> e.type) & 1) || event_kind(e.type).line == kNoLine) return;
+  // (A kind with no line is fired, never emitted: Engine::covered, fire_moment; but for a
+  // g:measure count, kept only by a log that asks for it: kShownEvents leaves it out.)
+  if (!log || !((log->kept_types >> e.type) & 1) || (event_kind(e.type).line == kNoLine && e.type != Event::Measure)) return;
   Event& out = log->events.emplace_back(e);
   if (!c || e.type == Event::Ability || e.type == Event::Interrupted) {
     // Who may read the ability's name: a hand trigger's card (API 5) is known to whom it is known.
@@ -440,6 +442,12 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
          Before{was, key});
   if (freed != kNone) eng.uncovered(c, b, freed);
   return true;
+}
+
+void Ops::measure(AbilityCtx& c, const std::string& name, int n) const {
+  Event e{.type = Event::Measure, .value = n};
+  e.text = name;
+  e_.emit(&c, nullptr, std::move(e));
 }
 
 void Ops::log(AbilityCtx& c, const std::string& text) const {

@@ -158,11 +158,16 @@ std::string parse_target(const std::string& text, Target& out) {
   out.text = text;
   const size_t eq = text.rfind('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    return "--target takes MEASURE=VALUE (first_player_battle_win_rate=0.5, cards.ID.faceup_win_rate=median), not '" +
-           text + "'";
+    return "--target takes MEASURE=VALUE (first_player_battle_win_rate=0.5, cards.ID.faceup_win_rate=median, "
+           "custom.NAME=2), not '" + text + "'";
   out.measure = text.substr(0, eq);
   const std::string value = text.substr(eq + 1);
-  if (out.measure.rfind("cards.", 0) == 0) {
+  if (out.measure.rfind("custom.", 0) == 0) {  // one of g:measure's: its mean a game
+    out.custom = out.measure.substr(7);
+    if (out.custom.empty() || out.custom.size() > kMaxMeasureName ||
+        out.custom.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+      return "--target " + text + ": a measure of your own is custom.NAME, NAME as g:measure names it (a-z, 0-9, _)";
+  } else if (out.measure.rfind("cards.", 0) == 0) {
     const size_t dot = out.measure.rfind('.');
     out.card = out.measure.substr(6, dot > 6 ? dot - 6 : 0);
     const std::string m = out.measure.substr(dot + 1);
@@ -182,7 +187,8 @@ std::string parse_target(const std::string& text, Target& out) {
     }
   }
   if (value == "median") {
-    if (out.game >= 0) return "--target " + text + ": median is the median of a set's other cards: a card measure's target";
+    if (out.game >= 0 || !out.custom.empty())
+      return "--target " + text + ": median is the median of a set's other cards: a card measure's target";
     out.median = true;
     return "";
   }
@@ -220,7 +226,11 @@ TargetResult Comparison::target(const Target& t, size_t a, size_t v, double leve
   const double confidence = level > 0 ? level : this->confidence;
   TargetResult r;
   const VariantSums& s = runs[a].v[v];
-  if (t.game >= 0) {
+  if (!t.custom.empty()) {  // g:measure's: no data where no game of the variant counted it
+    if (!s.custom.count(t.custom)) return r;
+    r.measure = stats::ratio_t(s.custom_measure(t.custom), confidence);
+    r.target = t.value;
+  } else if (t.game >= 0) {
     if (!s.has(t.game)) return r;
     r.measure = s.measure(t.game, confidence);
     r.target = t.value;

@@ -32,12 +32,13 @@ struct DiffRow {
 struct Target {
   std::string text;     // as typed
   std::string measure;  // as named: "first_player_battle_win_rate", "cards.field_medic.faceup_win_rate"
-  int game = -1;        // a MeasureId, or -1 for a card measure
+  int game = -1;        // a MeasureId, or -1 for a card measure or one of g:measure's
+  std::string custom;   // g:measure's name ("custom.NAME"): a mean a game
   std::string card;     // the card's id (a card measure)
   int card_measure = 0; // a CardMeasureId (a card measure)
   bool median = false;  // VALUE was `median`
   double value = 0;     // VALUE, unless `median`
-  bool rate() const { return game < 0 || kMeasureInfo[game].rate; }
+  bool rate() const { return custom.empty() && (game < 0 || kMeasureInfo[game].rate); }
 };
 /// Reads a --target: "" or what is wrong with it.
 std::string parse_target(const std::string& text, Target& out);

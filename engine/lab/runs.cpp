@@ -174,6 +174,7 @@ void GamesOut::write(long long game, uint64_t seed, size_t v, const GameTally& t
   for (int m = 0; m < kMeasures; ++m)  // the measure's value in this game (null: nothing to count)
     line[kMeasureInfo[m].name] = t.n[m] ? json(static_cast<double>(t.y[m]) / static_cast<double>(t.n[m])) : json(nullptr);
   line["setup_decisions"] = t.setup;
+  line["custom"] = t.custom;  // g:measure's counts this game (a name not counted: absent)
   line["agent_failure"] = t.agent_failure.empty() ? json(nullptr) : json(t.agent_failure);
   const std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   const std::lock_guard<std::mutex> hold(lock_);
@@ -221,6 +222,24 @@ std::vector<long long> counts(const json& j, size_t n) {
 
 }  // namespace
 
+// g:measure's sums of a shard: {"names": {name: sums}, "dropped": n}; read back checking each
+// name as the verb does (a shard is untrusted) and at most kMaxCustomMeasures of them.
+json custom_sums_json(const VariantSums& s) {
+  json names = json::object();
+  for (const auto& [name, sums] : s.custom) names[name] = ratio_sums_json(sums);
+  return {{"names", names}, {"dropped", s.custom_dropped}};
+}
+void custom_sums_from(const json& j, VariantSums& s) {
+  const json& names = j.at("names");
+  if (!names.is_object() || names.size() > kMaxCustomMeasures) throw json::type_error::create(302, "measures of another shape", &names);
+  for (const auto& [name, sums] : names.items()) {
+    if (name.empty() || name.size() > kMaxMeasureName || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+      throw json::type_error::create(302, "a measure's name", &names);
+    s.custom[name] = ratio_sums_from(sums);
+  }
+  s.custom_dropped = count_from(j.at("dropped"));
+}
+
 json sums_json(const VariantSums& s) {
   json m = json::array();
   for (const auto& r : s.m) m.push_back(ratio_sums_json(r));
@@ -231,6 +250,7 @@ json sums_json(const VariantSums& s) {
             {"max_actions", s.max_actions},
             {"measures", m},
             {"setup", ratio_sums_json(s.setup)},
+            {"custom", custom_sums_json(s)},
             {"card_y", s.card_y},
             {"card_n", s.card_n},
             {"battles_hist", s.battles_hist},
@@ -274,6 +294,7 @@ VariantSums sums_from_json(const json& j, size_t cards) {
   if (!m.is_array() || m.size() != kMeasures) throw json::type_error::create(302, "measures of another shape", &m);
   for (size_t i = 0; i < kMeasures; ++i) s.m[i] = ratio_sums_from(m[i]);
   if (j.contains("setup")) s.setup = ratio_sums_from(j.at("setup"));  // (shards before 2026-12-03: none)
+  if (j.contains("custom")) custom_sums_from(j.at("custom"), s);
   s.card_y = counts(j.at("card_y"), s.card_y.size());
   s.card_n = counts(j.at("card_n"), s.card_n.size());
   s.battles_hist = counts(j.at("battles_hist"), s.battles_hist.size());
@@ -440,7 +461,10 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
   // Decisions setting battles up (a deal or battle_start hook's questions: a draft's picks), a
   // game: counted apart from actions_per_game and branching_factor, not among the contract's measures.
   const json setup = s.setup.games ? interval_json(stats::ratio_t(s.setup, confidence)) : json(nullptr);
-  return {{"measures", measures}, {"setup_decisions_per_game", setup}, {"end_reasons", s.end_reasons()},
+  // g:measure's counts, a mean a game each with its t interval (docs/variants.md, "Measures of your own").
+  json custom = json::object();
+  for (const auto& entry : s.custom) custom[entry.first] = interval_json(stats::ratio_t(s.custom_measure(entry.first), confidence));
+  return {{"measures", measures}, {"setup_decisions_per_game", setup}, {"custom_measures", custom}, {"end_reasons", s.end_reasons()},
           {"game_ends", s.game_ends()}, {"agent_failures", s.agent_failures}, {"cards", cards}};
 }
 

@@ -61,7 +61,7 @@ json stats_json(const Engine& e, const VariantSums& st, const json& run, double 
             {"confidence", confidence}});
   json v = variant_json(e, st, confidence);  // docs/variants.md's shape, its "cards" renamed: "cards" is the set
   j["measures"] = v["measures"], j["end_reasons"] = v["end_reasons"], j["card_measures"] = v["cards"];
-  j["setup_decisions_per_game"] = v["setup_decisions_per_game"];
+  j["setup_decisions_per_game"] = v["setup_decisions_per_game"], j["custom_measures"] = v["custom_measures"];
   j["sums"] = sums_json(st);
   if (st.first_failed >= 0)
     j["first_failure"] = {{"game", st.first_failed}, {"seed", st.first_failed_seed}, {"error", st.first_error}};

@@ -190,6 +190,7 @@ const TestGameDoc kTestGameDocs[] = {
     {"knows", "player integer, id string", "boolean", "Whether the player knows that card now (API 4)."},
     {"last_battle", "", "{number: integer, winner: integer, vp: integer, reason: string}?", "The last battle decided, or nil."},
     {"legal", "", "string[]", "Every legal action now, as the texts g:act takes, sorted."},
+    {"measures", "", "table<string, integer>", "What g:measure counted so far in this game, by name."},
     {"messages", "player integer", "string[]", "Every line shown to that seat so far, as it reads them (API 4)."},
     {"owner", "id string", "integer?", "The player whose side or hand holds the card; nil in the deck."},
     {"score", "player integer", "integer", "The player's VP."},

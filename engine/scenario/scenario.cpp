@@ -87,9 +87,16 @@ struct GameBox {
     if (v.size() >= kMaxLines) v.erase(v.begin(), v.begin() + static_cast<long>(kMaxLines / 2));
     v.push_back(std::move(line));
   }
+  // g:measure's counts so far (g:measures), by name.
+  std::map<std::string, long long> measures;
   void show(const EventLog& log) {
-    for (const Event& ev : log.events)
+    for (const Event& ev : log.events) {
+      if (ev.type == Event::Measure) {  // counted, not shown (no seat reads it)
+        if (measures.size() < 64 || measures.count(ev.text)) measures[ev.text] += ev.value;
+        continue;
+      }
       for (int p = 0; p < 2; ++p) show(p, eng->text().event_text(ev, p));
+    }
   }
 };
 
@@ -117,7 +124,7 @@ int card_arg(const GameBox& g, lua_State* L, int arg, const char* prefix = "") {
 
 GameBox& push_game(lua_State* L, std::shared_ptr<Engine> eng, const State& s) {
   void* mem = lua_newuserdatauv(L, sizeof(GameBox), 0);
-  auto* g = new (mem) GameBox{std::move(eng), s, {}};
+  auto* g = new (mem) GameBox{std::move(eng), s, {}, {}};
   luaL_setmetatable(L, kGameMeta);
   return *g;
 }
@@ -126,6 +133,7 @@ GameBox& push_game(lua_State* L, std::shared_ptr<Engine> eng, const State& s) {
 void apply(GameBox& g, const Action& a) {
   EventLog log;
   log.keep_battle_ends = false;
+  log.kept_types |= uint64_t{1} << Event::Measure;
   const int actor = g.eng->to_act(g.s);
   try {
     g.eng->apply(g.s, a, &log);
@@ -508,10 +516,22 @@ int g_view(lua_State* L) {
   return 1;
 }
 // g:copy() -> an independent copy of the game (extension: states are values)
+// g:measures() -> { name = count, ... }: what g:measure counted so far in this game (a copy keeps its original's)
+int g_measures(lua_State* L) {
+  const GameBox& g = box(L);
+  lua_createtable(L, 0, static_cast<int>(g.measures.size()));
+  for (const auto& [name, count] : g.measures) {
+    lua_pushinteger(L, count);
+    lua_setfield(L, -2, name.c_str());
+  }
+  return 1;
+}
+
 int g_copy(lua_State* L) {
   GameBox& g = box(L);
   GameBox& copy = push_game(L, g.eng, g.s);
   for (int p = 0; p < 2; ++p) copy.lines[p] = g.lines[p];
+  copy.measures = g.measures;
   return 1;
 }
 // g:messages(p) -> every line shown to seat p so far (log lines, results, errors), as that seat
@@ -612,6 +632,7 @@ int l_new_game(lua_State* L) {
   }
   EventLog log;
   log.keep_battle_ends = false;
+  log.kept_types |= uint64_t{1} << Event::Measure;
   State s = eng->new_game(seed, &log);
   push_game(L, std::move(eng), s).show(log);
   return 1;
@@ -661,7 +682,7 @@ const luaL_Reg kGameMethods[] = {
     {"hand", api<g_hand>},         {"deck", api<g_deck>},             {"theaters", api<g_theaters>},
     {"first", api<g_first>},       {"score", api<g_score>},           {"battle", api<g_battle>},
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
-    {"view", api<g_view>},         {"copy", api<g_copy>},             {"tokens", api<g_tokens>},
+    {"view", api<g_view>},         {"copy", api<g_copy>},             {"measures", api<g_measures>},             {"tokens", api<g_tokens>},
     {"counter", api<g_counter>},   {"owner", api<g_owner>},           {"knows", api<g_knows>},
     {"messages", api<g_messages>}, {"turn_number", api<g_turn_number>}, {"battles", api<g_battles>},
     {"game_result", api<g_game_result>},

@@ -228,6 +228,8 @@ constexpr VerbDef kVerbs[] = {
      "Card id's instant ability resolves now as this card's own (this: the card whose ability is running)."},
     {"log", Verbs::log, Group::Effect, 2, "text string", "",
      "A line in the game's log, seen by both players (printable ASCII, at most 200 characters)."},
+    {"measure", Verbs::measure, Group::Effect, 2, "name string, n integer?", "",
+     "Counts n (default 1, -1000 to 1000) toward your measure `name` (a-z, 0-9, _) in this game; simulate, compare and sweep report its mean a game. Changes nothing."},
     {"add_counter", Verbs::add_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",
      "Adds n to counter `name` of a board card or a player; returns the new value (-1000 to 1000)."},
     {"set_counter", Verbs::set_counter, Group::Effect, 3, "target string|integer, name string, n integer", "integer",

@@ -274,6 +274,22 @@ int Verbs::log(lua_State* L) {
   return 0;
 }
 
+// g:measure(name[, n]): n (default 1, -1000 to 1000) toward the designer's measure `name` (1 to
+// 40 characters of a-z, 0-9 and _) in this game; als simulate, compare and sweep report its mean
+// a game (docs/variants.md, "Measures of your own"). Changes nothing in the game; no seat reads it.
+int Verbs::measure(lua_State* L) {
+  size_t len = 0;
+  const char* s = luaL_checklstring(L, 2, &len);
+  const std::string name(s, len);
+  const bool ok = len >= 1 && len <= kMaxMeasureName &&
+                  name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+  luaL_argcheck(L, ok, 2, "a measure's name is 1 to 40 characters of a-z, 0-9 and _");
+  const lua_Integer n = lua_isnoneornil(L, 3) ? 1 : integer(L, 3);
+  luaL_argcheck(L, n >= -kCounterLimit && n <= kCounterLimit, 3, "a measure's step must be between -1000 and 1000");
+  eng(L).ops().measure(ctx(L), name, static_cast<int>(n));
+  return 0;
+}
+
 // g:add_counter(target, name, n) -> the new value (n may be negative)
 int Verbs::add_counter(lua_State* L) { return change_counter(L, true); }
 

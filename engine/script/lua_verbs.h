@@ -453,6 +453,8 @@ struct Verbs {
   static int lose_vp(lua_State* L);
   // g:log(text): a line in the game's event log, seen by both players (at most 200 characters)
   static int log(lua_State* L);
+  // g:measure(name[, n]): n (default 1) toward the designer's measure `name` in this game
+  static int measure(lua_State* L);
   // g:score(p) -> p's VP
   static int score(lua_State* L);
   // g:vp_target() -> the VP that win the game

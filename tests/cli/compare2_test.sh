@@ -273,6 +273,52 @@ grep -Eq "^  setup decisions a game +0.00 \(0.00-0.00\) +[0-9.]+ \(" d.txt && ok
 import json, sys; d = json.load(open('ds.json')); assert d['setup_decisions_per_game']['value'] > 5, d['setup_decisions_per_game']" \
   && ok || bad "simulate's setup decisions: $(head -c 300 ds.json)"
 
+# issue 51: measures of a designer's own (g:measure): each variant's mean a game with its interval
+# (none for a variant that never counts it), in the text, in every game's line, as a target of
+# compare and of sweep, and through shards merged.
+count="$src/tests/sets/rules/count_turns.lua"
+"$als" compare standard "standard+$count" --games 120 --seed 6 --games-out cm.jsonl --json > cm.json 2> cm.err
+expect_rc 0 $? "compare with g:measure: $(head -2 cm.err)"
+python3 - cm.json cm.jsonl <<'PY' && ok || bad "custom measures in compare: $(head -c 500 cm.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+std, counted = d["variants"]
+assert std["custom_measures"] == {}, std["custom_measures"]
+cm = counted["custom_measures"]
+assert sorted(cm) == ["battles", "turns", "turns_ahead"], cm
+for iv in cm.values():
+    assert iv["low"] <= iv["value"] <= iv["high"]
+# battle_start counts each battle (battle 1's before the first decision too): the battles a game
+assert abs(cm["battles"]["value"] - counted["measures"]["battles_per_game"]["value"]) < 1e-12
+assert 15 < cm["turns"]["value"] < counted["measures"]["actions_per_game"]["value"] + 1e-9
+lines = [json.loads(l) for l in open(sys.argv[2])]
+mine = [l for l in lines if l["variant"] != "standard"]
+assert abs(sum(l["custom"].get("turns", 0) for l in mine) / len(mine) - cm["turns"]["value"]) < 1e-9
+assert all(l["custom"] == {} for l in lines if l["variant"] == "standard")
+PY
+"$als" compare standard "standard+$count" --games 40 --seed 6 --target custom.turns=30 > ct.txt 2>&1
+grep -Eq "^  custom turns +n/a +[0-9.]+ \(" ct.txt && grep -q "target custom.turns = 30" ct.txt && grep -q "standard: no data" ct.txt &&
+  ok || bad "custom measures in compare's text: $(grep -A3 'custom\|^target' ct.txt | head -12)"
+"$als" sweep "$src/docs/examples/tuning+$count" --param medic_strength=1..3 --target custom.battles=2.5 --games 60 --seed 3 --json > cs.json 2> cs.err
+expect_rc 0 $? "sweep with a custom target: $(head -2 cs.err)"
+python3 - cs.json <<'PY' && ok || bad "a sweep's custom target: $(head -c 400 cs.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["target"] == {"measure": "custom.battles", "target": 2.5}
+assert all(v["measure"] and v["measure"]["low"] <= v["measure"]["value"] <= v["measure"]["high"] for v in d["values"])
+assert d["best"] and d["recommended"]
+PY
+for k in 1 2; do "$als" compare standard "standard+$count" --games 60 --seed 6 --shard $k/2 --json > cms$k.json; done
+"$als" compare standard "standard+$count" --games 60 --seed 6 --json > cmw.json
+"$als" compare --merge cms1.json cms2.json --json > cmm.json
+python3 - cmw.json cmm.json <<'PY' && ok || bad "custom measures through shards"
+import json, sys
+w, m = (json.load(open(f)) for f in sys.argv[1:])
+assert [v["custom_measures"] for v in w["variants"]] == [v["custom_measures"] for v in m["variants"]] != [{}, {}]
+PY
+"$als" compare standard "standard+$count" --target custom.Bad=1 2> cb.err; expect_rc 2 $? "a bad custom target"
+grep -q "a measure of your own is custom.NAME" cb.err && ok || bad "the bad custom target's message: $(cat cb.err)"
+
 # issue 51: card measures with no data read n/a in the text, by name (the text left them out)
 "$als" compare standard standard+beginner --games 2 --seed 1 > nd.txt 2>&1
 grep -q "^    n/a (no data): [a-z_]* [a-z_]*_rate" nd.txt && ok || bad "no data named n/a: $(grep -A3 'card measures differ' nd.txt)"

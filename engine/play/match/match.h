@@ -43,7 +43,7 @@ class Match {
     bool texts = true;
     /// Events are collected for listeners; `kept_types` and `keep_battle_ends` as in EventLog.
     bool log = true;
-    uint64_t kept_types = ~uint64_t{0};
+    uint64_t kept_types = kShownEvents;
     bool keep_battle_ends = true;
   };
 

@@ -33,12 +33,15 @@ void GameTally::clear() {
   control_ends = withdraw_ends = 0;
   winner = vp[0] = vp[1] = 0;
   setup = 0;
+  custom.clear();
 }
 
 void GameCounter::start(const Match& m) {
   t_.clear();
   leader_ = first_leader_ = -1;
   deal(m.state());
+  for (const Event& ev : m.opening().events)  // g:measure's counts before the first decision (battle 1's hooks)
+    if (ev.type == Event::Measure) [[unlikely]] count_measure(ev);
 }
 
 void GameCounter::deal(const State& s) {
@@ -63,6 +66,7 @@ void GameCounter::on_action(const Match& m, int, const Action&, const std::strin
     if (ev.type == Event::Deploy) up_[ev.player] |= uint64_t{1} << ev.card;
     else if (ev.type == Event::Improvise) down_[ev.player] |= uint64_t{1} << ev.card;
     else if (ev.type == Event::Withdraw) ++t_.withdrawals[std::min(ev.value, kWithdrawRows - 1)];
+    else if (ev.type == Event::Measure) [[unlikely]] count_measure(ev);
     else if (ev.type == Event::BattleEnd) {
       ++t_.n[kFirstPlayerBattleWinRate], ++t_.n[kWithdrawRate], ++t_.n[kVpPerBattle];
       t_.y[kFirstPlayerBattleWinRate] += ev.player == first_;
@@ -126,6 +130,14 @@ void GameCounter::finish(const Match& m) {
   if (!m.agent_failure().empty()) [[unlikely]] t_.agent_failure = m.agent_failure();  // (GameTally::clear empties it)
 }
 
+stats::RatioSums VariantSums::custom_measure(const std::string& name) const {
+  stats::RatioSums s;
+  if (auto it = custom.find(name); it != custom.end()) s = it->second;
+  const long long zeros = std::max(games - s.games, 0LL);  // the games that never counted it: (0, 1) each
+  s.games += zeros, s.n += zeros, s.nn += zeros;
+  return s;
+}
+
 VariantSums::VariantSums(size_t cards)
     : card_y(cards * kCardMeasures, 0),
       card_n(cards * kCardMeasures, 0),
@@ -143,6 +155,17 @@ void VariantSums::add(const GameTally& g) {
   vp[0] += g.vp[0], vp[1] += g.vp[1];
   for (int i = 0; i < kMeasures; ++i) m[i].add(g.y[i], g.n[i]);
   setup.add(g.setup, 1);
+  for (const auto& [name, count] : g.custom) {
+    auto it = custom.find(name);
+    if (it == custom.end()) {
+      if (custom.size() >= kMaxCustomMeasures) {
+        ++custom_dropped;
+        continue;
+      }
+      it = custom.emplace(name, stats::RatioSums{}).first;
+    }
+    it->second.add(count, 1);
+  }
   for (size_t i = 0; i < card_y.size(); ++i) card_y[i] += g.card_y[i], card_n[i] += g.card_n[i];
   ++battles_hist[static_cast<size_t>(std::min<long long>(g.y[kBattlesPerGame], kBattleBuckets - 1))];
   ++actions_hist[static_cast<size_t>(std::min<long long>(actions / kActionBucket, kActionBuckets - 1))];
@@ -170,6 +193,15 @@ void VariantSums::add(const VariantSums& o) {
   for (int p = 0; p < 2; ++p) add_checked(wins[p], o.wins[p]), add_checked(vp[p], o.vp[p]);
   for (int i = 0; i < kMeasures; ++i) m[i].add(o.m[i]);
   setup.add(o.setup);
+  for (const auto& [name, sums] : o.custom) {
+    auto it = custom.find(name);
+    if (it == custom.end() && custom.size() >= kMaxCustomMeasures) {
+      custom_dropped += sums.games;
+      continue;
+    }
+    custom[name].add(sums);
+  }
+  custom_dropped += o.custom_dropped;
   auto sum = [](std::vector<long long>& a, const std::vector<long long>& b) {
     for (size_t i = 0; i < a.size() && i < b.size(); ++i) add_checked(a[i], b[i]);
   };

@@ -49,6 +49,10 @@ constexpr int kActionBuckets = 41;   // ... up to 200+
 constexpr int kVpBuckets = 13;       // VP a battle awarded: 0 .. 12+
 constexpr int kWithdrawRows = 7;     // withdrawals by cards left in hand: 0 .. 6+ (the charts' rows)
 
+/// The most names of g:measure a run keeps (a game's or a variant's): a script that counts
+/// under a fresh name each time fills them, and the rest are not kept (VariantSums::custom_dropped).
+constexpr size_t kMaxCustomMeasures = 32;
+
 /// One game's counts.
 struct GameTally {
   long long y[kMeasures] = {}, n[kMeasures] = {};
@@ -61,6 +65,7 @@ struct GameTally {
   int withdrawals[kWithdrawRows] = {};
   int winner = 0, vp[2] = {0, 0};
   long long setup = 0;              // decisions setting battles up (Match::setup_decisions): not in kActionsPerGame
+  std::map<std::string, long long> custom;  // g:measure's counts this game, by name (kMaxCustomMeasures names at most)
   explicit GameTally(size_t cards = 0) : card_y(cards * kCardMeasures), card_n(cards * kCardMeasures) {}
   void clear();
 };
@@ -70,8 +75,9 @@ struct GameTally {
 /// Withdraw and BattleEnd events (kEventTypes: a Match may keep just those).
 class GameCounter : public MatchListener {
  public:
-  static constexpr uint32_t kEventTypes = 1u << Event::Deploy | 1u << Event::Improvise | 1u << Event::Withdraw |
-                                          1u << Event::BattleEnd;
+  static constexpr uint64_t kEventTypes = uint64_t{1} << Event::Deploy | uint64_t{1} << Event::Improvise |
+                                          uint64_t{1} << Event::Withdraw | uint64_t{1} << Event::BattleEnd |
+                                          uint64_t{1} << Event::Measure;
   explicit GameCounter(size_t cards) : t_(cards) {}
   void start(const Match& m);
   void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) override;
@@ -82,6 +88,11 @@ class GameCounter : public MatchListener {
   void deal(const State& s);  // a battle begins: the cards in hands
   void see_hands(const State& s);
   [[gnu::noinline, gnu::cold]] void count_reason(const std::string& reason) { t_.reasons.push_back(reason); }
+  [[gnu::noinline, gnu::cold]] void count_measure(const Event& ev) {
+    auto it = t_.custom.find(ev.text);
+    if (it != t_.custom.end()) it->second += ev.value;
+    else if (t_.custom.size() < kMaxCustomMeasures) t_.custom.emplace(ev.text, ev.value);
+  }
   GameTally t_;
   uint64_t up_[2] = {0, 0}, down_[2] = {0, 0}, dealt_ = 0;  // this battle's plays, by owner; hands dealt
   bool dealing_ = false;                                   // the battle's first turn has not begun yet
@@ -95,6 +106,12 @@ struct VariantSums {
   long long games = 0, wins[2] = {0, 0}, vp[2] = {0, 0}, min_actions = 0, max_actions = 0;
   stats::RatioSums m[kMeasures];
   stats::RatioSums setup;  // decisions setting battles up a game (GameTally::setup): y a game's, n 1
+  // g:measure's counts by name: each over the games that counted it (custom_measure adds the
+  // games that did not, as zeros); counts of names past kMaxCustomMeasures are dropped, and counted.
+  std::map<std::string, stats::RatioSums> custom;
+  long long custom_dropped = 0;
+  /// Measure `name`'s sums over every game of the variant (a game that never counted it: 0).
+  stats::RatioSums custom_measure(const std::string& name) const;
   std::vector<long long> card_y, card_n;  // [card * kCardMeasures + CardMeasureId]
   std::vector<long long> battles_hist, actions_hist, vp_hist, withdrawals;
   long long control_ends = 0, withdraw_ends = 0;
