@@ -25,6 +25,7 @@ namespace als {
 
 using scenario_impl::fail;
 using scenario_impl::nearest_card;
+using scenario_impl::push_deduced;
 using scenario_impl::string_list;
 
 std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::vector<std::string>& rules,
@@ -432,23 +433,6 @@ int g_winner(lua_State* L) {
   if (b.phase == Phase::Over) lua_pushinteger(L, b.winner + 1);
   else lua_pushnil(L);
   return 1;
-}
-// view.deduced (ruling 30): { {cards = {ids}, hands = {n1, n2}, board = {"P:THEATER:N", ...}, deck = n, text = ...}, ... }
-void push_deduced(lua_State* L, const std::vector<DeducedView>& deduced) {
-  lua_createtable(L, static_cast<int>(deduced.size()), 0);
-  for (size_t i = 0; i < deduced.size(); ++i) {
-    const DeducedView& d = deduced[i];
-    lua_createtable(L, 0, 5);
-    push_strings(L, d.cards);
-    lua_setfield(L, -2, "cards");
-    push_ints(L, {d.hand[0], d.hand[1]});
-    lua_setfield(L, -2, "hands");
-    push_strings(L, d.board);
-    lua_setfield(L, -2, "board");
-    set_int(L, "deck", d.deck);
-    set_string(L, "text", d.text);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
 }
 int g_view(lua_State* L) {
   GameBox& g = box(L);

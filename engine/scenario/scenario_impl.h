@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "errors.h"
+#include "view.h"
 
 namespace als::scenario_impl {
 
@@ -22,6 +23,10 @@ std::string nearest_card(const Engine& e, std::string_view id);
 /// A list of strings at stack index `t`, read raw (no __len or __index runs) and bounded: no
 /// list a scenario gives has more entries than a set has cards. `what` names it in the error.
 std::vector<std::string> string_list(lua_State* L, int t, const char* what);
+
+/// Pushes g:view's `deduced` (ruling 30): a list of { cards = {ids}, hands = {n1, n2}, board =
+/// {"P:THEATER:N", ...}, deck = n, text = ... }, one a deduction of the view's seat.
+void push_deduced(lua_State* L, const std::vector<DeducedView>& deduced);
 
 /// The position setup(spec) describes, the spec the table at index 1 of L's stack; every field
 /// checked (IllegalAction naming the field: "setup: hands must be ...").

@@ -10,6 +10,7 @@
 #include "engine.h"
 #include "knowledge.h"
 #include "names.h"
+#include "sandbox.h"
 #include "scenario_impl.h"
 
 namespace als::scenario_impl {
@@ -458,6 +459,24 @@ State setup_position(lua_State* L, const Engine& e) {
   setup.effects();
   setup.battles();
   return s;
+}
+
+// view.deduced (ruling 30): { {cards = {ids}, hands = {n1, n2}, board = {"P:THEATER:N", ...}, deck = n, text = ...}, ... }
+void push_deduced(lua_State* L, const std::vector<DeducedView>& deduced) {
+  lua_createtable(L, static_cast<int>(deduced.size()), 0);
+  for (size_t i = 0; i < deduced.size(); ++i) {
+    const DeducedView& d = deduced[i];
+    lua_createtable(L, 0, 5);
+    push_strings(L, d.cards);
+    lua_setfield(L, -2, "cards");
+    push_ints(L, {d.hand[0], d.hand[1]});
+    lua_setfield(L, -2, "hands");
+    push_strings(L, d.board);
+    lua_setfield(L, -2, "board");
+    set_int(L, "deck", d.deck);
+    set_string(L, "text", d.text);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
 }
 
 }  // namespace als::scenario_impl
