@@ -2,6 +2,7 @@
 #include "tables.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <chrono>
 #include <cmath>
@@ -81,26 +82,29 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
             << (sums[v]->has(m) ? interval_text(sums[v]->measure(m, confidence), kMeasureInfo[m].rate) : "n/a");
       out << "\n";
     }
-    // g:measure's counts, a mean a game each (n/a: a variant that never counted it).
+    // A row of means a game: `sums_of(v)` the variant's sums, or null for n/a.
+    auto mean_row = [&](const std::string& label, auto sums_of) {
+      out << "  " << std::left << std::setw(kLabel - 2) << label;
+      for (size_t v = from; v < to; ++v) {
+        const std::optional<stats::RatioSums> s = sums_of(*sums[v]);
+        out << std::right << std::setw(kCell) << (s ? interval_text(stats::ratio_t(*s, confidence), false) : "n/a");
+      }
+      out << "\n";
+    };
+    // g:measure's counts (n/a: a variant that never counted it).
     std::set<std::string> names;
     for (size_t v = from; v < to; ++v)
       for (const auto& entry : sums[v]->custom) names.insert(entry.first);
-    for (const std::string& name : names) {
-      out << "  " << std::left << std::setw(kLabel - 2) << cell_name(name);
-      for (size_t v = from; v < to; ++v)
-        out << std::right << std::setw(kCell)
-            << (sums[v]->custom.count(name) ? interval_text(stats::ratio_t(sums[v]->custom_measure(name), confidence), false) : "n/a");
-      out << "\n";
-    }
+    for (const std::string& name : names)
+      mean_row(cell_name(name), [&](const VariantSums& s) {
+        return s.custom.count(name) ? std::optional(s.custom_measure(name)) : std::nullopt;
+      });
     // Decisions setting battles up (a draft's picks), where a variant has any: not actions.
-    if (std::none_of(sums.begin() + static_cast<long>(from), sums.begin() + static_cast<long>(to),
-                     [](const VariantSums* s) { return s->setup.y > 0; }))
-      continue;
-    out << "  " << std::left << std::setw(kLabel - 2) << "setup decisions a game";
-    for (size_t v = from; v < to; ++v)
-      out << std::right << std::setw(kCell)
-          << (sums[v]->setup.games ? interval_text(stats::ratio_t(sums[v]->setup, confidence), false) : "n/a");
-    out << "\n";
+    if (std::any_of(sums.begin() + static_cast<long>(from), sums.begin() + static_cast<long>(to),
+                    [](const VariantSums* s) { return s->setup.y > 0; }))
+      mean_row("setup decisions a game", [](const VariantSums& s) {
+        return s.setup.games ? std::optional(s.setup) : std::nullopt;
+      });
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cardset.h"
@@ -86,6 +87,14 @@ inline constexpr EventKind kEventKinds[kEventKindCount] = {
 #undef ALS_EVENT_ROW
 };
 inline constexpr const EventKind& event_kind(Event::Type t) { return kEventKinds[t]; }
+
+/// A g:measure name (Event::Measure's text): 1 to kMaxMeasureName characters of a-z, 0-9 and _.
+/// The verb, a --target custom.NAME and a shard's sums read it the same way.
+constexpr size_t kMaxMeasureName = 40;
+inline bool valid_measure_name(std::string_view name) {
+  return !name.empty() && name.size() <= kMaxMeasureName &&
+         name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string_view::npos;
+}
 
 /// The kinds of event a log keeps unless told (EventLog::kept_types): every kind with a line a seat
 /// reads, and not a g:measure's count (Event::Measure), which only a run's counter asks for.

@@ -62,9 +62,6 @@ inline void make_public(BoardCore& b, int card) {
   b.known[1] |= uint64_t{1} << card;
   if (b.ndeduced[0] | b.ndeduced[1]) [[unlikely]] settle(b, 0), settle(b, 1);
 }
-/// `player` no longer knows `card` (a scenario's or a test's direct edit; the rules forget through
-/// leaves_hand, which keeps what can be deduced).
-inline void forget(BoardCore& b, int player, int card) { b.known[player] &= ~(uint64_t{1} << card); }
 /// `player` learns `card` where they keep no deduction (a deal, right after forget_all).
 inline void learn_dealt(BoardCore& b, int player, int card) { b.known[player] |= uint64_t{1} << card; }
 /// Nobody knows anything: the cards were reshuffled for a new battle.

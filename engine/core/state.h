@@ -141,7 +141,6 @@ struct BattleRecord {
   bool operator==(const BattleRecord&) const = default;
 };
 constexpr int kMaxHistory = 32;  // battles g:battles() keeps: the most recent
-constexpr size_t kMaxMeasureName = 40;  // a g:measure name's characters
 
 /// Knowledge by deduction (knowledge.h): a player knows that the cards `cards` (identities, one
 /// bit each) lie among the cards `places` (one bit each: the card objects standing where those

@@ -164,8 +164,7 @@ std::string parse_target(const std::string& text, Target& out) {
   const std::string value = text.substr(eq + 1);
   if (out.measure.rfind("custom.", 0) == 0) {  // one of g:measure's: its mean a game
     out.custom = out.measure.substr(7);
-    if (out.custom.empty() || out.custom.size() > kMaxMeasureName ||
-        out.custom.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+    if (!valid_measure_name(out.custom))
       return "--target " + text + ": a measure of your own is custom.NAME, NAME as g:measure names it (a-z, 0-9, _)";
   } else if (out.measure.rfind("cards.", 0) == 0) {
     const size_t dot = out.measure.rfind('.');

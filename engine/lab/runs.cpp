@@ -233,7 +233,7 @@ void custom_sums_from(const json& j, VariantSums& s) {
   const json& names = j.at("names");
   if (!names.is_object() || names.size() > kMaxCustomMeasures) throw json::type_error::create(302, "measures of another shape", &names);
   for (const auto& [name, sums] : names.items()) {
-    if (name.empty() || name.size() > kMaxMeasureName || name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos)
+    if (!valid_measure_name(name))
       throw json::type_error::create(302, "a measure's name", &names);
     s.custom[name] = ratio_sums_from(sums);
   }

@@ -60,17 +60,25 @@ std::string counters_text(const std::vector<SeenCounter>& cs) {
   return text;
 }
 
+namespace {
+// Calls f(player, theater, place from the bottom, from 1) for each board place of deduction i.
+template <typename F>
+void board_places(const Projection& p, size_t i, F f) {
+  for (const SeenTheater& t : p.theaters)
+    for (int q = 0; q < 2; ++q)
+      for (size_t j = 0; j < t.stack[q].size(); ++j)
+        if ((t.stack[q][j].among >> i) & 1) f(q, t.theater, static_cast<int>(j) + 1);
+}
+}  // namespace
+
 std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2]) {
   const SeenDeduction& d = p.deductions.at(i);
   std::string cards, places;
   for (int c : d.cards) cards += (cards.empty() ? "" : ", ") + card_id(e, c);
   auto place = [&](const std::string& text) { places += (places.empty() ? "" : ", ") + text; };
-  for (const SeenTheater& t : p.theaters)
-    for (int q = 0; q < 2; ++q)
-      for (size_t j = 0; j < t.stack[q].size(); ++j)
-        if ((t.stack[q][j].among >> i) & 1)
-          place(whose[q] + " facedown card in " + theater_name(e, t.theater) + " (" + ordinal(static_cast<int>(j) + 1) +
-                " from the bottom)");
+  board_places(p, i, [&](int q, int theater, int n) {
+    place(whose[q] + " facedown card in " + theater_name(e, theater) + " (" + ordinal(n) + " from the bottom)");
+  });
   for (int q = 0; q < 2; ++q)
     if (d.in_hand[q]) place(std::to_string(d.in_hand[q]) + (d.in_hand[q] == 1 ? " card of " : " cards of ") + whose[q] + " hand");
   if (d.in_deck) place(std::to_string(d.in_deck) + (d.in_deck == 1 ? " card in the deck" : " cards in the deck"));
@@ -119,11 +127,9 @@ View render_view(const Engine& e, const Projection& p) {
     DeducedView& x = v.deduced.emplace_back();
     for (int c : d.cards) x.cards.push_back(card_id(e, c));
     x.hand[0] = d.in_hand[0], x.hand[1] = d.in_hand[1], x.deck = d.in_deck;
-    for (const SeenTheater& t : p.theaters)
-      for (int q = 0; q < 2; ++q)
-        for (size_t j = 0; j < t.stack[q].size(); ++j)
-          if ((t.stack[q][j].among >> i) & 1)
-            x.board.push_back(std::to_string(q + 1) + ":" + theater_name(e, t.theater) + ":" + std::to_string(j + 1));
+    board_places(p, i, [&](int q, int theater, int n) {
+      x.board.push_back(std::to_string(q + 1) + ":" + theater_name(e, theater) + ":" + std::to_string(n));
+    });
     x.text = deduction_text(e, p, i, players);
   }
   for (const SeenEffect& x : p.effects) v.effects.push_back(effect_line(e, x));

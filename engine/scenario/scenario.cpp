@@ -499,7 +499,6 @@ int g_view(lua_State* L) {
   lua_setfield(L, -2, "effects");
   return 1;
 }
-// g:copy() -> an independent copy of the game (extension: states are values)
 // g:measures() -> { name = count, ... }: what g:measure counted so far in this game (a copy keeps its original's)
 int g_measures(lua_State* L) {
   const GameBox& g = box(L);
@@ -511,6 +510,7 @@ int g_measures(lua_State* L) {
   return 1;
 }
 
+// g:copy() -> an independent copy of the game (extension: states are values)
 int g_copy(lua_State* L) {
   GameBox& g = box(L);
   GameBox& copy = push_game(L, g.eng, g.s);
@@ -666,7 +666,8 @@ const luaL_Reg kGameMethods[] = {
     {"hand", api<g_hand>},         {"deck", api<g_deck>},             {"theaters", api<g_theaters>},
     {"first", api<g_first>},       {"score", api<g_score>},           {"battle", api<g_battle>},
     {"last_battle", api<g_last_battle>}, {"game_over", api<g_game_over>}, {"winner", api<g_winner>},
-    {"view", api<g_view>},         {"copy", api<g_copy>},             {"measures", api<g_measures>},             {"tokens", api<g_tokens>},
+    {"view", api<g_view>},         {"copy", api<g_copy>},             {"measures", api<g_measures>},
+    {"tokens", api<g_tokens>},
     {"counter", api<g_counter>},   {"owner", api<g_owner>},           {"knows", api<g_knows>},
     {"messages", api<g_messages>}, {"turn_number", api<g_turn_number>}, {"battles", api<g_battles>},
     {"game_result", api<g_game_result>},

@@ -281,9 +281,7 @@ int Verbs::measure(lua_State* L) {
   size_t len = 0;
   const char* s = luaL_checklstring(L, 2, &len);
   const std::string name(s, len);
-  const bool ok = len >= 1 && len <= kMaxMeasureName &&
-                  name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
-  luaL_argcheck(L, ok, 2, "a measure's name is 1 to 40 characters of a-z, 0-9 and _");
+  luaL_argcheck(L, valid_measure_name(name), 2, "a measure's name is 1 to 40 characters of a-z, 0-9 and _");
   const lua_Integer n = lua_isnoneornil(L, 3) ? 1 : integer(L, 3);
   luaL_argcheck(L, n >= -kCounterLimit && n <= kCounterLimit, 3, "a measure's step must be between -1000 and 1000");
   eng(L).ops().measure(ctx(L), name, static_cast<int>(n));
