@@ -59,8 +59,10 @@ struct AbilityCtx {
   // the run): Engine::ask puts it back in the state before a chooser sees the state.
   Rng* rng = nullptr;
 };
-/// Instructions a dry run may still take to finish.
-constexpr long long kDryRunBudget = 200'000;
+/// Instructions a dry run may still take to finish: past them it stops (its effects and errors
+/// are ignored anyway). Small, so that a script looping on the nil its pending question gave
+/// (`while #pool > 0 do ... end`) costs little at each question.
+constexpr long long kDryRunBudget = 0;
 
 /// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.
 /// MayFlip and MayMove are API 3's bans (docs/modding.md, "Bans on flips and moves").

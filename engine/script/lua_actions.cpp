@@ -66,7 +66,7 @@ int Verbs::choose_option(lua_State* L) {
   const int ntexts = n;
   if (o.may) opts[n++] = kNone;
   int v = eng(L).ops().ask(ctx(L), p, DecisionKind::Option, opts, n, kNone, kNone, o.prompt, eng(L).interned().intern(board(L), joined));
-  if (v < 0) set_budget(L, kDryRunBudget);
+  if (v < 0) set_dry_budget(L, kDryRunBudget);
   if (v < 0 || v == kNone || v >= ntexts) lua_pushnil(L);
   else lua_pushstring(L, eng(L).interned().name(board(L), texts[v]).c_str());
   return 1;

@@ -300,7 +300,7 @@ struct Verbs {
                          int about = kNone, int prompt = 0) {
     int v = eng(L).ops().ask(ctx(L), p, kind, opts, n, card_shown, about, prompt);
     if (v >= 0) return static_cast<uint16_t>(v);
-    set_budget(L, kDryRunBudget);
+    set_dry_budget(L, kDryRunBudget);
     return kNone;
   }
   // The options table of a decision verb (argument `arg`, nil for none), read in one pass: names

@@ -80,6 +80,7 @@ struct SandboxInfo {
   long long spent = 0;
   const char* limit_message = nullptr;
   bool exhausted = false;
+  bool quiet = false;  // the budget of a run's dry rest (set_dry_budget): spent, the run just stops
   Rng rng;  // math.random
   // Chance nodes (chance.h): while an ability runs under a chance tape, math.random(m, n) takes
   // its outcome from it, except in a run's dry rest (*dry), whose values nothing keeps.

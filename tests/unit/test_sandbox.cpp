@@ -159,6 +159,34 @@ TEST_CASE("only files whose code assigns a shared variable are checked; nested f
   lua_close(L);
 }
 
+// docs/design.md, "Abilities that wait": once a question is pending the rest of the run is dry
+// and nothing keeps what it does; a script looping on the nil its question gave (a draft's
+// `while #pool > 0`) must stop at once, not after the 5,000,000 of a call (issue 51: that made
+// each pending question cost about 1 ms).
+TEST_CASE("a run's dry rest stops within a thousand instructions by a signal no script's pcall catches") {
+  lua_State* L = new_sandbox(kCardLimits);
+  auto load = [&](const char* chunk) {
+    REQUIRE(luaL_loadstring(L, chunk) == LUA_OK);
+    push_sandbox_env(L);
+    REQUIRE(lua_setupvalue(L, -2, 1) != nullptr);  // _ENV
+  };
+  load("local n = 0\nwhile true do pcall(function() while true do n = n + 1 end end) n = n + 1 end");
+  set_dry_budget(L, 0);
+  const long long before = instructions_spent(L);
+  REQUIRE(lua_pcall(L, 0, 0, 0) != LUA_OK);
+  CHECK(lua_type(L, -1) == LUA_TLIGHTUSERDATA);  // the signal: no message made, no traceback
+  CHECK(instructions_spent(L) - before <= 1000);
+  lua_pop(L, 1);
+  // The next budget is an ordinary one again: spent, the script gets the limit's message.
+  load("while true do end");
+  set_budget(L, 20'000);
+  REQUIRE(lua_pcall(L, 0, 0, 0) != LUA_OK);
+  REQUIRE(lua_type(L, -1) == LUA_TSTRING);
+  CHECK(std::string(lua_tostring(L, -1)).find("instruction limit exceeded") != std::string::npos);
+  lua_pop(L, 1);
+  close_sandbox(L);
+}
+
 TEST_CASE("messages name what failed: io, os, load, string.dump and require do not exist") {
   auto e = test::load(hostile("runtime"));
   for (auto [card, word] : {std::pair{"uses_io", "io"}, {"uses_os", "os"}, {"uses_load", "load"},
