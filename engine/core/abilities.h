@@ -59,9 +59,10 @@ struct AbilityCtx {
   // the run): Engine::ask puts it back in the state before a chooser sees the state.
   Rng* rng = nullptr;
 };
-/// Instructions a dry run may still take to finish: past them it stops (its effects and errors
-/// are ignored anyway). Small, so that a script looping on the nil its pending question gave
-/// (`while #pool > 0 do ... end`) costs little at each question.
+/// Instructions a dry run may still take to finish: past them (and within the 64 of the dry
+/// count's period) it stops; its effects and errors are ignored anyway. None, so that a script
+/// looping on the nil its pending question gave (`while #pool > 0 do ... end`) costs little at
+/// each question.
 constexpr long long kDryRunBudget = 0;
 
 /// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.

@@ -50,8 +50,8 @@ void sandbox_chance(lua_State* L, ChanceTape* tape, const bool* dry);
 /// it is spent (default: "instruction limit exceeded (an endless loop?)"); it must outlive the call.
 void set_budget(lua_State* L, long long instructions, const char* message = nullptr);
 /// The budget of a run's dry rest (a decision is pending, docs/design.md): once `instructions`
-/// are spent the run stops at the next count by a signal no script's pcall catches, with no
-/// message or traceback made (nothing reads them). The next set_budget ends it.
+/// are spent the run stops within 64 more by a signal no script's pcall catches, with no message
+/// or traceback made (nothing reads them). The next set_budget ends it.
 void set_dry_budget(lua_State* L, long long instructions);
 /// Instructions charged since the sandbox was made (count hook, charge(), strings made): the
 /// difference over a call is what it spent.

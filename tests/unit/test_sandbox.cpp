@@ -163,7 +163,7 @@ TEST_CASE("only files whose code assigns a shared variable are checked; nested f
 // and nothing keeps what it does; a script looping on the nil its question gave (a draft's
 // `while #pool > 0`) must stop at once, not after the 5,000,000 of a call (issue 51: that made
 // each pending question cost about 1 ms).
-TEST_CASE("a run's dry rest stops within a thousand instructions by a signal no script's pcall catches") {
+TEST_CASE("a run's dry rest stops within 64 instructions by a signal no script's pcall catches") {
   lua_State* L = new_sandbox(kCardLimits);
   auto load = [&](const char* chunk) {
     REQUIRE(luaL_loadstring(L, chunk) == LUA_OK);
@@ -175,7 +175,7 @@ TEST_CASE("a run's dry rest stops within a thousand instructions by a signal no 
   const long long before = instructions_spent(L);
   REQUIRE(lua_pcall(L, 0, 0, 0) != LUA_OK);
   CHECK(lua_type(L, -1) == LUA_TLIGHTUSERDATA);  // the signal: no message made, no traceback
-  CHECK(instructions_spent(L) - before <= 1000);
+  CHECK(instructions_spent(L) - before <= 64);
   lua_pop(L, 1);
   // The next budget is an ordinary one again: spent, the script gets the limit's message.
   load("while true do end");
