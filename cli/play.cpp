@@ -16,6 +16,7 @@
 #include <editline/readline.h>
 
 #include "cli.h"
+#include "history.h"
 #include "input.h"
 #include "record.h"
 #include "screen.h"
@@ -619,6 +620,9 @@ class TerminalGame : public MatchListener {
   bool hide_seed() const { return human_[0] || human_[1]; }
   /// Plays the game to its end (or its abandonment); returns the exit status.
   int run(const Common& c, const std::string& p1, const std::string& p2);
+  /// Keeps the game's result in the history file `path` once it ends (one human against the
+  /// computer at `level`), then shows the results by level and the suggested level.
+  void keep_results(std::string path, std::string level) { history_ = std::move(path), level_ = std::move(level); }
 
   void on_action(const Match& m, int seat, const Action&, const std::string&, const EventLog& log) override {
     print_events(seat, log);
@@ -703,6 +707,19 @@ class TerminalGame : public MatchListener {
                          4)
               << "\n";
   }
+  // The game's result into the history file, then the results by level and the next level.
+  void record_result() const {
+    const GameResult r = e_.result(m_.state());
+    PastGame g{level_, r.winner == viewer_, r.score[viewer_], r.score[1 - viewer_], takebacks_, practice_, ""};
+    std::string err;
+    if (!append_history(history_, g, err)) {
+      std::cout << wrapped("your result is not kept: " + escape_controls(err), 4) << "\n";
+      return;
+    }
+    const std::vector<PastGame> past = read_history(history_, err);
+    if (!err.empty()) std::cout << wrapped(escape_controls(err), 4) << "\n";
+    for (const std::string& line : results_lines(past)) std::cout << line << "\n";
+  }
   void show_seed() const {
     if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
   }
@@ -745,6 +762,7 @@ class TerminalGame : public MatchListener {
   std::vector<Checkpoint> undo_;
   int last_human_ = -1;
   bool noted_ = false;  // a computer's note was shown this game
+  std::string history_, level_;  // keep_results: the history file and the computer's level
 };
 
 void TerminalGame::print_events(int p, const EventLog& log) {
@@ -773,6 +791,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
                   << "\n";
       }
       print_game_summary();
+      if (!level_.empty() && viewer_ >= 0) record_result();
     }
     const std::string text = e_.text().event_text(ev, v);
     if (ev.type == Event::BattleStart) last_moves.clear();  // a new battle: nothing of the last one
@@ -903,6 +922,7 @@ int cmd_play(int argc, char** argv) {
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "practice", "allow any takeback (undo past the opponent's moves and across battles); the result line and the record say so")(
+      "no-history", "neither read nor keep your results (kept at a terminal against a level, in $XDG_DATA_HOME/als/results.jsonl)")(
       "color", po::value<std::string>(&color)->default_value("auto"),
       "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
@@ -924,8 +944,17 @@ int cmd_play(int argc, char** argv) {
       return 2;
     }
     p2 = level;
-  } else if (vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) {
-    p2 = "normal";
+  }
+  // At a terminal, one person against a level: the results are kept, and without --level or
+  // --p2 the game is at the level they suggest (easy for a first game, as the tutorial says).
+  const bool keeps = isatty(0) && isatty(1) && !vm.count("no-history");
+  std::vector<PastGame> past;
+  std::string history_err;
+  if (keeps) past = read_history(history_path(), history_err);
+  bool suggested = false;
+  if (!vm.count("level") && vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) {
+    p2 = suggested_level(past);
+    suggested = true;
   }
   for (const std::string& a : {level_spec(p2), level_spec(p1)})  // a hint searches as the strongest computer seat does, at least
     if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":iterations=2000" : a;
@@ -963,6 +992,14 @@ int cmd_play(int argc, char** argv) {
   for (const auto& r : e.rule_names()) opening += ", rules " + r;
   auto shown = [](const std::string& a) { return level_spec(a) == a ? a : a + " (" + level_spec(a) + ")"; };
   std::cout << wrapped(opening + ", player 1 " + shown(p1) + ", player 2 " + shown(p2), 4) << "\n";
+  if (!history_err.empty()) std::cout << wrapped(escape_controls(history_err), 4) << "\n";
+  if (suggested)
+    std::cout << wrapped("level " + p2 + (past.empty() ? ", for a first game" : ", as your results suggest") +
+                             " (--level picks one: " + level_names() + ")",
+                         4)
+              << "\n";
+  const bool at_level = level_spec(p2) != p2 || level_spec(p1) != p1;
+  if (keeps && at_level && (human[0] != human[1])) game.keep_results(history_path(), human[0] ? p2 : p1);
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);

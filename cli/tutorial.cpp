@@ -189,8 +189,8 @@ int run_steps(const Engine& e, Match& m) {
   }
   std::cout << "\n--- The end of the tutorial ---\n"
             << wrapped("In a game the next battle would begin now, with the 1st player alternating. You know "
-                       "the rules: play a game against the easy level with 'als play --level easy', and type "
-                       "'help' at any decision.",
+                       "the rules: 'als play' starts your first game at the easy level (your results then "
+                       "suggest the next), and 'help' at any decision lists what you can type.",
                        0)
             << "\n";
   return 0;

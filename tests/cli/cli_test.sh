@@ -338,6 +338,29 @@ if command -v script > /dev/null; then
   printf 'withdraw\nn\nwithdraw\ny\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > pty.txt 2>&1
   grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
 fi
+# Results kept at a terminal (issue 53): a first game is at easy, as the tutorial says; its result
+# goes to $XDG_DATA_HOME/als/results.jsonl and the results by level follow the game; two wins at
+# easy suggest normal for the next game; --no-history neither reads nor writes; a pipe keeps none.
+if command -v script > /dev/null; then
+  results="$XDG_DATA_HOME/als/results.jsonl"
+  rm -f "$results"
+  lose() { for _ in 1 2 3 4 5 6 7 8 9 10; do printf 'withdraw\ny\n\n'; done; }
+  lose | timeout 120 script -qec "$als play --seed 5" /dev/null > hist1.txt 2>&1
+  tr -d '\r' < hist1.txt > hist1.clean
+  grep -q "^level easy, for a first game" hist1.clean && grep -q "player 2 easy" hist1.clean \
+    && ok || bad "a first game at easy: $(grep -A2 "^als play" hist1.clean)"
+  [ "$(wc -l < "$results")" -eq 1 ] && grep -q '"level":"easy"' "$results" && grep -q '"won":false' "$results" \
+    && ok || bad "the result kept: $(cat "$results" 2>&1)"
+  grep -q "^your results: easy 0 won of 1$" hist1.clean && grep -q "^suggested level: easy (als play --level easy)$" hist1.clean \
+    && ok || bad "the results after the game: $(tail -n 4 hist1.clean)"
+  printf '{"level":"easy","won":true}\n{"level":"easy","won":true}\n' >> "$results"
+  printf 'withdraw\ny\n' | timeout 60 script -qec "$als play --seed 5" /dev/null > hist2.txt 2>&1
+  tr -d '\r' < hist2.txt | grep -q "^level normal, as your results suggest" && ok || bad "the suggested level: $(head -n 3 hist2.txt)"
+  lose | timeout 120 script -qec "$als play --seed 5 --level easy --no-history" /dev/null > hist3.txt 2>&1
+  [ "$(wc -l < "$results")" -eq 3 ] && ! grep -q "your results" hist3.txt && ok || bad "--no-history kept a result"
+  lose | "$als" play --seed 5 --level easy > hist4.txt 2>&1
+  [ "$(wc -l < "$results")" -eq 3 ] && ! grep -q "your results" hist4.txt && ok || bad "a game through a pipe kept a result"
+fi
 "$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
 "$als" cards --seed 3 > /dev/null 2>&1; expect_rc 2 $? "als cards --seed (an option it does not use)"
 "$als" test --seed 3 tests > /dev/null 2>&1; expect_rc 2 $? "als test --seed"
@@ -479,7 +502,9 @@ order = ["--- The game ---", "--- Deploy ---", "goal: deploy a card",
          "player 1 deploys heavy_bombers to air", "--- Abilities ---",
          "player 1 deploys land_maneuver to land", "your land_maneuver asks you to choose", "player 1 chooses",
          "--- Withdrawing ---", "The chart: if the 1st player withdraws, the opponent scores 6 VP with 0 cards left",
-         "player 1 withdraws with", "--- The end of the tutorial ---"]
+         "player 1 withdraws with", "--- The end of the tutorial ---",
+         # the level it sends a newcomer to is the one 'als play' starts a first game at (issue 53)
+         "'als play' starts your first game at the easy level"]
 at = 0
 for want in order:
     found = text.find(want, at)

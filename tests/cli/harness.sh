@@ -12,3 +12,6 @@ expect_rc() { local want=$1 got=$2 what=$3; [ "$got" -eq "$want" ] && ok || bad 
 summary() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# als play keeps a person's results at a terminal (cli/history.h): never in the tester's own home
+export XDG_DATA_HOME="$tmp/xdg"
+mkdir -p "$XDG_DATA_HOME"
