@@ -68,7 +68,8 @@ Input parse_input(const std::string& typed, const std::vector<std::string>& text
   std::transform(line.begin(), line.end(), line.begin(), [](unsigned char ch) { return std::tolower(ch); });
   auto w = words(line);
   if (w.empty()) return r;
-  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint" || w[0] == "undo") {
+  if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint" || w[0] == "undo" ||
+      w[0] == "last") {
     r.kind = Input::Command;
     r.command = w;
     return r;

@@ -13,7 +13,7 @@ std::string join(const std::vector<std::string>& v, const std::string& sep = ", 
 
 struct Input {
   enum Kind { Empty, Command, Action, Error } kind = Empty;
-  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]", "hint", "undo"
+  std::vector<std::string> command;  // Command: "help", "hand", "board", "rules [ID]", "hint", "undo", "last [move]"
   int index = -1;                    // Action: index into the listed texts
   std::string why;                   // Error: the reason, for the player
 };

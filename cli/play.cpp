@@ -96,7 +96,6 @@ uint64_t hint_seed = 1;  // hints draw from their own generator, never the game'
 // The search a hint runs: the opponent's own (at least as strong as the player's opponent), or,
 // against a person or a weaker agent, a second's search at a terminal (a fixed budget in a pipe).
 std::string hint_agent = "mcts";
-// The opponent's last action as the player saw it, shown under the board's header.
 // Every step of the opponent's since the player's last decision (its turn's action, then its
 // answers to its abilities' questions), cleared at the player's decision, an undo and a battle's start.
 std::vector<std::string> last_moves;
@@ -169,7 +168,12 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
          << e.rules().vp_target << " | 1st: " << (v.first == viewer ? "you" : "opponent");
   }
   out.add(head.str());
-  if (!last_moves.empty()) out.add((last_moves.size() == 1 ? "last move: " : "last moves: ") + join(last_moves, "; "), 4);
+  if (!last_moves.empty()) {  // the steps, each without its closing full stop, one after another
+    std::vector<std::string> steps = last_moves;
+    for (std::string& x : steps)
+      if (!x.empty() && x.back() == '.') x.pop_back();
+    out.add((steps.size() == 1 ? "last move: " : "last moves: ") + join(steps, "; "), 4);
+  }
   // A theater a line when every theater's stacks fit beside its totals, else two lines each (or
   // more, wrapped).
   std::vector<std::string> rows, stacks;
@@ -431,6 +435,7 @@ Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<
   // The board, built once for each way it may show the hand: without it where the hand is listed
   // below (a turn's plays, or a question's hand with its texts), else with it.
   std::optional<Lines> listed, unlisted;
+  auto fits = [&] { return screen.rows.size() + 1 <= screen_size().rows; };
   for (Texts t : {Texts::Full, Texts::Line, Texts::None}) {
     // At a question the hand is not in the list: it is shown under the board, with its texts
     // while they fit (else by name, on the board's line).
@@ -441,8 +446,19 @@ Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<
     if (hand_here) screen.append(hand_lines(e, s, p, t));
     screen.append(decision_lines(e, s, p, sorted, t));
     screen.append(below);
-    if (screen.rows.size() + 1 <= screen_size().rows) break;
+    if (fits()) break;
   }
+  // Still too tall with every ability text left out: the other seat's steps since the player's
+  // last decision give way, the earliest first, to their count ('last' lists them all).
+  const std::vector<std::string> all = last_moves;
+  for (size_t drop = 1; !fits() && drop < all.size(); ++drop) {
+    last_moves.assign(all.begin() + static_cast<std::ptrdiff_t>(drop), all.end());
+    last_moves.insert(last_moves.begin(), std::to_string(drop) + " earlier (type last)");
+    screen = board_lines(e, s, p, turn);
+    screen.append(decision_lines(e, s, p, sorted, Texts::None));
+    screen.append(below);
+  }
+  last_moves = all;
   return screen;
 }
 
@@ -496,7 +512,8 @@ constexpr const char* kHelp[] = {
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
     "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
     "self-play), undo (back to "
-    "your previous decision, if the opponent has not played since), help."};
+    "your previous decision, if the opponent has not played since), last (every step since your last "
+    "decision, a line each), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
 void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
@@ -511,6 +528,10 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
     } else {
       print_card(e, w[1]);
     }
+  } else if (w[0] == "last") {
+    if (last_moves.empty()) std::cout << "nothing has happened since your last decision\n";
+    else std::cout << "since your last decision:\n";
+    for (const std::string& step : last_moves) std::cout << wrapped("  " + step, 4) << "\n";
   } else if (w[0] == "board") {
     print_board(e, s, p);  // the board only: the actions are above
   } else {  // hand: the board with the hand, and the actions again
@@ -595,6 +616,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       if (!confirmed(e, s, p, out)) {
         if (input_end) return Reply::End;  // Ctrl-D at the question: the game is abandoned, nothing asked
         std::cout << "not withdrawn\n";
+        decision_screen(e, s, p, sorted, goal).print();  // the board again, as before the question
         continue;
       }
       return Reply::Chosen;
@@ -763,6 +785,9 @@ class TerminalGame : public MatchListener {
   int last_human_ = -1;
   bool noted_ = false;  // a computer's note was shown this game
   std::string history_, level_;  // keep_results: the history file and the computer's level
+  // Each human seat's view of every step of the other seat's since its own last decision (its
+  // turn's action, the abilities it set off, its answers), shown on that seat's decision screen.
+  std::vector<std::string> since_[2];
 };
 
 void TerminalGame::print_events(int p, const EventLog& log) {
@@ -794,8 +819,16 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       if (!level_.empty() && viewer_ >= 0) record_result();
     }
     const std::string text = e_.text().event_text(ev, v);
-    if (ev.type == Event::BattleStart) last_moves.clear();  // a new battle: nothing of the last one
-    else if (&ev == &log.events.front() && viewer_ >= 0 && p != viewer_) last_moves.push_back(text);  // shown with the board
+    if (ev.type == Event::BattleStart) since_[0].clear(), since_[1].clear();  // a new battle: nothing of the last one
+    else
+      for (int q : {0, 1})  // each person here keeps the other seat's steps, as they saw them
+        if (human_[q] && q != p && viewer_ != -1)
+          if (std::string step = q == v ? text : e_.text().event_text(ev, q); !step.empty()) {
+            // An ability's text is under its card on the board ('rules ID'): here its name only.
+            if (const size_t colon = step.find(": "); ev.type == Event::Ability && colon != std::string::npos)
+              step = step.substr(0, colon) + "'s ability";
+            since_[q].push_back(std::move(step));
+          }
     std::cout << wrapped(text, 4) << "\n";
     // At a terminal, the end of a battle waits for the player: its summary is a screen of its own.
     if (ev.type == Event::BattleEnd && !m_.over() && viewer_ != -1 && isatty(0) && isatty(1)) {
@@ -828,6 +861,7 @@ int TerminalGame::human_turn(int p) {
     return apply_human(p, one[0]);
   }
   Action a;
+  last_moves = since_[p];  // (the decision screen and the last command read it)
   Reply reply = human_choice(e_, s, p, m_.legal(), a, undo_.empty() ? no_undo_ : "");
   if (reply == Reply::Undo) {  // the state is a value: back to the human's previous decision
     // A question with one possible answer is no decision: undo goes past it.
@@ -836,7 +870,7 @@ int TerminalGame::human_turn(int p) {
     rec_.undo(undo_.back().record, p);
     undo_.pop_back();
     ++takebacks_;
-    last_moves.clear();
+    since_[p].clear();
     std::cout << "undone: back to your previous decision\n";
     return -1;
   }
@@ -851,7 +885,7 @@ int TerminalGame::human_turn(int p) {
 int TerminalGame::apply_human(int p, const Action& a) {
   Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p};
   decided_in_battle_ = true;
-  last_moves.clear();  // the player has decided: what came before is no longer news
+  since_[p].clear();  // the player has decided: what came before is no longer news
   undo_.push_back(here);  // before the action: a battle it ends forgets it (print_events)
   try {
     m_.apply(a);

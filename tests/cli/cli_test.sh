@@ -265,7 +265,9 @@ grep -q '"type":"undo","undone":\["deploy disrupt land"\]' ownundo.jsonl && ok |
 # last move: every step of the opponent's since the player's decision, nothing at a battle's start
 # (seed 5: the opponent's reinforce asks it a question; battle 2 begins with the player's turn)
 yes 1 | head -n 60 | "$als" play --seed 5 --p2 random > lm.txt 2>&1
-grep -q "^last moves: player 2 deploys reinforce to land; player 2 chooses sea" lm.txt && ok || bad "last moves: $(grep 'last move' lm.txt | head -8)"
+tr '\n' ' ' < lm.txt | sed 's/  */ /g' \
+  | grep -q "last moves: player 2 deploys reinforce to land; reinforce's ability; player 2 draws a card from the deck (by reinforce); player 2 chooses sea" \
+  && ok || bad "last moves: $(grep -A1 'last move' lm.txt | head -8)"
 awk '/^=== battle 2/ { getline; print; exit }' lm.txt | grep -q "^last move" && bad "a stale last move at battle 2's start" || ok
 # a question with one possible answer is answered for the player, and shown
 grep -A1 "your sea_maneuver asks you to choose" lm.txt > /dev/null && grep -q "^the one possible answer, given for you: choose 2:sea:2" lm.txt \
@@ -337,7 +339,14 @@ grep -q "nothing to undo: player 1 has played since your last decision" hot.txt 
 if command -v script > /dev/null; then
   printf 'withdraw\nn\nwithdraw\ny\n' | timeout 60 script -qec "$als play --seed 5 --p2 random" /dev/null > pty.txt 2>&1
   grep -q "not withdrawn" pty.txt && grep -q "player 1 withdraws" pty.txt && ok || bad "confirmation at a terminal: $(tail -n 3 pty.txt)"
+  # answered no: the board and the actions again, as before the question (issue 53)
+  tr -d '\r' < pty.txt | grep -A1 "^not withdrawn" | grep -q "^=== battle 1" && ok || bad "no board after 'not withdrawn': $(grep -A2 "not withdrawn" pty.txt)"
 fi
+# 'last' (or 'last move') lists every step of the opponent's since the player's last decision
+printf '1\nlast move\n' | "$als" play --seed 11 --p2 random > last.txt 2>&1
+grep -A3 "since your last decision:" last.txt | grep -q "^  player 2 " && ok || bad "last: $(grep -A3 "> last" last.txt)"
+printf 'last\n' | "$als" play --seed 4 --p2 random > last0.txt 2>&1
+grep -q "nothing has happened since your last decision" last0.txt && ok || bad "last, first decision: $(tail -n 3 last0.txt)"
 # Results kept at a terminal (issue 53): a first game is at easy, as the tutorial says; its result
 # goes to $XDG_DATA_HOME/als/results.jsonl and the results by level follow the game; two wins at
 # easy suggest normal for the next game; --no-history neither reads nor writes; a pipe keeps none.
@@ -427,6 +436,23 @@ wide = [l for l in lines if len(l) > cols]
 assert not wide, wide[:3]
 assert "press Enter for the next battle" in text
 assert "nothing to undo: the opponent has played since your last decision" in re.sub(r"\n +", " ", text), "undo past the reply"
+# Every step of the opponent's since the player's last decision stays on the decision screen
+# (issue 53): its action, the abilities it set off, its answers, each as it was printed; where
+# the rows run short the earliest give way to their count ('last' lists them).
+flat = re.sub(r"\n +", " ", text)
+longest = 0
+for b in blocks:
+    at = [i for i, l in enumerate(b) if l.startswith(("last move: ", "last moves: "))]
+    if not at:
+        continue
+    j = at[0] + 1
+    while j < len(b) and b[j].startswith("    "):
+        j += 1
+    steps = " ".join(l.strip() for l in b[at[0]:j]).split(": ", 1)[1].split("; ")
+    for step in steps:
+        assert re.match(r"\d+ earlier \(type last\)$", step) or step in flat, (step, b)
+    longest = max(longest, len(steps))
+assert longest >= 3, longest
 # each hand card of a turn: a line with its strength and plays, and, if it has an ability, the
 # ability's kind and text on the next line
 turns = [b for b in blocks if any(l.startswith("Your turn") for l in b)]
