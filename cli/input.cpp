@@ -34,6 +34,60 @@ bool stands_for(const std::vector<std::string>& in, const std::vector<std::strin
   return true;
 }
 
+// The fewest edits (a letter inserted, deleted or changed, two neighbours swapped) that turn the
+// typed word `a` into a prefix of the action's word `b`: "dpe" is 1 from "dep(loy)".
+size_t edits_to_prefix(const std::string& a, const std::string& b) {
+  const size_t m = a.size(), n = b.size();
+  std::vector<std::vector<size_t>> d(m + 1, std::vector<size_t>(n + 1));
+  for (size_t i = 0; i <= m; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= n; ++j) d[0][j] = j;
+  for (size_t i = 1; i <= m; ++i)
+    for (size_t j = 1; j <= n; ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  size_t best = m;
+  for (size_t j = 0; j <= n; ++j) best = std::min(best, d[m][j]);
+  return best;
+}
+
+// How far a typed word is from an action's word: 0 a prefix of it; 1 its letters in order with the
+// same first letter ("hvy" in "heavy_tanks"), or one edit from a prefix; else too far.
+size_t word_distance(const std::string& typed, const std::string& word) {
+  if (word.rfind(typed, 0) == 0) return 0;
+  if (!typed.empty() && !word.empty() && typed[0] == word[0]) {
+    size_t k = 0;
+    for (char ch : word)
+      if (k < typed.size() && ch == typed[k]) ++k;
+    if (k == typed.size()) return 1;
+  }
+  return typed.size() >= 3 && edits_to_prefix(typed, word) <= 1 ? 1 : 99;
+}
+
+// The actions a mistyped input most likely meant ("dpe hvy": the deploys of the heavy cards):
+// each typed word matched, in order, to a word of the action at most one slip away, the fewest
+// slips in all; none when a word matches nothing.
+std::vector<int> likely_meant(const std::vector<std::string>& in, const std::vector<std::string>& texts) {
+  std::vector<int> best;
+  size_t least = in.size() + 1;  // at most a slip a word
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::vector<std::string> tw = words(texts[i]);
+    size_t cost = 0, k = 0;
+    for (const std::string& w : in) {  // the first word with the action's first, the others in order
+      size_t here = 99;
+      while (k < tw.size() && (here = word_distance(w, tw[k])) > 1 && &w != &in.front()) ++k;
+      if (k == tw.size() || here > 1) {
+        cost = 99;
+        break;
+      }
+      cost += here, ++k;
+    }
+    if (cost < least) least = cost, best.clear();
+    if (cost == least) best.push_back(static_cast<int>(i));
+  }
+  return best;
+}
+
 // Matches typed words against the action texts: the text itself; else each word a prefix of the
 // action's word at the same place; else (fewer words) each a prefix of one of its words, in order.
 // One hit is the action; several are listed (the first 8), none is an error.
@@ -52,6 +106,11 @@ int match(const std::string& input, const std::vector<std::string>& texts, std::
   if (hits.size() == 1) return hits[0];
   if (hits.empty()) {
     why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
+    if (const std::vector<int> meant = likely_meant(in, texts); !meant.empty() && meant.size() <= 4) {
+      why += "; did you mean";
+      for (int h : meant) why += " [" + texts[static_cast<size_t>(h)] + "]";
+      why += "?";
+    }
   } else {
     why = "'" + input + "' could be:";
     for (size_t h = 0; h < hits.size() && h < 8; ++h) why += " [" + texts[hits[h]] + "]";

@@ -72,3 +72,21 @@ TEST_CASE("input: at a card or theater question the option alone answers") {
   REQUIRE(parse_input("choose sea", q, true).index == 1);
   REQUIRE(parse_input("land", q, false).kind == Input::Error);  // a turn: no such shortcut
 }
+
+TEST_CASE("a mistyped action gets the actions it most likely meant, a slip a word at most (issue 53)") {
+  auto why = [](const std::string& typed) {
+    Input in = parse_input(typed, kTurn, false);
+    REQUIRE(in.kind == Input::Error);
+    return in.why;
+  };
+  // letters swapped, letters left out, a letter changed
+  CHECK(why("dpe cover").find("did you mean [deploy cover_fire land]?") != std::string::npos);
+  CHECK(why("dep cvr").find("did you mean [deploy cover_fire land]?") != std::string::npos);
+  CHECK(why("improvse suport lnd").find("did you mean [improvise support land]?") != std::string::npos);
+  // several as likely: each listed
+  CHECK(why("dpe ar").find("did you mean [deploy air_drop air] [deploy support air]?") != std::string::npos);
+  // nothing near: no guess
+  CHECK(why("xyz").find("did you mean") == std::string::npos);
+  CHECK(why("deploy zebra").find("did you mean") == std::string::npos);
+  CHECK(why("xyz").find("is not a legal action now") != std::string::npos);
+}
