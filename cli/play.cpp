@@ -512,7 +512,7 @@ constexpr const char* kHelp[] = {
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
     "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
     "self-play), undo (back to "
-    "your previous decision, if the opponent has not played since), last (every step since your last "
+    "your previous decision: against the computer your last turn and its reply, never across a battle), last (every step since your last "
     "decision, a line each), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
@@ -633,11 +633,14 @@ namespace {
 class TerminalGame : public MatchListener {
  public:
   TerminalGame(const Engine& e, uint64_t seed, std::unique_ptr<Agent> (&agents)[2], const bool (&human)[2],
-               std::string log_file, bool watch, bool practice)
+               std::string log_file, bool watch, bool practice, bool strict)
       : e_(e), m_(e, seed, agents[0].get(), agents[1].get()), seed_(seed), human_{human[0], human[1]},
         // Log lines show each human only what they may see; with no human, everything.
         viewer_(human[0] && human[1] ? -2 : human[0] ? 0 : human[1] ? 1 : -1), log_file_(std::move(log_file)),
-        watch_(watch), practice_(practice) {}
+        watch_(watch), practice_(practice),
+        // One person against the computer takes back a turn with the computer's reply, as casual
+        // game apps allow; hot seat and --strict only one's own decisions since the other played.
+        takeback_replies_(!strict && human[0] != human[1]) {}
   /// The seed determines every hidden card: with a human seat it is shown once the game is over.
   bool hide_seed() const { return human_[0] || human_[1]; }
   /// Plays the game to its end (or its abandonment); returns the exit status.
@@ -670,9 +673,9 @@ class TerminalGame : public MatchListener {
     bool real;      // more than one legal action (undo skips the others)
     int seat;       // whose decision it was
   };
-  // Undo takes back only the deciding player's own decisions since anyone else last acted, and
-  // never across a battle: what they have seen since (the opponent's reply, a new hand) cannot be
-  // unseen. --practice allows any takeback. Called before each human decision, after each
+  // Undo takes back the deciding player's own decisions and, against the computer, its replies,
+  // never across a battle (a new hand, once seen, cannot be unseen); in hot seat and with --strict
+  // only the player's own decisions since the other seat last acted. --practice allows any takeback. Called before each human decision, after each
   // computer action and at a battle's start event; sets why undo is refused when it drops every
   // checkpoint.
   void forget_undo(const std::string& why) {
@@ -723,6 +726,7 @@ class TerminalGame : public MatchListener {
                          : "holding " + (b.cards.empty() ? std::string("every theater by the tie rule") : join(b.cards));
       std::cout << wrapped(line, 4) << "\n";
     }
+    if (takebacks_ > 0) std::cout << "  takebacks: " << takebacks_ << "\n";
     std::cout << wrapped("  battles won: " + who(0) + ": " + std::to_string(won[0]) + ", " + who(1) + ": " +
                              std::to_string(won[1]) + "; withdrawals: " + who(0) + ": " + std::to_string(withdrew[0]) +
                              ", " + who(1) + ": " + std::to_string(withdrew[1]),
@@ -778,6 +782,7 @@ class TerminalGame : public MatchListener {
   std::string log_file_;
   bool watch_;
   bool practice_;        // --practice: any takeback, said in the result line and the record
+  bool takeback_replies_;  // undo takes back the computer's replies too (not hot seat, not --strict)
   int takebacks_ = 0;    // undos this game
   bool decided_in_battle_ = false;  // a human here has decided in this battle (else its end shows their hand)
   std::string no_undo_ = "this is your first decision";  // why undo is refused while undo_ is empty
@@ -810,9 +815,10 @@ void TerminalGame::print_events(int p, const EventLog& log) {
         int me = viewer_, margin = r.score[me] - r.score[1 - me];
         std::cout << (r.winner == me ? ink.good + "you win" : ink.bad + "you lose") << ink.reset << ", "
                   << r.score[me] << " VP to " << r.score[1 - me] << " (by " << std::abs(margin) << ")"
-                  << (practice_ ? ", a practice game with " + std::to_string(takebacks_) +
-                                      (takebacks_ == 1 ? " takeback" : " takebacks")
-                                : "")
+                  << (practice_       ? ", a practice game with " + std::to_string(takebacks_) +
+                                          (takebacks_ == 1 ? " takeback" : " takebacks")
+                      : takebacks_ > 0 ? ", with " + std::to_string(takebacks_) + (takebacks_ == 1 ? " takeback" : " takebacks")
+                                       : "")
                   << "\n";
       }
       print_game_summary();
@@ -922,7 +928,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       if (int code = human_turn(p); code >= 0) return code;
     } else {
       m_.step();
-      forget_undo(played_since(p));
+      if (!takeback_replies_) forget_undo(played_since(p));
     }
     if (watch_ && !m_.over()) {
       if (viewer_ == -1) print_final_board(e_, m_.state(), -1);  // spectators see everything
@@ -956,10 +962,16 @@ int cmd_play(int argc, char** argv) {
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "practice", "allow any takeback (undo past the opponent's moves and across battles); the result line and the record say so")(
+      "strict", "undo takes back only your own decisions since the opponent last played (by default, against the computer, "
+      "your last turn and its reply)")(
       "no-history", "neither read nor keep your results (kept at a terminal against a level, in $XDG_DATA_HOME/als/results.jsonl)")(
       "color", po::value<std::string>(&color)->default_value("auto"),
       "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never");
   if (!parse(argc, argv, "play", desc, vm)) return 0;
+  if (vm.count("practice") && vm.count("strict")) {
+    std::cerr << "als play: give --practice (any takeback) or --strict (only your own decisions), not both\n";
+    return 2;
+  }
   if (color != "auto" && color != "always" && color != "never") {
     std::cerr << "als play: --color takes auto, always or never\n";
     return 2;
@@ -1020,7 +1032,8 @@ int cmd_play(int argc, char** argv) {
       }
     }
   }
-  TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0, vm.count("practice") > 0);
+  TerminalGame game(e, seed, agents, human, log_file, vm.count("watch") > 0, vm.count("practice") > 0,
+                    vm.count("strict") > 0);
   std::string opening = "als play: " + (game.hide_seed() ? std::string("seed shown at the end") : "seed " + std::to_string(seed));
   opening += ", cards " + e.set().name;
   for (const auto& r : e.rule_names()) opening += ", rules " + r;

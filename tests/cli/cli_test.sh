@@ -252,12 +252,24 @@ grep -q "withdraw (the opponent scores [0-9]* VP)" undo.txt && ok || bad "withdr
 sed -n '/undone/,/^> /p' undo1.txt | grep -q "Your turn" && ok || bad "undo stopped at a one-answer question"
 # undo in practice: the record says so, and says what each undo took back
 grep -q '"practice":true' undo.jsonl && grep -q '"type":"undo","undone":\["deploy' undo.jsonl && ok || bad "practice record: $(grep undo undo.jsonl)"
-# without --practice, undo takes back only the player's own decisions since the opponent last
-# acted (seed 5: the 10th input deploys disrupt, whose question comes before the opponent's)
-printf '1\n2\nundo\n' | "$als" play --seed 5 --p2 random --log noundo.jsonl > noundo.txt 2>&1
+# against the computer undo takes back the player's last turn and the computer's reply (issue 53):
+# the record says what was taken back, both actions, and the game's end counts the takebacks
+{ printf '1\n2\nundo\n'; yes 1 | head -n 60; } | "$als" play --seed 5 --p2 random --log takeback.jsonl > takeback.txt 2>&1
+grep -q "undone: back to your previous decision" takeback.txt && ok || bad "takeback: $(grep -A1 undo takeback.txt)"
+python3 - takeback.jsonl <<'PY' && ok || bad "takeback record: $(grep undo takeback.jsonl)"
+import json, sys
+undos = [j for j in map(json.loads, open(sys.argv[1])) if j.get("type") == "undo"]
+assert len(undos) == 1 and len(undos[0]["undone"]) >= 2, undos  # the player's turn and the reply
+PY
+grep -q "^  takebacks: 1$" takeback.txt && grep -q "with 1 takeback" takeback.txt && ok || bad "takebacks in the summary: $(tail -n 8 takeback.txt)"
+"$als" replay takeback.jsonl > /dev/null; expect_rc 0 $? "a record with a takeback replays"
+"$als" play --practice --strict < /dev/null > /dev/null 2>&1; expect_rc 2 $? "--practice with --strict"
+# with --strict (as in hot seat), undo takes back only the player's own decisions since the
+# opponent last acted (seed 5: the 10th input deploys disrupt, whose question comes before the opponent's)
+printf '1\n2\nundo\n' | "$als" play --seed 5 --p2 random --strict --log noundo.jsonl > noundo.txt 2>&1
 grep -q "nothing to undo: the opponent has played since your last decision" noundo.txt && ok || bad "undo past the opponent's reply: $(grep -A1 undo noundo.txt)"
 grep -q '"type":"undo"' noundo.jsonl && bad "a refused undo was recorded" || ok
-{ yes 1 | head -n 10; echo undo; echo undo; } | "$als" play --seed 5 --p2 random --log ownundo.jsonl > ownundo.txt 2>&1
+{ yes 1 | head -n 10; echo undo; echo undo; } | "$als" play --seed 5 --p2 random --strict --log ownundo.jsonl > ownundo.txt 2>&1
 grep -q "undone: back to your previous decision" ownundo.txt && grep -q "nothing to undo: the opponent has played" ownundo.txt \
   && ok || bad "undo within one's own turn: $(grep -A1 undo ownundo.txt)"
 grep -q '"type":"undo","undone":\["deploy disrupt land"\]' ownundo.jsonl && ok || bad "undo line: $(grep undo ownundo.jsonl)"
@@ -408,7 +420,7 @@ fi
 # At a terminal of 80x24 (and of 60x40), every decision fits one screen: from the board's header
 # (with the opponent's last move) to the prompt at most as many lines as the rows, no line wider
 # than the columns, each hand card's ability text under its plays; a battle's end waits for
-# Enter. Whole games of both printings at a pseudo-terminal; at the second decision undo is
+# Enter. Whole games of both printings at a pseudo-terminal; at the second decision undo (--strict) is
 # refused (the opponent has replied); the input ends at a decision, and the game is abandoned.
 # The terminal's echo is off (`stty -echo`): input piped ahead of a prompt was echoed wherever the
 # screen then was, and made a screen taller than it is (a race; the prompt's line editor echoes
@@ -416,7 +428,7 @@ fi
 if command -v script > /dev/null; then
   for size in 80x24:standard 80x24:original 60x40:standard 60x40:original; do
     cols=${size%%x*} rest=${size#*x}; rows=${rest%%:*} cards=${size#*:}
-    { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows -echo; $als play --seed 6 --p2 random --cards $cards" \
+    { printf '1\nundo\n'; yes 1 | head -n 400; } | timeout 120 script -qec "stty cols $cols rows $rows -echo; $als play --seed 6 --p2 random --strict --cards $cards" \
       /dev/null > screen-$size.txt 2>&1
     "$als" cards --cards "$cards" > cards-$cards.txt
     python3 - screen-$size.txt "$cols" "$rows" cards-$cards.txt "$src/tests/cli" <<'PY' && ok || bad "${size}: $(tail -3 screen-$size.txt)"
