@@ -30,13 +30,38 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+# For a game: one line of progress instead of the build's log (kept in build-output.log, and its
+# end shown if the build fails); the tests show the whole log.
+quietly() {
+  if [ "$what" != play ]; then "$@" >&2; return; fi
+  local log=build-output.log status
+  set +e
+  "$@" 2>&1 | tee -a "$log" | while IFS= read -r line; do
+    if [[ $line =~ ^\[([0-9]+)/([0-9]+)\] ]] && [ -t 2 ]; then
+      printf '\rbootstrap: building als, step %s of %s ' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" >&2
+    fi
+  done
+  status=${PIPESTATUS[0]}
+  set -e
+  [ -t 2 ] && printf '\n' >&2
+  if [ "$status" -ne 0 ]; then
+    tail -n 40 "$log" >&2
+    echo "bootstrap: the build failed; its whole log is in $log" >&2
+    exit "$status"
+  fi
+}
+
+if [ "$what" = play ]; then
+  rm -f build-output.log
+  [ -x build/als ] || echo "bootstrap: building als, the first time about two minutes on two cores (seconds after)" >&2
+fi
 if [ ! -f build/build.ninja ]; then
-  meson setup build >&2
+  quietly meson setup build
 elif [ "$what" = test ] && [ ! -d build/python/als ]; then
   meson setup --reconfigure build >&2  # set up before pybind11 and numpy were installed: find them now
 fi
 # A game needs only the program; the tests need everything.
-if [ "$what" = play ]; then meson compile -C build als >&2; else meson compile -C build >&2; fi
+if [ "$what" = play ]; then quietly meson compile -C build als; else meson compile -C build >&2; fi
 
 case "$what" in
   play) exec build/als play "$@" ;;

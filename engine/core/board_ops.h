@@ -8,6 +8,9 @@ namespace als::board_ops {
 
 inline uint64_t bit(int c) { return uint64_t{1} << c; }
 
+// The other player.
+inline int other(int p) { return 1 - p; }
+
 // Where a card lies, as an event's `theater` or `from` says it: its theater on the board,
 // kDeckPlace in the deck, kHandTheater in a hand (or held by an ability).
 inline uint8_t place_of(const CardLoc& l) {

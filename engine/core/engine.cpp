@@ -17,7 +17,6 @@ namespace als {
 using namespace board_ops;
 
 namespace {
-inline int other(int p) { return 1 - p; }
 constexpr int kMaxFnValue = 1'000'000;  // strengths and totals a function may return
 }  // namespace
 

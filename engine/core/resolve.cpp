@@ -13,9 +13,7 @@
 
 namespace als {
 
-namespace {
-inline int other(int p) { return 1 - p; }
-}  // namespace
+using board_ops::other;
 
 // Ruling 11: an ability due waits in the queue, first due first resolved; with immediate
 // instants (the first printing, ruling 12) one that becomes due while another resolves runs at

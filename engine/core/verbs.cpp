@@ -19,10 +19,6 @@ using namespace board_ops;
 // Each Ops function reads its engine through a local reference (`eng`), not the member `e_`: the
 // board's byte stores may alias any object, so the member would be loaded again after each.
 
-namespace {
-inline int other(int p) { return 1 - p; }
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 // Changing the board. Every verb fires the trigger events of docs/modding.md, "Triggers" (resolve.cpp:
 // fire); each event reaches the faceup cards with that trigger, and the card the event is about
