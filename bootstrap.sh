@@ -74,8 +74,9 @@ case "$what" in
     meson test -C build --print-errorlogs || status=$?
     # 2. The sanitizer build: the same suites, then each fuzz target for a fixed number of inputs.
     if [ ! -f build-sanitize/build.ninja ]; then
+      # (one file at a time, unlike the release build's unity build: every file compiles alone)
       CXX=clang++ meson setup build-sanitize -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
-        -Dbuildtype=debugoptimized >&2
+        -Dbuildtype=debugoptimized -Dunity=off >&2
     fi
     meson compile -C build-sanitize >&2
     # Undefined behaviour fails the test it happens in (UBSan's default is to print and go on).

@@ -10,6 +10,9 @@
 
 namespace als::test {
 
+/// The path of a hostile test set or script under tests/hostile/.
+inline std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+
 /// A folder for one test's files, "als-NAME-PID" under the system's temporary folder: made now,
 /// removed with everything in it when the test program ends (they once piled up in /tmp).
 inline std::filesystem::path temp_folder(const std::string& name) {

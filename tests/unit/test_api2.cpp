@@ -8,7 +8,7 @@ using namespace als;
 
 namespace {
 
-std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+using test::hostile;
 
 // Player 1 holds `card` (or has it faceup in air when `on_board`); player 2 holds `spare`.
 State position(const Engine& e, const std::string& card, bool on_board) {

@@ -12,7 +12,7 @@
 using namespace als;
 
 namespace {
-std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+using test::hostile;
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

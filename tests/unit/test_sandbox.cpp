@@ -18,7 +18,7 @@ using namespace als;
 
 namespace {
 
-std::string hostile(const std::string& name) { return std::string(ALS_DATA_DIR) + "/tests/hostile/" + name; }
+using test::hostile;
 
 // A position where player 1 holds `card` and player 2 has Plain faceup in land.
 State holding(const Engine& e, const std::string& card) {
