@@ -9,10 +9,23 @@ import json, os, shlex, subprocess, sys, tempfile
 build, src = sys.argv[1], os.path.abspath(sys.argv[2])
 commands = json.load(open(os.path.join(build, "compile_commands.json")))
 
+def compiles_file(c, layer_file):
+    """Whether compile command c compiles layer_file: the file itself, or (a unity build) a
+    generated file that includes it."""
+    if c["file"].endswith(layer_file):
+        return True
+    if "-unity" not in c["file"]:
+        return False
+    path = os.path.join(c["directory"], c["file"])
+    try:
+        return any(line.strip().rstrip('>"').endswith(layer_file) for line in open(path))
+    except OSError:
+        return False
+
 def flags_of(layer_file):
     """The compiler and flags the build uses for one source file, without its input and output."""
     for c in commands:
-        if c["file"].endswith(layer_file):
+        if compiles_file(c, layer_file):
             args = shlex.split(c["command"])
             out, skip = [], False
             for a in args:
