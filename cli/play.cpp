@@ -512,8 +512,8 @@ constexpr const char* kHelp[] = {
     "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
     "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
     "self-play), undo (back to "
-    "your previous decision: against the computer your last turn and its reply, never across a battle), last (every step since your last "
-    "decision, a line each), help."};
+    "your previous decision: against the computer your last turn and its reply, never across a battle), "
+    "last (every step since your last decision, a line each), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
 void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
@@ -674,10 +674,11 @@ class TerminalGame : public MatchListener {
     int seat;       // whose decision it was
   };
   // Undo takes back the deciding player's own decisions and, against the computer, its replies,
-  // never across a battle (a new hand, once seen, cannot be unseen); in hot seat and with --strict
-  // only the player's own decisions since the other seat last acted. --practice allows any takeback. Called before each human decision, after each
-  // computer action and at a battle's start event; sets why undo is refused when it drops every
-  // checkpoint.
+  // never across a battle (a new hand, once seen, cannot be unseen); in hot seat and with
+  // --strict only the player's own decisions since the other seat last acted. --practice allows
+  // any takeback. Called before each human decision, after each computer action (unless its
+  // replies may be taken back) and at a battle's start event; sets why undo is refused when it
+  // drops every checkpoint.
   void forget_undo(const std::string& why) {
     if (practice_ || undo_.empty()) return;
     undo_.clear();
