@@ -90,23 +90,17 @@ char kDryStop;  // the signal that stops a run's dry rest (set_dry_budget)
   std::abort();  // not reached: luaL_error does not return
 }
 
-void count_hook(lua_State* L, lua_Debug*) {
+// The count hook, called every `Every` instructions. A run's dry rest is counted more finely
+// (kDryHookEvery), so that it stops within a few dozen instructions of its budget (set_dry_budget).
+template <int Every>
+void count_every(lua_State* L, lua_Debug*) {
   SandboxInfo* info = info_of(L);
-  info->budget -= kHookEvery;
-  info->spent += kHookEvery;
+  info->budget -= Every;
+  info->spent += Every;
   if (info->budget < 0) limit_error(L);
 }
-
-// A run's dry rest is counted more finely, so that it stops within a few dozen instructions of
-// its budget (set_dry_budget).
+constexpr lua_Hook count_hook = count_every<kHookEvery>;
 constexpr int kDryHookEvery = 64;
-
-void dry_hook(lua_State* L, lua_Debug*) {
-  SandboxInfo* info = info_of(L);
-  info->budget -= kDryHookEvery;
-  info->spent += kDryHookEvery;
-  if (info->budget < 0) limit_error(L);
-}
 
 // pcall for scripts: it never swallows the engine's own signals (light userdata errors), an
 // exhausted instruction budget or a memory error.
@@ -224,14 +218,14 @@ void set_budget(lua_State* L, long long instructions, const char* message) {
   info->string_refused = false;
   if (info->quiet) {  // after a dry rest: the ordinary count again
     info->quiet = false;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery);
+    restart_count(L);
   }
 }
 
 void set_dry_budget(lua_State* L, long long instructions) {
   set_budget(L, instructions);
   info_of(L)->quiet = true;
-  lua_sethook(L, dry_hook, LUA_MASKCOUNT, kDryHookEvery);
+  lua_sethook(L, count_every<kDryHookEvery>, LUA_MASKCOUNT, kDryHookEvery);
 }
 
 long long instructions_spent(lua_State* L) { return info_of(L)->spent; }
