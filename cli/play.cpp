@@ -994,19 +994,20 @@ int cmd_play(int argc, char** argv) {
   }
   // At a terminal, one person against a level: the results are kept, and without --level or
   // --p2 the game is at the level they suggest (easy for a first game, as the tutorial says).
-  const bool keeps = isatty(0) && isatty(1) && !vm.count("no-history");
+  const bool terminal = isatty(0) && isatty(1);
+  const bool keeps = terminal && !vm.count("no-history");
+  const std::string history = keeps ? history_path() : "";
   std::vector<PastGame> past;
   std::string history_err;
-  if (keeps) past = read_history(history_path(), history_err);
+  if (keeps) past = read_history(history, history_err);
   bool suggested = false;
-  if (!vm.count("level") && vm["p2"].defaulted() && p1 == "human" && isatty(0) && isatty(1)) {
+  if (!vm.count("level") && vm["p2"].defaulted() && p1 == "human" && terminal) {
     p2 = suggested_level(past);
     suggested = true;
   }
   for (const std::string& a : {level_spec(p2), level_spec(p1)})  // a hint searches as the strongest computer seat does, at least
     if (a.rfind("mcts", 0) == 0) hint_agent = a.find(':') == std::string::npos ? a + ":iterations=2000" : a;
   // At a terminal a hint thinks at least a second, whatever the opponent's level.
-  const bool terminal = isatty(0) && isatty(1);
   if (hint_agent == "mcts" || (terminal && hint_agent.find("time=") == std::string::npos))
     hint_agent = terminal ? at_terminal : "mcts:iterations=2000";  // (the budget the hint is calibrated at)
   const char* no_color = std::getenv("NO_COLOR");
@@ -1047,7 +1048,7 @@ int cmd_play(int argc, char** argv) {
                          4)
               << "\n";
   const bool at_level = level_spec(p2) != p2 || level_spec(p1) != p1;
-  if (keeps && at_level && (human[0] != human[1])) game.keep_results(history_path(), human[0] ? p2 : p1);
+  if (keeps && at_level && human[0] != human[1]) game.keep_results(history, human[0] ? p2 : p1);
   struct sigaction sa {};
   sa.sa_handler = on_interrupt;  // no SA_RESTART: a read in progress returns, the game is abandoned
   sigemptyset(&sa.sa_mask);
