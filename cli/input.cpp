@@ -64,14 +64,26 @@ size_t word_distance(const std::string& typed, const std::string& word) {
   return typed.size() >= 3 && edits_to_prefix(typed, word) <= 1 ? 1 : 99;
 }
 
+// One way of typing an action: its text in one of its forms (ids or display names, lowercase),
+// and the action's index.
+struct Form {
+  std::vector<std::string> words;
+  size_t action;
+};
+
+// Appends `i` to `v` unless it is there.
+void add_once(std::vector<int>& v, size_t i) {
+  if (std::find(v.begin(), v.end(), static_cast<int>(i)) == v.end()) v.push_back(static_cast<int>(i));
+}
+
 // The actions a mistyped input most likely meant ("dpe hvy": the deploys of the heavy cards):
 // each typed word matched, in order, to a word of the action at most one slip away, the fewest
 // slips in all; none when a word matches nothing.
-std::vector<int> likely_meant(const std::vector<std::string>& in, const std::vector<std::string>& texts) {
+std::vector<int> likely_meant(const std::vector<std::string>& in, const std::vector<Form>& forms) {
   std::vector<int> best;
   size_t least = in.size() + 1;  // at most a slip a word
-  for (size_t i = 0; i < texts.size(); ++i) {
-    const std::vector<std::string> tw = words(texts[i]);
+  for (const Form& f : forms) {
+    const std::vector<std::string>& tw = f.words;
     size_t cost = 0, k = 0;
     for (const std::string& w : in) {  // the first word with the action's first, the others in order
       size_t here = 99;
@@ -83,49 +95,55 @@ std::vector<int> likely_meant(const std::vector<std::string>& in, const std::vec
       cost += here, ++k;
     }
     if (cost < least) least = cost, best.clear();
-    if (cost == least) best.push_back(static_cast<int>(i));
+    if (cost == least) add_once(best, f.action);
   }
   return best;
 }
 
-// Matches typed words against the action texts: the text itself; else each word a prefix of the
-// action's word at the same place; else (fewer words) each a prefix of one of its words, in order.
-// One hit is the action; several are listed (the first 8), none is an error.
-int match(const std::string& input, const std::vector<std::string>& texts, std::string& why) {
+// Matches typed words against the actions' forms: a text itself; else each word a prefix of the
+// form's word at the same place; else (fewer words) each a prefix of one of its words, in order.
+// One action hit is the action; several are listed (the first 8, as `shown`), none is an error.
+int match(const std::string& input, const std::vector<Form>& forms, const std::vector<std::string>& shown,
+          std::string& why) {
   auto in = words(input);
   std::vector<int> hits, loose;
-  for (size_t i = 0; i < texts.size(); ++i) {
-    if (texts[i] == input) return static_cast<int>(i);
-    auto tw = words(texts[i]);
+  for (const Form& f : forms) {
+    const std::vector<std::string>& tw = f.words;
+    if (join(tw, " ") == input) return static_cast<int>(f.action);
     bool ok = tw.size() == in.size();
     for (size_t k = 0; k < tw.size() && ok; ++k) ok = tw[k].rfind(in[k], 0) == 0;
-    if (ok) hits.push_back(static_cast<int>(i));
-    else if (in.size() < tw.size() && stands_for(in, tw)) loose.push_back(static_cast<int>(i));
+    if (ok) add_once(hits, f.action);
+    else if (in.size() < tw.size() && stands_for(in, tw)) add_once(loose, f.action);
   }
   if (hits.empty()) hits = loose;
   if (hits.size() == 1) return hits[0];
   if (hits.empty()) {
     why = "'" + input + "' is not a legal action now (type a number, an action, or help)";
-    if (const std::vector<int> meant = likely_meant(in, texts); !meant.empty() && meant.size() <= 4) {
+    if (const std::vector<int> meant = likely_meant(in, forms); !meant.empty() && meant.size() <= 4) {
       why += "; did you mean";
-      for (int h : meant) why += " [" + texts[static_cast<size_t>(h)] + "]";
+      for (int h : meant) why += " [" + shown[static_cast<size_t>(h)] + "]";
       why += "?";
     }
   } else {
     why = "'" + input + "' could be:";
-    for (size_t h = 0; h < hits.size() && h < 8; ++h) why += " [" + texts[hits[h]] + "]";
+    for (size_t h = 0; h < hits.size() && h < 8; ++h) why += " [" + shown[static_cast<size_t>(hits[h])] + "]";
     if (hits.size() > 8) why += " and " + std::to_string(hits.size() - 8) + " more";
   }
   return -1;
 }
 
+std::string lowercase(std::string v) {
+  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  return v;
+}
+
 }  // namespace
 
-Input parse_input(const std::string& typed, const std::vector<std::string>& texts, bool choice) {
+Input parse_input(const std::string& typed, const std::vector<std::string>& texts, bool choice,
+                  const std::vector<std::string>& named) {
   Input r;
-  std::string line = typed;  // ids, theaters and commands are lowercase: typing is case-insensitive
-  std::transform(line.begin(), line.end(), line.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  auto w = words(line);
+  // ids, theaters and commands are lowercase: typing is case-insensitive
+  auto w = words(lowercase(typed));
   if (w.empty()) return r;
   if (w[0] == "help" || w[0] == "hand" || w[0] == "board" || w[0] == "rules" || w[0] == "hint" || w[0] == "undo" ||
       w[0] == "last") {
@@ -145,8 +163,14 @@ Input parse_input(const std::string& typed, const std::vector<std::string>& text
     }
     return r;
   }
-  int i = match(input, texts, r.why);
-  if (i < 0 && choice && input.rfind("choose ", 0) != 0) i = match("choose " + input, texts, r.why);
+  std::vector<Form> forms;
+  for (size_t k = 0; k < texts.size(); ++k) {
+    forms.push_back({words(texts[k]), k});
+    if (k < named.size() && lowercase(named[k]) != texts[k]) forms.push_back({words(lowercase(named[k])), k});
+  }
+  const std::vector<std::string>& shown = named.size() == texts.size() ? named : texts;
+  int i = match(input, forms, shown, r.why);
+  if (i < 0 && choice && input.rfind("choose ", 0) != 0) i = match("choose " + input, forms, shown, r.why);
   r.kind = i >= 0 ? Input::Action : Input::Error;
   r.index = i;
   return r;

@@ -22,7 +22,10 @@ struct Input {
 /// action text, or its words as unique prefixes (`dep air_d air`), in any case; words after the
 /// first may be left out where that leaves one action (`deploy support`, `dep cover`), and a line
 /// that fits several lists them (`dep`). At a card or theater choice (`choice`), the option alone
-/// (`land`) stands for `choose land`.
-Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice);
+/// (`land`) stands for `choose land`. `named` (optional, parallel to `texts`): the same actions with
+/// cards by their display names ("deploy Heavy Tanks land"); a line may type either form, and the
+/// messages list actions in it.
+Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice,
+                  const std::vector<std::string>& named = {});
 
 }  // namespace als::cli

@@ -88,7 +88,7 @@ namespace {
 
 // A board card as the viewer sees it (a facedown card marked with "~", an unknown one as "?"), in colour: facedown dim.
 std::string paint_card(const Engine& e, const SeenCard& c) {
-  const std::string label = card_text(e, c, true);
+  const std::string label = card_text(e, c, true, screen_naming());
   return c.faceup ? label : ink.facedown + label + ink.reset;
 }
 
@@ -101,20 +101,20 @@ std::string hint_agent = "mcts";
 std::vector<std::string> last_moves;
 void on_interrupt(int) { interrupted = 1; }
 
-// A card in a hand, compactly: "heavy_tanks (land 6)", "ambush (land 2, instant)".
-std::string hand_card(const Engine& e, const std::string& id) {
-  int c = e.set().find(id);
-  if (c < 0) return id;  // "?"
-  const CardDef& d = e.set().cards[c];
-  std::string out = id + " (" + d.type + " " + std::to_string(d.strength);
+// A card in a hand, compactly: "Heavy Tanks (land 6)", "Ambush (land 2, instant)"; "?" unknown.
+std::string hand_card(const Engine& e, int c) {
+  if (c < 0 || static_cast<size_t>(c) >= e.set().cards.size()) return "?";
+  const CardDef& d = e.set().cards[static_cast<size_t>(c)];
+  std::string out = shown_card(e, c) + " (" + d.type + " " + std::to_string(d.strength);
   if (d.kind != Kind::None) out += std::string(", ") + kind_name(d.kind);
   return out + ")";
 }
 
-// The ids of player p's hand as projection `v` sees it ("?" for a card its seat does not know).
-std::vector<std::string> hand_ids(const Engine& e, const Projection& v, int p) {
+// The ids (or display names) of player p's hand as projection `v` sees it ("?" for a card its seat
+// does not know).
+std::vector<std::string> hand_ids(const Engine& e, const Projection& v, int p, Naming naming = Naming::Ids) {
   std::vector<std::string> out;
-  for (const SeenCard& x : v.hand[p]) out.push_back(card_id(e, x.card));
+  for (const SeenCard& x : v.hand[p]) out.push_back(naming == Naming::Names ? card_name(e, x.card) : card_id(e, x.card));
   return out;
 }
 
@@ -146,12 +146,12 @@ std::string stack_text(const Engine& e, const SeenTheater& t, int p) {
     out += (j ? ", " : "") + std::string(j + 1 == st.size() && j ? "top " : "") + paint_card(e, st[j]) + " " +
            std::to_string(st[j].strength) + (counters.empty() ? "" : " [" + counters + "]");
   }
-  for (const Bonus& b : t.bonuses[p]) out += "  " + bonus_text(e, b);
+  for (const Bonus& b : t.bonuses[p]) out += "  " + bonus_text(e, b, screen_naming());
   return out;
 }
 
 // The board as `viewer` may see it: each card with its current strength, each theater's totals
-// with what adds to them, who holds it; the hands compactly (`rules ID` for a card's text).
+// with what adds to them, who holds it; the hands compactly (`rules NAME` for a card's text).
 // `hand_listed`: the decision below lists the viewer's hand card by card (a turn), so the board
 // leaves it out.
 Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed) {
@@ -202,19 +202,19 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
   std::string theirs = "opponent's hand: " + std::to_string(v.hand[opp].size()) + " card" + (v.hand[opp].size() == 1 ? "" : "s");
   std::vector<std::string> known;  // the cards of that hand you know (shown, or seen going there)
   for (const SeenCard& x : v.hand[opp])
-    if (x.known()) known.push_back(card_id(e, x.card));
+    if (x.known()) known.push_back(shown_card(e, x.card));
   if (!known.empty()) theirs += " (you know: " + join(known) + ")";
   out.add(theirs + " | deck: " + std::to_string(v.deck_size), 4);
   // What you deduced of cards you no longer know where they lie (ruling 30).
   std::string whose[2];
   whose[viewer] = "your", whose[opp] = "the opponent's";
-  for (size_t i = 0; i < v.deductions.size(); ++i) out.add("you deduce: " + deduction_text(e, v, i, whose), 4);
+  for (size_t i = 0; i < v.deductions.size(); ++i) out.add("you deduce: " + deduction_text(e, v, i, whose, screen_naming()), 4);
   if (!hand_listed) {
     std::vector<std::string> hand;
-    for (const SeenCard& x : v.hand[viewer]) hand.push_back(hand_card(e, card_id(e, x.card)));
+    for (const SeenCard& x : v.hand[viewer]) hand.push_back(hand_card(e, x.card));
     out.add("your hand: " + (hand.empty() ? std::string("(empty)") : join(hand)), 11);
   }
-  if (v.held >= 0) out.add("you drew: " + hand_card(e, card_id(e, v.held)));
+  if (v.held >= 0) out.add("you drew: " + hand_card(e, v.held));
   // API 3: players' counters and lasting effects, when there are any.
   for (int p : {viewer, opp}) {
     if (v.player_counters[p].empty()) continue;
@@ -223,7 +223,7 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
     out.add((p == viewer ? "your counters: " : "opponent's counters: ") + join(cs), 4);
   }
   std::vector<std::string> effects;
-  for (const SeenEffect& x : v.effects) effects.push_back(effect_line(e, x));
+  for (const SeenEffect& x : v.effects) effects.push_back(effect_line(e, x, screen_naming()));
   if (!effects.empty()) out.add("lasting: " + join(effects), 4);
   return out;
 }
@@ -245,10 +245,10 @@ namespace {
 // human seat: every card revealed), then why the battle was won.
 // `unseen`: the battle ended before the viewer's first decision in it (the opponent withdrew at
 // once), so their hand is shown with the reason.
-void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen) {
+void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen, Naming naming) {
   std::cout << "--- battle " << end.value << " is over; the final board"
             << (viewer < 0 ? ", every card revealed:\n" : ":\n");
-  print_final_board(e, at, viewer);
+  print_final_board(e, at, viewer, naming);
   const Projection v = project(e, at, viewer);
   const int winner = end.player;
   if (end.withdrew) {
@@ -257,7 +257,7 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
               << " in hand\n";
     if (unseen && viewer >= 0 && viewer == winner)
       std::cout << wrapped("  the battle ended before your first decision in it; your hand was: " +
-                               join(hand_ids(e, v, viewer)), 4)
+                               join(hand_ids(e, v, viewer, screen_naming())), 4)
                 << "\n";
   } else {
     const auto held = std::count_if(v.theaters.begin(), v.theaters.end(), [&](const SeenTheater& t) { return t.controller == winner; });
@@ -265,33 +265,58 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
   }
 }
 
-void print_card(const Engine& e, const std::string& id) {
-  int c = e.set().find(id);
-  if (c < 0) {
-    for (size_t i = 0; i < e.set().cards.size(); ++i)
-      if (e.set().cards[i].id.rfind(id, 0) == 0) {
-        if (c >= 0) {
-          std::cout << "'" << id << "' names more than one card\n";
-          return;
-        }
-        c = static_cast<int>(i);
-      }
+// The card `typed` names (lowercase): its id or display name, or a unique prefix of either;
+// -1 with the reason in `why`.
+int named_card(const Engine& e, const std::string& typed, std::string& why) {
+  const auto& cards = e.set().cards;
+  auto lower = [](std::string v) {
+    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    return v;
+  };
+  for (size_t i = 0; i < cards.size(); ++i)
+    if (cards[i].id == typed || lower(cards[i].name) == typed) return static_cast<int>(i);
+  // A prefix of the id, of the name, or of a word of the name ("man": the three Maneuvers).
+  auto starts = [&](const CardDef& d) {
+    const std::string name = lower(d.name);
+    if (d.id.rfind(typed, 0) == 0 || name.rfind(typed, 0) == 0) return true;
+    for (size_t sp = name.find(' '); sp != std::string::npos; sp = name.find(' ', sp + 1))
+      if (name.compare(sp + 1, typed.size(), typed) == 0) return true;
+    return false;
+  };
+  int found = -1;
+  std::vector<std::string> several;
+  for (size_t i = 0; i < cards.size(); ++i)
+    if (starts(cards[i])) {
+      if (found < 0) found = static_cast<int>(i);
+      several.push_back(cards[i].name);
+    }
+  if (several.size() > 1) {
+    why = "'" + typed + "' names more than one card: " + join(several);
+    return -1;
   }
+  if (found < 0) why = "no card '" + typed + "'";
+  return found;
+}
+
+// `rules NAME`: a card's name, id, type, strength and text.
+void print_card(const Engine& e, const std::string& typed) {
+  std::string why;
+  const int c = named_card(e, typed, why);
   if (c < 0) {
-    std::cout << "no card '" << id << "'\n";
+    std::cout << why << "\n";
     return;
   }
-  const CardDef& d = e.set().cards[c];
-  std::cout << wrapped(d.id + " (" + d.name + "): " + d.type + " " + std::to_string(d.strength) + ", " +
+  const CardDef& d = e.set().cards[static_cast<size_t>(c)];
+  const bool names = screen_naming() == Naming::Names;  // the way the screens name it first
+  std::cout << wrapped((names ? d.name : d.id) + " (" + (names ? d.id : d.name) + "): " + d.type + " " + std::to_string(d.strength) + ", " +
                            (d.kind == Kind::None ? "no ability" : kind_name(d.kind)) + (d.text.empty() ? "" : ": " + d.text),
                        4)
             << "\n";
 }
 
-
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
 std::string question_text(const Engine& e, const State& s, int p) {
-  const Question asked = e.text().question(s, p);
+  const Question asked = e.text(screen_naming()).question(s, p);
   std::string whose = asked.card < 0 || asked.lasting    ? "the " + asked.ability
                       : e.owner(s, asked.card) == p ? "your " + asked.ability
                                                     : "the opponent's " + asked.ability;
@@ -302,14 +327,21 @@ std::string question_text(const Engine& e, const State& s, int p) {
     q << pname(p) << ", " << whose << " asks you to choose";
   if (!asked.shown.empty()) q << " (for the drawn card " << asked.shown << ")";
   else if (!asked.about.empty() && asked.kind == DecisionKind::Theater) q << ": move " << asked.about << " to which theater?";
-  if (asked.card >= 0) q << " [" << e.set().cards[static_cast<size_t>(asked.card)].id << ": " << asked.text << "]";
+  if (asked.card >= 0) q << " [" << shown_card(e, asked.card) << ": " << asked.text << "]";
   q << ":";
   return q.str();
 }
 
 // How much of each hand card's ability text a turn's list shows: all of it (wrapped), its first
-// line (cut, `rules ID` for the rest), or none; the screen takes the most that fits its rows.
+// line (cut, `rules NAME` for the rest), or none; the screen takes the most that fits its rows.
 enum class Texts { Full, Line, None };
+
+// The listed actions' texts, parallel: `ids` as action texts write them (what the list groups by
+// and typing matches: "deploy heavy_tanks land"), `shown` with cards by their display names, as
+// the screen shows them ("deploy Heavy Tanks land"; typing matches these too).
+struct Listed {
+  std::vector<std::string> ids, shown;
+};
 
 // A hand card's ability text under its plays: "ongoing: If any player plays ...", indented.
 void add_ability(Lines& out, const CardDef& d, Texts texts) {
@@ -327,25 +359,25 @@ Lines hand_lines(const Engine& e, const State& s, int p, Texts texts) {
   out.add(v.hand[p].empty() ? "your hand: (empty)" : "your hand:");
   for (const SeenCard& x : v.hand[p]) {
     const int c = x.card;
-    const std::string id = card_id(e, c);
     if (c < 0) {
-      out.add("  " + id);
+      out.add("  ?");
       continue;
     }
     const CardDef& d = e.set().cards[static_cast<size_t>(c)];
-    out.add("  " + id + " " + std::to_string(d.strength) + " (" + d.type + ")");
+    out.add("  " + shown_card(e, c) + " " + std::to_string(d.strength) + " (" + d.type + ")");
     add_ability(out, d, texts);
   }
   return out;
 }
 
-// The legal actions (`sorted`: their texts as the player sees them, numbered from 1). At a turn,
-// a hand card a line, its deploys and improvisations numbered inline, its ability text below:
-//   containment 5      deploy 1 air       improvise 7 air 8 land 9 sea
+// The legal actions (numbered from 1, in the order of `listed`). At a turn, a hand card a line
+// (by its name), its deploys and improvisations numbered inline, its ability text below:
+//   Containment 5      deploy 1 air       improvise 7 air 8 land 9 sea
 //       ongoing: If any player plays a facedown card, destroy that card.
 // A play marked '*' would destroy its card as played (rulings 19-20). Other actions (withdraw, a
 // question's answers) a line each.
-Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted, Texts texts) {
+Lines action_lines(const Engine& e, const State& s, int p, const Listed& listed, Texts texts) {
+  const std::vector<std::string>& sorted = listed.ids;
   struct Plays {
     std::string card, deploy, improvise;
   };
@@ -366,8 +398,8 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
     // crowded theater next to Blockade: rulings 19-20), from what is faceup on the board.
     const int card = e.set().find(w[1]), theater = e.text().theater_id(w[2]);
     const int by = card >= 0 && theater >= 0 ? e.destroys_play_at(s, p, card, theater, w[0] == "deploy") : -1;
-    if (by >= 0 && std::find(destroyers.begin(), destroyers.end(), e.set().cards[static_cast<size_t>(by)].id) == destroyers.end())
-      destroyers.push_back(e.set().cards[static_cast<size_t>(by)].id);
+    if (by >= 0 && std::find(destroyers.begin(), destroyers.end(), shown_card(e, by)) == destroyers.end())
+      destroyers.push_back(shown_card(e, by));
     (w[0] == "deploy" ? it->deploy : it->improvise) += " " + std::to_string(i + 1) + " " + w[2] + (by >= 0 ? "*" : "");
   }
   if (turn)  // then a hand card that cannot be played now (an ability forbids it)
@@ -376,7 +408,7 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
   Lines out;
   for (const Plays& x : cards) {
     const int c = e.set().find(x.card);
-    const std::string name = c < 0 ? x.card : x.card + " " + std::to_string(e.set().cards[static_cast<size_t>(c)].strength);
+    const std::string name = c < 0 ? x.card : shown_card(e, c) + " " + std::to_string(e.set().cards[static_cast<size_t>(c)].strength);
     std::string line = "  " + name + std::string(name.size() < 19 ? 19 - name.size() : 1, ' ');
     if (x.deploy.empty() && x.improvise.empty()) line += "cannot be played now";
     if (!x.deploy.empty()) line += "deploy" + x.deploy;
@@ -394,7 +426,7 @@ Lines action_lines(const Engine& e, const State& s, int p, const std::vector<std
   const std::string legend = destroyers.empty() ? "" : "* destroyed as played (" + join(destroyers) + ")";
   bool told = legend.empty();
   for (size_t i : rest) {
-    std::string line = (i + 1 < 10 ? "   " : "  ") + std::to_string(i + 1) + ". " + sorted[i];
+    std::string line = (i + 1 < 10 ? "   " : "  ") + std::to_string(i + 1) + ". " + listed.shown[i];
     if (sorted[i] == "withdraw") line += " (the opponent scores " + std::to_string(withdraw_cost(e, s, p)) + " VP)";
     if (!told && i + 1 == sorted.size() && line.size() + 3 + legend.size() <= width)  // the screen keeps its height
       line += "   " + legend, told = true;
@@ -415,7 +447,7 @@ std::string adjacency(const Engine& e, const State& s) {
 
 // The decision's header (whose turn, with the adjacent theaters; or the ability's question) and
 // its actions.
-Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted, Texts texts) {
+Lines decision_lines(const Engine& e, const State& s, int p, const Listed& sorted, Texts texts) {
   Lines out;
   if (e.decision_kind(s) == DecisionKind::Turn) out.add("Your turn, " + pname(p) + ". Adjacent: " + adjacency(e, s) + ".", 2);
   else out.add(question_text(e, s, p), 2);
@@ -425,8 +457,7 @@ Lines decision_lines(const Engine& e, const State& s, int p, const std::vector<s
 
 // A decision's screen: the board and the decision (and a goal, als tutorial's), the most of the
 // hand's ability texts that lets it fit the screen's rows with the prompt.
-Lines decision_screen(const Engine& e, const State& s, int p, const std::vector<std::string>& sorted,
-                      const std::string& goal = "") {
+Lines decision_screen(const Engine& e, const State& s, int p, const Listed& sorted, const std::string& goal = "") {
   const ScreenFrame frame;  // one size for the whole screen
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
   Lines below;
@@ -484,7 +515,7 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
     auto search = make_agent(hint_agent, hint_seed++, p);
     lines = hint(dynamic_cast<SearchAgent&>(*search), info);
   } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-    std::cout << wrapped("no hint: a script failed " + e.text().message_for(s, p, err.what()), 2) << "\n";
+    std::cout << wrapped("no hint: a script failed " + e.text(screen_naming()).message_for(s, p, err.what()), 2) << "\n";
     return;
   }
   std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
@@ -493,7 +524,7 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
   auto percent = [](double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; };
   for (size_t i = 0; i < lines.size() && i < 3; ++i) {
     const HintLine& h = lines[i];
-    std::string line = "  " + std::to_string(i + 1) + ". " + h.text;
+    std::string line = "  " + std::to_string(i + 1) + ". " + e.text(screen_naming()).action_text(s, h.action, p);
     const std::string figures = "battle " + percent(h.battle) + ", game " + (h.game_known ? percent(h.game) : "? (few tries)");
     if (line.size() + 1 > column + 5) std::cout << line << "\n", line = std::string(column + 5, ' ');
     line += std::string(column + 5 - line.size(), ' ');
@@ -503,21 +534,22 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
 
 // Paragraphs, wrapped at the screen's width as they are shown.
 constexpr const char* kHelp[] = {
-    "Type the number of an action, or its text (unique prefixes are fine: 'dep air_d air'; words may be left "
-    "out where one action fits: 'dep cover'; 'dep' lists the deploys). Typing is case-insensitive. A card you "
+    "Type the number of an action, or its text (unique prefixes are fine: 'dep air d air'; words may be left "
+    "out where one action fits: 'dep cover'; 'dep' lists the deploys). A card may be typed by its name or its "
+    "id (air drop, air_drop). Typing is case-insensitive. A card you "
     "cannot see is named by position, P:THEATER:N (player P's Nth card from the bottom there).",
     "The board: each theater's totals and who holds it, then each player's stack from the bottom card to the "
     "top one (marked 'top': the uncovered card); '~' marks a facedown card. A play marked '*' would be "
     "destroyed as it is played.",
-    "Commands: board (reprint it), hand (the board and the actions), rules ID (a card's text), hint (the "
+    "Commands: board (reprint it), hand (the board and the actions), rules NAME (a card's text), hint (the "
     "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
     "self-play), undo (back to "
     "your previous decision: against the computer your last turn and its reply, never across a battle), "
     "last (every step since your last decision, a line each), help."};
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
-void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts,
-                 const std::vector<std::string>& sorted, const std::vector<std::string>& w) {
+void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts, const Listed& sorted,
+                 const std::vector<std::string>& w) {
   if (w[0] == "help") {
     for (const char* paragraph : kHelp) std::cout << wrapped(paragraph, 0) << "\n";
   } else if (w[0] == "hint") {
@@ -526,7 +558,7 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
     if (w.size() < 2) {
       for (const auto& d : e.set().cards) print_card(e, d.id);
     } else {
-      print_card(e, w[1]);
+      print_card(e, join(std::vector<std::string>(w.begin() + 1, w.end()), " "));
     }
   } else if (w[0] == "last") {
     if (last_moves.empty()) std::cout << "nothing has happened since your last decision\n";
@@ -562,9 +594,9 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
   const int c = e.set().find(card);
   const bool deploy = std::string("deploy").rfind(w[0], 0) == 0;
   if (deploy && c >= 0 && e.set().cards[static_cast<size_t>(c)].type != theater)
-    return card + " deploys faceup only to " + e.set().cards[static_cast<size_t>(c)].type +
+    return shown_card(e, c) + " deploys faceup only to " + e.set().cards[static_cast<size_t>(c)].type +
            " (its type), unless an ability allows it elsewhere; it may be improvised facedown anywhere";
-  return std::string(deploy ? "deploying " : "improvising ") + card + " to " + theater +
+  return std::string(deploy ? "deploying " : "improvising ") + shown_card(e, c) + " to " + theater +
          " is not allowed now (a card's ability forbids it)";
 }
 
@@ -572,20 +604,24 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
 // of their places), and their texts: at a question in words (API 4) its own texts. Those are in the
 // order of the actions ("option 1", "option 2", ..., "choose none": the engine's order_for_viewer),
 // so the Kth action shows the Kth text. A turn action a rule offers (API 5) shows the rule's words.
-std::vector<std::string> shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& acts) {
-  std::vector<std::string> texts;
+// A card's plays and choices are shown with its display name.
+Listed shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& acts) {
+  Listed out;
+  std::vector<std::string>& texts = out.ids;
   e.text().order_for_viewer(s, p, acts, &texts);
+  const als::Texts named = e.text(screen_naming());
+  for (const Action& a : acts) out.shown.push_back(named.action_text(s, a, p));
   if (e.decision_kind(s) == DecisionKind::Option) {
     const Question q = e.text().question(s, p);
     for (size_t i = 0; i < texts.size(); ++i)
-      texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
+      out.shown[i] = texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
   }
   if (e.decision_kind(s) == DecisionKind::Turn && e.rules().has(Hook::TurnActions)) {  // (API 5) a rule's words
     const std::vector<std::string> words = project(e, s, p).turn_actions;
     for (size_t i = 0; i < texts.size(); ++i)
-      if (acts[i].type == Action::Rule && acts[i].option < words.size()) texts[i] = words[acts[i].option];
+      if (acts[i].type == Action::Rule && acts[i].option < words.size()) out.shown[i] = texts[i] = words[acts[i].option];
   }
-  return texts;
+  return out;
 }
 
 }  // namespace
@@ -594,8 +630,8 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
                    const std::string& no_undo, const std::string& goal) {
   // The list as this player sees it: cards they cannot tell apart in the order of their places.
   std::vector<Action> ordered = acts;
-  std::vector<std::string> sorted = shown_texts(e, s, p, ordered);
-  std::vector<std::string> typed = sorted;  // what typing matches (lowercase)
+  const Listed sorted = shown_texts(e, s, p, ordered);
+  std::vector<std::string> typed = sorted.ids;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
     for (std::string& t : typed) std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return std::tolower(ch); });
   decision_screen(e, s, p, sorted, goal).print();
@@ -603,7 +639,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
-    Input in = parse_input(line, typed, choice);
+    Input in = parse_input(line, typed, choice, sorted.shown);
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);
@@ -702,6 +738,9 @@ class TerminalGame : public MatchListener {
   std::vector<BattleNote> battles_;
   // Who a line names: "you" and "the opponent" for one human, else the players.
   std::string who(int p) const { return viewer_ >= 0 ? (p == viewer_ ? "you" : "the opponent") : pname(p); }
+  // How the lines name cards: by their display names for a person here, by ids in a log of
+  // computers' game (as records name them).
+  Naming naming() const { return viewer_ == -1 ? Naming::Ids : screen_naming(); }
   void note_battle(const State& at, const Event& end) {
     const int seen = viewer_ >= 0 ? viewer_ : -1;  // one human: the cards as they knew them
     const Projection v = project(e_, at, seen);
@@ -710,7 +749,7 @@ class TerminalGame : public MatchListener {
       if (end.withdrew || t.controller != end.player || t.stack[end.player].empty()) continue;
       const auto& st = t.stack[end.player];
       const SeenCard& best = *std::max_element(st.begin(), st.end(), [](const SeenCard& x, const SeenCard& y) { return x.strength < y.strength; });
-      n.cards.push_back((best.known() ? card_text(e_, best, true) : std::string("a facedown card")) + " in " + e_.text().theater_name(t.theater));
+      n.cards.push_back((best.known() ? card_text(e_, best, true, naming()) : std::string("a facedown card")) + " in " + e_.text().theater_name(t.theater));
     }
     battles_.push_back(std::move(n));
   }
@@ -803,7 +842,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size()) {
       note_battle(log.battle_ends[battle_end], ev);
-      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_);
+      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_, naming());
     }
     if (ev.type == Event::BattleStart) {
       decided_in_battle_ = false;
@@ -825,13 +864,13 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       print_game_summary();
       if (!level_.empty() && viewer_ >= 0) record_result();
     }
-    const std::string text = e_.text().event_text(ev, v);
+    const std::string text = e_.text(naming()).event_text(ev, v);
     if (ev.type == Event::BattleStart) since_[0].clear(), since_[1].clear();  // a new battle: nothing of the last one
     else
       for (int q : {0, 1})  // each person here keeps the other seat's steps, as they saw them
         if (human_[q] && q != p && viewer_ != -1)
-          if (std::string step = q == v ? text : e_.text().event_text(ev, q); !step.empty()) {
-            // An ability's text is under its card on the board ('rules ID'): here its name only.
+          if (std::string step = q == v ? text : e_.text(naming()).event_text(ev, q); !step.empty()) {
+            // An ability's text is under its card on the board ('rules NAME'): here its name only.
             if (const size_t colon = step.find(": "); ev.type == Event::Ability && colon != std::string::npos)
               step = step.substr(0, colon) + "'s ability";
             since_[q].push_back(std::move(step));
@@ -863,8 +902,8 @@ int TerminalGame::human_turn(int p) {
     // A question with one possible answer is no decision: answered for the player, and shown.
     std::cout << wrapped(question_text(e_, s, p), 2) << "\n";
     std::vector<Action> one = m_.legal();
-    const std::vector<std::string> text = shown_texts(e_, s, p, one);
-    std::cout << wrapped("the one possible answer, given for you: " + text[0], 2) << "\n";
+    const Listed text = shown_texts(e_, s, p, one);
+    std::cout << wrapped("the one possible answer, given for you: " + text.shown[0], 2) << "\n";
     return apply_human(p, one[0]);
   }
   Action a;
@@ -898,7 +937,7 @@ int TerminalGame::apply_human(int p, const Action& a) {
     m_.apply(a);
   } catch (const ScriptError& err) {
     if (!undo_.empty()) undo_.pop_back();
-    std::cerr << "als play: script error: " << e_.text().message_for(m_.state(), p, err.what()) << "\n";
+    std::cerr << "als play: script error: " << e_.text(naming()).message_for(m_.state(), p, err.what()) << "\n";
     std::cout << "that action was refused (the game is as it was)\n";
     return -1;
   }
@@ -915,7 +954,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
     if (!m_.abandoned().empty()) {  // a script failed in the computer's action, or no end in sight
       // Shown to the humans at this terminal: no card they do not know is named.
       const int reader = viewer_ >= 0 ? viewer_ : viewer_ == -2 ? std::max(m_.to_act(), 0) : -1;
-      std::cerr << "als play: " << e_.text().message_for(m_.state(), reader, m_.abandoned()) << "\n";
+      std::cerr << "als play: " << e_.text(naming()).message_for(m_.state(), reader, m_.abandoned()) << "\n";
       return finish(2);
     }
     if (input_end && !m_.over()) {  // Ctrl-D at a battle's Enter-wait
@@ -932,7 +971,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       if (!takeback_replies_) forget_undo(played_since(p));
     }
     if (watch_ && !m_.over()) {
-      if (viewer_ == -1) print_final_board(e_, m_.state(), -1);  // spectators see everything
+      if (viewer_ == -1) print_final_board(e_, m_.state(), -1, naming());  // spectators see everything
       else if (viewer_ >= 0 && m_.to_act() != viewer_) print_board(e_, m_.state(), viewer_);
     }
   }
@@ -951,7 +990,7 @@ int cmd_play(int argc, char** argv) {
       "            als play --p2 greedy --cards original --rules long-war\n"
       "            als play --p1 human --p2 human              (hot seat)\n"
       "            als play --p1 mcts --p2 random --watch --seed 7 --log game.jsonl");
-  std::string p1, p2, log_file, color, level;
+  std::string p1, p2, log_file, color, level, naming;
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
@@ -967,8 +1006,10 @@ int cmd_play(int argc, char** argv) {
       "your last turn and its reply)")(
       "no-history", "neither read nor keep your results (kept at a terminal against a level, in $XDG_DATA_HOME/als/results.jsonl)")(
       "color", po::value<std::string>(&color)->default_value("auto"),
-      "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never");
+      "colour: auto (when the output is a terminal and NO_COLOR is not set), always, never")(
+      "names", po::value<std::string>(&naming)->default_value("auto"), kNamesHelp);
   if (!parse(argc, argv, "play", desc, vm)) return 0;
+  if (!set_names(naming, "play")) return 2;
   if (vm.count("practice") && vm.count("strict")) {
     std::cerr << "als play: give --practice (any takeback) or --strict (only your own decisions), not both\n";
     return 2;

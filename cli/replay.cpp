@@ -21,12 +21,15 @@ int cmd_replay(int argc, char** argv) {
   Common c;
   add_common(desc, c, vm);
   int seat = 0;
+  std::string names;
   desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl)")(
+      "names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp)(
       "show", "print each action and the board after it, as the record knows them (every card), or with --seat")(
       "seat", po::value<int>(&seat), "with --show: the game as player 1 or 2 saw it (their hand, and what they knew)");
   po::positional_options_description pos;
   pos.add("file", 1);
   if (!parse(argc, argv, "replay FILE", desc, vm, &pos)) return 0;
+  if (!set_names(names, "replay")) return 2;
   if (file.empty()) {
     std::cerr << "als replay: no FILE given\n";
     return 2;
@@ -49,11 +52,14 @@ int cmd_replay(int argc, char** argv) {
       // The action in the words the viewer would have read: another's facedown card unnamed, a
       // deploy named (playing faceup shows the card).
       std::cout << "--- action " << ++n << ": " << pname(player) << " "
-                << e.text().action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
+                << e.text(screen_naming()).action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
       print_final_board(e, after, viewer);
-      const View v = view_of(e, after, viewer);
-      for (int p = 0; p < 2; ++p)
-        std::cout << wrapped("  " + pname(p) + "'s hand: " + (v.hand[p].empty() ? "(empty)" : join(v.hand[p])), 4) << "\n";
+      const Projection v = project(e, after, viewer);
+      for (int p = 0; p < 2; ++p) {
+        std::vector<std::string> hand;
+        for (const SeenCard& x : v.hand[p]) hand.push_back(card_text(e, x, false, screen_naming()));
+        std::cout << wrapped("  " + pname(p) + "'s hand: " + (hand.empty() ? "(empty)" : join(hand)), 4) << "\n";
+      }
       std::cout << "  VP " << v.score[0] << "-" << v.score[1] << ", battle " << v.battle << "\n";
     };
   }

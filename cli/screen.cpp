@@ -87,7 +87,27 @@ std::string cut_to(const std::string& text, size_t width) {
   return first.substr(0, first.find('\n')) + " ...";
 }
 
-void print_final_board(const Engine& e, const State& at, int viewer) {
+Naming& screen_naming() {
+  static Naming naming = isatty(1) ? Naming::Names : Naming::Ids;
+  return naming;
+}
+
+bool set_names(const std::string& value, const std::string& command) {
+  if (value == "always") screen_naming() = Naming::Names;
+  else if (value == "never") screen_naming() = Naming::Ids;
+  else if (value == "auto") screen_naming() = isatty(1) ? Naming::Names : Naming::Ids;
+  else {
+    std::cerr << "als " << command << ": --names takes auto, always or never\n";
+    return false;
+  }
+  return true;
+}
+
+std::string shown_card(const Engine& e, int c) {
+  return screen_naming() == Naming::Names ? card_name(e, c) : card_id(e, c);
+}
+
+void print_final_board(const Engine& e, const State& at, int viewer, Naming naming) {
   const Projection v = project(e, at, viewer);
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
@@ -95,7 +115,7 @@ void print_final_board(const Engine& e, const State& at, int viewer) {
     for (int p = 0; p < 2; ++p) {
       row << (p ? "  vs  " : "") << pname(p) << " " << t.total[p] << " [";
       for (size_t j = 0; j < t.stack[p].size(); ++j)
-        row << (j ? ", " : "") << card_text(e, t.stack[p][j], true) << " " << t.stack[p][j].strength;
+        row << (j ? ", " : "") << card_text(e, t.stack[p][j], true, naming) << " " << t.stack[p][j].strength;
       row << "]";
     }
     row << "  -> " << pname(t.controller);

@@ -10,6 +10,18 @@ namespace als::cli {
 
 /// "player 1" for p = 0.
 std::string pname(int p);
+/// How this program's screens name cards: by their display names ("Heavy Tanks") when standard
+/// output is a terminal, by ids ("heavy_tanks", as records and action texts do) when it is not;
+/// a command's `--names always|never` sets it.
+Naming& screen_naming();
+/// Sets screen_naming from a `--names` value: "auto" (as standard output is), "always" (display
+/// names), "never" (ids). False, with a message on standard error naming `command`, for another.
+bool set_names(const std::string& value, const std::string& command);
+/// The `--names` option's help text.
+inline constexpr const char* kNamesHelp =
+    "cards by their names (Heavy Tanks): auto (when the output is a terminal), always, never (by ids: heavy_tanks)";
+/// Card `c` as the screens name it (screen_naming); "?" for one unknown.
+std::string shown_card(const Engine& e, int c);
 /// Columns a line takes at a terminal: its characters but colour codes (ESC [ ... m), a UTF-8
 /// character one column.
 size_t visible_width(const std::string& line);
@@ -39,8 +51,9 @@ std::string wrapped(const std::string& text, size_t indent);
 /// `text` cut to one line of at most `width` columns at a space, " ..." marking the cut.
 std::string cut_to(const std::string& text, size_t width);
 /// Prints the board as `viewer` knows it (-1: every card revealed, the omniscient view): each
-/// theater's stacks bottom to top with the cards' strengths, the totals, who holds it.
-void print_final_board(const Engine& e, const State& at, int viewer);
+/// theater's stacks bottom to top with the cards' strengths, the totals, who holds it; cards by
+/// their display names (`naming`: Naming::Ids for a log with no person at it).
+void print_final_board(const Engine& e, const State& at, int viewer, Naming naming = Naming::Names);
 /// The board of `als play` as `viewer` (0 or 1) sees it (cli/play.cpp): a header, each theater's
 /// totals and stacks with every bonus by its source, the hands, counters and lasting effects; one
 /// line a row, without colour when standard output is not a terminal.

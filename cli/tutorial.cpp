@@ -78,7 +78,7 @@ std::string wants_instant(const Engine& e, const State& s, int, const Action& a)
   for (const Action& x : legal) any |= x.type == Action::Deploy && card_of(e, x).kind == Kind::Instant;
   if (!any) return a.type == Action::Deploy ? "" : "this step asks you to deploy a card";  // (no instant left: any deploy)
   if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
-  return card_of(e, a).kind == Kind::Instant ? "" : card_of(e, a).id + "'s ability is not instant: pick one marked 'instant:'";
+  return card_of(e, a).kind == Kind::Instant ? "" : shown_card(e, a.card) + "'s ability is not instant: pick one marked 'instant:'";
 }
 std::string wants_withdraw(const Engine&, const State&, int, const Action& a) {
   return a.type == Action::Withdraw ? "" : "this step asks you to withdraw (its number is last in the list)";
@@ -149,7 +149,7 @@ void print_paragraphs(const Step& st) {
 }
 
 void print_events(const Engine& e, const EventLog& log) {
-  for (const Event& ev : log.events) std::cout << wrapped(e.text().event_text(ev, kYou), 4) << "\n";
+  for (const Event& ev : log.events) std::cout << wrapped(e.text(screen_naming()).event_text(ev, kYou), 4) << "\n";
 }
 
 // Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.
@@ -202,9 +202,11 @@ int cmd_tutorial(int argc, char** argv) {
   po::options_description desc(
       "als tutorial options (the rules step by step, in one battle against the computer)\n"
       "  example: als tutorial");
-  desc.add_options()("help,h", "show this help");
+  std::string names;
+  desc.add_options()("help,h", "show this help")("names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp);
   po::variables_map vm;
   if (!parse(argc, argv, "tutorial", desc, vm)) return 0;
+  if (!set_names(names, "tutorial")) return 2;
   Common c;  // the standard set, the rulebook's rules
   auto eng = open_engine(c);
   if (!eng) return 2;

@@ -90,8 +90,9 @@ class Engine {
   /// XXH64 of every file the set and rules were loaded from, as 16 hex digits (game records).
   const std::string& content_hash() const { return hash_; }
   /// The texts of this engine's games (texts.h): actions, options, cards, events and messages
-  /// as a seat may read them.
-  Texts text() const { return Texts(*this); }
+  /// as a seat may read them, cards by their ids (machine texts) or, with Naming::Names, by their
+  /// display names (what a person reads).
+  Texts text(Naming naming = Naming::Ids) const { return Texts(*this, naming); }
   /// What each verb does to a game (ops.h), for the binding and scenario set-ups.
   Ops ops() const { return Ops(*this); }
   /// The names scripts gave this engine's games, one table a game (interned.h).

@@ -10,6 +10,11 @@
 
 namespace als {
 
+const std::string& Texts::card_word(size_t card) const {
+  const CardDef& d = e_.set().cards[card];
+  return names_ ? d.name : d.id;
+}
+
 int Texts::theater_id(std::string_view name) const {
   for (size_t i = 0; i < e_.rules().theaters.size(); ++i)
     if (e_.rules().theaters[i] == name) return static_cast<int>(i);
@@ -18,7 +23,7 @@ int Texts::theater_id(std::string_view name) const {
 
 std::string Texts::card_label(const State& s, int card, int viewer) const {
   const Board& b = s.b;
-  if (knowledge::knows(b, viewer, card)) return e_.set().cards[card].id;
+  if (knowledge::knows(b, viewer, card)) return card_word(static_cast<size_t>(card));
   const CardLoc& l = b.card[card];
   if (l.zone == Zone::Board) {
     uint8_t st[kMaxCards];
@@ -68,7 +73,7 @@ std::string Texts::message_for(const State& s, int viewer, std::string_view text
     const std::string_view token = text.substr(i, j - i);
     const int c = e_.set().find(std::string(token));
     if (c < 0 || knowledge::knows(s.b, viewer, c)) {
-      out.append(token);
+      out.append(c < 0 ? token : std::string_view(card_word(static_cast<size_t>(c))));
     } else {
       // "card 'ID'" reads "a card in player 2's hand", not "card 'a card in ...'".
       const bool quoted = i >= 6 && text.substr(i - 6, 6) == "card '" && j < text.size() && text[j] == '\'';
@@ -85,7 +90,7 @@ std::string Texts::option_text(const State& s, DecisionKind kind, uint16_t opt, 
   if (kind == DecisionKind::Play) {
     PlayOption po = PlayOption::decode(opt);
     if (po.card >= ncards || po.theater >= ntheaters) return "?";
-    return std::string(po.facedown ? "improvise " : "deploy ") + e_.set().cards[po.card].id + " " + e_.rules().theaters[po.theater];
+    return std::string(po.facedown ? "improvise " : "deploy ") + card_word(po.card) + " " + e_.rules().theaters[po.theater];
   }
   if (opt == kNone) return "none";
   if (kind == DecisionKind::Theater) return opt < ntheaters ? e_.rules().theaters[opt] : "?";
@@ -109,7 +114,7 @@ std::string Texts::action_text(const State& s, const Action& a, int viewer) cons
     case Action::Improvise: {
       out.append(a.type == Action::Deploy ? "deploy " : "improvise ");
       const bool card_ok = a.card < e_.set().cards.size();
-      if (card_ok && knowledge::knows(s.b, viewer, a.card)) out.append(e_.set().cards[a.card].id);
+      if (card_ok && knowledge::knows(s.b, viewer, a.card)) out.append(card_word(a.card));
       else out.append(card_ok ? card_label(s, a.card, viewer) : "?");
       out.push_back(' ');
       out.append(th(a.theater));
@@ -254,13 +259,13 @@ static std::string fill_line(std::string_view line, const Event& e, const std::s
 std::string Texts::cause_text(int cause) const {
   if (cause == kNone) return "";
   if (cause == kRuleCause) return "house rule";
-  return e_.set().cards[static_cast<size_t>(cause)].id;
+  return card_word(static_cast<size_t>(cause));
 }
 
 std::string Texts::effect_text(int effect) const {
   const LastingDef& d = e_.set().lasting[static_cast<size_t>(effect)];
   if (d.card == kNone) return d.name + " (house rule)";
-  return d.name + " of " + e_.set().cards[static_cast<size_t>(d.card)].id;
+  return d.name + " of " + card_word(static_cast<size_t>(d.card));
 }
 
 std::string Texts::event_line(const Event& e, int viewer) const {
@@ -270,17 +275,17 @@ std::string Texts::event_line(const Event& e, int viewer) const {
   // a facedown one.
   const bool in_hand = e.from == kHandTheater, in_deck = e.from == kDeckPlace;
   std::string card = e.card == kNone ? ""
-                     : known         ? e_.set().cards[e.card].id
+                     : known         ? card_word(e.card)
                      : in_hand       ? "a card in " + pl(e.player) + "'s hand"
                      : in_deck       ? std::string("a card of the deck")
                                      : std::string("a facedown card");
   const char* line = event_kind(e.type).line;
   if (line != kCodedLine)  // ("" for a kind with no line)
-    return fill_line(line, e, card, known && e.card != kNone ? e_.set().cards[e.card].id : std::string(), e_.rules().theaters);
+    return fill_line(line, e, card, known && e.card != kNone ? card_word(e.card) : std::string(), e_.rules().theaters);
   auto th = [&](int t) { return place_text(e_.rules().theaters, t); };
   switch (e.type) {
     case Event::Improvise:
-      return pl(e.player) + " improvises " + (known ? e_.set().cards[e.card].id + " facedown" : "a card facedown") +
+      return pl(e.player) + " improvises " + (known ? card_word(e.card) + " facedown" : "a card facedown") +
              " to " + th(e.theater);
     case Event::Withdraw:
       return pl(e.player) + " withdraws with " + std::to_string(e.value) + " card" + (e.value == 1 ? "" : "s") +
@@ -304,7 +309,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
     case Event::Vp:
       return pl(e.player) + (e.value < 0 ? " loses " : " gains ") + std::to_string(std::abs(e.value)) + " VP, score " +
              std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
-    case Event::Draw: return pl(e.player) + " draws " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck";
+    case Event::Draw: return pl(e.player) + " draws " + (known ? card_word(e.card) : "a card") + " from the deck";
     case Event::Ability: {
       if (e.from == kHandTheater && !known) return pl(e.player) + " decides";  // a hand trigger's card (API 5)
       Due d{.card = e.card, .what = static_cast<What>(e.what)};
@@ -313,7 +318,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
       return due_text(d) + ": " + e_.set().cards[e.card].text;
     }
     case Event::Interrupted:
-      return (e.what == static_cast<uint8_t>(What::Instant) ? e_.set().cards[e.card].id + "'s ability"
+      return (e.what == static_cast<uint8_t>(What::Instant) ? card_word(e.card) + "'s ability"
                                                            : due_text(Due{.card = e.card, .what = static_cast<What>(e.what)})) +
              " is interrupted (flipped facedown)";
     case Event::Choice: {
@@ -345,7 +350,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
       return "counter " + e.text + " of " + (e.card == kNone ? pl(e.player) : card + " of " + pl(e.player)) +
              ": " + std::to_string(e.vp) + " -> " + std::to_string(e.value);
     case Event::Deal:
-      return pl(e.player) + " takes " + (known ? e_.set().cards[e.card].id : "a card") + " from the deck into hand";
+      return pl(e.player) + " takes " + (known ? card_word(e.card) : "a card") + " from the deck into hand";
     case Event::EffectStart: {
       static const char* const until[] = {"the end of the turn", "the end of the next turn", "the end of the battle",
                                           "its player's next turn starts", "the end of its player's next turn", "",
@@ -356,7 +361,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
     }
     case Event::EffectEnd: return "effect " + effect_text(e.value) + " ends";
     case Event::ToHand: {  // (API 4) "player 1 takes a card from player 2's hand into hand"
-      const std::string what = known ? e_.set().cards[e.card].id : e.from == kHandTheater || e.from == kDeckPlace ? "a card" : "a facedown card";
+      const std::string what = known ? card_word(e.card) : e.from == kHandTheater || e.from == kDeckPlace ? "a card" : "a facedown card";
       const std::string where = e.from == kDeckPlace     ? std::string("the deck")
                                 : e.from == kHandTheater ? pl(e.from_player) + "'s hand"
                                                          : pl(e.from_player) + "'s side of " + th(e.from);
@@ -390,7 +395,7 @@ Question Texts::question(const State& s, int viewer) const {
   q.lasting = l != nullptr;
   if (d.card != kNone) q.text = e_.set().cards[d.card].text;
   if (p.prompt) q.prompt = e_.interned().name(s.b, p.prompt);
-  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = e_.set().cards[p.card].id;
+  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = card_word(p.card);
   if (p.about != kNone) q.about = card_label(s, p.about, viewer);
   if (p.kind == DecisionKind::Option)
     q.options = option_texts(s.b, p);
@@ -455,8 +460,8 @@ std::string Texts::due_text(const Due& d, int effect) const {
   if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
   if (effect >= 0) return "effect " + effect_text(effect) + " (when " + trigger_event(d.what).name + ")";
   if (d.card == kNone) return "?";
-  if (d.what == What::Instant) return e_.set().cards[d.card].id;
-  return e_.set().cards[d.card].id + " (when " + trigger_event(d.what).name + ")";
+  if (d.what == What::Instant) return card_word(d.card);
+  return card_word(d.card) + " (when " + trigger_event(d.what).name + ")";
 }
 
 std::vector<std::string> Texts::option_texts(const BoardCore& b, const Decision& d) const {

@@ -15,6 +15,11 @@ namespace als {
 
 class Engine;
 
+/// How a text names a card: by its id (`heavy_tanks`: the machine texts of records, `als serve`,
+/// `exec:`, scenarios and action texts), or by its display name (`Heavy Tanks`, the card file's
+/// `name`: what a person reads at the terminal, in replays and reviews).
+enum class Naming : uint8_t { Ids, Names };
+
 /// The question an ability asks now (Texts::question), as a seat may read it.
 struct Question {
   bool asked = false;      // false at a turn, or once the game is over: no ability asks
@@ -34,11 +39,14 @@ struct Question {
 /// The texts of one engine's games (Engine::text()).
 class Texts {
  public:
-  explicit Texts(const Engine& e) : e_(e) {}
+  explicit Texts(const Engine& e, Naming naming = Naming::Ids) : e_(e), names_(naming == Naming::Names) {}
+
+  /// Card `card`'s id, or its display name when these texts name cards by names.
+  const std::string& card_word(size_t card) const;
 
   int theater_id(std::string_view name) const;  // -1 if unknown
   const std::string& theater_name(int id) const;
-  /// A card as `viewer` may name it: its id when known (viewer -1 knows everything), else its
+  /// A card as `viewer` may name it: its id (or name) when known (viewer -1 knows everything), else its
   /// position "P:THEATER:N" on the board (P 1 or 2, N from the bottom), else "?".
   std::string card_label(const State& s, int card, int viewer) const;
   std::string option_text(const State& s, DecisionKind kind, uint16_t opt, int viewer) const;
@@ -84,6 +92,7 @@ class Texts {
 
  private:
   const Engine& e_;
+  bool names_ = false;
 };
 
 }  // namespace als

@@ -35,24 +35,37 @@ std::string card_id(const Engine& e, int card) {
                                                                                       : e.set().cards[static_cast<size_t>(card)].id;
 }
 
-std::string card_text(const Engine& e, const SeenCard& c, bool on_board) {
-  std::string out(on_board && !c.faceup ? "~" : "");
-  return out += card_id(e, c.card);
+std::string card_name(const Engine& e, int card) {
+  return card == kUnseen || card < 0 || static_cast<size_t>(card) >= e.set().cards.size() ? std::string("?")
+                                                                                      : e.set().cards[static_cast<size_t>(card)].name;
 }
 
-std::string bonus_text(const Engine& e, const Bonus& b) {
+namespace {
+std::string card_word(const Engine& e, int card, Naming naming) {
+  return naming == Naming::Names ? card_name(e, card) : card_id(e, card);
+}
+}  // namespace
+
+std::string card_text(const Engine& e, const SeenCard& c, bool on_board, Naming naming) {
+  std::string out(on_board && !c.faceup ? "~" : "");
+  return out += card_word(e, c.card, naming);
+}
+
+std::string bonus_text(const Engine& e, const Bonus& b, Naming naming) {
   std::string out = signed_number(b.amount);
   switch (b.source) {
     case Bonus::Source::Tokens: return out + (b.amount == 1 ? " token" : " tokens");
-    case Bonus::Source::Declared: return out + " " + card_id(e, b.card) + " (" + theater_name(e, b.from) + ")";
+    case Bonus::Source::Declared: return out + " " + card_word(e, b.card, naming) + " (" + theater_name(e, b.from) + ")";
     case Bonus::Source::Scripted: break;
   }
-  if (b.effect >= 0) return out + " " + e.text().effect_text(b.effect);
+  if (b.effect >= 0) return out + " " + e.text(naming).effect_text(b.effect);
   if (b.card < 0) return out + " (house rule)";
-  return out + " " + card_id(e, b.card) + " (" + theater_name(e, b.from) + ", scripted)";
+  return out + " " + card_word(e, b.card, naming) + " (" + theater_name(e, b.from) + ", scripted)";
 }
 
-std::string effect_line(const Engine& e, const SeenEffect& x) { return e.text().effect_text(x.effect) + until_text(x); }
+std::string effect_line(const Engine& e, const SeenEffect& x, Naming naming) {
+  return e.text(naming).effect_text(x.effect) + until_text(x);
+}
 
 std::string counters_text(const std::vector<SeenCounter>& cs) {
   std::string text;
@@ -71,10 +84,11 @@ void board_places(const Projection& p, size_t i, F f) {
 }
 }  // namespace
 
-std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2]) {
+std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2],
+                           Naming naming) {
   const SeenDeduction& d = p.deductions.at(i);
   std::string cards, places;
-  for (int c : d.cards) cards += (cards.empty() ? "" : ", ") + card_id(e, c);
+  for (int c : d.cards) cards += (cards.empty() ? "" : ", ") + card_word(e, c, naming);
   auto place = [&](const std::string& text) { places += (places.empty() ? "" : ", ") + text; };
   board_places(p, i, [&](int q, int theater, int n) {
     place(whose[q] + " facedown card in " + theater_name(e, theater) + " (" + ordinal(n) + " from the bottom)");

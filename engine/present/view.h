@@ -51,20 +51,23 @@ View render_view(const Engine& e, const Projection& p);
 /// Throws ScriptError as project() does.
 View view_of(const Engine& e, const State& s, int viewer);
 
-/// A card as a view names it: its id when known, "?" when not; on the board facedown, "~" before
-/// either ("~id", "~?").
-std::string card_text(const Engine& e, const SeenCard& c, bool on_board);
+/// A card as a view names it: its id (or, with Naming::Names, its display name) when known, "?"
+/// when not; on the board facedown, "~" before either ("~id", "~?").
+std::string card_text(const Engine& e, const SeenCard& c, bool on_board, Naming naming = Naming::Ids);
 /// A card's id, or "?" for kUnseen.
 std::string card_id(const Engine& e, int card);
+/// A card's display name ("Heavy Tanks"), or "?" for kUnseen: what a person reads.
+std::string card_name(const Engine& e, int card);
 /// What a bonus adds, as the view lists it: "+2 tokens", "+3 support (land)" (a declared bonus of
 /// the card standing in land), "+1 fortify (sea, scripted)", "-2 shield of bunker".
-std::string bonus_text(const Engine& e, const Bonus& b);
+std::string bonus_text(const Engine& e, const Bonus& b, Naming naming = Naming::Ids);
 /// A lasting effect named, with when it ends: "shield of bunker (until the end of the turn)".
-std::string effect_line(const Engine& e, const SeenEffect& x);
+std::string effect_line(const Engine& e, const SeenEffect& x, Naming naming = Naming::Ids);
 /// Deduction `i` of projection `p` in words, each player's things named by `whose` ("player 2's",
 /// or "your" and "the opponent's"): "disrupt, heavy_tanks are among the opponent's facedown card
 /// in air (2nd from the bottom), 1 card of the opponent's hand (one each)".
-std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2]);
+std::string deduction_text(const Engine& e, const Projection& p, size_t i, const std::string (&whose)[2],
+                           Naming naming = Naming::Ids);
 /// "charge 2, fuel 1": a card's counters, or "" with none.
 std::string counters_text(const std::vector<SeenCounter>& cs);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <span>
 
@@ -402,6 +403,43 @@ void Runtime::load_rules(const std::string& path, Rules& rules) {
 }
 
 
+namespace {
+// "land_maneuver" -> "Land Maneuver": a card's display name when its file gives none.
+std::string title_case(const std::string& id) {
+  std::string out;
+  bool start = true;
+  for (char ch : id) {
+    if (ch == '_') {
+      out.push_back(' ');
+      start = true;
+      continue;
+    }
+    out.push_back(start && ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch);
+    start = false;
+  }
+  return out;
+}
+
+// Cards that share a display name are told apart by type, as the printed Maneuvers are: each of
+// them is named with its type first ("Maneuver" of type land: "Land Maneuver"), unless its name
+// starts with it already.
+void tell_names_apart(CardSet& set) {
+  std::map<std::string, int> uses;
+  for (const CardDef& d : set.cards) ++uses[d.name];
+  for (CardDef& d : set.cards) {
+    const std::string type = title_case(d.type);
+    if (uses[d.name] > 1 && d.name.rfind(type + " ", 0) != 0 && d.name.size() + type.size() < 32) d.name = type + " " + d.name;
+  }
+}
+
+// A card's display name as read: printable text of 1 to 32 characters (names need not be unique:
+// the first printing calls its three Maneuvers "Maneuver"). Throws LoadError naming the file.
+std::string display_name(const std::string& name, const std::string& where) {
+  if (!printable_text(name, 32)) throw LoadError(where + ": name must be printable text of 1 to 32 characters");
+  return name;
+}
+}  // namespace
+
 void Runtime::load_set(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules) {
   std::string manifest = (std::filesystem::path(dir) / "set.lua").string();
   if (!files::exists(manifest)) throw LoadError(manifest + ": no such file (a card set needs set.lua)");
@@ -416,6 +454,7 @@ void Runtime::load_set_protected(const std::string& dir, const std::string& data
   std::vector<std::string> ids = read_manifest(dir, data_dir, manifest, set, rules, base_dir);
   index_ids(ids, manifest, set);
   for (const std::string& id : ids) load_card(id, dir, base_dir, set, rules, reading);
+  tell_names_apart(set);
   make_handle();  // the game handle `g` handed to abilities
 }
 
@@ -621,7 +660,7 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
   int c = lua_gettop(L);
   check_fields(L, c, std::span<const char* const>(kCardFields), w);
-  d.name = field_string(L, c, "name", w, false, id);
+  d.name = display_name(field_string(L, c, "name", w, false, title_case(id)), w);
   d.type = field_string(L, c, "type", w, true);
   d.strength = field_int(L, c, "strength", w, true, 0, -kMaxStrength, kMaxStrength);
   d.kind = pick<Kind>(field_string(L, c, "kind", w, false, "none"),

@@ -30,6 +30,21 @@ printf 'nonsense\n99\nrules ambush\n' | "$als" play --seed 5 > e.txt 2>&1; expec
 grep -q "is not a legal action now" e.txt && ok || bad "no reason for bad input"
 grep -q "no action numbered 99" e.txt && ok || bad "no reason for a bad number"
 grep -q "ambush (Ambush): land 2, instant: Flip any uncovered card." e.txt && ok || bad "rules ID"
+# cards by their display names (at a terminal, or --names always): on the screen, in the log and
+# in replays; typed by name or id, and `rules` takes either (issue 53)
+printf 'rules heavy tanks\nrules man\ndeploy Super Battleship sea\ndep air m air\n' |
+  "$als" play --seed 5 --p2 random --names always --log names.jsonl > names.txt 2>&1; expect_rc 0 $? "--names always"
+grep -q "^> Heavy Tanks (heavy_tanks): land 6, no ability" names.txt && ok || bad "rules by name: $(grep -m1 '^> ' names.txt)"
+grep -q "'man' names more than one card: Air Maneuver, Land Maneuver, Sea Maneuver" names.txt && ok || bad "rules, a shared word"
+grep -q "player 1 deploys Super Battleship to sea" names.txt && grep -q "player 1 deploys Air Maneuver to air" names.txt &&
+  grep -q "^  Cover Fire 4 *deploy" names.txt && ! grep -q "cover_fire\|super_battleship" names.txt && ok ||
+  bad "names on the screen and in the log: $(grep -m3 'deploys' names.txt)"
+"$als" replay --show --seat 1 --names always names.jsonl > names-replay.txt 2>&1
+grep -q "player 1 deploy Super Battleship sea" names-replay.txt && grep -q "Super Battleship 6" names-replay.txt &&
+  ! grep -q "super_battleship" names-replay.txt && ok || bad "replay by names: $(head -3 names-replay.txt)"
+"$als" replay --show names.jsonl | grep -q "deploy super_battleship sea" && ok || bad "replay through a pipe: ids"
+"$als" play --names sometimes < /dev/null 2> names.err; expect_rc 2 $? "a bad --names"
+grep -q "names takes auto, always or never" names.err && ok || bad "a bad --names: $(cat names.err)"
 tail -n 1 e.txt | grep -q "game abandoned" && ok || bad "end of input: $(tail -n 1 e.txt)"
 grep -q "player 1 deploys\|player 1 improvises" e.txt && bad "bad input changed the game" || ok
 # words may be left out where one action fits; a partial command lists what it could be; a play
@@ -437,12 +452,18 @@ sys.path.insert(0, sys.argv[5])
 from screens import read_screens
 cols, rows = int(sys.argv[2]), int(sys.argv[3])
 text, lines, blocks = read_screens(sys.argv[1], ("=== battle",), echoed=False)
-kinds = {}  # card id -> its kind ("instant", "ongoing", "-"), from `als cards`
+kinds = {}  # card name -> its kind ("instant", "ongoing", "-"), from `als cards`
+ids = []
 for line in open(sys.argv[4]).read().split("\n")[2:]:
     w = line.split()
     if len(w) >= 4 and w[1] in ("air", "land", "sea"):
-        kinds[w[0]] = w[3]
+        kinds[w[0].replace("_", " ").title()] = w[3]  # (every name of both printings is its id's title)
+        ids.append(w[0])
 assert len(blocks) > 10 and "game over" in text, (len(blocks), text[-300:])
+# a whole game at a terminal shows cards by their names only, never by ids (issue 53)
+named = [i for i in ids if re.search(r"\b%s\b" % i, text)]
+assert not named, ("ids on the screen", named, [l for l in lines if any(i in l for i in named)][:3])
+assert "Super Battleship" in text or "Heavy Tanks" in text or "Heavy Bombers" in text
 assert max(len(b) for b in blocks) <= rows, max(blocks, key=len)
 wide = [l for l in lines if len(l) > cols]
 assert not wide, wide[:3]
@@ -470,7 +491,7 @@ assert longest >= 3, longest
 turns = [b for b in blocks if any(l.startswith("Your turn") for l in b)]
 assert turns
 for b in turns:
-    cards = [(i, l.split()[0]) for i, l in enumerate(b) if re.match(r"^  [a-z_]+ \d+ +(deploy|improvise|cannot)", l)]
+    cards = [(i, m.group(1)) for i, l in enumerate(b) for m in [re.match(r"^  ([A-Z][A-Za-z ]*?) \d+ +(deploy|improvise|cannot)", l)] if m]
     assert cards, b
     for i, card in cards:
         nxt = b[i + 1] if not b[i + 1].startswith(" " * 21) else b[i + 2]
@@ -484,7 +505,7 @@ assert asked, "no question with the hand listed"
 for b in asked:
     at = b.index("your hand:")
     for i in range(at + 1, len(b)):
-        m = re.match(r"^  ([a-z_]+) \d+ \((air|land|sea)\)$", b[i])
+        m = re.match(r"^  ([A-Z][A-Za-z ]*?) \d+ \((air|land|sea)\)$", b[i])
         if not m:
             break
         if kinds[m.group(1)] != "-":

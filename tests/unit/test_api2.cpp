@@ -1,8 +1,10 @@
 // Card script API 2 (docs/modding.md): read-only ongoing functions, the new verbs, strict
 // loading, and isolation between calls, each against a hostile or probing card.
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "helpers.h"
+#include "view.h"
 
 using namespace als;
 
@@ -126,4 +128,33 @@ TEST_CASE("strict loading: API 2 parts need api = 2; effect fields are checked p
   REQUIRE_THROWS_WITH(load_engine(hostile("typo_effect"), {}, ALS_DATA_DIR),
                       Catch::Contains("card b") && Catch::Contains("'add_strength'") &&
                           Catch::Contains("unknown field 'theaters'") && Catch::Contains("did you mean"));
+}
+
+TEST_CASE("a card's display name: its file's name, else its id title-cased; shared names told apart by type (issue 53)") {
+  auto e = test::load("standard");
+  auto name = [&](const char* id) { return e->set().cards[static_cast<size_t>(e->set().find(id))].name; };
+  CHECK(name("heavy_tanks") == "Heavy Tanks");
+  // The printed Maneuvers share the name "Maneuver": the type tells them apart.
+  CHECK(name("air_maneuver") == "Air Maneuver");
+  CHECK(name("land_maneuver") == "Land Maneuver");
+  CHECK(name("sea_maneuver") == "Sea Maneuver");
+  // The texts a person reads name cards so; the machine texts keep ids.
+  CHECK(card_name(*e, e->set().find("super_battleship")) == "Super Battleship");
+  CHECK(card_name(*e, kUnseen) == "?");
+  const auto dir = test::temp_folder("names");
+  auto write = [&](const std::string& file, const std::string& text) { std::ofstream(dir / file) << text; };
+  write("set.lua", "return { name = \"n\", api = 1, theaters = { \"air\" }, rules = { hand_size = 1 }, cards = { \"field_medic\", \"b\" } }");
+  write("field_medic.lua", "return { type = \"air\", strength = 1 }");
+  write("b.lua", "return { name = \"Bravo Two\", type = \"air\", strength = 2 }");
+  auto set = load_engine(dir.string(), {}, ALS_DATA_DIR);
+  CHECK(set->set().cards[0].name == "Field Medic");
+  CHECK(set->set().cards[1].name == "Bravo Two");
+  write("b.lua", "return { name = \"a\\27[2Jb\", type = \"air\", strength = 2 }");
+  REQUIRE_THROWS_WITH(load_engine(dir.string(), {}, ALS_DATA_DIR),
+                      Catch::Contains("b.lua (card b)") && Catch::Contains("field 'name' holds a control character"));
+  write("b.lua", "return { name = \"" + std::string(33, 'x') + "\", type = \"air\", strength = 2 }");
+  REQUIRE_THROWS_WITH(load_engine(dir.string(), {}, ALS_DATA_DIR),
+                      Catch::Contains("b.lua (card b)") && Catch::Contains("name must be printable text of 1 to 32 characters"));
+  write("b.lua", "return { name = \"\", type = \"air\", strength = 2 }");
+  REQUIRE_THROWS_WITH(load_engine(dir.string(), {}, ALS_DATA_DIR), Catch::Contains("name must be printable text"));
 }

@@ -90,3 +90,26 @@ TEST_CASE("a mistyped action gets the actions it most likely meant, a slip a wor
   CHECK(why("deploy zebra").find("did you mean") == std::string::npos);
   CHECK(why("xyz").find("is not a legal action now") != std::string::npos);
 }
+
+TEST_CASE("input: a card by its display name or its id, in any case (issue 53)") {
+  // The same actions with cards by their names, as the screen lists them.
+  std::vector<std::string> named;
+  for (std::string t : kTurn) {
+    for (auto [id, name] : {std::pair{"air_drop", "Air Drop"}, {"cover_fire", "Cover Fire"}, {"support", "Support"}})
+      if (const size_t at = t.find(id); at != std::string::npos) t.replace(at, std::string(id).size(), name);
+    named.push_back(t);
+  }
+  auto typed = [&](const std::string& line) { return parse_input(line, kTurn, false, named); };
+  CHECK(typed("deploy Cover Fire land").index == index_of("deploy cover_fire land"));
+  CHECK(typed("imp air drop sea").index == index_of("improvise air_drop sea"));
+  CHECK(typed("IMP COVER FIRE SEA").index == index_of("improvise cover_fire sea"));
+  CHECK(typed("dep air_drop air").index == index_of("deploy air_drop air"));  // ids still
+  CHECK(typed("imp fire air").index == index_of("improvise cover_fire air"));  // words left out, as with ids
+  // what the player is told lists actions by their names
+  const Input several = typed("dep");
+  REQUIRE(several.kind == Input::Error);
+  CHECK(several.why.find("[deploy Air Drop air] [deploy Cover Fire land] [deploy Support air]") != std::string::npos);
+  const Input slip = typed("dpe cover fire");
+  REQUIRE(slip.kind == Input::Error);
+  CHECK(slip.why.find("did you mean [deploy Cover Fire land]?") != std::string::npos);
+}
