@@ -525,6 +525,11 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
   for (size_t i = 0; i < lines.size() && i < 3; ++i) {
     const HintLine& h = lines[i];
     std::string line = "  " + std::to_string(i + 1) + ". " + e.text(screen_naming()).action_text(s, h.action, p);
+    // A play its card would not survive says so: the search valued it for what it does (the card
+    // to the bottom of the deck, its turn spent), not as a card that stays (rulings 19-20).
+    const bool play = h.action.type == Action::Deploy || h.action.type == Action::Improvise;
+    if (const int by = play ? e.destroys_play_at(s, p, h.action.card, h.action.theater, h.action.type == Action::Deploy) : -1; by >= 0)
+      line += " (destroyed as played by " + shown_card(e, by) + ")";
     const std::string figures = "battle " + percent(h.battle) + ", game " + (h.game_known ? percent(h.game) : "? (few tries)");
     if (line.size() + 1 > column + 5) std::cout << line << "\n", line = std::string(column + 5, ' ');
     line += std::string(column + 5 - line.size(), ' ');

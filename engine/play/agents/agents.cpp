@@ -34,6 +34,14 @@ void BattleHistory::rewind(const State& s) {
   while (n_ > 0 && turns_[n_ - 1].before.b.turns >= s.b.turns) --n_;
 }
 
+bool InfoState::battle_wins_game(int winner) const {
+  const Rules& r = e_.rules();
+  if (r.has(Hook::BattleVp) || r.has(Hook::GameOver) || r.has(Hook::BattleWinner) || s_.b.phase == Phase::Over) return false;
+  int least = r.battle_vp;
+  for (int k = 0; k <= e_.hand_size(s_, 1 - winner) + 1; ++k) least = std::min(least, e_.withdraw_vp(s_, 1 - winner, k));
+  return s_.b.score[winner] + least >= r.vp_target;
+}
+
 size_t InfoState::past_turns() const {
   if (!history_ || history_->n_ == 0) return 0;
   const State& first = history_->turns_[0].before;

@@ -79,6 +79,11 @@ class InfoState {
   Question question() const { return e_.text().question(s_, player_); }
   /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).
   int withdraw_vp() const { return e_.withdraw_vp(s_, player_, e_.hand_size(s_, player_)); }
+  /// Whether the current battle, won by `winner` (0 or 1), surely ends the game in their favour:
+  /// their score plus the least VP it can give them (the rules' battle VP, or the withdrawal chart
+  /// for any hand the other player may withdraw with) reaches the target (public: scores, charts,
+  /// hand sizes). False under house rules whose hooks may change a battle's VP or the game's end.
+  bool battle_wins_game(int winner) const;
   /// The Python module's observation tensor of the player (observation_tensor, observation.h).
   void observation_tensor(float* out) const { als::observation_tensor(e_, s_, player_, out); }
   DecisionKind kind() const { return e_.decision_kind(s_); }

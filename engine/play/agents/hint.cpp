@@ -32,9 +32,17 @@ std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const Hin
   std::vector<HintLine> out;
   const int most = ranked.empty() ? 0 : ranked.front().visits;
   const int enough = std::max(10, most / 50);
+  // Where the rules say the battle decides the game (issue 53).
+  const bool losing_loses = info.battle_wins_game(1 - info.player()), winning_wins = info.battle_wins_game(info.player());
   for (const Estimate& e : ranked) {
     const double battle = calibration.battle(e.battle);
-    const double game = calibration.game(e.game_if_won * battle + e.game_if_lost * (1 - battle));
+    double game = calibration.game(e.game_if_won * battle + e.game_if_lost * (1 - battle));
+    // The two never contradict each other (issue 53): where losing the battle loses the game (by
+    // the rules, or in every iteration that lost it, or none lost it), the game is no likelier
+    // than the battle; where winning it wins the game, no less likely. (The maps alone could say
+    // "battle 21%, game 23%".)
+    if (losing_loses || e.battle >= 1 - 1e-9 || e.game_if_lost <= 1e-9) game = std::min(game, battle);
+    if (winning_wins || e.battle <= 1e-9 || e.game_if_won >= 1 - 1e-9) game = std::max(game, battle);
     out.push_back({e.action, e.text, e.win, battle, game, e.visits, e.visits >= kHintGameVisits, e});
   }
   std::stable_sort(out.begin(), out.end(), [&](const HintLine& a, const HintLine& b) {

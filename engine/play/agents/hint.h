@@ -46,8 +46,10 @@ constexpr int kHintGameVisits = 200;
 /// from a handful of iterations decides nothing). Both chances come from the same iterations:
 /// the battle's mapped through `calibration.battle`; the game's is the game chance where the
 /// battle is won weighed by that calibrated battle chance, plus where it is lost by the rest,
-/// then mapped through `calibration.game` (so where winning the battle wins the game, the two
-/// agree up to that map). Throws ScriptError as the search does.
+/// then mapped through `calibration.game`, and bounded by the battle's: at most it where losing
+/// the battle loses the game (by the rules, InfoState::battle_wins_game, or in every iteration
+/// that lost it), at least it where winning it wins the game (so where the battle decides the
+/// game, the two are equal). Throws ScriptError as the search does.
 std::vector<HintLine> hint(SearchAgent& search, const InfoState& info,
                            const HintCalibration& calibration = hint_calibration());
 
