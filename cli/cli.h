@@ -65,6 +65,7 @@ int cmd_simulate(int argc, char** argv);
 int cmd_test(int argc, char** argv);
 int cmd_cards(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
+int cmd_review(int argc, char** argv);
 int cmd_serve(int argc, char** argv);
 int cmd_compare(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);

@@ -24,6 +24,7 @@ constexpr CommandDef kCommands[] = {
     {"test", als::cli::cmd_test, "run scripted rule tests (Lua scenario files)"},
     {"cards", als::cli::cmd_cards, "list and validate a card set"},
     {"replay", als::cli::cmd_replay, "re-run a game record (als play --log FILE) and check its results"},
+    {"review", als::cli::cmd_review, "a recorded game a step at a time, each decision marked by the search"},
     {"serve", als::cli::cmd_serve, "play games over JSON Lines on stdin/stdout, for agents and tools (docs/protocol.md)"},
     {"tournament", als::cli::cmd_tournament, "a round robin between computer agents: scores, Elo, a stop once decided"},
     {"compare", als::cli::cmd_compare, "play variants on the same seeds and report what changed, with confidence"},

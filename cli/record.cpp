@@ -243,7 +243,7 @@ class Replayer {
       abandoned_ = true;
       return -1;
     }
-    if (type == "undo") return -1;  // a takeback in als play: the lines around it are the game as played
+    if (type == "undo") return undo(j);  // a takeback in als play: the lines around it are the game as played
     return r_.bad("unknown line type '" + type + "'");
   }
   bool ended() const { return abandoned_ || game_line_; }
@@ -260,6 +260,17 @@ class Replayer {
  private:
   int header(const json& j);
   int action(const json& j);
+  int undo(const json& j) {
+    if (!opt_.on_undo) return -1;
+    long long player;
+    if (!get_int(j, "player", 1, 2, player)) return r_.bad("an undo line needs \"player\" (1 or 2)");
+    std::vector<std::string> undone;
+    if (auto u = j.find("undone"); u != j.end() && u->is_array())
+      for (const auto& x : *u)
+        if (x.is_string() && undone.size() < 1000) undone.push_back(x.get<std::string>().substr(0, 200));
+    opt_.on_undo(static_cast<int>(player - 1), undone);
+    return -1;
+  }
   int battle(const json& j) {
     json want = j;
     want.erase("type");
@@ -363,6 +374,7 @@ int Replayer::header(const json& j) {
       return r_.mismatch("the card set or rules changed since the game was recorded (content hash " +
                          eng_->content_hash() + ", recorded " + hash + ")");
     m_.emplace(*eng_, seed->get<uint64_t>(), nullptr, nullptr);
+    if (opt_.on_engine) opt_.on_engine(eng_, seed->get<uint64_t>());
   } catch (const LoadError& e) {
     return r_.bad(e.what());
   } catch (const ScriptError& e) {

@@ -4,6 +4,7 @@
 // is then renamed over the target.
 #pragma once
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -71,6 +72,11 @@ struct ReplayOptions {
   /// Called after each action replayed (als replay --show): the engine, the state before it, the
   /// action, the state after it, and the player who acted (0 or 1).
   std::function<void(const Engine&, const State&, const Action&, const State&, int)> on_action;
+  /// Called once the header is read: the engine the game replays on, and the game's seed.
+  std::function<void(std::shared_ptr<const Engine>, uint64_t)> on_engine;
+  /// Called at a takeback line (als play's undo): the player (0 or 1) and the action texts taken
+  /// back (omniscient, first first). The replay goes on with the game as it was played.
+  std::function<void(int, const std::vector<std::string>&)> on_undo;
 };
 /// Replays the text of a record named `file` (for messages). Returns 0 when every result and
 /// state matches (a mismatch or an incomplete record: 1, printed on `out`; not a record: 2,

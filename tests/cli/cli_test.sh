@@ -544,6 +544,54 @@ if command -v script > /dev/null; then
   grep -q "game abandoned" int.txt && tail -n 1 int.jsonl | grep -q '"interrupted"' && ok || bad "Ctrl-C: $(tail -n 2 int.txt)"
 fi
 
+# als review: a recorded game (with a takeback) step by step, battle dividers and results, each
+# question with the card that asked, each of the person's decisions marked by the search, and a
+# tally; --seat keeps the other seat's facedown plays hidden; at a terminal it is stepped through
+# (next, back, a battle, the next mistake, quit) (issue 53)
+{ printf '1\nundo\n'; yes 1 | head -n 300; } | "$als" play --seed 5 --p2 random --log rev.jsonl > /dev/null 2>&1
+"$als" review rev.jsonl --iterations 300 > rev.txt 2> rev.err; expect_rc 0 $? "als review"
+python3 - rev.txt <<'PY' && ok || bad "review: $(head -5 rev.txt)"
+import re, sys
+text = open(sys.argv[1]).read()
+lines = text.split("\n")
+assert lines[0].startswith("=== battle 1: theaters "), lines[0]
+assert "  takeback: player 1 took back 2 actions: " in text, "the takeback"
+assert re.search(r"^--- battle 1: player [12] wins \d+ VP \((theaters held|the opponent withdrew)\), score \d+-\d+$", text, re.M)
+assert re.search(r"^game over: player [12] wins \d+-\d+$", text, re.M)
+assert re.search(r"^\d+\. player [12], for [a-z_]+( \(when [a-z_ ]+\))?: choose ", text, re.M), "a question with its card"
+marks = re.findall(r"^      (best|good|inaccuracy|mistake|blunder)\b", text, re.M)
+steps = re.findall(r"^(\d+)\. player (\d)", text, re.M)
+mine = [s for s in steps if s[1] == "1"]
+assert marks and len(marks) <= len(mine), (len(marks), len(mine))
+assert all(m in ("best", "good") or True for m in marks)
+for l in lines:
+    m = re.match(r"^      (inaccuracy|mistake|blunder): (game chance \d+% -> \d+%, battle|battle chance) \d+% -> \d+%; better: ", l)
+    assert m or not re.match(r"^      (inaccuracy|mistake|blunder)", l), l
+tally = re.search(r"^player 1: (\d+) decisions reviewed: (\d+) best, (\d+) good, (\d+) inaccurac(y|ies), (\d+) mistakes?, (\d+) blunders?$", re.sub(r"\n +", " ", text), re.M)
+assert tally and int(tally.group(1)) == len(marks), (tally, len(marks))
+assert "player 2: " not in text.split("game over")[1], "only the person's seat is reviewed"
+PY
+"$als" review rev.jsonl --seat 1 --iterations 100 > rev1.txt 2>&1; expect_rc 0 $? "als review --seat 1"
+grep -q "player 2: improvise ? " rev1.txt && ! grep -q "took back 2 actions:" rev1.txt && ok || bad "review as player 1 saw it"
+"$als" review rev.jsonl --seat 2 --iterations 100 | grep -q "^player 2: [0-9]* decisions reviewed" && ok || bad "review of seat 2"
+"$als" review no-such-file.jsonl > /dev/null 2>&1; expect_rc 2 $? "review of no file"
+printf 'not a record\n' > notrec.jsonl; "$als" review notrec.jsonl > /dev/null 2>&1; expect_rc 2 $? "review of a bad record"
+if command -v script > /dev/null; then
+  printf '\n\nb\nbattle 2\nm\nq\n' | timeout 60 script -qec "stty cols 80 rows 24 -echo; $als review rev.jsonl --iterations 100" /dev/null > rev-tty.txt 2>&1
+  python3 - rev-tty.txt <<'PY' && ok || bad "review at a terminal: $(tail -5 rev-tty.txt)"
+import re, sys
+text = open(sys.argv[1]).read().replace("\r", "")
+prompts = text.count("(Enter: next, b: back, m: next mistake, battle N, q: quit) > ")
+assert prompts == 6, prompts
+shown = re.findall(r"^(\d+)\. player", text, re.M)
+# steps 1, 2, 3, back to 2, the first of battle 2, then the next mistake after it
+assert shown[:4] == ["1", "2", "3", "2"], shown
+assert "=== battle 2: theaters" in text
+assert "Super Battleship" in text or "Heavy Tanks" in text or "Air Drop" in text, "names at a terminal"
+assert max(len(l.split(") > ")[-1]) for l in text.split("\n")) <= 80  # (input is not echoed: what follows a prompt is its own line)
+PY
+fi
+
 # als tutorial, driven through its steps: each step's text, a play that does not do what it asks
 # refused with the reason, an ability's question, the withdrawal with the chart; then the same
 # at a pseudo-terminal of 80x24 and of 60x40 (every screen fits), and the end of input mid-way.

@@ -166,3 +166,43 @@ TEST_CASE("over 1,000 positions the hint's game chance never contradicts its bat
   CHECK(decided >= 300);  // (about half the scores drawn)
   CHECK(lines >= 1000);
 }
+
+TEST_CASE("a decision reviewed: the best action marked best, a withdrawal at a battle's start a mistake or worse (issue 53)") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  const State s = e.new_game(11);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  uint64_t seed = 1;
+  const SearchMaker make = [&]() -> std::unique_ptr<SearchAgent> {  // as als review makes them
+    MctsAgent::Options o;
+    o.iterations = 2000;
+    o.value = "standard";
+    return std::make_unique<MctsAgent>(seed++, o);
+  };
+  // The search's own first choice: marked best or good (another search's first may differ a
+  // little), its figures from every iteration of a search of it alone.
+  const InfoState info(e, s, legal);
+  MctsAgent look = search_of(99, 2000, "standard");
+  const Action top = info.real(hint(look, info).front().action);
+  const DecisionReview best = review_decision(make, e, s, top);
+  CHECK(best.mark <= Mark::Good);
+  CHECK(best.loss < kInaccuracy);
+  CHECK(best.chosen.visits == 2000);
+  CHECK(best.chosen.game_known);
+  // Withdrawing at once gives the opponent VP by the chart for nothing.
+  const auto withdraw = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.type == Action::Withdraw; });
+  REQUIRE(withdraw != legal.end());
+  const DecisionReview bad = review_decision(make, e, s, *withdraw);
+  CHECK(bad.mark >= Mark::Mistake);
+  CHECK(bad.loss >= kMistake);
+  CHECK(bad.chosen.visits == 2000);
+  CHECK(bad.best.visits == 2000);
+  CHECK(bad.best.action.type != Action::Withdraw);
+  CHECK(bad.chosen.battle < bad.best.battle);
+  CHECK(std::string(mark_name(bad.mark)) == (bad.mark == Mark::Mistake ? "mistake" : "blunder"));
+  // An action that is not legal here is refused.
+  Action none = *withdraw;
+  none.type = Action::Deploy, none.card = 0, none.theater = 9;
+  CHECK_THROWS_AS(review_decision(make, e, s, none), std::invalid_argument);
+}

@@ -230,6 +230,13 @@ class SearchAgent : public Agent {
  public:
   /// The legal actions, most visited first, with the search's estimates after each.
   virtual std::vector<Estimate> rank(const InfoState& info) = 0;
+  /// From now on, searches try at the root only the moves with these keys (InfoState::key), so
+  /// that all their iterations go to them (als review: one action's figures); empty: every move.
+  /// False (and nothing changes) for a search that cannot.
+  virtual bool set_root_moves(std::vector<uint32_t> keys) {
+    (void)keys;
+    return false;
+  }
 };
 
 /// The search of 2026-11-24, frozen as `mcts-v1` so that every later search is measured against

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 namespace als {
 
@@ -51,6 +52,50 @@ std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const Hin
     return ka ? a.value > b.value : a.visits > b.visits;
   });
   return out;
+}
+
+const char* mark_name(Mark m) {
+  static const char* const names[] = {"best", "good", "inaccuracy", "mistake", "blunder"};
+  return names[static_cast<int>(m)];
+}
+
+namespace {
+// The hint's line for `a` (a legal action of s) from a search that tries only it at the root
+// (SearchAgent::set_root_moves), or, for a search that cannot, from one of every move.
+HintLine alone(const SearchMaker& make, const Engine& e, const State& s, const std::vector<Action>& legal, const Action& a) {
+  const InfoState info(e, s, legal);
+  const uint32_t key = e.text().action_key(s, a, info.player());
+  std::unique_ptr<SearchAgent> search = make();
+  search->set_root_moves({key});
+  for (HintLine& h : hint(*search, info))
+    if (info.key(h.action) == key) {
+      h.action = a;
+      return std::move(h);
+    }
+  throw std::invalid_argument("review: the search ranked no such action");
+}
+}  // namespace
+
+DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen) {
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  if (std::find(legal.begin(), legal.end(), chosen) == legal.end())
+    throw std::invalid_argument("review: the action taken is not legal here");
+  const InfoState info(e, s, legal);
+  std::unique_ptr<SearchAgent> search = make();
+  const std::vector<HintLine> lines = hint(*search, info);
+  const Action best = info.real(lines.front().action);
+  DecisionReview r;
+  const int p = info.player();
+  if (legal.size() == 1 || e.text().action_key(s, best, p) == e.text().action_key(s, chosen, p)) {
+    r.best = r.chosen = alone(make, e, s, legal, chosen);
+    return r;
+  }
+  r.best = alone(make, e, s, legal, best);
+  r.chosen = alone(make, e, s, legal, chosen);
+  r.loss = std::max(0.0, r.best.value - r.chosen.value);
+  r.mark = r.loss >= kBlunder ? Mark::Blunder : r.loss >= kMistake ? Mark::Mistake : r.loss >= kInaccuracy ? Mark::Inaccuracy : Mark::Good;
+  return r;
 }
 
 double calibration_error(const std::vector<Prediction>& p) {

@@ -3,6 +3,8 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,32 @@ constexpr int kHintGameVisits = 200;
 /// game, the two are equal). Throws ScriptError as the search does.
 std::vector<HintLine> hint(SearchAgent& search, const InfoState& info,
                            const HintCalibration& calibration = hint_calibration());
+
+/// How much a decision gave away, as a chess game review marks moves (als review).
+enum class Mark : uint8_t { Best, Good, Inaccuracy, Mistake, Blunder };
+/// "best", "good", "inaccuracy", "mistake", "blunder".
+const char* mark_name(Mark m);
+/// The value a decision gave away (the search's reward, 0 to 1) from which it is marked an
+/// inaccuracy, a mistake, a blunder: about 2, 4 and 8 standard errors of the difference of two
+/// searches of 2,000 iterations.
+constexpr double kInaccuracy = 0.05, kMistake = 0.10, kBlunder = 0.20;
+/// One decision reviewed: the search's best action and the action taken, each with its figures
+/// from a search of that action alone from the same information state (so that both rest on the
+/// same iterations, and the best one's is not the maximum of noisy estimates), the value given
+/// away (`loss`, at least 0) and its mark. Where the action taken is the best (the same as the
+/// player sees it), `chosen` is `best` and the mark Best.
+struct DecisionReview {
+  HintLine best, chosen;
+  double loss = 0;
+  Mark mark = Mark::Best;
+};
+/// Makes a fresh search for each look (a review's agent, seeded).
+using SearchMaker = std::function<std::unique_ptr<SearchAgent>()>;
+/// Reviews the decision at `s` (its player to act, who knows what the state's knowledge says)
+/// where `chosen` (a legal action of s) was taken: one search of every legal action picks the
+/// best (hint's order), then one search of the best alone and one of `chosen` alone. Throws
+/// ScriptError as the search does, std::invalid_argument if `chosen` is not legal.
+DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen);
 
 /// One prediction checked against what happened: a chance in 0..1 and the outcome (0 or 1), with
 /// the game it came from (for a bootstrap over games).

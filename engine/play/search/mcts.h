@@ -93,6 +93,10 @@ class MctsAgent : public SearchAgent {
   ~MctsAgent() override;
   Action decide(const InfoState& info) override;
   std::vector<Estimate> rank(const InfoState& info) override;
+  bool set_root_moves(std::vector<uint32_t> keys) override {
+    root_moves_ = std::move(keys);
+    return true;
+  }
   /// With beliefs (Options::belief) the search reads the battle's past turns.
   bool wants_history() const override { return opt_.belief > 0 && !opt_.v2; }
   /// The effective number of worlds of the last decision's beliefs (Kish: (sum w)^2 / sum w^2),
@@ -152,6 +156,7 @@ class MctsAgent : public SearchAgent {
   static double battle_reward(const Rules& r, const int start[2], const int end[2], int me, int winner);
 
  private:
+  std::vector<uint32_t> root_moves_;  // set_root_moves: the root's moves tried (empty: all)
   struct Node {             // a tree's shape: written once when the node is made, save `first`
     uint32_t key = 0;       // the move into this node, as the searching player sees it
     int8_t player = -1;     // who made that move

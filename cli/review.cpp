@@ -1,0 +1,252 @@
+// als review: a recorded game a step at a time, battle by battle, each decision of the reviewed
+// player marked by the search's view before and after it (best, good, inaccuracy, mistake,
+// blunder), as a chess game review marks moves. At a terminal it is stepped through; through a
+// pipe the whole review is printed.
+#include <unistd.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "cli.h"
+#include "hint.h"
+#include "input.h"
+#include "record.h"
+#include "screen.h"
+#include "terminal.h"
+#include "view.h"
+
+namespace als::cli {
+
+namespace {
+
+// One action of the game as recorded, with the takeback just before it and its review.
+struct Step {
+  State before, after;
+  Action action;
+  int player = 0;
+  int took_back = -1;                  // a takeback just before this step: by this player (-1: none)
+  std::vector<std::string> taken;      // the action texts it took back (omniscient)
+  std::optional<DecisionReview> review;
+};
+
+// The seats the record's header says a person played ("human"), from its first line (the replay
+// has checked it).
+std::array<bool, 2> human_seats(const std::string& text) {
+  std::array<bool, 2> out{false, false};
+  const auto j = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
+  if (!j.is_object()) return out;
+  for (int p = 0; p < 2; ++p)
+    if (auto a = j.find(p ? "p2" : "p1"); a != j.end() && a->is_string()) out[p] = a->get<std::string>() == "human";
+  return out;
+}
+
+std::string percent(double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; }
+
+// "battle 64%, game 55%" (the game's when it rests on enough iterations).
+std::string chances(const HintLine& h) {
+  return "battle " + percent(h.battle) + (h.game_known ? ", game " + percent(h.game) : "");
+}
+
+// What a review says of a decision, as `viewer` may read it: "best (battle 64%, game 55%)", or
+// "mistake: battle chance 64% -> 41%, game 55% -> 47%; better: deploy Heavy Tanks land".
+std::string verdict(const Engine& e, const Step& st, int viewer) {
+  const DecisionReview& r = *st.review;
+  if (r.mark == Mark::Best || r.mark == Mark::Good) return std::string(mark_name(r.mark)) + " (" + chances(r.chosen) + ")";
+  // The game's chance first where both are known (a withdrawal may lose the battle and save the
+  // game), then the battle's.
+  std::string out = std::string(mark_name(r.mark)) + ": ";
+  if (r.best.game_known && r.chosen.game_known) out += "game chance " + percent(r.best.game) + " -> " + percent(r.chosen.game) + ", battle ";
+  else out += "battle chance ";
+  out += percent(r.best.battle) + " -> " + percent(r.chosen.battle);
+  return out + "; better: " + e.text(screen_naming()).action_text(st.before, r.best.action, viewer < 0 ? -1 : st.player);
+}
+
+// The lines of step `i` as `viewer` saw it (-1: every card): a battle's start, a takeback, the
+// action (a question's answer with the ability that asked), its review, a battle's end.
+std::vector<std::string> step_lines(const Engine& e, const std::vector<Step>& steps, size_t i, int viewer) {
+  const Step& st = steps[i];
+  const als::Texts texts = e.text(screen_naming());
+  std::vector<std::string> out;
+  if (i == 0 || steps[i - 1].before.b.battle != st.before.b.battle) {
+    const Projection v = project(e, st.before, viewer);
+    std::string order;
+    for (const SeenTheater& t : v.theaters) order += (order.empty() ? "" : " ") + texts.theater_name(t.theater);
+    out.push_back("=== battle " + std::to_string(v.battle) + ": theaters " + order + "; " + pname(v.first) +
+                  " is the 1st player ===");
+  }
+  if (st.took_back >= 0)
+    out.push_back("  takeback: " + pname(st.took_back) + " took back " + std::to_string(st.taken.size()) +
+                  (st.taken.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(st.taken) : std::string()));
+  // A deploy shows its card to everyone; another's facedown play and hidden choices stay hidden.
+  std::string line = std::to_string(i + 1) + ". " + pname(st.player);
+  if (st.before.r.active) {
+    const Question q = texts.question(st.before, viewer);
+    line += q.hidden ? " decides" : ", for " + q.ability + ":";
+  } else {
+    line += ":";
+  }
+  line += " " + texts.action_text(st.before, st.action, st.action.type == Action::Deploy ? -1 : viewer);
+  out.push_back(line);
+  if (st.review) out.push_back("      " + verdict(e, st, viewer));
+  const LastBattle& end = st.after.b.last;
+  if (end.number != st.before.b.last.number)
+    out.push_back("--- battle " + std::to_string(end.number) + ": " + pname(end.winner) + " wins " + std::to_string(end.vp) +
+                  " VP (" + (end.withdrew ? "the opponent withdrew" : "theaters held") + "), score " +
+                  std::to_string(st.after.b.score[0]) + "-" + std::to_string(st.after.b.score[1]));
+  if (st.after.b.phase == Phase::Over) {
+    const GameResult r = e.result(st.after);
+    out.push_back("game over: " + pname(r.winner) + " wins " + std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
+  }
+  return out;
+}
+
+// Per reviewed seat: its decisions by mark.
+void print_tally(const std::vector<Step>& steps, const std::array<bool, 2>& seats) {
+  for (int p = 0; p < 2; ++p) {
+    if (!seats[p]) continue;
+    int n[5] = {}, total = 0;
+    for (const Step& st : steps)
+      if (st.review && st.player == p) ++n[static_cast<int>(st.review->mark)], ++total;
+    std::ostringstream line;
+    line << pname(p) << ": " << total << " decisions reviewed: " << n[0] << " best, " << n[1] << " good, " << n[2]
+         << (n[2] == 1 ? " inaccuracy, " : " inaccuracies, ") << n[3] << (n[3] == 1 ? " mistake, " : " mistakes, ") << n[4]
+         << (n[4] == 1 ? " blunder" : " blunders");
+    std::cout << wrapped(line.str(), 4) << "\n";
+  }
+}
+
+// The first step of battle `b` (1, 2, ...), or steps.size().
+size_t battle_start(const std::vector<Step>& steps, uint32_t b) {
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (steps[i].before.b.battle == b) return i;
+  return steps.size();
+}
+
+// At a terminal: a step a screen (the board after it as the viewer knew it, then its lines).
+void browse(const Engine& e, const std::vector<Step>& steps, int viewer) {
+  const std::string keys = "Enter: next, b: back, m: next mistake, battle N, q: quit";
+  for (size_t i = 0; i < steps.size();) {
+    std::cout << "\n";
+    print_final_board(e, steps[i].after, viewer);
+    for (const std::string& l : step_lines(e, steps, i, viewer)) std::cout << wrapped(l, 6) << "\n";
+    std::string line;
+    if (!read_line("(" + keys + ") > ", line)) return;
+    const std::vector<std::string> w = words(line);
+    if (w.empty() || w[0] == "n") {
+      ++i;
+    } else if (w[0] == "b") {
+      i = i > 0 ? i - 1 : 0;
+    } else if (w[0] == "q") {
+      return;
+    } else if (w[0] == "m") {
+      size_t j = i + 1;
+      while (j < steps.size() && !(steps[j].review && steps[j].review->mark >= Mark::Mistake)) ++j;
+      if (j == steps.size()) std::cout << "no mistake after this step\n";
+      else i = j;
+    } else if (w[0] == "battle" && w.size() == 2 && w[1].size() < 4 &&
+               std::all_of(w[1].begin(), w[1].end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+      const size_t j = battle_start(steps, static_cast<uint32_t>(std::stoul(w[1])));
+      if (j == steps.size()) std::cout << "no battle " << w[1] << " in this game\n";
+      else i = j;
+    } else {
+      std::cout << "keys: " << keys << "\n";
+    }
+  }
+  std::cout << "the end of the game\n";
+}
+
+// Reviews the steps of the seats `seats`: each decision with more than one legal action.
+void review_steps(const Engine& e, std::vector<Step>& steps, const std::array<bool, 2>& seats, const std::string& spec,
+                  uint64_t seed) {
+  size_t todo = 0, done = 0;
+  std::vector<Action> legal;
+  for (const Step& st : steps)
+    if (seats[st.player] && (e.legal(st.before, legal), legal.size() > 1)) ++todo;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    Step& st = steps[i];
+    e.legal(st.before, legal);
+    if (!seats[st.player] || legal.size() < 2) continue;
+    if (isatty(2)) std::cerr << "\rreviewing decision " << ++done << " of " << todo << std::flush;
+    uint64_t looks = 0;
+    const SearchMaker make = [&] {
+      auto a = make_agent(spec, game_seed(seed, i * 4 + looks++), st.player);
+      auto* s = dynamic_cast<SearchAgent*>(a.get());
+      if (!s) throw std::invalid_argument("'" + spec + "' is no search");
+      a.release();
+      return std::unique_ptr<SearchAgent>(s);
+    };
+    st.review = review_decision(make, e, st.before, st.action);
+  }
+  if (isatty(2) && todo) std::cerr << "\r" << std::string(40, ' ') << "\r";
+}
+
+}  // namespace
+
+int cmd_review(int argc, char** argv) {
+  po::variables_map vm;
+  po::options_description desc(
+      "als review options (a recorded game a step at a time, each decision marked by the search)\n"
+      "  examples: als review game.jsonl                (the seats people played, else both)\n"
+      "            als review game.jsonl --seat 1       (as player 1 saw it)\n"
+      "            als review game.jsonl --iterations 500 | less");
+  std::string file, names;
+  int seat = 0, iterations = 2000;
+  desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl, als play --log)")(
+      "seat", po::value<int>(&seat), "the game as player 1 or 2 saw it, their decisions reviewed (default: every card shown)")(
+      "iterations", po::value<int>(&iterations)->default_value(2000), "the search's iterations a look (three looks a decision)")(
+      "names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp);
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  if (!parse(argc, argv, "review FILE", desc, vm, &pos)) return 0;
+  if (!set_names(names, "review")) return 2;
+  if (file.empty() || (vm.count("seat") && seat != 1 && seat != 2) || iterations < 1 || iterations > 1000000) {
+    std::cerr << "als review: give a FILE; --seat takes 1 or 2; --iterations 1 to 1000000\n";
+    return 2;
+  }
+  std::string text;
+  if (!read_input("review", file, text)) return 2;
+  std::vector<Step> steps;
+  std::shared_ptr<const Engine> engine;
+  uint64_t seed = 0;
+  ReplayOptions opt;
+  opt.data_dir = data_dir();
+  opt.on_engine = [&](std::shared_ptr<const Engine> e, uint64_t s) { engine = std::move(e), seed = s; };
+  int took_back = -1;
+  std::vector<std::string> taken;
+  opt.on_undo = [&](int p, const std::vector<std::string>& undone) { took_back = p, taken = undone; };
+  opt.on_action = [&](const Engine&, const State& before, const Action& a, const State& after, int p) {
+    steps.push_back({before, after, a, p, took_back, taken, std::nullopt});
+    took_back = -1, taken.clear();
+  };
+  std::ostringstream checked;
+  if (const int code = replay_record(text, file, opt, checked, std::cerr); code != 0) {
+    std::cerr << checked.str();
+    return code;
+  }
+  if (!engine || steps.empty()) {
+    std::cout << "review: " << file << ": no action to review\n";
+    return 0;
+  }
+  std::array<bool, 2> seats = human_seats(text);
+  if (vm.count("seat")) seats = {seat == 1, seat == 2};
+  else if (!seats[0] && !seats[1]) seats = {true, true};
+  const int viewer = vm.count("seat") ? seat - 1 : -1;
+  try {
+    review_steps(*engine, steps, seats, "mcts:iterations=" + std::to_string(iterations), seed);
+  } catch (const std::exception& err) {
+    std::cerr << "als review: " << err.what() << "\n";
+    return 1;
+  }
+  if (isatty(0) && isatty(1)) {
+    browse(*engine, steps, viewer);
+  } else {
+    for (size_t i = 0; i < steps.size(); ++i)
+      for (const std::string& l : step_lines(*engine, steps, i, viewer)) std::cout << wrapped(l, 6) << "\n";
+  }
+  print_tally(steps, seats);
+  return 0;
+}
+
+}  // namespace als::cli
