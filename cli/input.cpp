@@ -140,7 +140,7 @@ std::string lowercase(std::string v) {
 }  // namespace
 
 Input parse_input(const std::string& typed, const std::vector<std::string>& texts, bool choice,
-                  const std::vector<std::string>& named) {
+                  const std::vector<std::string>& named, const std::vector<std::string>& listed) {
   Input r;
   // ids, theaters and commands are lowercase: typing is case-insensitive
   auto w = words(lowercase(typed));
@@ -168,7 +168,7 @@ Input parse_input(const std::string& typed, const std::vector<std::string>& text
     forms.push_back({words(texts[k]), k});
     if (k < named.size() && lowercase(named[k]) != texts[k]) forms.push_back({words(lowercase(named[k])), k});
   }
-  const std::vector<std::string>& shown = named.size() == texts.size() ? named : texts;
+  const std::vector<std::string>& shown = listed.size() == texts.size() ? listed : named.size() == texts.size() ? named : texts;
   int i = match(input, forms, shown, r.why);
   if (i < 0 && choice && input.rfind("choose ", 0) != 0) i = match("choose " + input, forms, shown, r.why);
   r.kind = i >= 0 ? Input::Action : Input::Error;

@@ -23,9 +23,9 @@ struct Input {
 /// first may be left out where that leaves one action (`deploy support`, `dep cover`), and a line
 /// that fits several lists them (`dep`). At a card or theater choice (`choice`), the option alone
 /// (`land`) stands for `choose land`. `named` (optional, parallel to `texts`): the same actions with
-/// cards by their display names ("deploy Heavy Tanks land"); a line may type either form, and the
-/// messages list actions in it.
+/// cards by their display names ("deploy Heavy Tanks land"); a line may type either form.
+/// Messages list actions as `listed` (parallel; what the screen shows), else as `named`.
 Input parse_input(const std::string& line, const std::vector<std::string>& texts, bool choice,
-                  const std::vector<std::string>& named = {});
+                  const std::vector<std::string>& named = {}, const std::vector<std::string>& listed = {});
 
 }  // namespace als::cli

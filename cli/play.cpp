@@ -341,6 +341,7 @@ enum class Texts { Full, Line, None };
 // the screen shows them ("deploy Heavy Tanks land"; typing matches these too).
 struct Listed {
   std::vector<std::string> ids, shown;
+  std::vector<std::string> named;  // with display names whatever the screen shows (typing matches them)
 };
 
 // A hand card's ability text under its plays: "ongoing: If any player plays ...", indented.
@@ -614,17 +615,20 @@ Listed shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& 
   Listed out;
   std::vector<std::string>& texts = out.ids;
   e.text().order_for_viewer(s, p, acts, &texts);
-  const als::Texts named = e.text(screen_naming());
-  for (const Action& a : acts) out.shown.push_back(named.action_text(s, a, p));
+  const als::Texts named = e.text(Naming::Names);
+  for (const Action& a : acts) out.named.push_back(named.action_text(s, a, p));
+  out.shown = screen_naming() == Naming::Names ? out.named : texts;
   if (e.decision_kind(s) == DecisionKind::Option) {
     const Question q = e.text().question(s, p);
     for (size_t i = 0; i < texts.size(); ++i)
-      out.shown[i] = texts[i] = texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
+      out.named[i] = out.shown[i] = texts[i] =
+          texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
   }
   if (e.decision_kind(s) == DecisionKind::Turn && e.rules().has(Hook::TurnActions)) {  // (API 5) a rule's words
     const std::vector<std::string> words = project(e, s, p).turn_actions;
     for (size_t i = 0; i < texts.size(); ++i)
-      if (acts[i].type == Action::Rule && acts[i].option < words.size()) out.shown[i] = texts[i] = words[acts[i].option];
+      if (acts[i].type == Action::Rule && acts[i].option < words.size())
+        out.named[i] = out.shown[i] = texts[i] = words[acts[i].option];
   }
   return out;
 }
@@ -644,7 +648,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
-    Input in = parse_input(line, typed, choice, sorted.shown);
+    Input in = parse_input(line, typed, choice, sorted.named, sorted.shown);
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);

@@ -107,18 +107,19 @@ std::string shown_card(const Engine& e, int c) {
   return screen_naming() == Naming::Names ? card_name(e, c) : card_id(e, c);
 }
 
-void print_final_board(const Engine& e, const State& at, int viewer, Naming naming) {
+void print_final_board(const Engine& e, const State& at, int viewer, Naming naming, bool you) {
+  auto who = [&](int p) { return !you || viewer < 0 ? pname(p) : p == viewer ? std::string("you") : std::string("opponent"); };
   const Projection v = project(e, at, viewer);
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
     row << "  " << std::left << std::setw(6) << e.text().theater_name(t.theater) << std::right;
     for (int p = 0; p < 2; ++p) {
-      row << (p ? "  vs  " : "") << pname(p) << " " << t.total[p] << " [";
+      row << (p ? "  vs  " : "") << who(p) << " " << t.total[p] << " [";
       for (size_t j = 0; j < t.stack[p].size(); ++j)
         row << (j ? ", " : "") << card_text(e, t.stack[p][j], true, naming) << " " << t.stack[p][j].strength;
       row << "]";
     }
-    row << "  -> " << pname(t.controller);
+    row << "  -> " << who(t.controller);
     std::cout << wrapped(row.str(), 8) << "\n";
   }
 }

@@ -53,7 +53,8 @@ std::string cut_to(const std::string& text, size_t width);
 /// Prints the board as `viewer` knows it (-1: every card revealed, the omniscient view): each
 /// theater's stacks bottom to top with the cards' strengths, the totals, who holds it; cards by
 /// their display names (`naming`: Naming::Ids for a log with no person at it).
-void print_final_board(const Engine& e, const State& at, int viewer, Naming naming = Naming::Names);
+/// `you`: the viewer is "you" and the other player "opponent" (the tutorial), else "player N".
+void print_final_board(const Engine& e, const State& at, int viewer, Naming naming = screen_naming(), bool you = false);
 /// The board of `als play` as `viewer` (0 or 1) sees it (cli/play.cpp): a header, each theater's
 /// totals and stacks with every bonus by its source, the hands, counters and lasting effects; one
 /// line a row, without colour when standard output is not a terminal.

@@ -10,43 +10,47 @@
 #include "match.h"
 #include "screen.h"
 #include "terminal.h"
+#include "tutorial.h"
 #include "view.h"
 
 namespace als::cli {
 
 namespace {
 
-constexpr uint64_t kDeal = 3;  // player 1 first, a hand with instant and ongoing abilities
 constexpr int kYou = 0;
-
-// Why `a`, played by `p` at a turn, is not what a step asks ("" when it is).
-using Check = std::string (*)(const Engine& e, const State& s, int p, const Action& a);
-
-struct Step {
-  const char* title;
-  std::vector<const char*> text;  // paragraphs
-  const char* goal;               // what the step asks for; nullptr: nothing (read, press Enter)
-  Check check;
-};
 
 const CardDef& card_of(const Engine& e, const Action& a) { return e.set().cards[a.card]; }
 
-std::string wants_deploy(const Engine&, const State&, int, const Action& a) {
-  if (a.type == Action::Deploy) return "";
+// Before the Abilities step no play may ask a question: an instant card deployed would.
+std::string no_question_yet(const Engine& e, const Action& a) {
+  if (a.type == Action::Deploy && card_of(e, a).kind == Kind::Instant)
+    return shown_card(e, a.card) + "'s instant ability would ask you something, and abilities come in a later "
+           "step: pick a card without 'instant:'";
+  return "";
+}
+std::string wants_deploy(const Engine& e, const State&, int, const Action& a) {
+  if (a.type == Action::Deploy) return no_question_yet(e, a);
   return a.type == Action::Improvise ? "that plays the card facedown; deploy plays it faceup, to its own theater"
                                      : "this step asks you to deploy a card";
 }
 std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
   return a.type == Action::Improvise ? "" : "this step asks you to improvise: play a card facedown ('imp CARD THEATER')";
 }
+std::string wants_instant(const Engine& e, const State& s, int, const Action& a) {
+  bool any = false;  // an instant card of the hand that can be deployed
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  for (const Action& x : legal) any |= x.type == Action::Deploy && card_of(e, x).kind == Kind::Instant;
+  if (!any) return a.type == Action::Deploy ? "" : "this step asks you to deploy a card";  // (no instant left: any deploy)
+  if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
+  return card_of(e, a).kind == Kind::Instant ? "" : shown_card(e, a.card) + "'s ability is not instant: pick one marked 'instant:'";
+}
 std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
-  const View v = view_of(e, s, p);
-  const std::string& name = e.text().theater_name(a.theater);
-  const auto at = std::find(v.theaters.begin(), v.theaters.end(), name);
-  if (at == v.theaters.end() || v.stacks[p][static_cast<size_t>(at - v.theaters.begin())].empty())
-    return "you have no card in " + name + " yet: play onto a theater where you already have one";
-  return "";
+  const Projection v = project(e, s, p);
+  for (const SeenTheater& t : v.theaters)
+    if (t.theater == a.theater && !t.stack[p].empty()) return "";
+  return "you have no card in " + e.text().theater_name(a.theater) + " yet: play onto a theater where you already have one";
 }
 // Whether `a` makes p hold a theater the opponent holds now (played on a copy of the game).
 bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
@@ -56,9 +60,9 @@ bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
   } catch (const ScriptError&) {
     return false;
   }
-  const View before = view_of(e, s, p), later = view_of(e, after, p);  // (a play moves no theater)
-  for (size_t i = 0; i < before.controller.size(); ++i)
-    if (before.controller[i] != p && later.controller[i] == p) return true;
+  const Projection before = project(e, s, p), later = project(e, after, p);  // (a play moves no theater)
+  for (size_t i = 0; i < before.theaters.size() && i < later.theaters.size(); ++i)
+    if (before.theaters[i].controller != p && later.theaters[i].controller == p) return true;
   return false;
 }
 std::string wants_control(const Engine& e, const State& s, int p, const Action& a) {
@@ -71,18 +75,7 @@ std::string wants_control(const Engine& e, const State& s, int p, const Action& 
       return "after it the opponent still holds every theater they hold now; another play takes one";
   return "";  // (no play takes one: any play will do)
 }
-std::string wants_instant(const Engine& e, const State& s, int, const Action& a) {
-  bool any = false;  // an instant card of the hand that can be deployed
-  std::vector<Action> legal;
-  e.legal(s, legal);
-  for (const Action& x : legal) any |= x.type == Action::Deploy && card_of(e, x).kind == Kind::Instant;
-  if (!any) return a.type == Action::Deploy ? "" : "this step asks you to deploy a card";  // (no instant left: any deploy)
-  if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
-  return card_of(e, a).kind == Kind::Instant ? "" : shown_card(e, a.card) + "'s ability is not instant: pick one marked 'instant:'";
-}
-std::string wants_withdraw(const Engine&, const State&, int, const Action& a) {
-  return a.type == Action::Withdraw ? "" : "this step asks you to withdraw (its number is last in the list)";
-}
+std::string anything(const Engine&, const State&, int, const Action&) { return ""; }
 
 // The withdrawal chart as a sentence: "6 VP with 0 cards left, 4 with 1, ..., 2 with 4 or more".
 std::string chart_text(const std::vector<int>& chart) {
@@ -93,31 +86,41 @@ std::string chart_text(const std::vector<int>& chart) {
   return out;
 }
 
-std::vector<Step> steps(const Engine& e) {
-  static std::string chart;  // (the paragraphs below point into it)
-  chart = "The chart: if the 1st player withdraws, the opponent scores " + chart_text(e.rules().withdraw_chart[0]) +
-          ". If the 2nd player withdraws: " + chart_text(e.rules().withdraw_chart[1]) + ".";
+}  // namespace
+
+std::vector<TutorialStep> tutorial_steps(const Engine& e) {
+  const std::string vp = std::to_string(e.rules().battle_vp), target = std::to_string(e.rules().vp_target);
   return {
       {"The game",
        {"Air, Land & Sea is a game of battles. Three theaters lie in a row: air, land and sea, in an order dealt "
-        "each battle; theaters next to each other are adjacent. Each player gets 6 cards, and the players take "
-        "turns playing one card each.",
+        "each battle; theaters next to each other are adjacent. Each player is dealt 6 cards, and the players "
+        "take turns playing one card each.",
         "A battle ends when both players have played every card, or when one withdraws. Whoever holds more "
-        "theaters wins it and scores 6 VP. A theater is held by the player with the higher total strength "
-        "there; a tie goes to the 1st player. The first to 12 VP wins the game.",
-        "You are player 1, and 1st this battle. The board lists each theater's totals, who holds it, and each "
-        "player's cards from the bottom one to the top one."},
+        "theaters then wins it and scores " + vp + " VP. The first to " + target + " VP wins the game.",
+        "You are 1st this battle and play first. The board lists each theater's totals, who holds it, and each "
+        "player's cards from the bottom one to the top one. Under it: how many cards the opponent holds, and "
+        "the deck: the 6 cards nobody was dealt this battle (18 cards, 6 each). Nobody plays from the deck; "
+        "some abilities draw from it."},
        nullptr, nullptr},
       {"Deploy",
-       {"To deploy is to play a card faceup to the theater of its own type (heavy_tanks to land). Its full "
-        "strength counts there, and its ability acts.",
-        "Type the action's number, or its words: 'dep heavy_t' is enough when one action fits."},
+       {"To deploy is to play a card faceup to the theater of its own type (Heavy Tanks to land). Its full "
+        "strength counts there, and its ability acts (abilities come in a later step: pick a card without "
+        "'instant:' for now).",
+        "Type the action's number, or its words: 'dep heavy t' is enough when one action fits."},
        "deploy a card", wants_deploy},
       {"Improvise",
        {"To improvise is to play any card facedown to any theater. A facedown card has strength 2 and no "
-        "ability, and your opponent does not know what it is (they see '~?'). Improvise to fight where your "
-        "cards do not match, or to keep a card's identity hidden."},
+        "ability. Your own facedown cards show on your side as '~Name' (you know them); the opponent sees "
+        "'~?', and so do you on their side. Improvise to fight where your cards do not match, or to keep a "
+        "card hidden."},
        "improvise a card (play it facedown)", wants_improvise},
+      {"Abilities",
+       {"A faceup card's ability is printed under it in your hand. An instant ability acts once, as the card "
+        "is deployed (or flipped faceup), and may ask you to choose a card or a theater: the list then shows "
+        "the choices. An ongoing ability acts for as long as its card is faceup; what it adds to a theater's "
+        "strength shows beside that theater, as '+3 Support (air)': Support, standing in air, adds 3 there. "
+        "A play marked '*' would be destroyed at once by an ongoing ability on the board."},
+       "deploy a card with an instant ability", wants_instant},
       {"Covering",
        {"A card played where you already have cards goes on top of them and covers the card below. Covered "
         "cards still count for strength, but most abilities can no longer flip or move them. The top card, "
@@ -126,42 +129,87 @@ std::vector<Step> steps(const Engine& e) {
       {"Control",
        {"Each theater is held by the player with the higher total strength there: every card of theirs "
         "there, faceup or facedown, covered or not, plus what abilities add. A tie goes to the 1st player. "
-        "The board shows each theater's totals and whose it is ('yours' or 'opponent's'). At the battle's "
-        "end, the player holding more theaters wins it."},
+        "The board shows each theater's totals and whose it is ('yours' or 'opponent's')."},
        "take a theater the opponent holds now", wants_control},
-      {"Abilities",
-       {"A faceup card's ability is printed under it in your hand. An instant ability acts once, as the card "
-        "is deployed (or flipped faceup), and may ask you to choose a card or a theater. An ongoing ability "
-        "acts for as long as its card is faceup. A play marked '*' would be destroyed at once by an ongoing "
-        "ability on the board."},
-       "deploy a card with an instant ability", wants_instant},
-      {"Withdrawing",
-       {"Instead of playing a card you may withdraw: the battle ends at once, and the opponent wins it. They "
-        "score fewer VP the more cards you still hold, so a battle you cannot win is often best left early.",
-        chart.c_str(), "Withdraw now, to see it: the list shows what it costs."},
-       "withdraw", wants_withdraw},
+      {"The battle's end",
+       {"Play the battle out: when both hands are empty, whoever holds more theaters wins it and scores " + vp +
+            " VP.",
+        "Instead of playing a card you may withdraw: the battle ends at once, and the opponent wins it, "
+        "scoring fewer VP the more cards you still hold. So a battle you cannot win is best left early. The "
+        "chart: if the 1st player withdraws, the opponent scores " + chart_text(e.rules().withdraw_chart[0]) +
+            "; if the 2nd player withdraws, " + chart_text(e.rules().withdraw_chart[1]) +
+            ". The list shows what withdrawing costs now; withdraw only if you judge the battle lost."},
+       "finish the battle (every play is yours to choose now)", anything, true},
   };
 }
 
-void print_paragraphs(const Step& st) {
-  std::cout << "\n--- " << st.title << " ---\n";
-  for (const char* p : st.text) std::cout << wrapped(p, 0) << "\n";
+std::string second_person(const std::string& line) {
+  std::string out = line;
+  auto replace_all = [&](const std::string& from, const std::string& to) {
+    for (size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size())) out.replace(at, from.size(), to);
+  };
+  replace_all("player 1's", "your");
+  replace_all("player 2's", "the opponent's");
+  replace_all(" of player 1", " of yours");
+  // "player 1 deploys" -> "you deploy", "player 1 has decided" -> "you have decided": where the
+  // player is the subject (the line's start, or after "battle 1: ").
+  for (size_t at = out.find("player 1 "); at != std::string::npos; at = out.find("player 1 ", at + 1)) {
+    if (at != 0 && (at < 2 || out.compare(at - 2, 2, ": ") != 0)) continue;
+    const size_t verb = at + 9, end = std::min(out.find(' ', verb), out.size());
+    std::string word = out.substr(verb, end - verb);
+    if (word == "has") word = "have";
+    else if (word == "is") word = "are";
+    else if (word.size() > 2 && word.back() == 's' && word[word.size() - 2] != 's') word.pop_back();
+    out.replace(at, end - at, "you " + word);
+  }
+  replace_all("player 1", "you");
+  replace_all("player 2", "the opponent");
+  return out;
 }
 
-void print_events(const Engine& e, const EventLog& log) {
-  for (const Event& ev : log.events) std::cout << wrapped(e.text(screen_naming()).event_text(ev, kYou), 4) << "\n";
+namespace {
+
+void print_paragraphs(const TutorialStep& st) {
+  std::cout << "\n--- " << st.title << " ---\n";
+  for (const std::string& p : st.text) std::cout << wrapped(p, 0) << "\n";
 }
+
+// The log's lines in the second person; at the battle's end the final board, who held which
+// theater, and who won it by control.
+void print_events(const Engine& e, const EventLog& log) {
+  size_t ends = 0;
+  for (const Event& ev : log.events) {
+    if (ev.type == Event::BattleEnd && ends < log.battle_ends.size()) {
+      const State& at = log.battle_ends[ends++];
+      std::cout << "--- the battle is over; the final board:\n";
+      print_final_board(e, at, kYou, screen_naming(), true);
+      if (!ev.withdrew) {
+        int held = 0;
+        const Projection v = project(e, at, kYou);
+        for (const SeenTheater& t : v.theaters) held += t.controller == kYou;
+        std::cout << wrapped("you hold " + std::to_string(held) + " of " + std::to_string(v.theaters.size()) +
+                                 " theaters: the battle is " + (2 * held > static_cast<int>(v.theaters.size()) ? "yours" : "the opponent's") +
+                                 ", won by control",
+                             2)
+                  << "\n";
+      }
+    }
+    if (ev.type == Event::BattleStart) continue;  // (the next battle's: the tutorial ends with this one)
+    if (const std::string line = e.text(screen_naming()).event_text(ev, kYou); !line.empty())
+      std::cout << wrapped(second_person(line), 4) << "\n";
+  }
+}
+
 
 // Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.
-int run_steps(const Engine& e, Match& m) {
-  const std::vector<Step> all = steps(e);
-  for (const Step& st : all) {
+int run_tutorial(const Engine& e, Match& m) {
+  for (const TutorialStep& st : tutorial_steps(e)) {
     print_paragraphs(st);  // a screen of its own: the board follows after Enter
     std::string enter;
     if (!read_line(st.goal ? "> press Enter to try it " : "> press Enter to begin ", enter)) return 0;
     if (!st.goal) continue;
     bool done = false;
-    while (!m.over() && view_of(e, m.state(), kYou).battle == 1) {
+    while (!m.over() && m.state().b.battle == 1) {
       const int p = m.to_act();
       if (p != kYou) {  // the computer's reply
         m.step();
@@ -169,7 +217,7 @@ int run_steps(const Engine& e, Match& m) {
         continue;
       }
       const bool turn = e.decision_kind(m.state()) == DecisionKind::Turn;
-      if (turn && done) break;  // the step's play and its questions are over
+      if (turn && done && !st.to_end) break;  // the step's play and its questions are over
       Action a;
       const std::vector<Action> legal = m.legal();
       const Reply r = human_choice(e, m.state(), p, legal, a, "the tutorial takes nothing back",
@@ -185,12 +233,13 @@ int run_steps(const Engine& e, Match& m) {
       }
       print_events(e, m.apply(a));
     }
-    if (m.over() || view_of(e, m.state(), kYou).battle != 1) break;
+    if (m.over() || m.state().b.battle != 1) break;
   }
   std::cout << "\n--- The end of the tutorial ---\n"
-            << wrapped("In a game the next battle would begin now, with the 1st player alternating. You know "
-                       "the rules: 'als play' starts your first game at the easy level (your results then "
-                       "suggest the next), and 'help' at any decision lists what you can type.",
+            << wrapped("In a game the next battle would begin now, with the 1st player alternating, until one "
+                       "player reaches " + std::to_string(e.rules().vp_target) + " VP. You know the rules: 'als play' "
+                       "starts your first game at the easy level (your results then suggest the next), and 'help' "
+                       "at any decision lists what you can type.",
                        0)
             << "\n";
   return 0;
@@ -210,10 +259,10 @@ int cmd_tutorial(int argc, char** argv) {
   Common c;  // the standard set, the rulebook's rules
   auto eng = open_engine(c);
   if (!eng) return 2;
-  auto computer = make_agent("easy", kDeal, 1);  // the registry's easy level
-  Match m(*eng, kDeal, nullptr, computer.get());
+  auto computer = make_agent("easy", kTutorialDeal, 1);  // the registry's easy level
+  Match m(*eng, kTutorialDeal, nullptr, computer.get());
   m.start();
-  const int code = run_steps(*eng, m);
+  const int code = run_tutorial(*eng, m);
   if (input_ended()) std::cout << "\ntutorial left\n";
   return code;
 }

@@ -592,31 +592,41 @@ assert max(len(l.split(") > ")[-1]) for l in text.split("\n")) <= 80  # (input i
 PY
 fi
 
-# als tutorial, driven through its steps: each step's text, a play that does not do what it asks
-# refused with the reason, an ability's question, the withdrawal with the chart; then the same
-# at a pseudo-terminal of 80x24 and of 60x40 (every screen fits), and the end of input mid-way.
-tutorial_input='\n\nimp heavy_t land\ndep heavy_t\n\nimp esc air\n\ndep sea_m\nimp contain land\n\nimp land_m sea\ndep heavy_b\n\ndep land_m\n1\n\nwith\ny\n'
+# als tutorial, driven through its steps with its intended answers (the ones
+# tests/unit/test_tutorial.cpp finds among the search's best): each step's text, plays that do
+# not do what a step asks refused with the reason (a facedown play to deploy, an ongoing card for an
+# instant), an ability's question answered after abilities are explained, the narration in the
+# second person, the battle played to its end and won by control, the chart explained and no
+# withdrawal asked for; then the same at a pseudo-terminal of 80x24 and of 60x40 (every screen
+# fits, cards by their names), and the end of input mid-way (issue 53).
+tutorial_input='\n\nimp super sea\ndep super\n\nimp sup land\n\ndep esc\ndep air m\nsupport\n\ndep esc\n\nimp sea m land\n\nimp red air\n'
 printf "$tutorial_input" | "$als" tutorial > tut.txt 2>&1; expect_rc 0 $? "als tutorial"
 python3 - tut.txt <<'PY' && ok || bad "tutorial: $(tail -5 tut.txt)"
 import re, sys
 text = re.sub(r" *\n *", " ", open(sys.argv[1]).read())
-order = ["--- The game ---", "--- Deploy ---", "goal: deploy a card",
+order = ["--- The game ---", "the deck: the 6 cards nobody was dealt this battle", "--- Deploy ---", "goal: deploy a card",
          "not this time: that plays the card facedown; deploy plays it faceup, to its own theater.",
-         "player 1 deploys heavy_tanks to land", "--- Improvise ---", "player 1 improvises escalation facedown to air",
-         "--- Covering ---", "not this time: you have no card in sea yet",
-         "player 1 improvises containment facedown to land", "--- Control ---",
-         "not this time: after it the opponent still holds every theater they hold now",
-         "player 1 deploys heavy_bombers to air", "--- Abilities ---",
-         "player 1 deploys land_maneuver to land", "your land_maneuver asks you to choose", "player 1 chooses",
-         "--- Withdrawing ---", "The chart: if the 1st player withdraws, the opponent scores 6 VP with 0 cards left",
-         "player 1 withdraws with", "--- The end of the tutorial ---",
+         "you deploy super_battleship to sea", "the opponent deploys", "--- Improvise ---",
+         "Your own facedown cards show on your side as '~Name'", "you improvise support facedown to land",
+         "--- Abilities ---", "'+3 Support (air)'", "not this time: escalation's ability is not instant",
+         "you deploy air_maneuver to air", "your air_maneuver asks you to choose", "you choose support",
+         "--- Covering ---", "you deploy escalation to sea", "--- Control ---",
+         "you improvise sea_maneuver facedown to land", "--- The battle's end ---",
+         "The chart: if the 1st player withdraws, the opponent scores 6 VP with 0 cards left",
+         "withdraw only if you judge the battle lost", "you improvise redeploy facedown to air",
+         "--- the battle is over; the final board:", "you hold 2 of 3 theaters: the battle is yours, won by control",
+         "battle 1: you win 6 VP (theaters controlled), score 6-0", "--- The end of the tutorial ---",
          # the level it sends a newcomer to is the one 'als play' starts a first game at (issue 53)
          "'als play' starts your first game at the easy level"]
 at = 0
 for want in order:
     found = text.find(want, at)
-    assert found >= 0, ("missing, or out of order", want)
+    assert found >= 0, ("missing, or out of order", want, text[at:at + 300])
     at = found
+assert "player 1" not in text.split("--- Deploy ---")[1].replace("Your turn, player 1", "").replace("player 1, your", ""), "narration in the second person"
+assert "you withdraw" not in text and "this step asks you to withdraw" not in text, "no withdrawal asked for"
+# before the Abilities step no question is asked of you
+assert "asks you to choose" not in text.split("--- Abilities ---")[0]
 PY
 printf '\n\n' | "$als" tutorial > tut-eof.txt 2>&1; expect_rc 0 $? "als tutorial, input ended"
 tail -n 1 tut-eof.txt | grep -q "^tutorial left$" && ok || bad "tutorial, input ended: $(tail -n 2 tut-eof.txt)"
@@ -624,13 +634,15 @@ if command -v script > /dev/null; then
   for size in 80x24 60x40; do
     printf "$tutorial_input" | timeout 60 script -qec "stty cols ${size%x*} rows ${size#*x}; $als tutorial" /dev/null > tut-$size.txt 2>&1
     python3 - tut-$size.txt "${size%x*}" "${size#*x}" "$src/tests/cli" <<'PY' && ok || bad "tutorial at $size: $(tail -3 tut-$size.txt)"
-import sys
+import re, sys
 sys.path.insert(0, sys.argv[4])
 from screens import read_screens
 cols, rows = int(sys.argv[2]), int(sys.argv[3])
 # a step's text up to its Enter, and each decision's screen up to its prompt
 text, lines, screens = read_screens(sys.argv[1], ("--- ", "=== battle"))
 assert "--- The end of the tutorial ---" in text, text[-400:]
+flat = re.sub(r"\s+", " ", text)
+assert "won by control" in flat and "Super Battleship" in flat and "super_battleship" not in flat, "names at a terminal"
 assert not [l for l in lines if len(l) > cols], [l for l in lines if len(l) > cols][:2]
 assert len(screens) >= 10, len(screens)
 assert max(len(s) for s in screens) <= rows, max(screens, key=len)

@@ -1,0 +1,38 @@
+// als tutorial's steps, apart from the terminal, so that a test can play them with their intended
+// answers and check that each step asks for a move the search counts among the best.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+
+namespace als::cli {
+
+/// The tutorial's deal (battle 1 of this seed, against the easy level; you are player 1 and 1st).
+/// tests/unit/test_tutorial.cpp holds every step of it to be possible and wise; when the search
+/// changes and it no longer is, `build/tests/cli_tests "[.explore]"` lists the deals that are.
+constexpr uint64_t kTutorialDeal = 28;
+
+/// Why action `a`, taken by player `p` at a turn of `s`, is not what a step asks ("" when it is).
+using TutorialCheck = std::string (*)(const Engine& e, const State& s, int p, const Action& a);
+
+/// One step: a title, paragraphs, and what it asks for (`goal`, nullptr for a step that only
+/// explains; `check` says why a play is refused). A step's play and the questions its abilities
+/// ask are one step; `to_end`: the step goes on to the battle's end.
+struct TutorialStep {
+  const char* title;
+  std::vector<std::string> text;
+  const char* goal;
+  TutorialCheck check;
+  bool to_end = false;
+};
+
+/// The steps, in order, with the rules' numbers (battle VP, the withdrawal charts) from `e`.
+std::vector<TutorialStep> tutorial_steps(const Engine& e);
+
+/// A log line as the person playing seat 1 reads it in the tutorial: "player 1 deploys X" is
+/// "you deploy X", "player 2" is "the opponent", "player 1's" is "your".
+std::string second_person(const std::string& line);
+
+}  // namespace als::cli

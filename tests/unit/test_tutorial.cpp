@@ -1,0 +1,111 @@
+// als tutorial played with its intended answers (cli/tutorial.h): each step that asks for a play
+// asks it where the search counts such a play among its three best, no step's play before the
+// Abilities step asks a question, and the battle is played to its end and won by control (issue 53).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include "agents.h"
+#include "helpers.h"
+#include "hint.h"
+#include "match.h"
+#include "tutorial.h"
+
+using namespace als;
+using namespace als::cli;
+
+namespace {
+
+// The search's ranking at player 1's decision (the normal level's search, seeded).
+std::vector<HintLine> ranking(const Engine& e, const State& s, uint64_t seed) {
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  auto agent = make_agent("mcts:iterations=2000", seed, 0);
+  std::vector<HintLine> lines = hint(dynamic_cast<SearchAgent&>(*agent), InfoState(e, s, legal));
+  const InfoState info(e, s, legal);
+  for (HintLine& h : lines) h.action = info.real(h.action);
+  return lines;
+}
+
+// Plays the tutorial of deal `deal` with its intended answers: at each step the search's best play
+// among those the step accepts, which must be among the search's three best; "" when every step
+// holds, else what failed. `story` gets a line a step.
+std::string play_tutorial(const Engine& e, uint64_t deal, std::ostringstream& story) {
+  auto computer = make_agent("easy", deal, 1);
+  Match m(e, deal, nullptr, computer.get());
+  if (m.state().b.first != 0) return "player 1 is not the 1st player (the tutorial says you are)";
+  uint64_t seed = 100;
+  bool abilities_explained = false;
+  for (const TutorialStep& st : tutorial_steps(e)) {
+    abilities_explained |= std::string(st.title) == "Abilities";
+    if (!st.goal) continue;
+    bool done = false;
+    while (!m.over() && m.state().b.battle == 1) {
+      if (m.to_act() != 0) {
+        m.step();
+        continue;
+      }
+      const State& s = m.state();
+      const bool turn = e.decision_kind(s) == DecisionKind::Turn;
+      if (turn && done && !st.to_end) break;
+      if (!turn && !abilities_explained) return std::string(st.title) + ": a question before abilities are explained";
+      const std::vector<HintLine> lines = ranking(e, s, seed++);
+      const HintLine* pick = &lines.front();
+      if (turn) {
+        pick = nullptr;
+        for (const HintLine& h : lines)
+          if (st.check(e, s, 0, h.action).empty()) {
+            pick = &h;
+            break;
+          }
+        if (!pick) return std::string(st.title) + ": no play the step accepts";
+        if (pick - lines.data() >= 3)
+          return std::string(st.title) + ": the step's best play '" + pick->text + "' is only the search's " +
+                 std::to_string(pick - lines.data() + 1) + "th (its best: '" + lines.front().text + "')";
+        done = true;
+      }
+      story << st.title << ": " << pick->text << "\n";
+      m.apply(pick->action);
+    }
+    if (m.over() || m.state().b.battle != 1) break;
+  }
+  if (m.state().b.battle == 1 && !m.over()) return "the battle did not end";
+  if (m.state().b.last.withdrew) return "the battle ended by a withdrawal, not by control";
+  story << "battle 1: player " << m.state().b.last.winner + 1 << " wins by control\n";
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the tutorial's steps each ask for a play the search counts among its best (issue 53)") {
+  auto e = test::load("standard");
+  std::ostringstream story;
+  const std::string failed = play_tutorial(*e, kTutorialDeal, story);
+  INFO(story.str());
+  CHECK(failed == "");
+}
+
+TEST_CASE("deals a tutorial could use", "[.explore]") {
+  auto e = test::load("standard");
+  for (uint64_t deal = 1; deal <= 60; ++deal) {
+    std::ostringstream story;
+    const std::string failed = play_tutorial(*e, deal, story);
+    std::cout << "deal " << deal << ": " << (failed.empty() ? "ok" : failed) << "\n";
+    if (failed.empty()) std::cout << story.str();
+  }
+}
+
+TEST_CASE("the tutorial speaks to its player: you and the opponent") {
+  CHECK(second_person("player 1 deploys Heavy Tanks to land") == "you deploy Heavy Tanks to land");
+  CHECK(second_person("player 2 improvises a card facedown to air") == "the opponent improvises a card facedown to air");
+  CHECK(second_person("player 1 chooses Air Drop") == "you choose Air Drop");
+  CHECK(second_person("Heavy Tanks of player 1 in land is flipped facedown (by Air Maneuver)") ==
+        "Heavy Tanks of yours in land is flipped facedown (by Air Maneuver)");
+  CHECK(second_person("battle 1: player 1 wins 6 VP (theaters controlled), score 6-0") ==
+        "battle 1: you win 6 VP (theaters controlled), score 6-0");
+  CHECK(second_person("player 1 has decided") == "you have decided");
+  CHECK(second_person("a card in player 2's hand") == "a card in the opponent's hand");
+  CHECK(second_person("player 1 withdraws with 3 cards in hand") == "you withdraw with 3 cards in hand");
+}
