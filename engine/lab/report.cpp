@@ -199,10 +199,10 @@ std::string reasons_plot(const View& w) {
 /// Per-card win rates (faceup or facedown) as dots with intervals, a row a card.
 std::string cards_plot(const View& w, int measure, const std::string& id, const std::string& caption) {
   const Comparison& c = w.c;
-  std::vector<std::string> ids;  // cards of any variant, the baseline's order first
+  std::vector<std::string> ids, names;  // cards of any variant, the baseline's order first; names as a person reads them
   for (const auto& e : c.engines)
     for (const auto& card : e->set().cards)
-      if (std::find(ids.begin(), ids.end(), card.id) == ids.end()) ids.push_back(card.id);
+      if (std::find(ids.begin(), ids.end(), card.id) == ids.end()) ids.push_back(card.id), names.push_back(card.name);
   const size_t nv = c.names.size();
   const double W = 400, L = 104, R = 12, sub = 8, T = 8;
   const double row = sub * static_cast<double>(nv) + 6;
@@ -220,7 +220,7 @@ std::string cards_plot(const View& w, int measure, const std::string& id, const 
   int targets = 0;
   for (size_t k = 0; k < ids.size(); ++k) {
     const double y0 = T + row * static_cast<double>(k);
-    g.text(L - 6, y0 + row / 2 + 4, ids[k], "end", 10);
+    g.text(L - 6, y0 + row / 2 + 4, names[k], "end", 10);
     for (size_t v = 0; v < nv; ++v) {
       const auto& cards = c.engines[v]->set().cards;
       auto it = std::find_if(cards.begin(), cards.end(), [&](const CardDef& d) { return d.id == ids[k]; });
@@ -237,7 +237,7 @@ std::string cards_plot(const View& w, int measure, const std::string& id, const 
       if (!w.t.v[v].has_card(ci, measure)) continue;  // never played so
       g.line(X(iv.low), y, X(iv.high), y, kColours[v % kStyles], 1.3);
       g.marker(static_cast<int>(v), X(iv.value), y, 2.8,
-               w.names[v] + ": " + ids[k] + " " + fmt_value(iv.value, true) + " (" + fmt_value(iv.low, true) + " to " +
+               w.names[v] + ": " + names[k] + " (" + ids[k] + ") " + fmt_value(iv.value, true) + " (" + fmt_value(iv.low, true) + " to " +
                    fmt_value(iv.high, true) + ")");
     }
   }

@@ -20,6 +20,9 @@ browse() {  # browse WIDTH FILE ARGS...: headless Chromium on a file, its log on
 ex="$src/docs/examples/frontier"
 "$als" compare standard standard+beginner standard+long-war --games 800 --seed 1 --report r.html > /dev/null
 expect_rc 0 $? "compare --report"
+# the per-card plots name cards as a person reads them (issue 53): "Super Battleship", not the id
+grep -q '>Super Battleship</text>' r.html && grep -q '>Air Maneuver</text>' r.html && ! grep -q '>super_battleship</text>' r.html &&
+  ok || bad "card names in the report"
 "$als" compare "$ex" "$ex+$ex/rules/blitz.lua" --games 200 --seed 1 --report blitz.html > /dev/null
 expect_rc 0 $? "compare --report with end reasons"
 
