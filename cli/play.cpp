@@ -519,8 +519,14 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
     std::cout << wrapped("no hint: a script failed " + e.text(screen_naming()).message_for(s, p, err.what()), 2) << "\n";
     return;
   }
-  std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
-            << "\n";
+  if (!lines.empty() && lines.front().counted)  // near the battle's end: counted, not estimated
+    std::cout << wrapped("hint (best first; the chance to win this battle counted over the " + std::to_string(lines.front().visits) +
+                             " ways the cards you have not seen may lie, each played out, and the game's after each):",
+                         2)
+              << "\n";
+  else
+    std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
+              << "\n";
   const size_t column = std::min<size_t>(34, screen_size().columns - 30);
   auto percent = [](double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; };
   for (size_t i = 0; i < lines.size() && i < 3; ++i) {

@@ -206,3 +206,55 @@ TEST_CASE("a decision reviewed: the best action marked best, a withdrawal at a b
   none.type = Action::Deploy, none.card = 0, none.theater = 9;
   CHECK_THROWS_AS(review_decision(make, e, s, none), std::invalid_argument);
 }
+
+TEST_CASE("near a battle's end the hint counts every world the player cannot tell apart (issue 53)") {
+  // Random games played to a decision where both hands hold at most 2 cards: the hint's battle
+  // chance is a count over the worlds (each a whole number of them), the same worlds for every
+  // action; where the only hidden cards are the opponent's hand and the deck, the worlds are every
+  // way of choosing that hand from the cards the player has not seen: C(unseen, hand).
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  Rng rng(7);
+  int positions = 0, whole = 0;
+  std::vector<Action> legal;
+  for (uint64_t g = 0; g < 1500 && positions < 40; ++g) {
+    State s = e.new_game(700 + g);
+    while (s.b.phase != Phase::Over && (e.hand_size(s, 0) > 2 || e.hand_size(s, 1) > 2 || e.decision_kind(s) != DecisionKind::Turn)) {
+      e.legal(s, legal);
+      e.apply(s, legal[rng.below(legal.size())]);
+    }
+    if (s.b.phase == Phase::Over || e.hand_size(s, 0) + e.hand_size(s, 1) == 0) continue;
+    const int p = e.to_act(s);
+    e.legal(s, legal);
+    MctsAgent search = search_of(g, 200, "standard");
+    const std::vector<HintLine> lines = hint(search, InfoState(e, s, legal));
+    REQUIRE(!lines.empty());
+    if (!lines.front().counted) continue;  // (more than kCountedWorlds worlds)
+    ++positions;
+    const int worlds = lines.front().visits;
+    int unseen = 0, hidden_on_board = 0;
+    for (int c = 0; c < s.b.ncards; ++c) {
+      if (knowledge::knows(s.b, p, c)) continue;
+      const Zone z = s.b.card[c].zone;
+      unseen += z == Zone::Deck || z == Zone::Hand;
+      hidden_on_board += z == Zone::Board;
+    }
+    for (const HintLine& h : lines) {
+      INFO("game " << g << ": " << h.text << ", battle " << h.battle << " over " << h.visits << " worlds");
+      CHECK(h.counted);
+      CHECK(h.visits == worlds);
+      CHECK(h.game_known);
+      CHECK(std::abs(h.battle * worlds - std::round(h.battle * worlds)) < 1e-9);
+    }
+    if (hidden_on_board == 0) {
+      const int hand = e.hand_size(s, 1 - p);
+      double ways = 1;
+      for (int k = 0; k < hand; ++k) ways = ways * (unseen - k) / (k + 1);
+      INFO("game " << g << ": " << unseen << " unseen cards, the opponent holds " << hand);
+      CHECK(worlds == static_cast<int>(std::lround(ways)));
+      ++whole;
+    }
+  }
+  CHECK(positions >= 15);
+  CHECK(whole >= 5);
+}

@@ -230,6 +230,16 @@ class SearchAgent : public Agent {
  public:
   /// The legal actions, most visited first, with the search's estimates after each.
   virtual std::vector<Estimate> rank(const InfoState& info) = 0;
+  /// Where both hands hold at most `most_cards` cards and the worlds the player cannot tell apart
+  /// (their hidden cards' places; the deck's order aside) are at most `most_worlds`: every legal
+  /// action counted over each of those worlds, solved to the battle's end (each player knowing the
+  /// world): Estimate::battle the share of worlds in which the player then wins the battle,
+  /// Estimate::visits the worlds, Estimate::win the mean reward; best first. Empty where it does
+  /// not apply, or where the solution runs past its budget (and for a search that cannot).
+  virtual std::vector<Estimate> count_worlds(const InfoState& info, int most_cards, int most_worlds) {
+    (void)info, (void)most_cards, (void)most_worlds;
+    return {};
+  }
   /// From now on, searches try at the root only the moves with these keys (InfoState::key), so
   /// that all their iterations go to them (als review: one action's figures); empty: every move.
   /// False (and nothing changes) for a search that cannot.

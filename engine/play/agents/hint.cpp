@@ -29,14 +29,16 @@ const HintCalibration& hint_calibration() {
 }
 
 std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const HintCalibration& calibration) {
-  const std::vector<Estimate> ranked = search.rank(info);  // most tried first
+  std::vector<Estimate> ranked = search.count_worlds(info, kCountedCards, kCountedWorlds);  // best first
+  const bool counted = !ranked.empty();
+  if (!counted) ranked = search.rank(info);  // most tried first
   std::vector<HintLine> out;
   const int most = ranked.empty() ? 0 : ranked.front().visits;
   const int enough = std::max(10, most / 50);
   // Where the rules say the battle decides the game (issue 53).
   const bool losing_loses = info.battle_wins_game(1 - info.player()), winning_wins = info.battle_wins_game(info.player());
   for (const Estimate& e : ranked) {
-    const double battle = calibration.battle(e.battle);
+    const double battle = counted ? e.battle : calibration.battle(e.battle);
     double game = calibration.game(e.game_if_won * battle + e.game_if_lost * (1 - battle));
     // The two never contradict each other (issue 53): where losing the battle loses the game (by
     // the rules, or in every iteration that lost it, or none lost it), the game is no likelier
@@ -44,8 +46,9 @@ std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const Hin
     // "battle 21%, game 23%".)
     if (losing_loses || e.battle >= 1 - 1e-9 || e.game_if_lost <= 1e-9) game = std::min(game, battle);
     if (winning_wins || e.battle <= 1e-9 || e.game_if_won >= 1 - 1e-9) game = std::max(game, battle);
-    out.push_back({e.action, e.text, e.win, battle, game, e.visits, e.visits >= kHintGameVisits, e});
+    out.push_back({e.action, e.text, e.win, battle, game, e.visits, counted || e.visits >= kHintGameVisits, counted, e});
   }
+  if (counted) return out;  // (already best first: every action counted over the same worlds)
   std::stable_sort(out.begin(), out.end(), [&](const HintLine& a, const HintLine& b) {
     const bool ka = a.visits >= enough, kb = b.visits >= enough;
     if (ka != kb) return ka;

@@ -35,14 +35,21 @@ struct HintLine {
   double battle = 0;  // the chance to win the current battle after it, calibrated
   double game = 0;    // the chance to win the game after it, calibrated; from the same iterations
   int visits = 0;     // the iterations that tried it
-  bool game_known = false;  // the game chance rests on at least kHintGameVisits iterations
+  bool game_known = false;  // the game chance rests on at least kHintGameVisits iterations (or is counted)
+  bool counted = false;     // the battle chance is an exact count over the worlds (count_worlds): `visits` of them
   Estimate raw;             // the search's own figures, before calibration
 };
+/// Where both hands hold at most this many cards and the worlds the player cannot tell apart are
+/// at most kCountedWorlds, the hint counts (SearchAgent::count_worlds) rather than estimates.
+constexpr int kCountedCards = 2, kCountedWorlds = 64;
 /// The iterations an action's game chance needs before a hint shows it (its standard error is then
 /// at most 0.035).
 constexpr int kHintGameVisits = 200;
 
-/// The hint: every legal action ranked by one search of `search`, best first. The order is the
+/// The hint: every legal action ranked by one search of `search`, best first. Near a battle's end
+/// (kCountedCards) the battle chance is instead counted over every world the player cannot tell
+/// apart, solved to the battle's end (`counted`, no map: "1 in 6" where one of the opponent's
+/// possible last cards beats the player), the order by the count's mean reward. The order is the
 /// search's value (the reward the computer maximises) among the actions it tried at least
 /// max(10, 2% of the most tried) times, then the others by how often they were tried (a value
 /// from a handful of iterations decides nothing). Both chances come from the same iterations:

@@ -177,4 +177,83 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   return out;
 }
 
+namespace {
+// The places of the cards `me` does not know, as a number: two worlds drawn for `me` are the same
+// exactly when their hidden cards lie in the same places (a hand as a set; the deck's order aside).
+uint64_t hidden_places(const State& w, int me) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t x) { h = (h ^ x) * 1099511628211ull; };
+  for (int c = 0; c < w.b.ncards; ++c) {
+    if (knowledge::knows(w.b, me, c)) continue;
+    const CardLoc& l = w.b.card[c];
+    mix(static_cast<uint64_t>(c) << 32 | static_cast<uint64_t>(l.zone) << 24 |
+        (l.zone == Zone::Deck   ? 0  // (the deck's order aside)
+         : l.zone == Zone::Hand ? static_cast<uint64_t>(l.owner) << 16  // (a hand is a set)
+                                : static_cast<uint64_t>(l.owner) << 16 | static_cast<uint64_t>(l.theater) << 8 | l.seq));
+  }
+  return h;
+}
+}  // namespace
+
+std::vector<Estimate> MctsAgent::count_worlds(const InfoState& info, int most_cards, int most_worlds) {
+  const Engine& e = info.engine();
+  const int me = info.player();
+  Rng rng(rng_.next());
+  const Engine::Sampler sampler = info.sampler();
+  State world;
+  sampler.draw(world, rng);
+  if (e.hand_size(world, me) > most_cards || e.hand_size(world, 1 - me) > most_cards) return {};
+  std::vector<State> worlds;
+  std::vector<uint64_t> seen;
+  for (int draws = 0, since = 0; draws < 4000 && since < 300; ++draws, ++since) {
+    if (draws > 0) sampler.draw(world, rng);
+    const uint64_t k = hidden_places(world, me);
+    if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
+    if (static_cast<int>(seen.size()) >= most_worlds) return {};
+    seen.push_back(k), worlds.push_back(world), since = 0;
+  }
+  if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
+  e.restart_work();
+  const std::vector<Action>& legal = info.legal();
+  std::vector<double> sum(legal.size(), 0);
+  std::vector<int> won(legal.size(), 0), n(legal.size(), 0);
+  RewardScale scale;
+  try {
+    scale = reward_scale(e, worlds.front(), me, false, opt_.match);
+    const std::vector<double>& chances = scale.hooked.empty() ? chance_ : scale.hooked;
+    Endgame solver(e, me, worlds.front(), scale.vp, chances, opt_.match || scale.decides, 4'000'000, opt_.work, false, {});
+    std::vector<Action> acts;
+    State child;
+    for (const State& w : worlds) {
+      e.legal(w, acts);
+      for (size_t i = 0; i < legal.size(); ++i)
+        for (const Action& a : acts)
+          if (move_key(e, w, a, me) == info.key(legal[i])) {
+            copy_state(child, w);
+            e.apply_discarding(child, a, nullptr, true);
+            const double v = solver.value(child, 0, 1, 0);
+            sum[i] += v, won[i] += v > 0.5, ++n[i];
+            break;
+          }
+    }
+  } catch (const OutOfBudget&) {
+    return {};
+  } catch (const ScriptError& err) {
+    search_failed(err);
+  }
+  // The game's chance from the scores a battle won or lost would leave (as a leaf of the learned
+  // value reads it).
+  const int mine = worlds.front().b.score[me], theirs = worlds.front().b.score[1 - me], vp = std::max(scale.vp, 1);
+  const double if_won = chance_at(chance_, std::max(e.rules().vp_target, 1), mine + vp, theirs),
+               if_lost = chance_at(chance_, std::max(e.rules().vp_target, 1), mine, theirs + vp);
+  std::vector<Estimate> out;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    if (n[i] == 0) continue;
+    const double b = static_cast<double>(won[i]) / n[i];
+    out.push_back(Estimate{legal[i], info.text(legal[i]), sum[i] / n[i], n[i], b, b * if_won + (1 - b) * if_lost, if_won, if_lost});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Estimate& x, const Estimate& y) { return x.win > y.win; });
+  return out;
+}
+
 }  // namespace als
