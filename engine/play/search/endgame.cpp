@@ -198,7 +198,9 @@ uint64_t hidden_places(const State& w, int me) {
 std::vector<Estimate> MctsAgent::count_worlds(const InfoState& info, int most_cards, int most_worlds) {
   const Engine& e = info.engine();
   const int me = info.player();
-  Rng rng(rng_.next());
+  // (Its own generator: a count leaves the search's draws as they were. Every world is found, so
+  // the draws decide nothing.)
+  Rng rng(0x636f756e74ull);
   const Engine::Sampler sampler = info.sampler();
   State world;
   sampler.draw(world, rng);
