@@ -53,7 +53,7 @@ quietly() {
 
 if [ "$what" = play ]; then
   rm -f build-output.log
-  [ -x build/als ] || echo "bootstrap: building als, the first time about two minutes on two cores (seconds after)" >&2
+  [ -x build/als ] || echo "bootstrap: building als, the first time about 70 seconds on two cores (seconds after)" >&2
 fi
 if [ ! -f build/build.ninja ]; then
   quietly meson setup build
