@@ -407,19 +407,29 @@ Lines action_lines(const Engine& e, const State& s, int p, const Listed& listed,
     for (const std::string& id : hand_ids(e, project(e, s, p), p))
       if (std::none_of(cards.begin(), cards.end(), [&](const Plays& x) { return x.card == id; })) cards.push_back({id, "", ""});
   Lines out;
-  for (const Plays& x : cards) {
+  // A card's plays on its line: "deploy 1 air       improvise 7 air 8 land 9 sea"; where one card's
+  // would be too wide (60 columns), every card's "dep 1 air  imp 7 air ..." (the words typing
+  // takes); a line still too wide has its improvisations below.
+  auto plays = [&](const Plays& x, bool short_words) {
     const int c = e.set().find(x.card);
     const std::string name = c < 0 ? x.card : shown_card(e, c) + " " + std::to_string(e.set().cards[static_cast<size_t>(c)].strength);
     std::string line = "  " + name + std::string(name.size() < 19 ? 19 - name.size() : 1, ' ');
     if (x.deploy.empty() && x.improvise.empty()) line += "cannot be played now";
-    if (!x.deploy.empty()) line += "deploy" + x.deploy;
+    if (!x.deploy.empty()) line += (short_words ? "dep" : "deploy") + x.deploy;
     if (!x.improvise.empty()) {
-      if (!x.deploy.empty()) line += std::string(line.size() < 40 ? 40 - line.size() : 2, ' ');
-      if (line.size() + 9 + x.improvise.size() > width) {  // a long line: improvise below
-        out.rows.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
-        line = std::string(21, ' ');
-      }
-      line += "improvise" + x.improvise;
+      const size_t column = short_words ? 33 : 40;  // the improvisations in a column of their own
+      if (!x.deploy.empty()) line += std::string(line.size() + 2 <= column ? column - line.size() : 2, ' ');
+      line += (short_words ? "imp" : "improvise") + x.improvise;
+    }
+    return line;
+  };
+  const bool compact = std::any_of(cards.begin(), cards.end(), [&](const Plays& x) { return plays(x, false).size() > width; });
+  for (const Plays& x : cards) {
+    const int c = e.set().find(x.card);
+    std::string line = plays(x, compact);
+    if (const size_t at = line.find(compact ? "  imp " : "improvise"); line.size() > width && at != std::string::npos && !x.deploy.empty()) {
+      out.rows.push_back(line.substr(0, line.find_last_not_of(' ', at) + 1));  // improvise below
+      line = std::string(21, ' ') + line.substr(line.find_first_not_of(' ', at));
     }
     out.add(line, 21);
     if (turn && c >= 0) add_ability(out, e.set().cards[static_cast<size_t>(c)], texts);

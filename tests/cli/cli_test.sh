@@ -491,7 +491,7 @@ assert longest >= 3, longest
 turns = [b for b in blocks if any(l.startswith("Your turn") for l in b)]
 assert turns
 for b in turns:
-    cards = [(i, m.group(1)) for i, l in enumerate(b) for m in [re.match(r"^  ([A-Z][A-Za-z ]*?) \d+ +(deploy|improvise|cannot)", l)] if m]
+    cards = [(i, m.group(1)) for i, l in enumerate(b) for m in [re.match(r"^  ([A-Z][A-Za-z ]*?) \d+ +(deploy|improvise|cannot|dep|imp) ", l)] if m]
     assert cards, b
     for i, card in cards:
         nxt = b[i + 1] if not b[i + 1].startswith(" " * 21) else b[i + 2]
@@ -528,6 +528,20 @@ PY
   printf '1\n1\n' | timeout 60 script -qec "stty cols 60 rows 40; $als play --seed 6 --p2 random --log eofd.jsonl" /dev/null > eofd.txt 2>&1
   tr -d '\r' < eofd.txt | grep -q "^game abandoned" && tail -n 1 eofd.jsonl | grep -q '"reason":"end of input"' && ok ||
     bad "Ctrl-D at a decision: $(tail -c 300 eofd.txt)"
+fi
+# at 60x24 the first screen keeps the hand's ability texts (a line each): the plays take one line
+# a card ("dep 1 air  imp 7 air 8 land 9 sea") where the long words would not fit (issue 53)
+if command -v script > /dev/null; then
+  printf '' | timeout 60 script -qec "stty cols 60 rows 24 -echo; $als play --seed 5 --p2 random --no-history" /dev/null > narrow.txt 2>&1
+  python3 - narrow.txt <<'PY' && ok || bad "60x24: $(head -c 600 narrow.txt)"
+import re, sys
+text = re.sub(r"\x1b\[[0-9;]*m", "", open(sys.argv[1]).read().replace("\r", ""))
+screen = text[text.index("=== battle"):text.index("\n> ")]
+lines = screen.split("\n")
+assert len(lines) <= 24 and max(len(l) for l in lines) <= 60, lines
+assert sum(1 for l in lines if re.match(r"^  [A-Z][A-Za-z ]+ \d+ +dep \d+ \w+ +imp( \d+ \w+){3}$", l)) == 6, lines
+assert sum(1 for l in lines if l.startswith(("      instant: ", "      ongoing: "))) == 4, lines
+PY
 fi
 "$als" play --color sometimes < /dev/null 2> u.err; expect_rc 2 $? "a bad --color"
 # a whole human game through a pseudo-terminal: colour, undo, to the last line
