@@ -604,6 +604,13 @@ assert "=== battle 2: theaters" in text
 assert "Super Battleship" in text or "Heavy Tanks" in text or "Air Drop" in text, "names at a terminal"
 assert max(len(l.split(") > ")[-1]) for l in text.split("\n")) <= 80  # (input is not echoed: what follows a prompt is its own line)
 PY
+  printf '\n\n\n' | timeout 60 script -qec "stty cols 60 rows 40 -echo; $als review rev.jsonl --iterations 100" /dev/null > rev-60.txt 2>&1
+  python3 - rev-60.txt <<'PY' && ok || bad "review at 60x40: $(tail -5 rev-60.txt)"
+import re, sys
+text = open(sys.argv[1]).read().replace("\r", "")
+assert text.count("(Enter: next, b: back, m: next mistake, battle N, q: quit) > ") == 4
+assert max(len(l.split(") > ")[-1]) for l in text.split("\n")) <= 60, [l for l in text.split("\n") if len(l.split(") > ")[-1]) > 60][:3]
+PY
 fi
 
 # als tutorial, driven through its steps with its intended answers (the ones
