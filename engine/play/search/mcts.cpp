@@ -426,10 +426,14 @@ bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
     e_.legal(t, w_.acts);
     const int who = e_.to_act(t);
     group_by_key(t);
-    if (node == 0 && !a_.root_moves_.empty()) [[unlikely]]  // set_root_moves: the root's moves kept
-      std::erase_if(w_.distinct, [&](int32_t i) {
-        return std::find(a_.root_moves_.begin(), a_.root_moves_.end(), w_.keys[static_cast<size_t>(i)]) == a_.root_moves_.end();
-      });
+    if (node == 0 && !a_.root_moves_.empty()) [[unlikely]] {  // set_root_moves: the root's moves kept
+      auto kept = [&](int32_t i) {
+        return std::find(a_.root_moves_.begin(), a_.root_moves_.end(), w_.keys[static_cast<size_t>(i)]) != a_.root_moves_.end();
+      };
+      // (A world where none of them is legal keeps every move: a descent needs one.)
+      if (std::any_of(w_.distinct.begin(), w_.distinct.end(), kept))
+        std::erase_if(w_.distinct, [&](int32_t i) { return !kept(i); });
+    }
     const int32_t head = first_child<Shared>(nodes_[node].first);  // the children this visit sees
     const int have = mark_available(head);
     std::vector<int>& cand = w_.candidates;
