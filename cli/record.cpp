@@ -400,8 +400,8 @@ int Replayer::action(const json& j) {
     const Action a = eng_->text().parse_action(m_->state(), act, -1);
     std::optional<State> before;  // only when someone is shown the action
     if (opt_.on_action) before = m_->state();
-    m_->apply(a);
-    if (before) opt_.on_action(*eng_, *before, a, m_->state(), static_cast<int>(p - 1));
+    const EventLog& log = m_->apply(a);
+    if (before) opt_.on_action(*eng_, *before, a, m_->state(), static_cast<int>(p - 1), log);
   } catch (const IllegalAction& e) {
     return r_.mismatch("'" + act + "': " + e.what());
   } catch (const ScriptError& e) {

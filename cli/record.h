@@ -69,9 +69,9 @@ struct ReplayOptions {
   std::optional<std::string> cards;               // replaces the recorded card set
   std::optional<std::vector<std::string>> rules;  // replaces the recorded rules
   std::string data_dir;
-  /// Called after each action replayed (als replay --show): the engine, the state before it, the
-  /// action, the state after it, and the player who acted (0 or 1).
-  std::function<void(const Engine&, const State&, const Action&, const State&, int)> on_action;
+  /// Called after each action replayed (als replay --show, als review): the engine, the state
+  /// before it, the action, the state after it, the player who acted (0 or 1), and what it caused.
+  std::function<void(const Engine&, const State&, const Action&, const State&, int, const EventLog&)> on_action;
   /// Called once the header is read: the engine the game replays on, and the game's seed.
   std::function<void(std::shared_ptr<const Engine>, uint64_t)> on_engine;
   /// Called at a takeback line (als play's undo): the player (0 or 1) and the action texts taken

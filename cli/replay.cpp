@@ -48,7 +48,7 @@ int cmd_replay(int argc, char** argv) {
   if (vm.count("show")) {
     const int viewer = vm.count("seat") ? seat - 1 : -1;
     opt.on_action = [viewer, n = 0](const Engine& e, const State& before, const Action& a, const State& after,
-                                    int player) mutable {
+                                    int player, const EventLog&) mutable {
       // The action in the words the viewer would have read: another's facedown card unnamed, a
       // deploy named (playing faceup shows the card).
       std::cout << "--- action " << ++n << ": " << pname(player) << " "

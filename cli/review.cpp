@@ -26,6 +26,8 @@ struct Step {
   State before, after;
   Action action;
   int player = 0;
+  int battle = 1;                      // the battle it was taken in (public: the projection's)
+  std::vector<Event> events;           // what it caused (its battle's end, the game's)
   int took_back = -1;                  // a takeback just before this step: by this player (-1: none)
   std::vector<std::string> taken;      // the action texts it took back (omniscient)
   std::optional<DecisionReview> review;
@@ -69,7 +71,7 @@ std::vector<std::string> step_lines(const Engine& e, const std::vector<Step>& st
   const Step& st = steps[i];
   const als::Texts texts = e.text(screen_naming());
   std::vector<std::string> out;
-  if (i == 0 || steps[i - 1].before.b.battle != st.before.b.battle) {
+  if (i == 0 || steps[i - 1].battle != st.battle) {
     const Projection v = project(e, st.before, viewer);
     std::string order;
     for (const SeenTheater& t : v.theaters) order += (order.empty() ? "" : " ") + texts.theater_name(t.theater);
@@ -81,23 +83,17 @@ std::vector<std::string> step_lines(const Engine& e, const std::vector<Step>& st
                   (st.taken.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(st.taken) : std::string()));
   // A deploy shows its card to everyone; another's facedown play and hidden choices stay hidden.
   std::string line = std::to_string(i + 1) + ". " + pname(st.player);
-  if (st.before.r.active) {
-    const Question q = texts.question(st.before, viewer);
-    line += q.hidden ? " decides" : ", for " + q.ability + ":";
-  } else {
-    line += ":";
-  }
+  if (const Question q = texts.question(st.before, viewer); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
+  else line += ":";
   line += " " + texts.action_text(st.before, st.action, st.action.type == Action::Deploy ? -1 : viewer);
   out.push_back(line);
   if (st.review) out.push_back("      " + verdict(e, st, viewer));
-  const LastBattle& end = st.after.b.last;
-  if (end.number != st.before.b.last.number)
-    out.push_back("--- battle " + std::to_string(end.number) + ": " + pname(end.winner) + " wins " + std::to_string(end.vp) +
-                  " VP (" + (end.withdrew ? "the opponent withdrew" : "theaters held") + "), score " +
-                  std::to_string(st.after.b.score[0]) + "-" + std::to_string(st.after.b.score[1]));
-  if (st.after.b.phase == Phase::Over) {
-    const GameResult r = e.result(st.after);
-    out.push_back("game over: " + pname(r.winner) + " wins " + std::to_string(r.score[0]) + "-" + std::to_string(r.score[1]));
+  const auto score = [](const Event& ev) { return std::to_string(ev.score[0]) + "-" + std::to_string(ev.score[1]); };
+  for (const Event& ev : st.events) {
+    if (ev.type == Event::BattleEnd)
+      out.push_back("--- battle " + std::to_string(ev.value) + ": " + pname(ev.player) + " wins " + std::to_string(ev.vp) + " VP (" +
+                    (ev.withdrew ? "the opponent withdrew" : "theaters held") + "), score " + score(ev));
+    if (ev.type == Event::GameEnd) out.push_back("game over: " + pname(ev.player) + " wins " + score(ev));
   }
   return out;
 }
@@ -120,7 +116,7 @@ void print_tally(const std::vector<Step>& steps, const std::array<bool, 2>& seat
 // The first step of battle `b` (1, 2, ...), or steps.size().
 size_t battle_start(const std::vector<Step>& steps, uint32_t b) {
   for (size_t i = 0; i < steps.size(); ++i)
-    if (steps[i].before.b.battle == b) return i;
+    if (steps[i].battle == static_cast<int>(b)) return i;
   return steps.size();
 }
 
@@ -160,15 +156,14 @@ void browse(const Engine& e, const std::vector<Step>& steps, int viewer) {
 // Reviews the steps of the seats `seats`: each decision with more than one legal action.
 void review_steps(const Engine& e, std::vector<Step>& steps, const std::array<bool, 2>& seats, const std::string& spec,
                   uint64_t seed) {
-  size_t todo = 0, done = 0;
+  std::vector<size_t> todo;  // the steps to review
   std::vector<Action> legal;
-  for (const Step& st : steps)
-    if (seats[st.player] && (e.legal(st.before, legal), legal.size() > 1)) ++todo;
-  for (size_t i = 0; i < steps.size(); ++i) {
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (seats[steps[i].player] && (e.legal(steps[i].before, legal), legal.size() > 1)) todo.push_back(i);
+  for (size_t k = 0; k < todo.size(); ++k) {
+    const size_t i = todo[k];
     Step& st = steps[i];
-    e.legal(st.before, legal);
-    if (!seats[st.player] || legal.size() < 2) continue;
-    if (isatty(2)) std::cerr << "\rreviewing decision " << ++done << " of " << todo << std::flush;
+    if (isatty(2)) std::cerr << "\rreviewing decision " << k + 1 << " of " << todo.size() << std::flush;
     uint64_t looks = 0;
     const SearchMaker make = [&] {
       auto a = make_agent(spec, game_seed(seed, i * 4 + looks++), st.player);
@@ -179,7 +174,7 @@ void review_steps(const Engine& e, std::vector<Step>& steps, const std::array<bo
     };
     st.review = review_decision(make, e, st.before, st.action);
   }
-  if (isatty(2) && todo) std::cerr << "\r" << std::string(40, ' ') << "\r";
+  if (isatty(2) && !todo.empty()) std::cerr << "\r" << std::string(40, ' ') << "\r";
 }
 
 }  // namespace
@@ -216,8 +211,8 @@ int cmd_review(int argc, char** argv) {
   int took_back = -1;
   std::vector<std::string> taken;
   opt.on_undo = [&](int p, const std::vector<std::string>& undone) { took_back = p, taken = undone; };
-  opt.on_action = [&](const Engine&, const State& before, const Action& a, const State& after, int p) {
-    steps.push_back({before, after, a, p, took_back, taken, std::nullopt});
+  opt.on_action = [&](const Engine& e, const State& before, const Action& a, const State& after, int p, const EventLog& log) {
+    steps.push_back({before, after, a, p, project(e, before, -1).battle, log.events, took_back, taken, std::nullopt});
     took_back = -1, taken.clear();
   };
   std::ostringstream checked;

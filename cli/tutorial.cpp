@@ -201,6 +201,9 @@ void print_events(const Engine& e, const EventLog& log) {
 }
 
 
+// The battle under way, as you see it.
+int battle_now(const Engine& e, const Match& m) { return project(e, m.state(), kYou).battle; }
+
 // Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.
 int run_tutorial(const Engine& e, Match& m) {
   for (const TutorialStep& st : tutorial_steps(e)) {
@@ -209,7 +212,7 @@ int run_tutorial(const Engine& e, Match& m) {
     if (!read_line(st.goal ? "> press Enter to try it " : "> press Enter to begin ", enter)) return 0;
     if (!st.goal) continue;
     bool done = false;
-    while (!m.over() && m.state().b.battle == 1) {
+    while (!m.over() && battle_now(e, m) == 1) {
       const int p = m.to_act();
       if (p != kYou) {  // the computer's reply
         m.step();
@@ -233,7 +236,7 @@ int run_tutorial(const Engine& e, Match& m) {
       }
       print_events(e, m.apply(a));
     }
-    if (m.over() || m.state().b.battle != 1) break;
+    if (m.over() || battle_now(e, m) != 1) break;
   }
   std::cout << "\n--- The end of the tutorial ---\n"
             << wrapped("In a game the next battle would begin now, with the 1st player alternating, until one "
