@@ -61,6 +61,19 @@ class MctsAgent::Endgame {
     }
     return best;
   }
+  /// Each of the root's moves in `world` solved: v[i] the value after the first legal action keyed
+  /// keys[i] (move_key), -1 where `world` has none. Throws OutOfBudget as value() does.
+  void root(const State& world, const std::vector<uint32_t>& keys, std::vector<double>& v) {
+    std::fill(v.begin(), v.end(), -1.0);
+    e_.legal(world, root_acts_);
+    for (const Action& a : root_acts_) {
+      const size_t i = static_cast<size_t>(std::find(keys.begin(), keys.end(), move_key(e_, world, a, me_)) - keys.begin());
+      if (i == keys.size() || v[i] >= 0) continue;
+      copy_state(root_child_, world);
+      e_.apply_discarding(root_child_, a, nullptr, true);
+      v[i] = value(root_child_, 0, 1, 0);
+    }
+  }
   long long nodes() const { return nodes_; }
   /// The rules' work (Lua instructions) the solution ran so far.
   long long work() const { return e_.work() - work_from_; }
@@ -107,6 +120,8 @@ class MctsAgent::Endgame {
   std::vector<std::vector<Action>> acts_;  // by depth
   std::deque<State> states_;               // by depth: the child being solved (a deque: a parent's
                                            // state stays where it is as the deeper ones are added)
+  std::vector<Action> root_acts_;          // root(): the world's legal actions
+  State root_child_;                       // root(): the state after one of them
 };
 
 std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budget& budget) {
@@ -141,22 +156,11 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   for (size_t i = 0; i < legal.size(); ++i) keys[i] = info.key(legal[i]);
   std::vector<double> sum(legal.size(), 0), v(legal.size());
   std::vector<int> n(legal.size(), 0);  // the worlds each action was solved in (every world, unless a world lacks it)
-  std::vector<Action> acts;
-  State child;
   int solved = 0;
   try {
     for (int k = 0; k < opt_.worlds; ++k) {
       if (k > 0 || !belief_.worlds.empty()) draw_world(sampler, world, rng);  // (the first plain draw is made)
-      std::fill(v.begin(), v.end(), -1.0);
-      e.legal(world, acts);
-      for (const Action& a : acts) {
-        const uint32_t key = move_key(e, world, a, me);
-        const size_t i = static_cast<size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
-        if (i == keys.size() || v[i] >= 0) continue;
-        copy_state(child, world);
-        e.apply_discarding(child, a, nullptr, true);
-        v[i] = solver.value(child, 0, 1, 0);
-      }
+      solver.root(world, keys, v);
       for (size_t i = 0; i < v.size(); ++i)
         if (v[i] >= 0) sum[i] += v[i], ++n[i];
       ++solved;
@@ -217,26 +221,19 @@ std::vector<Estimate> MctsAgent::count_worlds(const InfoState& info, int most_ca
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   e.restart_work();
   const std::vector<Action>& legal = info.legal();
-  std::vector<double> sum(legal.size(), 0);
+  std::vector<uint32_t> keys(legal.size());
+  for (size_t i = 0; i < legal.size(); ++i) keys[i] = info.key(legal[i]);
+  std::vector<double> sum(legal.size(), 0), v(legal.size());
   std::vector<int> won(legal.size(), 0), n(legal.size(), 0);
   RewardScale scale;
   try {
     scale = reward_scale(e, worlds.front(), me, false, opt_.match);
     const std::vector<double>& chances = scale.hooked.empty() ? chance_ : scale.hooked;
     Endgame solver(e, me, worlds.front(), scale.vp, chances, opt_.match || scale.decides, 4'000'000, opt_.work, false, {});
-    std::vector<Action> acts;
-    State child;
     for (const State& w : worlds) {
-      e.legal(w, acts);
-      for (size_t i = 0; i < legal.size(); ++i)
-        for (const Action& a : acts)
-          if (move_key(e, w, a, me) == info.key(legal[i])) {
-            copy_state(child, w);
-            e.apply_discarding(child, a, nullptr, true);
-            const double v = solver.value(child, 0, 1, 0);
-            sum[i] += v, won[i] += v > 0.5, ++n[i];
-            break;
-          }
+      solver.root(w, keys, v);
+      for (size_t i = 0; i < v.size(); ++i)
+        if (v[i] >= 0) sum[i] += v[i], won[i] += v[i] > 0.5, ++n[i];
     }
   } catch (const OutOfBudget&) {
     return {};
