@@ -132,12 +132,12 @@ int match(const std::string& input, const std::vector<Form>& forms, const std::v
   return -1;
 }
 
+}  // namespace
+
 std::string lowercase(std::string v) {
   std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return std::tolower(ch); });
   return v;
 }
-
-}  // namespace
 
 Input parse_input(const std::string& typed, const std::vector<std::string>& texts, bool choice,
                   const std::vector<std::string>& named, const std::vector<std::string>& listed) {

@@ -8,6 +8,8 @@ namespace als::cli {
 
 /// The words of a line, split on white space.
 std::vector<std::string> words(const std::string& s);
+/// `v` in lowercase (ASCII): typing is case-insensitive.
+std::string lowercase(std::string v);
 /// The strings of `v` joined with `sep` between them ("a, b, c").
 std::string join(const std::vector<std::string>& v, const std::string& sep = ", ");
 

@@ -114,7 +114,7 @@ std::string hand_card(const Engine& e, int c) {
 // does not know).
 std::vector<std::string> hand_ids(const Engine& e, const Projection& v, int p, Naming naming = Naming::Ids) {
   std::vector<std::string> out;
-  for (const SeenCard& x : v.hand[p]) out.push_back(naming == Naming::Names ? card_name(e, x.card) : card_id(e, x.card));
+  for (const SeenCard& x : v.hand[p]) out.push_back(card_word(e, x.card, naming));
   return out;
 }
 
@@ -269,15 +269,11 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
 // -1 with the reason in `why`.
 int named_card(const Engine& e, const std::string& typed, std::string& why) {
   const auto& cards = e.set().cards;
-  auto lower = [](std::string v) {
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return std::tolower(ch); });
-    return v;
-  };
   for (size_t i = 0; i < cards.size(); ++i)
-    if (cards[i].id == typed || lower(cards[i].name) == typed) return static_cast<int>(i);
+    if (cards[i].id == typed || lowercase(cards[i].name) == typed) return static_cast<int>(i);
   // A prefix of the id, of the name, or of a word of the name ("man": the three Maneuvers).
   auto starts = [&](const CardDef& d) {
-    const std::string name = lower(d.name);
+    const std::string name = lowercase(d.name);
     if (d.id.rfind(typed, 0) == 0 || name.rfind(typed, 0) == 0) return true;
     for (size_t sp = name.find(' '); sp != std::string::npos; sp = name.find(' ', sp + 1))
       if (name.compare(sp + 1, typed.size(), typed) == 0) return true;
@@ -337,11 +333,11 @@ std::string question_text(const Engine& e, const State& s, int p) {
 enum class Texts { Full, Line, None };
 
 // The listed actions' texts, parallel: `ids` as action texts write them (what the list groups by
-// and typing matches: "deploy heavy_tanks land"), `shown` with cards by their display names, as
-// the screen shows them ("deploy Heavy Tanks land"; typing matches these too).
+// and typing matches: "deploy heavy_tanks land"), `named` with cards by their display names
+// ("deploy Heavy Tanks land"; typing matches these too), and `shown`, one of the two, as the
+// screen names cards (screen_naming).
 struct Listed {
-  std::vector<std::string> ids, shown;
-  std::vector<std::string> named;  // with display names whatever the screen shows (typing matches them)
+  std::vector<std::string> ids, named, shown;
 };
 
 // A hand card's ability text under its plays: "ongoing: If any player plays ...", indented.
@@ -597,7 +593,7 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
 // hand and one theater ("deploy cover air": cover_fire deploys faceup only to land); "" otherwise.
 std::string refusal_reason(const Engine& e, const Projection& v, const std::string& line) {
   std::vector<std::string> w = words(line);
-  for (std::string& x : w) std::transform(x.begin(), x.end(), x.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  for (std::string& x : w) x = lowercase(x);
   if (w.size() != 3 || (std::string("deploy").rfind(w[0], 0) != 0 && std::string("improvise").rfind(w[0], 0) != 0)) return "";
   auto unique = [&](const std::vector<std::string>& names, const std::string& prefix) -> std::string {
     std::string found;
@@ -658,7 +654,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   const Listed sorted = shown_texts(e, s, p, ordered);
   std::vector<std::string> typed = sorted.ids;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
-    for (std::string& t : typed) std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    for (std::string& t : typed) t = lowercase(t);
   decision_screen(e, s, p, sorted, goal).print();
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
   for (;;) {

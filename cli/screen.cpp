@@ -104,7 +104,7 @@ bool set_names(const std::string& value, const std::string& command) {
 }
 
 std::string shown_card(const Engine& e, int c) {
-  return screen_naming() == Naming::Names ? card_name(e, c) : card_id(e, c);
+  return card_word(e, c, screen_naming());
 }
 
 void print_final_board(const Engine& e, const State& at, int viewer, Naming naming, bool you) {

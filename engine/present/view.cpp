@@ -40,11 +40,9 @@ std::string card_name(const Engine& e, int card) {
                                                                                       : e.set().cards[static_cast<size_t>(card)].name;
 }
 
-namespace {
 std::string card_word(const Engine& e, int card, Naming naming) {
   return naming == Naming::Names ? card_name(e, card) : card_id(e, card);
 }
-}  // namespace
 
 std::string card_text(const Engine& e, const SeenCard& c, bool on_board, Naming naming) {
   std::string out(on_board && !c.faceup ? "~" : "");

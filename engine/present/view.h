@@ -58,6 +58,8 @@ std::string card_text(const Engine& e, const SeenCard& c, bool on_board, Naming 
 std::string card_id(const Engine& e, int card);
 /// A card's display name ("Heavy Tanks"), or "?" for kUnseen: what a person reads.
 std::string card_name(const Engine& e, int card);
+/// card_id or card_name, as `naming` says.
+std::string card_word(const Engine& e, int card, Naming naming);
 /// What a bonus adds, as the view lists it: "+2 tokens", "+3 support (land)" (a declared bonus of
 /// the card standing in land), "+1 fortify (sea, scripted)", "-2 shield of bunker".
 std::string bonus_text(const Engine& e, const Bonus& b, Naming naming = Naming::Ids);
