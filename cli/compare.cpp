@@ -71,7 +71,7 @@ void print_differences(std::ostream& out, const Comparison& c, size_t a) {
         if (!r.significant) continue;
         ++flagged;
       }
-      const std::string label = cut(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure], 30);
+      const std::string label = cut(r.label(), 30);
       out << "    " << std::left << std::setw(31) << label << std::setw(34) << signed_text(r) << std::right
           << (r.significant ? "significant" : r.negligible ? "no change" : "") << "\n";
     }
@@ -91,7 +91,7 @@ void print_agreement(std::ostream& out, const Comparison& c) {
     std::string ways;
     for (size_t a = 0; a < g.sign.size(); ++a)
       ways += std::string(a ? " " : "") + (g.sign[a] > 0 ? "+" : g.sign[a] < 0 ? "-" : "0") + (g.significant[a] ? "*" : "");
-    const std::string what = g.card.empty() ? kMeasureInfo[g.measure].label : g.card + " " + g.name();
+    const std::string what = g.label();
     out << "  " << std::left << std::setw(16) << cut(c.names[g.variant], 15) << std::setw(31) << cut(what, 30)
         << std::setw(18) << ways << (g.agree ? "" : "! ") << g.verdict << std::right << "\n";
   }

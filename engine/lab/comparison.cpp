@@ -71,6 +71,16 @@ std::string check_target_cards(const Comparison& c) {
   return "";
 }
 
+std::string measure_name(int measure, const std::string& card, const std::string& custom) {
+  if (!custom.empty()) return "custom." + custom;
+  return card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure];
+}
+
+std::string measure_label(int measure, const std::string& card, const std::string& custom) {
+  if (!custom.empty()) return "custom " + custom;
+  return card.empty() ? kMeasureInfo[measure].label : card + " " + kCardMeasureNames[measure];
+}
+
 namespace {
 
 /// How far from zero a difference may be and still count as no change, for early stopping: a
@@ -105,6 +115,11 @@ void compute_differences(Comparison& c) {
   c.diffs.clear();
   std::vector<double> baseline;  // the baseline's value of each row (for margins)
   std::vector<long long> games;  // the paired games of each row (the t quantiles' degrees of freedom)
+  // g:measure's names: a row each for every agent and variant alike (agreement() pairs the rows).
+  std::set<std::string> custom;
+  for (const Totals& t : c.runs)
+    for (const VariantSums& s : t.v)
+      for (const auto& entry : s.custom) custom.insert(entry.first);
   for (size_t a = 0; a < c.runs.size(); ++a)
     for (size_t v = 1; v < c.engines.size(); ++v) {
       const PairTotals& p = c.runs[a].pairs[v - 1];
@@ -120,6 +135,15 @@ void compute_differences(Comparison& c) {
           c.diffs.back().card = c.engines[0]->set().cards[p.cards[k].first].id;
           baseline.push_back(s.a.ratio()), games.push_back(p.m[0].a.games);
         }
+      for (const std::string& name : custom) {  // a mean a game; n/a where a variant never counted it
+        const stats::PairSums s = p.custom_measure(name);
+        c.diffs.push_back(row(a, v, 0, false, s, c.confidence));
+        DiffRow& r = c.diffs.back();
+        r.custom = name;
+        r.no_data = r.no_data || !p.custom.count(name) || !c.runs[a].v[0].custom.count(name) ||
+                    !c.runs[a].v[v].custom.count(name);
+        baseline.push_back(s.a.ratio()), games.push_back(p.m[0].a.games);
+      }
     }
   if (c.has_skill())
     for (size_t v = 1; v < c.engines.size(); ++v) {
@@ -146,7 +170,10 @@ void compute_differences(Comparison& c) {
 }
 
 bool all_decided(const Comparison& c) {
-  return std::all_of(c.diffs.begin(), c.diffs.end(), [](const DiffRow& r) { return r.significant || r.negligible; });
+  // A measure of the designer's own that a variant never counts (a card only the variant has) has
+  // no difference to decide; every other row without data keeps the run going.
+  return std::all_of(c.diffs.begin(), c.diffs.end(),
+                     [](const DiffRow& r) { return r.significant || r.negligible || (r.no_data && !r.custom.empty()); });
 }
 
 stats::Interval Comparison::skill_gap(size_t v) const {
@@ -290,7 +317,7 @@ std::vector<Agreement> agreement(const Comparison& c) {
   while (per < c.diffs.size() && !c.diffs[per].skill && c.diffs[per].agent == 0) ++per;
   for (size_t i = 0; i < per; ++i) {
     Agreement g;
-    g.variant = c.diffs[i].variant, g.measure = c.diffs[i].measure, g.card = c.diffs[i].card;
+    g.variant = c.diffs[i].variant, g.measure = c.diffs[i].measure, g.card = c.diffs[i].card, g.custom = c.diffs[i].custom;
     bool any = false;
     int way = 0;
     g.agree = true;

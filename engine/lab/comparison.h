@@ -9,6 +9,13 @@
 
 namespace als::lab {
 
+/// A measure's name in JSON: a game measure's ("battles_per_game"), a card measure's
+/// ("faceup_win_rate", its card apart), or one of g:measure's ("custom.NAME"). `measure` is a
+/// MeasureId, or a CardMeasureId when `card` is set; unused when `custom` is.
+std::string measure_name(int measure, const std::string& card, const std::string& custom);
+/// The same as a person reads it: "battles a game", "field_medic faceup_win_rate", "custom NAME".
+std::string measure_label(int measure, const std::string& card, const std::string& custom);
+
 /// One difference of a variant against the baseline: a game measure (card empty) or a card's.
 struct DiffRow {
   size_t variant = 0;  // index among the variants (1 or more)
@@ -16,15 +23,18 @@ struct DiffRow {
   int measure = 0;     // a MeasureId, or a CardMeasureId when `card` is set
   bool skill = false;  // the skill gap's row (--skill): `measure` unused
   std::string card;    // the card's id for a card measure
+  std::string custom;  // g:measure's name for a measure of the designer's own (`measure` unused)
   bool rate = true;
   stats::Difference d;
   double p_adjusted = 1;
   bool significant = false;  // adjusted p below the level of a look
   bool negligible = false;   // its simultaneous interval lies within the measure's margin
   bool no_data = false;      // fewer than 2 paired games, or a side that never counted it: decides nothing
-  const char* name() const {
-    return skill ? "skill_gap" : card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure];
-  }
+  /// The measure's name in JSON: "battles_per_game", a card measure's ("faceup_win_rate", with
+  /// `card`), "custom.NAME", "skill_gap".
+  std::string name() const { return skill ? "skill_gap" : measure_name(measure, card, custom); }
+  /// The measure as a person reads it: "battles a game", "field_medic faceup_win_rate", "custom NAME".
+  std::string label() const { return skill ? "skill gap" : measure_label(measure, card, custom); }
 };
 
 /// A --target MEASURE=VALUE: a game measure ("first_player_battle_win_rate=0.5") or a card's
@@ -135,11 +145,13 @@ struct Agreement {
   size_t variant = 0;
   int measure = 0;          // as DiffRow
   std::string card;         // as DiffRow
+  std::string custom;       // as DiffRow
   bool agree = false;
   const char* verdict = "";
   std::vector<int> sign;             // each agent's direction: +1, -1, or 0 (no change, no data)
   std::vector<char> significant;     // each agent's verdict
-  const char* name() const { return card.empty() ? kMeasureInfo[measure].name : kCardMeasureNames[measure]; }
+  std::string name() const { return measure_name(measure, card, custom); }
+  std::string label() const { return measure_label(measure, card, custom); }
 };
 /// The measures some agent finds significantly changed, and whether the agents agree (empty with
 /// one agent).

@@ -284,7 +284,7 @@ std::string differences_table(const View& w) {
       else if (!r.card.empty() && !r.significant) ++cards;
       else {
         o << "<tr" << (r.significant ? " class=\"sig\"" : "") << "><td>"
-          << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << "</td>"
+          << esc(r.label()) << "</td>"
           << difference_cells(r) << "</tr>";
       }
     }
@@ -307,7 +307,7 @@ std::string agreement_table(const Comparison& c) {
   auto row = [&](const Agreement& g) {
     std::ostringstream r;
     r << "<tr class=\"sig\"><td>" << esc(c.names[g.variant]) << "</td><td>"
-      << esc(g.card.empty() ? kMeasureInfo[g.measure].label : g.card + " " + g.name()) << "</td>";
+      << esc(g.label()) << "</td>";
     for (size_t a = 0; a < g.sign.size(); ++a)
       r << "<td>" << (g.sign[a] > 0 ? "up" : g.sign[a] < 0 ? "down" : "no change") << (g.significant[a] ? " (significant)" : "")
         << "</td>";
@@ -455,7 +455,7 @@ std::string verdict_changes(const Comparison& c) {
     char d[96];
     std::snprintf(d, sizeof d, r.rate ? "%+.1f pts (%+.1f to %+.1f)" : "%+.3g (%+.3g to %+.3g)", m * r.d.delta, m * r.d.low, m * r.d.high);
     o << "<li>" << esc(c.names[r.variant]) << (c.agents.size() > 1 ? " under <code>" + esc(c.agents[r.agent]) + "</code>" : "")
-      << ": " << esc(r.card.empty() ? kMeasureInfo[r.measure].label : r.card + " " + kCardMeasureNames[r.measure]) << " <strong>" << d
+      << ": " << esc(r.label()) << " <strong>" << d
       << "</strong></li>";
   }
   if (changes.size() > 5) o << "<li>... and " << changes.size() - 5 << " more significant changes (below).</li>";

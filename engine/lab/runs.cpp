@@ -335,7 +335,9 @@ json pair_json(const PairTotals& p) {
   json m = json::array(), c = json::array();
   for (const auto& s : p.m) m.push_back(pair_sums_json(s));
   for (const auto& s : p.card) c.push_back(pair_sums_json(s));
-  return {{"measures", m}, {"cards", c}};
+  json custom = json::object();
+  for (const auto& [name, sums] : p.custom) custom[name] = pair_sums_json(sums);
+  return {{"measures", m}, {"cards", c}, {"custom", custom}};
 }
 
 PairTotals pair_from_json(const json& j, std::vector<std::pair<size_t, size_t>> cards) {
@@ -346,6 +348,15 @@ PairTotals pair_from_json(const json& j, std::vector<std::pair<size_t, size_t>> 
     throw json::type_error::create(302, "paired sums of another shape", &j);
   for (size_t i = 0; i < p.m.size(); ++i) p.m[i] = pair_sums_from(m[i]);
   for (size_t i = 0; i < p.card.size(); ++i) p.card[i] = pair_sums_from(c[i]);
+  if (j.contains("custom")) {  // g:measure's (older shards have none)
+    const json& custom = j.at("custom");
+    if (!custom.is_object() || custom.size() > 2 * kMaxCustomMeasures)
+      throw json::type_error::create(302, "paired custom measures are at most 64 names", &custom);
+    for (const auto& [name, sums] : custom.items()) {
+      if (!valid_measure_name(name)) throw json::type_error::create(302, "a custom measure's name is a-z, 0-9 and _", &custom);
+      p.custom[name] = pair_sums_from(sums);
+    }
+  }
   return p;
 }
 

@@ -319,6 +319,40 @@ PY
 "$als" compare standard "standard+$count" --target custom.Bad=1 2> cb.err; expect_rc 2 $? "a bad custom target"
 grep -q "a measure of your own is custom.NAME" cb.err && ok || bad "the bad custom target's message: $(cat cb.err)"
 
+# issue 51: a measure of the designer's own differs between variants as the built-in ones do:
+# paired game by game (a game that did not count it counts 0), Holm's correction over all rows,
+# n/a where a variant never counts it, in the JSON, the text and through shards.
+"$als" compare "standard+$count" "standard+beginner+$count" standard --games 80 --seed 6 --json > cd.json
+expect_rc 0 $? "compare of custom measures' differences"
+"$als" compare "standard+$count" "standard+beginner+$count" standard --games 80 --seed 6 > cd.txt
+for k in 1 2; do "$als" compare "standard+$count" "standard+beginner+$count" standard --games 80 --seed 6 --shard $k/2 --json > cds$k.json; done
+"$als" compare --merge cds1.json cds2.json --json > cdm.json
+python3 - cd.json cdm.json <<'PY' && ok || bad "custom measures' differences: $(head -c 600 cd.json)"
+import json, sys
+d, m = (json.load(open(f)) for f in sys.argv[1:])
+rows = {(r["variant"].split("+")[1] if "+" in r["variant"] else "standard", r["measure"]): r
+        for r in d["differences"] if r["measure"].startswith("custom.")}
+assert len(rows) == 6, sorted(rows)
+means = [v["custom_measures"] for v in d["variants"]]
+for name in ("battles", "turns", "turns_ahead"):
+    r = rows[("beginner", "custom." + name)]
+    assert not r["no_data"] and r["low"] < r["delta"] < r["high"], r
+    # The paired difference of means is the difference of the two means (zeros included).
+    assert abs(r["delta"] - (means[1][name]["value"] - means[0][name]["value"])) < 1e-9, (r, means)
+    assert r["significant"] == (r["p_adjusted"] < 0.05)
+    n = rows[("standard", "custom." + name)]
+    assert n["no_data"] and n["delta"] is None and not n["significant"], n
+# Counted every battle, "battles" differs exactly as the battles a game do.
+b = [r for r in d["differences"] if r["measure"] == "battles_per_game" and "beginner" in r["variant"]][0]
+c = rows[("beginner", "custom.battles")]
+assert all(abs(b[k] - c[k]) < 1e-9 for k in ("delta", "low", "high", "p")), (b, c)
+assert m["differences"] == d["differences"]  # shards merged: the same answer
+PY
+grep -Eq "^    custom turns +\+[0-9.]+ \(\+[0-9.]+ to \+[0-9.]+\) +significant" cd.txt &&
+  grep -Eq "^    custom turns +n/a \(no data\)" cd.txt && ok || bad "custom differences in the text: $(grep custom cd.txt)"
+"$als" compare "standard+$count" "standard+beginner+$count" --games 40 --seed 6 --report cd.html > /dev/null
+grep -Eq "<td>custom turns</td><td>\+[0-9.]+</td>" cd.html && ok || bad "custom differences in the report"
+
 # issue 51: card measures with no data read n/a in the text, by name (the text left them out)
 "$als" compare standard standard+beginner --games 2 --seed 1 > nd.txt 2>&1
 grep -q "^    n/a (no data): [a-z_]* [a-z_]*_rate" nd.txt && ok || bad "no data named n/a: $(grep -A3 'card measures differ' nd.txt)"

@@ -1,5 +1,6 @@
 // What als compare computes beyond its sums (engine/lab/comparison.cpp): labels, lists of agents,
-// targets and their distances, rankings with ties, the agents' agreement, plots' short names.
+// targets and their distances, rankings with ties, the agents' agreement, plots' short names,
+// the paired sums of measures of the designer's own.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -132,4 +133,53 @@ TEST_CASE("Plots' names keep what tells the variants apart") {
   CHECK(m.size() == 2);
   CHECK(m[0] != m[1]);
   for (const std::string& s : m) CHECK(s.size() <= 12);
+}
+
+TEST_CASE("A measure of the designer's own is paired game by game, a game that did not count it a 0") {
+  // Five paired games; "fired" counted in some games of each side, "only_b" by the variant alone.
+  const std::vector<std::pair<long long, long long>> fired = {{2, 3}, {0, 1}, {1, 0}, {0, 0}, {4, 4}};
+  PairTotals t, first, second;
+  for (size_t g = 0; g < fired.size(); ++g) {
+    GameTally a, b;
+    if (fired[g].first) a.custom["fired"] = fired[g].first;
+    if (fired[g].second) b.custom["fired"] = fired[g].second;
+    b.custom["only_b"] = 1;
+    t.add(a, b);
+    (g < 2 ? first : second).add(a, b);
+  }
+  // The same sums as every game's counts added explicitly, zeros included.
+  stats::PairSums all;
+  for (const auto& [a, b] : fired) all.add(a, 1, b, 1);
+  CHECK(t.custom_measure("fired") == all);
+  const stats::Difference d = stats::paired_difference(t.custom_measure("fired"), 0.95);
+  CHECK(d.delta == Approx((3 + 1 + 0 + 0 + 4 - 2 - 0 - 1 - 0 - 4) / 5.0));
+  CHECK(t.custom_measure("never").a.games == 5);  // no data: every game a 0
+  // Shards (here two halves) add up to the whole, and survive their JSON.
+  first.add(second);
+  CHECK(first.custom == t.custom);
+  CHECK(pair_from_json(pair_json(t), {}).custom == t.custom);
+  CHECK(pair_from_json(pair_json(t), {}).custom_measure("fired") == all);
+
+  // In a comparison: a row for each name; n/a where a variant never counted it.
+  auto e = load_engine("standard", {}, ALS_DATA_DIR);
+  Comparison c;
+  c.engines = {e, e}, c.names = {"base", "x"}, c.agents = {"greedy"};
+  c.runs.assign(1, empty_totals(c.engines));
+  c.runs[0].pairs[0] = t;
+  const size_t cards = e->set().cards.size();
+  for (const auto& [a, b] : fired) {
+    GameTally ga(cards), gb(cards);
+    if (a) ga.custom["fired"] = a;
+    if (b) gb.custom["fired"] = b;
+    gb.custom["only_b"] = 1;
+    c.runs[0].v[0].add(ga), c.runs[0].v[1].add(gb);
+  }
+  compute_differences(c);
+  std::vector<const DiffRow*> custom;
+  for (const DiffRow& r : c.diffs)
+    if (!r.custom.empty()) custom.push_back(&r);
+  REQUIRE(custom.size() == 2);
+  CHECK((custom[0]->name() == "custom.fired" && custom[0]->label() == "custom fired" && !custom[0]->no_data));
+  CHECK(custom[0]->d.delta == Approx(d.delta));
+  CHECK((custom[1]->name() == "custom.only_b" && custom[1]->no_data));
 }

@@ -277,6 +277,8 @@ PairTotals::PairTotals(std::vector<std::pair<size_t, size_t>> common)
 
 void PairTotals::add(const GameTally& a, const GameTally& b) {
   for (int i = 0; i < kMeasures; ++i) m[static_cast<size_t>(i)].add(a.y[i], a.n[i], b.y[i], b.n[i]);
+  if (!a.custom.empty() || !b.custom.empty()) [[unlikely]]
+    add_custom(a.custom, b.custom);
   for (size_t c = 0; c < cards.size(); ++c)
     for (size_t k = 0; k < kCardMeasures; ++k) {
       const size_t ia = cards[c].first * kCardMeasures + k, ib = cards[c].second * kCardMeasures + k;
@@ -284,9 +286,42 @@ void PairTotals::add(const GameTally& a, const GameTally& b) {
     }
 }
 
+void PairTotals::add_custom(const std::map<std::string, long long>& a, const std::map<std::string, long long>& b) {
+  auto count = [](const std::map<std::string, long long>& side, const std::string& name) {
+    auto it = side.find(name);
+    return it == side.end() ? 0LL : it->second;
+  };
+  auto one = [&](const std::string& name) {
+    auto it = custom.find(name);
+    if (it == custom.end()) {
+      if (custom.size() >= 2 * kMaxCustomMeasures) return;  // a name neither variant's sums keep
+      it = custom.emplace(name, stats::PairSums{}).first;
+    }
+    it->second.add(count(a, name), 1, count(b, name), 1);
+  };
+  for (const auto& entry : a) one(entry.first);
+  for (const auto& entry : b)
+    if (!a.count(entry.first)) one(entry.first);
+}
+
 void PairTotals::add(const PairTotals& o) {
   for (size_t i = 0; i < m.size(); ++i) m[i].add(o.m[i]);
   for (size_t i = 0; i < card.size() && i < o.card.size(); ++i) card[i].add(o.card[i]);
+  for (const auto& [name, sums] : o.custom) {
+    auto it = custom.find(name);
+    if (it == custom.end() && custom.size() >= 2 * kMaxCustomMeasures) continue;
+    custom[name].add(sums);
+  }
+}
+
+stats::PairSums PairTotals::custom_measure(const std::string& name) const {
+  stats::PairSums s;
+  if (auto it = custom.find(name); it != custom.end()) s = it->second;
+  // The paired games that counted nothing of it: (0, 1) on each side.
+  const long long zeros = std::max(m.empty() ? 0LL : m[0].a.games - s.a.games, 0LL);
+  for (stats::RatioSums* side : {&s.a, &s.b}) side->games += zeros, side->n += zeros, side->nn += zeros;
+  s.na_nb += zeros;
+  return s;
 }
 
 }  // namespace als

@@ -166,9 +166,17 @@ std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std:
 struct PairTotals {
   std::vector<std::pair<size_t, size_t>> cards;
   std::vector<stats::PairSums> m, card;  // kMeasures; cards.size() * kCardMeasures
+  // g:measure's counts by name, (count, 1) a game on either side, over the pairs where either side
+  // counted it (custom_measure adds the others, as zeros); at most 2 * kMaxCustomMeasures names.
+  std::map<std::string, stats::PairSums> custom;
   explicit PairTotals(std::vector<std::pair<size_t, size_t>> common = {});
   void add(const GameTally& a, const GameTally& b);
   void add(const PairTotals& o);
+  /// Measure `name`'s paired sums over every paired game (a side that did not count it: 0).
+  stats::PairSums custom_measure(const std::string& name) const;
+
+ private:
+  void add_custom(const std::map<std::string, long long>& a, const std::map<std::string, long long>& b);
 };
 
 }  // namespace als
