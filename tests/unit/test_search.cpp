@@ -302,3 +302,41 @@ TEST_CASE("the rules' work bounds a search: slow scripts stop it early, reproduc
   REQUIRE(plain->note().empty());
   REQUIRE(spent < MctsAgent::Options{}.work / 10);
 }
+
+TEST_CASE("questions inside the descent's runs are answered there: the same search, the ability run once") {
+  // A 12-pick draft (a deal hook asking a question a pick) and the API 4 test cards (abilities'
+  // questions in battle): at several of their decisions the search that answers inside the runs
+  // ranks every move with the same visits and values as the one that applies each answer alone.
+  const std::string draft = std::string(ALS_DATA_DIR) + "/docs/examples/tuning/rules/draft.lua";
+  for (const auto& [cards, rules] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"standard", {draft}}, {std::string(ALS_DATA_DIR) + "/tests/sets/api4", {}}}) {
+    INFO(cards);
+    auto eng = test::load(cards, rules);
+    const Engine& e = *eng;
+    std::vector<Action> legal;
+    int compared = 0, questions = 0;
+    for (uint64_t g = 1; g <= 3; ++g) {
+      State s = e.new_game(g);
+      RandomAgent player(g);
+      for (int step = 0; e.to_act(s) >= 0 && step < 30; ++step) {
+        e.legal(s, legal);
+        const bool question = s.r.active && s.r.pending.kind != DecisionKind::Turn;
+        if ((step % 4 == 0 || question) && legal.size() > 1) {
+          questions += question;
+          std::vector<std::tuple<std::string, int, double>> ranked[2];
+          for (int inside = 0; inside < 2; ++inside) {
+            MctsAgent::Options o;
+            o.iterations = 60, o.answer_in_runs = inside == 1;
+            MctsAgent search(g * 100 + static_cast<uint64_t>(step), o);
+            for (const Estimate& x : search.rank(InfoState(e, s, legal))) ranked[inside].emplace_back(x.text, x.visits, x.win);
+          }
+          REQUIRE(ranked[0] == ranked[1]);
+          ++compared;
+        }
+        e.apply(s, player.choose(e, s, legal));
+      }
+    }
+    CHECK(compared >= 12);
+    CHECK(questions >= 3);
+  }
+}

@@ -242,8 +242,24 @@ class MctsAgent::Pass {
   [[gnu::always_inline]] inline bool may_grow(int32_t node, int have, int root_visits);
   [[gnu::always_inline]] inline int32_t expand(int32_t node, int32_t head, size_t pick, int who);
   [[gnu::always_inline]] inline int32_t select(int32_t node, size_t& pick);
-  bool descend(State& t, int root_visits);
+  bool step(const State& t, Action& a);
+  void descend(State& t, int root_visits);
+  Action playout_choice(const State& t);
   void playout(State& t);
+  // The questions asked inside the runs the descent starts are answered during those runs, as the
+  // descent (or, once it has ended there, the playout) would answer them one apply at a time: the
+  // ability is not run again from its start for each answer (Engine::ask; issue 51). The same
+  // moves and draws as one apply an answer, so the same search.
+  class Answers : public Chooser {
+   public:
+    explicit Answers(Pass& p) : p_(p) {}
+    bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override;
+    enum Mode { kDescent, kFirstPlayout, kPlayout } mode = kDescent;
+
+   private:
+    Pass& p_;
+  };
+  friend class Answers;
   void battle_over(const State& t) {
     if (battle_won_ < 0 && t.b.last.number == start_battle_) battle_won_ = t.b.last.winner == me_;
   }
@@ -269,6 +285,9 @@ class MctsAgent::Pass {
   const Mast* mastp_ = nullptr;
   RandomAgent inside_;
   SeatChooser inside_answers_;  // decisions inside abilities, during their runs
+  Answers answers_{*this};      // the same inside the descent's runs
+  int32_t node_ = 0;            // the descent's node
+  int root_visits_ = 0;         // the root's visits before this iteration
   size_t mask_ = 15;            // w.slots has mask_ + 1 slots
   double valued_ = -1;          // this iteration's learned value, where the playout stopped for it (-1: none)
   double leaf_battle_ = -1;     // the same network's chance that `me` wins the battle (hints; -1: none)
@@ -416,49 +435,92 @@ int32_t MctsAgent::Pass<Shared>::select(int32_t node, size_t& pick) {
   return next;
 }
 
+// One step down the tree from node_ at `t`, among its legal actions w.acts: expand a move not
+// tried yet (and end the descent there: answers_ turns to the playout) or select one by UCB; `a`
+// is the action chosen, and node_ and w.path follow it. False where a shared tree is full
+// (nothing chosen: the playout goes on from here).
+template <bool Shared>
+bool MctsAgent::Pass<Shared>::step(const State& t, Action& a) {
+  const int who = e_.to_act(t);
+  group_by_key(t);
+  if (node_ == 0 && !a_.root_moves_.empty()) [[unlikely]] {  // set_root_moves: the root's moves kept
+    auto kept = [&](int32_t i) {
+      return std::find(a_.root_moves_.begin(), a_.root_moves_.end(), w_.keys[static_cast<size_t>(i)]) != a_.root_moves_.end();
+    };
+    // (A world where none of them is legal keeps every move: a descent needs one.)
+    if (std::any_of(w_.distinct.begin(), w_.distinct.end(), kept))
+      std::erase_if(w_.distinct, [&](int32_t i) { return !kept(i); });
+  }
+  const int32_t head = first_child<Shared>(nodes_[node_].first);  // the children this visit sees
+  const int have = mark_available(head);
+  std::vector<int>& cand = w_.candidates;
+  cand.clear();  // moves not tried yet, one action for each
+  for (int32_t i : w_.distinct)
+    if (w_.child_of[static_cast<size_t>(i)] < 0) cand.push_back(i);
+  int32_t next;
+  size_t pick;
+  const bool grow = !cand.empty() && may_grow(node_, have, root_visits_);
+  if (grow) {  // expand one move not tried yet: the policy's choice among them
+    pick = opt_.guided ? guided_index(e_, t, w_.acts, cand, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)
+                       : static_cast<size_t>(cand[w_.rng.below(cand.size())]);
+    next = expand(node_, head, pick, who);
+    if (next < 0) return false;  // a shared tree full: play out from here
+  } else {
+    next = select(node_, pick);
+  }
+  if (mastp_) w_.moves.push_back(Mast::index(who, w_.acts[pick]));
+  a = w_.acts[pick];
+  node_ = next;
+  w_.path.push_back(node_);
+  if (grow) answers_.mode = Answers::kFirstPlayout;
+  return true;
+}
+
 // Down the tree from the root, applying the moves, until a node is expanded, the tree is full,
 // or the battle (the game) ends; the nodes passed go to w.path.
 template <bool Shared>
-bool MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
-  int32_t node = 0;
-  while (e_.to_act(t) >= 0) {
+void MctsAgent::Pass<Shared>::descend(State& t, int root_visits) {
+  node_ = 0, root_visits_ = root_visits;
+  answers_.mode = Answers::kDescent;
+  while (answers_.mode == Answers::kDescent && e_.to_act(t) >= 0) {
     if (!opt_.game && t.b.battle != start_battle_) break;
     e_.legal(t, w_.acts);
-    const int who = e_.to_act(t);
-    group_by_key(t);
-    if (node == 0 && !a_.root_moves_.empty()) [[unlikely]] {  // set_root_moves: the root's moves kept
-      auto kept = [&](int32_t i) {
-        return std::find(a_.root_moves_.begin(), a_.root_moves_.end(), w_.keys[static_cast<size_t>(i)]) != a_.root_moves_.end();
-      };
-      // (A world where none of them is legal keeps every move: a descent needs one.)
-      if (std::any_of(w_.distinct.begin(), w_.distinct.end(), kept))
-        std::erase_if(w_.distinct, [&](int32_t i) { return !kept(i); });
-    }
-    const int32_t head = first_child<Shared>(nodes_[node].first);  // the children this visit sees
-    const int have = mark_available(head);
-    std::vector<int>& cand = w_.candidates;
-    cand.clear();  // moves not tried yet, one action for each
-    for (int32_t i : w_.distinct)
-      if (w_.child_of[static_cast<size_t>(i)] < 0) cand.push_back(i);
-    int32_t next;
-    size_t pick;
-    const bool grow = !cand.empty() && may_grow(node, have, root_visits);
-    if (grow) {  // expand one move not tried yet: the policy's choice among them
-      pick = opt_.guided ? guided_index(e_, t, w_.acts, cand, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)
-                         : static_cast<size_t>(cand[w_.rng.below(cand.size())]);
-      next = expand(node, head, pick, who);
-      if (next < 0) break;  // a shared tree full: play out from here
-    } else {
-      next = select(node, pick);
-    }
-    if (mastp_) w_.moves.push_back(Mast::index(who, w_.acts[pick]));
-    e_.apply_discarding(t, w_.acts[pick], nullptr, !opt_.game);
+    Action a;
+    if (!step(t, a)) break;
+    e_.apply_discarding(t, a, opt_.answer_in_runs ? &answers_ : nullptr, !opt_.game);  // (a copy: answers_ fills w.acts)
     battle_over(t);
-    node = next;
-    w_.path.push_back(node);
-    if (grow) return true;
   }
-  return false;
+}
+
+// A question inside a run the descent started: the descent's next step while it lasts; then the
+// playout's first choice (none with a learned value, which values the position the question is
+// asked in: the run stops there, as it would without this); then the playout's answers inside
+// runs. Declined once the battle the search is in has ended (nothing of it is played).
+template <bool Shared>
+bool MctsAgent::Pass<Shared>::Answers::choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) {
+  Pass& p = p_;
+  if (!p.opt_.game && s.b.battle != p.start_battle_) return false;
+  if (mode == kPlayout) return p.inside_answers_.choose(e, s, legal, out);
+  if (&legal != &p.w_.acts) p.w_.acts = legal;
+  if (mode == kDescent && p.step(s, out)) return true;
+  mode = kFirstPlayout;  // (a shared tree full: the playout's choice here)
+  if (p.a_.leaf_net_) return false;
+  out = p.playout_choice(s);
+  mode = kPlayout;
+  return true;
+}
+
+// The playout's choice at `t` among its legal actions w.acts (guided or uniform), counted for MAST.
+template <bool Shared>
+Action MctsAgent::Pass<Shared>::playout_choice(const State& t) {
+  if (opt_.guided) {
+    w_.all.resize(w_.acts.size());
+    for (size_t i = 0; i < w_.acts.size(); ++i) w_.all[i] = static_cast<int>(i);
+  }
+  const Action a = opt_.guided ? w_.acts[guided_index(e_, t, w_.acts, w_.all, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)]
+                               : inside_.choose(e_, t, w_.acts);
+  if (mastp_) w_.moves.push_back(Mast::index(e_.to_act(t), a));
+  return a;
 }
 
 // The playout: to the end of the battle (or of the game).
@@ -484,13 +546,7 @@ void MctsAgent::Pass<Shared>::playout(State& t) {
       return;
     }
     e_.legal(t, w_.acts);
-    if (opt_.guided) {
-      w_.all.resize(w_.acts.size());
-      for (size_t i = 0; i < w_.acts.size(); ++i) w_.all[i] = static_cast<int>(i);
-    }
-    const Action a = opt_.guided ? w_.acts[guided_index(e_, t, w_.acts, w_.all, opt_.explore, w_.rng, mastp_, opt_.mast, opt_.v2)]
-                                 : inside_.choose(e_, t, w_.acts);
-    if (mastp_) w_.moves.push_back(Mast::index(e_.to_act(t), a));
+    const Action a = playout_choice(t);
     e_.apply_discarding(t, a, &inside_answers_, !opt_.game);
     battle_over(t);
   }

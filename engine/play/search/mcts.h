@@ -52,6 +52,8 @@ class MctsAgent : public SearchAgent {
     double widen = 1;       // > 0: progressive widening: a node visited v times has at most 2 + widen * sqrt(v)
                             // moves, added in the policy's order (0: every move at once)
     double mast = 15;       // > 0: the guided policy adds mast * (a move's mean reward in this search - 0.5) (MAST)
+    bool answer_in_runs = true;  // questions inside the descent's runs answered there (Pass::Answers);
+                                 // false: each answer applied alone, the ability run again (tests)
     int threads = 1;        // search threads, each with an engine of its own (Engine::twin): one tree
                             // for all under a time budget, else a tree each
     bool v2 = false;        // the search of 2026-11-27, frozen as mcts-v2: a play its card does not
