@@ -63,6 +63,29 @@ TEST_CASE("a Match answering abilities' decisions during their runs plays the sa
   }
 }
 
+TEST_CASE("greedy answers a draft's picks inside the deal's run: the same game, no pick left pending") {
+  // Setting a battle up, greedy has no theater to value: it takes a pick uniformly, during the
+  // hook's run (Agent::answers_inside), so the 12-pick deal runs once a battle, not once a pick.
+  auto e = test::load("standard", {std::string(ALS_DATA_DIR) + "/docs/examples/tuning/rules/draft.lua"});
+  Match::Options fast;
+  fast.answer_during_runs = true;
+  fast.log = fast.texts = false;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto a1 = make_agent("greedy", seed, 0), a2 = make_agent("greedy", seed, 1);
+    auto b1 = make_agent("greedy", seed, 0), b2 = make_agent("greedy", seed, 1);
+    Match plain(*e, seed, a1.get(), a2.get()), quick(*e, seed, b1.get(), b2.get(), fast);
+    plain.run();
+    quick.run();
+    REQUIRE(digest(*e, plain.state()) == digest(*e, quick.state()));
+    REQUIRE(plain.actions() == quick.actions() + quick.answered());
+    // Every pick was answered inside its run but the game's first, asked as the game was dealt
+    // (Engine::new_game runs battle 1's deal with no one to answer).
+    REQUIRE(quick.setup_decisions() == plain.setup_decisions());
+    REQUIRE(quick.answered() == quick.setup_decisions() - 1);
+    REQUIRE(quick.setup_decisions() >= 11 * plain.state().b.battle);
+  }
+}
+
 TEST_CASE("a Match stops at a seat decided outside, and reset starts another game on it") {
   auto e = test::load();
   auto bot = make_agent("random", 5, 1);

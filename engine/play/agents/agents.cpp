@@ -133,6 +133,8 @@ int vp_swing(const State& before, const State& after, int p) {
 Action GreedyAgent::decide(const InfoState& info) {
   const auto& legal = info.legal();
   if (legal.size() == 1) return legal[0];
+  if (info.sets_battle_up()) [[unlikely]]  // no theater to value (answers_inside)
+    return legal[rng_.below(legal.size())];
   const Engine& e = info.engine();
   int p = info.player();
   State base = info.sample(rng_);

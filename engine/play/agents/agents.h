@@ -42,6 +42,13 @@ class BattleHistory {
   size_t n_ = 0;
 };
 
+/// Whether the decision pending in `s` is asked inside a house rule's `deal` or `battle_start`
+/// hook (a draft's picks, a mulligan): setting a battle up, which a designer counts apart from the
+/// plays (Match::setup_decisions).
+inline bool setup_decision(const State& s) {
+  return s.r.active && (s.r.due.what == What::HookDeal || s.r.due.what == What::HookBattleStart);
+}
+
 /// What one player knows at a decision: the only thing an agent sees. Its legal actions hold no
 /// identity the player cannot see: an action naming a card the player cannot identify (a
 /// facedown card to choose, a card of the opponent's hand) is an opaque handle (card
@@ -87,6 +94,8 @@ class InfoState {
   /// The Python module's observation tensor of the player (observation_tensor, observation.h).
   void observation_tensor(float* out) const { als::observation_tensor(e_, s_, player_, out); }
   DecisionKind kind() const { return e_.decision_kind(s_); }
+  /// Whether the decision sets a battle up (setup_decision; public: the asker is a rule's hook).
+  bool sets_battle_up() const { return setup_decision(s_); }
   /// A full state consistent with what the player has seen (a determinization).
   State sample(Rng& rng) const { return e_.sample(s_, player_, rng); }
   /// The same drawn many times (Engine::Sampler::draw(out, rng) gives what sample(rng) gives),
@@ -157,9 +166,10 @@ class Agent {
   /// Whether the agent reads the battle's past turns (InfoState::past): a front end then keeps
   /// them (a BattleHistory) and hands them to choose().
   virtual bool wants_history() const { return false; }
-  /// Whether deciding never applies actions or runs scripts (so it may answer an ability's
-  /// decision during the ability's run: SeatChooser).
-  virtual bool pure() const { return false; }
+  /// Whether deciding the decision pending in `s` (an ability's question, its run stopped there)
+  /// applies no action and runs no script, so that the agent may answer it during the ability's
+  /// run (SeatChooser) and the ability is not run again from its start for the answer.
+  virtual bool answers_inside(const State& /*s*/) const { return false; }
   /// What a person watching should know of the last decision, or "": a search that stopped
   /// early because the rules' scripts were too slow for it says so (MctsAgent's `work`).
   virtual std::string note() const { return {}; }
@@ -170,21 +180,15 @@ class Agent {
 };
 
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the
-/// player deciding, when that agent is pure; declines otherwise, or for a seat with no agent (the
-/// ability then waits, as without a chooser). `answered` counts the decisions it answered.
-/// Whether the decision pending in `s` is asked inside a house rule's `deal` or `battle_start`
-/// hook (a draft's picks, a mulligan): setting a battle up, which a designer counts apart from the
-/// plays (Match::setup_decisions).
-inline bool setup_decision(const State& s) {
-  return s.r.active && (s.r.due.what == What::HookDeal || s.r.due.what == What::HookBattleStart);
-}
-
+/// player deciding, when that agent answers it inside the run (Agent::answers_inside); declines
+/// otherwise, or for a seat with no agent (the ability then waits, as without a chooser).
+/// `answered` counts the decisions it answered.
 class SeatChooser : public Chooser {
  public:
   SeatChooser(Agent* player1, Agent* player2) : agents_{player1, player2} {}
   bool choose(const Engine& e, const State& s, const std::vector<Action>& legal, Action& out) override {
     Agent* a = agents_[e.to_act(s)];
-    if (!a || !a->pure()) return false;
+    if (!a || !a->answers_inside(s)) return false;
     out = a->choose(e, s, legal);
     ++answered;
     if (setup_decision(s)) [[unlikely]] ++setup;
@@ -204,7 +208,7 @@ class RandomAgent : public Agent {
  public:
   explicit RandomAgent(uint64_t seed) : rng_(seed) {}
   Action decide(const InfoState& info) override;
-  bool pure() const override { return true; }
+  bool answers_inside(const State& /*s*/) const override { return true; }
 
  private:
   Rng rng_;
@@ -275,10 +279,16 @@ class MctsV1Agent : public SearchAgent {
 /// The best one-step outcome: theater control and strength margins after each action, on a
 /// determinization; withdraws when the withdrawal chart costs less than the battle it expects
 /// to lose.
+/// One step ahead: applies each legal action to a determinization and takes the best position
+/// (theaters held, strength margins; a battle's end by its VP), withdrawing by the chart when the
+/// battle looks lost. A decision setting a battle up (setup_decision: a draft's pick, a
+/// mulligan) changes no theater it could value: it takes one of those uniformly, inside the run
+/// (answers_inside), so that a hook asking k questions costs k answers, not k re-runs.
 class GreedyAgent : public Agent {
  public:
   explicit GreedyAgent(uint64_t seed) : rng_(seed) {}
   Action decide(const InfoState& info) override;
+  bool answers_inside(const State& s) const override { return setup_decision(s); }
 
  private:
   Rng rng_;
