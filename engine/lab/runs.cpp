@@ -106,7 +106,7 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
                 long long from, long long to, Totals& into, std::atomic<long long>& done) {
   const size_t variants = engines[0].size();
   Match::Options o;
-  o.answer_during_runs = true;  // pure agents answer abilities' decisions during their runs
+  o.answer_during_runs = true;  // agents answer what they may inside the abilities' runs (answers_inside)
   o.texts = false;
   o.keep_battle_ends = false;  // the counters read these events only
   o.kept_types = GameCounter::kEventTypes;

@@ -342,7 +342,7 @@ class VectorEnv {
     State s;
     GameNames names;  // this game's table of names (a new one a game)
     std::unique_ptr<Agent> opponent;
-    // Answers the opponent's questions inside abilities' runs (a pure agent: the same game, with
+    // Answers the opponent's questions inside abilities' runs (Agent::answers_inside: the same game, with
     // no re-run of the ability from its snapshot); the learning agent's questions stop the run.
     std::unique_ptr<SeatChooser> ask;
     long actions = 0;

@@ -35,7 +35,7 @@ class MatchListener {
 class Match {
  public:
   struct Options {
-    /// Pure agents (Agent::pure) answer abilities' decisions during the abilities' runs
+    /// Agents that may (Agent::answers_inside) answer abilities' decisions during the abilities' runs
     /// (Engine::apply's Chooser, SeatChooser): faster, the same game, but those answers are not
     /// actions listeners see (so not for records). `answered()` counts them.
     bool answer_during_runs = false;
