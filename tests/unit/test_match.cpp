@@ -1,6 +1,8 @@
 // Match: the one game loop every front end uses (engine/play/match/match.h).
 #include <catch2/catch.hpp>
 
+#include <functional>
+
 #include "helpers.h"
 #include "match.h"
 
@@ -42,23 +44,33 @@ TEST_CASE("a Match between agents plays to the end and tells its listeners every
   }
 }
 
+namespace {
+
+// Game `seed` between two `agent`s played twice, each decision applied alone and with the
+// questions the agents may answer answered inside the abilities' runs: the same game (the same
+// digest; every answer given inside is an action the first game took). Hands both to `check`.
+void both_ways(const Engine& e, const std::string& agent, uint64_t seed, const std::function<void(const Match&, const Match&)>& check) {
+  Match::Options fast;
+  fast.answer_during_runs = true;
+  fast.log = fast.texts = false;
+  auto a1 = make_agent(agent, seed, 0), a2 = make_agent(agent, seed, 1);
+  auto b1 = make_agent(agent, seed, 0), b2 = make_agent(agent, seed, 1);
+  Match plain(e, seed, a1.get(), a2.get()), quick(e, seed, b1.get(), b2.get(), fast);
+  plain.run();
+  quick.run();
+  REQUIRE(digest(e, plain.state()) == digest(e, quick.state()));
+  REQUIRE(plain.actions() == quick.actions() + quick.answered());
+  check(plain, quick);
+}
+
+}  // namespace
+
 TEST_CASE("a Match answering abilities' decisions during their runs plays the same game") {
   for (const char* set : {"standard", "original"}) {
     auto e = test::load(set);
-    Match::Options fast;
-    fast.answer_during_runs = true;
-    fast.log = fast.texts = false;
     long answered = 0;
-    for (uint64_t seed = 1; seed <= 60; ++seed) {
-      auto a1 = make_agent("random", seed, 0), a2 = make_agent("random", seed, 1);
-      auto b1 = make_agent("random", seed, 0), b2 = make_agent("random", seed, 1);
-      Match plain(*e, seed, a1.get(), a2.get()), quick(*e, seed, b1.get(), b2.get(), fast);
-      plain.run();
-      quick.run();
-      REQUIRE(digest(*e, plain.state()) == digest(*e, quick.state()));
-      REQUIRE(plain.actions() == quick.actions() + quick.answered());
-      answered += quick.answered();
-    }
+    for (uint64_t seed = 1; seed <= 60; ++seed)
+      both_ways(*e, "random", seed, [&](const Match&, const Match& quick) { answered += quick.answered(); });
     REQUIRE(answered > 0);
   }
 }
@@ -67,23 +79,14 @@ TEST_CASE("greedy answers a draft's picks inside the deal's run: the same game, 
   // Setting a battle up, greedy has no theater to value: it takes a pick uniformly, during the
   // hook's run (Agent::answers_inside), so the 12-pick deal runs once a battle, not once a pick.
   auto e = test::load("standard", {std::string(ALS_DATA_DIR) + "/docs/examples/tuning/rules/draft.lua"});
-  Match::Options fast;
-  fast.answer_during_runs = true;
-  fast.log = fast.texts = false;
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
-    auto a1 = make_agent("greedy", seed, 0), a2 = make_agent("greedy", seed, 1);
-    auto b1 = make_agent("greedy", seed, 0), b2 = make_agent("greedy", seed, 1);
-    Match plain(*e, seed, a1.get(), a2.get()), quick(*e, seed, b1.get(), b2.get(), fast);
-    plain.run();
-    quick.run();
-    REQUIRE(digest(*e, plain.state()) == digest(*e, quick.state()));
-    REQUIRE(plain.actions() == quick.actions() + quick.answered());
-    // Every pick was answered inside its run but the game's first, asked as the game was dealt
-    // (Engine::new_game runs battle 1's deal with no one to answer).
-    REQUIRE(quick.setup_decisions() == plain.setup_decisions());
-    REQUIRE(quick.answered() == quick.setup_decisions() - 1);
-    REQUIRE(quick.setup_decisions() >= 11 * plain.state().b.battle);
-  }
+  for (uint64_t seed = 1; seed <= 20; ++seed)
+    both_ways(*e, "greedy", seed, [](const Match& plain, const Match& quick) {
+      // Every pick was answered inside its run but the game's first, asked as the game was dealt
+      // (Engine::new_game runs battle 1's deal with no one to answer).
+      REQUIRE(quick.setup_decisions() == plain.setup_decisions());
+      REQUIRE(quick.answered() == quick.setup_decisions() - 1);
+      REQUIRE(quick.setup_decisions() >= 11 * plain.state().b.battle);
+    });
 }
 
 TEST_CASE("a Match stops at a seat decided outside, and reset starts another game on it") {
