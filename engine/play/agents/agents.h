@@ -276,9 +276,6 @@ class MctsV1Agent : public SearchAgent {
   Options opt_;
 };
 
-/// The best one-step outcome: theater control and strength margins after each action, on a
-/// determinization; withdraws when the withdrawal chart costs less than the battle it expects
-/// to lose.
 /// One step ahead: applies each legal action to a determinization and takes the best position
 /// (theaters held, strength margins; a battle's end by its VP), withdrawing by the chart when the
 /// battle looks lost. A decision setting a battle up (setup_decision: a draft's pick, a

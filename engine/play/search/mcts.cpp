@@ -248,8 +248,8 @@ class MctsAgent::Pass {
   void playout(State& t);
   // The questions asked inside the runs the descent starts are answered during those runs, as the
   // descent (or, once it has ended there, the playout) would answer them one apply at a time: the
-  // ability is not run again from its start for each answer (Engine::ask; issue 51). The same
-  // moves and draws as one apply an answer, so the same search.
+  // ability is not run again from its start for each answer (Engine::ask; issue 51). The moves
+  // and draws are those of applying each answer alone, so the search is the same.
   class Answers : public Chooser {
    public:
     explicit Answers(Pass& p) : p_(p) {}
