@@ -139,9 +139,11 @@ Action GreedyAgent::decide(const InfoState& info) {
   int p = info.player();
   State base = info.sample(rng_);
   // In the determinization the cards the player cannot see have other identities: its actions
-  // are found by the text the player sees.
+  // are found by what the player sees, their keys (equal exactly when their texts are).
   std::vector<Action> sampled;
   e.legal(base, sampled);
+  std::vector<uint32_t> keys(sampled.size());
+  for (size_t i = 0; i < sampled.size(); ++i) keys[i] = e.text().action_key(base, sampled[i], p);
   double best = -1e18;
   Action choice = legal[0];
   bool can_withdraw = false;
@@ -150,12 +152,11 @@ Action GreedyAgent::decide(const InfoState& info) {
       can_withdraw = true;
       continue;
     }
-    std::string want = info.text(a);
-    auto same = std::find_if(sampled.begin(), sampled.end(), [&](const Action& x) { return e.text().action_text(base, x, p) == want; });
-    if (same == sampled.end()) continue;
+    const auto same = std::find(keys.begin(), keys.end(), info.key(a));
+    if (same == keys.end()) continue;
     State t = base;
     try {
-      e.apply_discarding(t, *same);  // t is discarded if a script fails
+      e.apply_discarding(t, sampled[static_cast<size_t>(same - keys.begin())]);  // t is discarded if a script fails
     } catch (const ScriptError& err) {  // as in the search: a failing script fails the game
       throw ScriptError(std::string("during the computer's look-ahead: ") + err.what());
     }
