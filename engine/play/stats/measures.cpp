@@ -133,8 +133,7 @@ void GameCounter::finish(const Match& m) {
 stats::RatioSums VariantSums::custom_measure(const std::string& name) const {
   stats::RatioSums s;
   if (auto it = custom.find(name); it != custom.end()) s = it->second;
-  const long long zeros = std::max(games - s.games, 0LL);  // the games that never counted it: (0, 1) each
-  s.games += zeros, s.n += zeros, s.nn += zeros;
+  s.add_zeros(std::max(games - s.games, 0LL));  // the games that never counted it
   return s;
 }
 
@@ -309,8 +308,8 @@ void PairTotals::add(const PairTotals& o) {
   for (size_t i = 0; i < card.size() && i < o.card.size(); ++i) card[i].add(o.card[i]);
   for (const auto& [name, sums] : o.custom) {
     auto it = custom.find(name);
-    if (it == custom.end() && custom.size() >= 2 * kMaxCustomMeasures) continue;
-    custom[name].add(sums);
+    if (it != custom.end()) it->second.add(sums);
+    else if (custom.size() < 2 * kMaxCustomMeasures) custom.emplace(name, sums);
   }
 }
 
@@ -319,7 +318,7 @@ stats::PairSums PairTotals::custom_measure(const std::string& name) const {
   if (auto it = custom.find(name); it != custom.end()) s = it->second;
   // The paired games that counted nothing of it: (0, 1) on each side.
   const long long zeros = std::max(m.empty() ? 0LL : m[0].a.games - s.a.games, 0LL);
-  for (stats::RatioSums* side : {&s.a, &s.b}) side->games += zeros, side->n += zeros, side->nn += zeros;
+  s.a.add_zeros(zeros), s.b.add_zeros(zeros);
   s.na_nb += zeros;
   return s;
 }

@@ -36,6 +36,8 @@ Interval wilson(long long successes, long long trials, double confidence);
 struct RatioSums {
   long long games = 0, y = 0, n = 0, yy = 0, nn = 0, yn = 0;
   void add(long long gy, long long gn) { ++games, y += gy, n += gn, yy += gy * gy, nn += gn * gn, yn += gy * gn; }
+  /// Adds `k` games that each counted 0 of 1 (a mean a game: games that never counted it).
+  void add_zeros(long long k) { games += k, n += k, nn += k; }
   /// Adds another's sums (threads', shards'); throws std::overflow_error past a long long.
   void add(const RatioSums& o) {
     add_checked(games, o.games), add_checked(y, o.y), add_checked(n, o.n), add_checked(yy, o.yy),
