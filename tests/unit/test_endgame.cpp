@@ -172,6 +172,49 @@ TEST_CASE("an exact endgame applies only to small hands and within its budget; e
   CHECK(too_few > 0);
 }
 
+TEST_CASE("a decision that sets a battle up is never an endgame, however few cards the hands hold", "[endgame]") {
+  // A draft's picks: the hands hold nothing at the first, at most two at the fifth, but the
+  // battle has not begun. The solver leaves them to the search (it used to spend its whole budget
+  // there and give up); the battle's own last cards are still solved.
+  auto eng = test::load("standard", {std::string(ALS_DATA_DIR) + "/docs/examples/tuning/rules/draft.lua"});
+  const Engine& e = *eng;
+  State s = e.new_game(5);
+  std::vector<Action> legal;
+  int picks = 0;
+  RandomAgent player(5);
+  while (e.to_act(s) >= 0 && setup_decision(s)) {
+    e.legal(s, legal);
+    const int p = e.to_act(s);
+    InfoState info(e, s, legal);
+    REQUIRE(info.sets_battle_up());
+    if (legal.size() > 1 && e.hand_size(s, p) <= 2 && e.hand_size(s, 1 - p) <= 2) {
+      ++picks;
+      MctsAgent::Options o = solver(2, 8);
+      o.iterations = 20;
+      MctsAgent agent(1, o);
+      CHECK(agent.endgame(info).empty());
+      CHECK(agent.last_endgame_nodes() == 0);
+      agent.decide(info);
+      CHECK(agent.last_endgame_worlds() == 0);
+      CHECK(agent.last_iterations() == 20);  // searched
+    }
+    e.apply(s, player.choose(e, s, legal));
+  }
+  CHECK(picks == 5);  // hands of 0-0, 1-0, 1-1, 2-1 and 2-2 cards
+  // The battle the draft set up is played to its last cards, which are solved.
+  bool solved = false;
+  while (e.to_act(s) >= 0 && s.b.battle == 1 && !solved) {
+    e.legal(s, legal);
+    const int p = e.to_act(s);
+    if (!setup_decision(s) && legal.size() > 1 && e.hand_size(s, p) <= 2 && e.hand_size(s, 1 - p) <= 2) {
+      MctsAgent agent(1, solver(2, 8));
+      solved = !agent.endgame(InfoState(e, s, legal)).empty();
+    }
+    e.apply(s, player.choose(e, s, legal));
+  }
+  CHECK(solved);
+}
+
 TEST_CASE("an exact endgame values a battle through the rules' battle_vp hook, as the search does", "[endgame]") {
   // double_vp.lua doubles every battle's VP: the reward, a swing over the VP of a battle won, is
   // the search's there too, so the endgame is solved rather than left to the search.

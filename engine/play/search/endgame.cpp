@@ -128,7 +128,9 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   last_endgame_worlds_ = 0, last_endgame_nodes_ = 0, last_endgame_work_ = 0;
   const Engine& e = info.engine();
   const Rules& rules = e.rules();
-  if (opt_.endgame <= 0 || opt_.v2 || opt_.game) return {};
+  // A decision that sets a battle up (a draft's pick) is the battle's beginning, whatever the
+  // hands hold: the cards still to come are not in them yet.
+  if (opt_.endgame <= 0 || opt_.v2 || opt_.game || info.sets_battle_up()) return {};
   const int me = info.player();
   Rng rng(rng_.next());
   const Engine::Sampler sampler = info.sampler();

@@ -217,7 +217,8 @@ class MctsAgent : public SearchAgent {
   /// draws them: by the beliefs where there are some), each player knowing the world
   /// (perfect-information Monte Carlo), every choice of every ability searched. Returns each
   /// legal action with its mean reward over the worlds solved (win; visits: the worlds), best
-  /// first; empty where it does not apply (hands too large, mcts-v2, horizon game) or the budget
+  /// first; empty where it does not apply (hands too large, a decision that sets a battle up
+  /// (InfoState::sets_battle_up), mcts-v2, horizon game) or the budget
   /// ran out before 4 worlds (or `worlds`, if fewer) were solved: the search then decides.
   std::vector<Estimate> solve_endgame(const InfoState& info, const Budget& budget);
   class Endgame;  // one world's alpha-beta (endgame.cpp)
