@@ -248,9 +248,70 @@ int charged_rep(lua_State* L) {
   return 1;
 }
 
-// ---- the table library, in Lua so that every loop counts toward the budget ------------------
+// table.insert and table.remove for scripts: the library's behaviour (the same errors, `#t` and
+// t[i] through their metamethods), with the elements a call moves charged to the instruction
+// budget before they move, one instruction each: a table whose __len claims 2^60 is refused at
+// once. In C because they are the idiom of every list a script keeps (a draft's pool): in Lua
+// each call ran some forty instructions and three library calls.
+namespace {
+void table_arg(lua_State* L, const char* name) {
+  if (lua_type(L, 1) != LUA_TTABLE)
+    luaL_error(L, "bad argument #1 to '%s' (table expected, got %s)", name,
+               lua_isnone(L, 1) ? "nil" : luaL_typename(L, 1));
+}
+lua_Integer integer_arg(lua_State* L, int arg, const char* name) {
+  if (!lua_isinteger(L, arg))
+    luaL_error(L, "bad argument #%d to '%s' (number has no integer representation)", arg, name);
+  return lua_tointeger(L, arg);
+}
+}  // namespace
+
+// table.insert(t, v) appends; table.insert(t, pos, v), 1 <= pos <= #t + 1, moves t[pos..#t] up.
+int safe_insert(lua_State* L) {
+  table_arg(L, "insert");
+  const int n = lua_gettop(L) - 1;
+  // #t + 1 wraps as Lua's integers do (a __len of math.maxinteger).
+  const lua_Integer e = static_cast<lua_Integer>(static_cast<lua_Unsigned>(luaL_len(L, 1)) + 1u);
+  if (n == 1) {
+    lua_seti(L, 1, e);  // t[e] = v (the value on top)
+    return 0;
+  }
+  if (n != 2) return luaL_error(L, "wrong number of arguments to 'insert'");
+  const lua_Integer pos = integer_arg(L, 2, "insert");
+  if (static_cast<lua_Unsigned>(e) < static_cast<lua_Unsigned>(pos) || pos < 1)
+    return luaL_error(L, "bad argument #2 to 'insert' (position out of bounds)");
+  if (e > pos) charge(L, e - pos);
+  for (lua_Integer i = e; i > pos; --i) {
+    lua_geti(L, 1, i - 1);
+    lua_seti(L, 1, i);  // t[i] = t[i - 1]
+  }
+  lua_seti(L, 1, pos);  // t[pos] = v (on top)
+  return 0;
+}
+
+// table.remove(t [, pos]) -> t[pos] (pos defaults to #t; 1 <= pos <= #t + 1, or #t), moving
+// t[pos + 1..#t] down.
+int safe_remove(lua_State* L) {
+  table_arg(L, "remove");
+  const lua_Integer size = luaL_len(L, 1);
+  lua_Integer pos = lua_isnoneornil(L, 2) ? size : integer_arg(L, 2, "remove");
+  if (pos != size && static_cast<lua_Unsigned>(pos) - 1u > static_cast<lua_Unsigned>(size))
+    return luaL_error(L, "bad argument #2 to 'remove' (position out of bounds)");
+  if (size > pos) charge(L, size - pos);
+  lua_geti(L, 1, pos);
+  for (; pos < size; ++pos) {
+    lua_geti(L, 1, pos + 1);
+    lua_seti(L, 1, pos);  // t[pos] = t[pos + 1]
+  }
+  lua_pushnil(L);
+  lua_seti(L, 1, pos);
+  return 1;
+}
+
+// ---- the table library: move, concat and sort in Lua so that every loop counts toward the ----
+// ---- budget; insert and remove in C (above), charged by the elements they move ------------
 const char* const kTableLib = R"lua(
-local select, error, mtype, type, cconcat, ult, rawequal = ...
+local error, mtype, type, cconcat, rawequal = ...
 local T = {}
 
 local function tab(t, name)
@@ -262,39 +323,6 @@ local function int(v, n, name)
   if mtype(v) ~= "integer" then
     error("bad argument #" .. n .. " to '" .. name .. "' (number has no integer representation)", 3)
   end
-  return v
-end
-
-function T.insert(t, ...)
-  tab(t, "insert")
-  local e = #t + 1
-  local n = select("#", ...)
-  if n == 1 then
-    t[e] = (...)
-    return
-  elseif n ~= 2 then
-    error("wrong number of arguments to 'insert'", 2)
-  end
-  local pos, v = ...
-  int(pos, 2, "insert")
-  if ult(e, pos) or pos < 1 then error("bad argument #2 to 'insert' (position out of bounds)", 2) end
-  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
-  t[pos] = v
-end
-
-function T.remove(t, pos)
-  tab(t, "remove")
-  local size = #t
-  if pos == nil then pos = size else int(pos, 2, "remove") end
-  if pos ~= size and ult(size, pos - 1) then
-    error("bad argument #2 to 'remove' (position out of bounds)", 2)
-  end
-  local v = t[pos]
-  while pos < size do
-    t[pos] = t[pos + 1]
-    pos = pos + 1
-  end
-  t[pos] = nil
   return v
 end
 
@@ -470,9 +498,9 @@ void build_libraries(lua_State* L) {
   lua_setfield(L, -2, "__metatable");  // getmetatable("") is false
   lua_pop(L, 2);
 
-  // table: pack and unpack from the library (bounded by the stack), the rest in Lua.
+  // table: pack and unpack from the library (bounded by the stack), insert and remove in C
+  // (charged), the rest in Lua.
   if (luaL_loadbufferx(L, kTableLib, std::strlen(kTableLib), "=table", "t") != LUA_OK) lua_error(L);
-  lua_getglobal(L, "select");
   lua_getglobal(L, "error");
   lua_getglobal(L, "math");
   lua_getfield(L, -1, "type");
@@ -481,18 +509,19 @@ void build_libraries(lua_State* L) {
   lua_getglobal(L, "table");
   lua_getfield(L, -1, "concat");
   lua_remove(L, -2);
-  lua_getglobal(L, "math");
-  lua_getfield(L, -1, "ult");
-  lua_remove(L, -2);
   lua_getglobal(L, "rawequal");
   // The chunk reads math.maxinteger from its own globals: give it the real ones.
-  lua_call(L, 7, 1);
+  lua_call(L, 5, 1);
   lua_getglobal(L, "table");
   for (const char* k : {"pack", "unpack"}) {
     lua_getfield(L, -1, k);
     lua_setfield(L, -3, k);
   }
   lua_pop(L, 1);
+  lua_pushcfunction(L, safe_insert);
+  lua_setfield(L, -2, "insert");
+  lua_pushcfunction(L, safe_remove);
+  lua_setfield(L, -2, "remove");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &kSafeTable);
   // Trusted values: the Lua table functions (their _ENV is the real globals) and the tables
   // behind them. Freezing never walks into these.

@@ -59,6 +59,41 @@ scenario("the table library keeps its behaviour", function()
   check_eq(select("#", table.unpack({ 1, 2, 3 })), 3)
   check_error(function() table.insert(t, 9, 1) end, "position out of bounds")
   check_error(function() table.concat({ {} }) end, "invalid value (at index 1)")
+  -- insert and remove (in C, charged by the elements they move) at their edges, and refused
+  local u = {}
+  check_eq(table.remove(u), nil)
+  check_eq(table.remove(u, 1), nil) -- #t + 1
+  table.insert(u, 1, "a")
+  table.insert(u, 2, "c")
+  table.insert(u, 2, "b")
+  check_eq(u, { "a", "b", "c" })
+  check_eq(table.remove(u, 4), nil)
+  check_eq(table.remove(u, 2), "b")
+  check_eq(u, { "a", "c" })
+  check_error(function() table.remove(u, 5) end, "bad argument #2 to 'remove' (position out of bounds)")
+  check_error(function() table.remove(u, 0) end, "bad argument #2 to 'remove' (position out of bounds)")
+  check_error(function() table.insert(u, 0, "x") end, "bad argument #2 to 'insert' (position out of bounds)")
+  check_error(function() table.insert(u, 1.5, "x") end,
+    "bad argument #2 to 'insert' (number has no integer representation)")
+  check_error(function() table.remove(u, "1") end,
+    "bad argument #2 to 'remove' (number has no integer representation)")
+  check_error(function() table.insert(u) end, "wrong number of arguments to 'insert'")
+  check_error(function() table.insert(u, 1, 2, 3) end, "wrong number of arguments to 'insert'")
+  check_error(function() table.remove("x") end, "bad argument #1 to 'remove' (table expected, got string)")
+  check_error(function() table.insert() end, "bad argument #1 to 'insert' (table expected, got nil)")
+  check_eq(u, { "a", "c" })
+  -- #t and t[i] through their metamethods, as the library reads them
+  local log = {}
+  local p = setmetatable({}, {
+    __len = function() return 2 end,
+    __index = function(_, k) return k * 10 end,
+    __newindex = function(_, k, v) log[#log + 1] = k .. "=" .. tostring(v) end,
+  })
+  check_eq(table.remove(p, 1), 10)
+  check_eq(log, { "1=20", "2=nil" })
+  log = {}
+  table.insert(p, 1, "x")
+  check_eq(log, { "3=20", "2=10", "1=x" })
 end)
 
 scenario("math.random covers the whole 64-bit range without overflow", function()
