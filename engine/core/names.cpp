@@ -2,6 +2,7 @@
 #include <atomic>
 #include <deque>
 #include <mutex>
+#include <string_view>
 #include <unordered_map>
 
 #include "errors.h"
@@ -12,9 +13,14 @@ namespace als {
 // ---- names scripts give the state, and the engine's twins that share them -------------------
 
 namespace {
+// Looked up by a string_view: a lookup makes no string (a prompt is interned at every question).
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
 struct NameTable {
   std::deque<std::string> list{""};  // a deque: a name read stays where it is as the table grows
-  std::unordered_map<std::string, uint16_t> ids;
+  std::unordered_map<std::string, uint16_t, NameHash, std::equal_to<>> ids;
 };
 }  // namespace
 
@@ -61,7 +67,7 @@ uint16_t Interned::find_name(const BoardCore& b, std::string_view name) const {
   std::lock_guard<std::mutex> hold(reg_.lock);
   auto t = reg_.tables.find(b.names);
   if (t == reg_.tables.end()) return 0;
-  auto it = t->second.ids.find(std::string(name));
+  auto it = t->second.ids.find(name);
   return it == t->second.ids.end() ? 0 : it->second;
 }
 
@@ -74,7 +80,7 @@ uint16_t Interned::intern(const BoardCore& b, std::string_view name) const {
     reg.game_tables.fetch_add(1, std::memory_order_relaxed);
   }
   NameTable& t = found->second;
-  auto it = t.ids.find(std::string(name));
+  auto it = t.ids.find(name);
   if (it != t.ids.end()) return it->second;
   if (t.list.size() > 65535) throw ScriptError("more than 65,535 distinct names (counters, prompts, reasons) in one game");
   uint16_t id = static_cast<uint16_t>(t.list.size());

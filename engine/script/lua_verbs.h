@@ -324,8 +324,10 @@ struct Verbs {
       int v = lua_gettop(L);
       const char* k = lua_type(L, v - 1) == LUA_TSTRING ? lua_tostring(L, v - 1) : nullptr;
       int which = -1;
+      for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)  // (short strings: interned)
+        if (r.option_name_[i] == k) which = i;
       for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
-        if (r.option_name_[i] == k || !std::strcmp(r.option_name_[i], k)) which = i;
+        if (!std::strcmp(r.option_name_[i], k)) which = i;
       if (which < 0 || (which > 1 && !theater_options))
         unknown_name(L, std::string(verb) + ": unknown option", luaL_tolstring(L, v - 1, nullptr),
                      std::span<const char* const>(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 2));
