@@ -65,6 +65,9 @@ class Interned {
   /// scripts name then lives exactly as long as the game (table 0, the engine's own, never
   /// goes: it serves states no game holds a table for, as scenario set-ups).
   GameNames game_names() const;
+  /// How many games' tables of names have gone (GameNames released) so far: a number interned
+  /// in a table is that name's for as long as this count stays the same (a cache's check).
+  uint64_t releases() const;
 
  private:
   NameRegistry& reg_;

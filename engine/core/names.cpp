@@ -31,6 +31,7 @@ struct NameRegistry {
   std::unordered_map<uint32_t, NameTable> tables{{0, NameTable{}}};  // (node-based: a name read stays put)
   std::atomic<uint32_t> next{1};
   std::atomic<size_t> game_tables{0};  // tables other than 0: none, and a holder's release costs one load
+  std::atomic<uint64_t> releases{0};   // tables released so far (Interned::releases)
 };
 
 std::shared_ptr<NameRegistry> new_name_registry() { return std::make_shared<NameRegistry>(); }
@@ -44,10 +45,15 @@ GameNames Interned::game_names() const {
 void GameNames::release() {
   if (reg_ && reg_->game_tables.load(std::memory_order_relaxed)) {
     std::lock_guard<std::mutex> hold(reg_->lock);
-    if (reg_->tables.erase(id_)) reg_->game_tables.fetch_sub(1, std::memory_order_relaxed);
+    if (reg_->tables.erase(id_)) {
+      reg_->game_tables.fetch_sub(1, std::memory_order_relaxed);
+      reg_->releases.fetch_add(1, std::memory_order_release);
+    }
   }
   reg_ = nullptr, id_ = 0;
 }
+
+uint64_t Interned::releases() const { return reg_.releases.load(std::memory_order_acquire); }
 
 std::string Interned::name(const BoardCore& b, int id) const {
   std::lock_guard<std::mutex> hold(reg_.lock);

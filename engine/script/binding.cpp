@@ -405,6 +405,8 @@ void Runtime::make_handle() {
   }
   lua_newtable(L);
   filter_cache_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_createtable(L, kNameCache, 0);
+  name_pins_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   make_event_metatables();
 }
 

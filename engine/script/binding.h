@@ -139,6 +139,20 @@ class Runtime : public Scripts {
   const char* option_name_[kOptionNames] = {};  // interned, as filter_name_
   std::vector<std::pair<const void*, CardFilter>> filter_cache_;  // read-only filter tables, parsed
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
+  /// Texts scripts gave the state lately (Verbs::plain_text: prompts, counters' and data fields'
+  /// names), by their Lua string's address, with the rule they passed (max * 2 + word) and the
+  /// number the game's table of names gave them; good while no table has gone since
+  /// (Interned::releases). A cached string is kept alive (name_pins_ref_): its address names it.
+  struct NameCacheEntry {
+    const char* text = nullptr;
+    uint32_t names = 0;
+    uint32_t rule = 0;
+    uint64_t releases = 0;
+    int id = 0;
+  };
+  static constexpr int kNameCache = 8;
+  NameCacheEntry name_cache_[kNameCache] = {};
+  int name_pins_ref_ = -2;  // registry: the cached strings, by slot
 
  private:
   // Reads a `params` field (set.lua's, a house rule's table) into rules.params and publishes

@@ -351,10 +351,19 @@ struct Verbs {
   // A text a script gives the state (a prompt, an end reason): printable ASCII, 1 to `max`
   // characters (letters, digits, spaces and _ only when `word`), interned in the game's table of
   // names; with `read` only looked up (0 when the game never named it: reading adds nothing).
+  // The last few texts are remembered by their string's address (Runtime::name_cache_): a prompt
+  // asked at every pick is checked and interned once.
   static int plain_text(lua_State* L, int arg, size_t max, const char* what, bool word, bool read = false) {
     size_t len = 0;
     const char* t = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : nullptr;
     if (!t) luaL_error(L, "%s must be a string (got %s)", what, luaL_typename(L, arg));
+    arg = lua_absindex(L, arg);
+    Runtime& r = rt(L);
+    const uint32_t names = board(L).names, rule = static_cast<uint32_t>(max) * 2 + (word ? 1 : 0);
+    const uint64_t releases = eng(L).interned().releases();
+    const size_t at = (reinterpret_cast<uintptr_t>(t) >> 4) % Runtime::kNameCache;
+    Runtime::NameCacheEntry& cached = r.name_cache_[at];
+    if (cached.text == t && cached.names == names && cached.rule == rule && cached.releases == releases) return cached.id;
     bool ok = len >= 1 && len <= max;
     for (size_t i = 0; ok && i < len; ++i) {
       unsigned char ch = static_cast<unsigned char>(t[i]);
@@ -363,7 +372,15 @@ struct Verbs {
     if (!ok)
       luaL_error(L, "%s must be %s, 1 to %d characters", what,
                  word ? "a plain word (letters, digits, _)" : "printable ASCII text", static_cast<int>(max));
-    return read ? eng(L).interned().find_name(board(L), std::string_view(t, len)) : eng(L).interned().intern(board(L), std::string_view(t, len));
+    // (A name only read is not remembered: a game may name it later.)
+    if (read) return eng(L).interned().find_name(board(L), std::string_view(t, len));
+    const int id = eng(L).interned().intern(board(L), std::string_view(t, len));
+    cached = Runtime::NameCacheEntry{t, names, rule, releases, id};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r.name_pins_ref_);
+    lua_pushvalue(L, arg);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(at) + 1);
+    lua_pop(L, 1);
+    return id;
   }
   // The arguments of a question over a list (g, p, list, options): the player, the list's items
   // read by `item` into `opts` (room for kMaxOptions, one kept for "none"), the options table.

@@ -264,16 +264,29 @@ lua_Integer integer_arg(lua_State* L, int arg, const char* name) {
     luaL_error(L, "bad argument #%d to '%s' (number has no integer representation)", arg, name);
   return lua_tointeger(L, arg);
 }
+// The list at index 1: #t, t[i] and t[i] = (top) through its metamethods, or raw when it has no
+// metatable (the same, at a third of the cost).
+struct List {
+  lua_State* L;
+  bool raw;
+  explicit List(lua_State* l) : L(l), raw(!lua_getmetatable(l, 1)) {
+    if (!raw) lua_pop(L, 1);
+  }
+  lua_Integer len() const { return raw ? static_cast<lua_Integer>(lua_rawlen(L, 1)) : luaL_len(L, 1); }
+  void get(lua_Integer i) const { raw ? static_cast<void>(lua_rawgeti(L, 1, i)) : static_cast<void>(lua_geti(L, 1, i)); }
+  void set(lua_Integer i) const { raw ? lua_rawseti(L, 1, i) : lua_seti(L, 1, i); }
+};
 }  // namespace
 
 // table.insert(t, v) appends; table.insert(t, pos, v), 1 <= pos <= #t + 1, moves t[pos..#t] up.
 int safe_insert(lua_State* L) {
   table_arg(L, "insert");
   const int n = lua_gettop(L) - 1;
+  const List t(L);
   // #t + 1 wraps as Lua's integers do (a __len of math.maxinteger).
-  const lua_Integer e = static_cast<lua_Integer>(static_cast<lua_Unsigned>(luaL_len(L, 1)) + 1u);
+  const lua_Integer e = static_cast<lua_Integer>(static_cast<lua_Unsigned>(t.len()) + 1u);
   if (n == 1) {
-    lua_seti(L, 1, e);  // t[e] = v (the value on top)
+    t.set(e);  // t[e] = v (the value on top)
     return 0;
   }
   if (n != 2) return luaL_error(L, "wrong number of arguments to 'insert'");
@@ -282,10 +295,10 @@ int safe_insert(lua_State* L) {
     return luaL_error(L, "bad argument #2 to 'insert' (position out of bounds)");
   if (e > pos) charge(L, e - pos);
   for (lua_Integer i = e; i > pos; --i) {
-    lua_geti(L, 1, i - 1);
-    lua_seti(L, 1, i);  // t[i] = t[i - 1]
+    t.get(i - 1);
+    t.set(i);  // t[i] = t[i - 1]
   }
-  lua_seti(L, 1, pos);  // t[pos] = v (on top)
+  t.set(pos);  // t[pos] = v (on top)
   return 0;
 }
 
@@ -293,18 +306,19 @@ int safe_insert(lua_State* L) {
 // t[pos + 1..#t] down.
 int safe_remove(lua_State* L) {
   table_arg(L, "remove");
-  const lua_Integer size = luaL_len(L, 1);
+  const List t(L);
+  const lua_Integer size = t.len();
   lua_Integer pos = lua_isnoneornil(L, 2) ? size : integer_arg(L, 2, "remove");
   if (pos != size && static_cast<lua_Unsigned>(pos) - 1u > static_cast<lua_Unsigned>(size))
     return luaL_error(L, "bad argument #2 to 'remove' (position out of bounds)");
   if (size > pos) charge(L, size - pos);
-  lua_geti(L, 1, pos);
+  t.get(pos);
   for (; pos < size; ++pos) {
-    lua_geti(L, 1, pos + 1);
-    lua_seti(L, 1, pos);  // t[pos] = t[pos + 1]
+    t.get(pos + 1);
+    t.set(pos);  // t[pos] = t[pos + 1]
   }
   lua_pushnil(L);
-  lua_seti(L, 1, pos);
+  t.set(pos);
   return 1;
 }
 

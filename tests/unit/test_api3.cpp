@@ -168,3 +168,24 @@ TEST_CASE("API 3 fields are refused in older sets and misused ones are named") {
                                                   " triggers = { given = function() end } }"}}));
   REQUIRE(ok->set().cards[static_cast<size_t>(ok->set().find("y"))].kind == Kind::Triggered);
 }
+
+TEST_CASE("a game's table of names going is counted (Interned::releases): no number cached from it outlives it") {
+  auto e = test::load();
+  const Interned names = e->interned();
+  const uint64_t before = names.releases();
+  BoardCore b;
+  {
+    GameNames game = names.game_names();
+    b.names = game.id();
+    const uint16_t first = names.intern(b, "first");
+    REQUIRE(names.intern(b, "second") == first + 1);
+    REQUIRE(names.releases() == before);
+  }
+  REQUIRE(names.releases() == before + 1);
+  // A state read after its table went finds a fresh one, where "second" has no number yet.
+  REQUIRE(names.find_name(b, "second") == 0);
+  {
+    GameNames unused = names.game_names();  // (no name interned: no table made, none released)
+  }
+  REQUIRE(names.releases() == before + 1);
+}

@@ -13,6 +13,13 @@ scenario("a counter's name is a plain word", function()
   check_eq(g:hand(1), { "bad_name" }, "the game as it was")
 end)
 
+scenario("a text that passed as a prompt is checked again, by its own rule, as a counter's name", function()
+  local g = setup{ cards = "../../sets/texts", hands = { {"reworded"}, {"ambush"} } }
+  g:deploy("reworded", "air")
+  check_error(function() g:choose("land") end, "a plain word")
+  check_eq(g:counter("reworded", "fine"), 0, "nothing set: the game as it was")
+end)
+
 scenario("a counter stays within -1000..1000: past it the verb raises an error naming the card", function()
   local g = setup{ cards = set, hands = { {"overflow"}, {"ambush"} } }
   check_error(function() g:deploy("overflow", "air") end, "card overflow")
