@@ -68,6 +68,9 @@ class Interned {
   /// How many games' tables of names have gone (GameNames released) so far: a number interned
   /// in a table is that name's for as long as this count stays the same (a cache's check).
   uint64_t releases() const;
+  /// The registry these tables live in (an engine's twins share their engine's): with a table's
+  /// number and releases(), what a cached number is good for.
+  const void* registry() const { return &reg_; }
 
  private:
   NameRegistry& reg_;

@@ -141,10 +141,12 @@ class Runtime : public Scripts {
   int filter_cache_ref_ = -2;  // registry: keeps every cached table alive (its address is the key)
   /// Texts scripts gave the state lately (Verbs::plain_text: prompts, counters' and data fields'
   /// names), by their Lua string's address, with the rule they passed (max * 2 + word) and the
-  /// number the game's table of names gave them; good while no table has gone since
-  /// (Interned::releases). A cached string is kept alive (name_pins_ref_): its address names it.
+  /// number the game's table of names gave them; good for that registry of tables (a twin takes
+  /// its engine's once loaded) while no table has gone since (Interned::releases). A cached
+  /// string is kept alive (name_pins_ref_): its address names it.
   struct NameCacheEntry {
     const char* text = nullptr;
+    const void* registry = nullptr;
     uint32_t names = 0;
     uint32_t rule = 0;
     uint64_t releases = 0;

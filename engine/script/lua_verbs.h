@@ -359,11 +359,14 @@ struct Verbs {
     if (!t) luaL_error(L, "%s must be a string (got %s)", what, luaL_typename(L, arg));
     arg = lua_absindex(L, arg);
     Runtime& r = rt(L);
+    const Interned interned = eng(L).interned();
     const uint32_t names = board(L).names, rule = static_cast<uint32_t>(max) * 2 + (word ? 1 : 0);
-    const uint64_t releases = eng(L).interned().releases();
+    const uint64_t releases = interned.releases();
     const size_t at = (reinterpret_cast<uintptr_t>(t) >> 4) % Runtime::kNameCache;
     Runtime::NameCacheEntry& cached = r.name_cache_[at];
-    if (cached.text == t && cached.names == names && cached.rule == rule && cached.releases == releases) return cached.id;
+    if (cached.text == t && cached.registry == interned.registry() && cached.names == names && cached.rule == rule &&
+        cached.releases == releases)
+      return cached.id;
     bool ok = len >= 1 && len <= max;
     for (size_t i = 0; ok && i < len; ++i) {
       unsigned char ch = static_cast<unsigned char>(t[i]);
@@ -373,9 +376,9 @@ struct Verbs {
       luaL_error(L, "%s must be %s, 1 to %d characters", what,
                  word ? "a plain word (letters, digits, _)" : "printable ASCII text", static_cast<int>(max));
     // (A name only read is not remembered: a game may name it later.)
-    if (read) return eng(L).interned().find_name(board(L), std::string_view(t, len));
-    const int id = eng(L).interned().intern(board(L), std::string_view(t, len));
-    cached = Runtime::NameCacheEntry{t, names, rule, releases, id};
+    if (read) return interned.find_name(board(L), std::string_view(t, len));
+    const int id = interned.intern(board(L), std::string_view(t, len));
+    cached = Runtime::NameCacheEntry{t, interned.registry(), names, rule, releases, id};
     lua_rawgeti(L, LUA_REGISTRYINDEX, r.name_pins_ref_);
     lua_pushvalue(L, arg);
     lua_rawseti(L, -2, static_cast<lua_Integer>(at) + 1);
