@@ -134,6 +134,16 @@ struct Verbs {
     }
     lua_pop(L, 1);
   }
+  // The place of `k` in `names` (count of them, interned by the Runtime), or -1 (and for a null
+  // `k`): by address first, as Lua interns short strings; then by text (a long one is not).
+  static int name_index(const char* const* names, int count, const char* k) {
+    if (!k) return -1;
+    for (int i = 0; i < count; ++i)
+      if (names[i] == k) return i;
+    for (int i = 0; i < count; ++i)
+      if (!std::strcmp(names[i], k)) return i;
+    return -1;
+  }
   // Reads the contents of a g:cards filter table (at stack index `contents`) into `f`.
   static void parse_filter(lua_State* L, int contents, Runtime::CardFilter& f) {
     Runtime& r = rt(L);
@@ -142,13 +152,8 @@ struct Verbs {
     while (lua_next(L, contents)) {
       int v = lua_gettop(L);
       if (lua_type(L, v - 1) != LUA_TSTRING) luaL_error(L, "g:cards: filter names are strings");
-      // Filter names are short strings, which Lua interns: compare the pointers.
       const char* k = lua_tostring(L, v - 1);
-      int which = -1;
-      for (int i = 0; i < Runtime::kFilterNames && which < 0; ++i)
-        if (r.filter_name_[i] == k) which = i;
-      for (int i = 0; i < Runtime::kFilterNames && which < 0; ++i)  // (a long string is not interned)
-        if (!std::strcmp(r.filter_name_[i], k)) which = i;
+      const int which = name_index(r.filter_name_, Runtime::kFilterNames, k);
       bool on = lua_toboolean(L, v);
       switch (which) {
         case kPlayer: {
@@ -323,11 +328,7 @@ struct Verbs {
     while (lua_next(L, t)) {
       int v = lua_gettop(L);
       const char* k = lua_type(L, v - 1) == LUA_TSTRING ? lua_tostring(L, v - 1) : nullptr;
-      int which = -1;
-      for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)  // (short strings: interned)
-        if (r.option_name_[i] == k) which = i;
-      for (int i = 0; k && i < Runtime::kOptionNames && which < 0; ++i)
-        if (!std::strcmp(r.option_name_[i], k)) which = i;
+      const int which = name_index(r.option_name_, Runtime::kOptionNames, k);
       if (which < 0 || (which > 1 && !theater_options))
         unknown_name(L, std::string(verb) + ": unknown option", luaL_tolstring(L, v - 1, nullptr),
                      std::span<const char* const>(Runtime::kOptionText, theater_options ? Runtime::kOptionNames : 2));
