@@ -462,7 +462,7 @@ class Engine {
   friend class Texts;
   friend class Ops;
   // The decision protocol (resolve.cpp; Ops::ask documents it).
-  int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
+  int ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* opts, int n, int card_shown = kNone,
           int about = kNone, int prompt = 0, int texts = 0) const;
   // Logs the record of a change (Ops::emit documents it), and the deferred lines of c's triggers.
   void emit(AbilityCtx* c, EventLog* log, const Event& e) const;

@@ -82,7 +82,7 @@ class Ops {
   /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
   /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the
   /// card it is about, or kNone) with options `opts` (n of them, in any order, repeats allowed:
-  /// sorted and made distinct here).
+  /// kept as a set, as the decision keeps them).
   /// Returns the answer: kNone at once when there is nothing to choose (no option, or only
   /// "none") or the run is already dry; the recorded answer when the ability is re-run; the
   /// chooser's answer during the run (c.ask, recorded with its Choice event). Otherwise the state
@@ -90,7 +90,7 @@ class Ops {
   /// ScriptError if a re-run asks a question its recorded answer does not fit, IllegalAction if
   /// the chooser answers with no option. An Option question (API 4) gives its texts in `texts`:
   /// one interned name, the texts joined by '\n', option k the kth.
-  int ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown = kNone,
+  int ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* opts, int n, int card_shown = kNone,
           int about = kNone, int prompt = 0, int texts = 0) const;
   /// Logs the record of a change (to c's log inside an ability, else to `log`) as its kind's row
   /// says: not at all for a kind with no line, and only if the log keeps the type. The logged

@@ -422,18 +422,25 @@ uint16_t Engine::record_answer(State& s, const Action& a, EventLog* log) const {
   return opt;
 }
 
-int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
+int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* opts, int n, int card_shown, int about,
                 int prompt, int texts) const {
   State& s = *c.s;
   if (c.dry) return kNone;
-  for (int i = 1; i < n; ++i)  // sorted (insertion: a handful of options), then repeats dropped
-    for (int j = i; j > 0 && opts[j - 1] > opts[j]; --j) std::swap(opts[j - 1], opts[j]);
-  n = static_cast<int>(std::unique(opts, opts + n) - opts);
-  if (n == 0 || (n == 1 && opts[0] == kNone)) return kNone;
+  uint64_t set[kOptionWords] = {};  // the options as the decision keeps them: a set, repeats dropped
+  int distinct = 0;
+  for (int i = 0; i < n; ++i) {
+    const int b = option_bit(kind, opts[i]);
+    const uint64_t bit = uint64_t{1} << (b & 63);
+    distinct += (set[b >> 6] & bit) == 0;
+    set[b >> 6] |= bit;
+  }
+  const bool none = (set[kNoneBit >> 6] >> (kNoneBit & 63)) & 1;
+  if (distinct == 0 || (distinct == 1 && none)) return kNone;
   if (c.deferred) flush_headers(c);  // a trigger that asks is shown (the same in every re-run)
   if (c.cursor < s.r.nanswers) {  // a re-run from the snapshot: the answer given before
     uint16_t v = s.r.answers[c.cursor++];
-    if (!std::binary_search(opts, opts + n, v))
+    const int b = option_bit(kind, v);
+    if (!((set[b >> 6] >> (b & 63)) & 1))
       throw ScriptError("the ability asked a different question when re-run (a script must depend only on the game)");
     return v;
   }
@@ -450,7 +457,8 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, in
   }
   d.prompt = static_cast<uint16_t>(prompt);
   d.texts = static_cast<uint16_t>(texts);
-  d.set_options(opts, n);
+  std::memcpy(d.opts, set, sizeof set);
+  d.n = static_cast<uint8_t>(distinct);
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
     if (c.rng) s.b.take_back_rng(*c.rng);  // the state as it stands at the question, the chooser's to copy
     int v = ask_now(c);

@@ -595,7 +595,7 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
 }
 
 // The decision protocol and the log, for the binding (resolve.cpp and above).
-int Ops::ask(AbilityCtx& c, int player, DecisionKind kind, uint16_t* opts, int n, int card_shown, int about,
+int Ops::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* opts, int n, int card_shown, int about,
              int prompt, int texts) const {
   return e_.ask(c, player, kind, opts, n, card_shown, about, prompt, texts);
 }

@@ -36,7 +36,10 @@ namespace als {
 void Runtime::push_id(int card) { lua_rawgeti(L_, LUA_REGISTRYINDEX, id_ref_[static_cast<size_t>(card)]); }
 
 int Runtime::check_card(int arg) {
-  const char* id = luaL_checkstring(L_, arg);
+  // (lua_tolstring takes what luaL_checkstring takes, a number made a string in place; only for
+  // anything else is the library's check called, for its message.)
+  const char* id = lua_tolstring(L_, arg, nullptr);
+  if (!id) [[unlikely]] id = luaL_checkstring(L_, arg);
   int c = find_id(id);
   if (c < 0) unknown_card(id);
   return c;

@@ -119,20 +119,30 @@ struct Verbs {
     lua_remove(L, -2);
     return ty;
   }
-  // Calls item(stack index) for each entry of the list argument `arg` (at most `max` entries,
-  // read raw: a read-only table's contents), in order; the stack is left as it was.
+  // Calls item(stack index) for each entry of the list argument `arg` (an absolute index; at most
+  // `max` entries, read raw: a read-only table's contents), in order; the stack is left as it was.
   template <typename Item>
   static void each_item(lua_State* L, int arg, size_t max, const char* what, Item item) {
     luaL_checktype(L, arg, LUA_TTABLE);
-    push_contents(L, arg);
-    size_t n = lua_rawlen(L, -1);
+    const int top = lua_gettop(L), list = contents_at(L, arg);
+    size_t n = lua_rawlen(L, list);
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
+    // The entries stay on the stack until the end (one lua_settop, not one an entry).
+    if (!lua_checkstack(L, static_cast<int>(n))) luaL_error(L, "%s: no room for the list", what);
     for (size_t i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, static_cast<lua_Integer>(i));
-      item(lua_gettop(L));
-      lua_pop(L, 1);
+      lua_rawgeti(L, list, static_cast<lua_Integer>(i));
+      item(lua_absindex(L, -1));
     }
+    lua_settop(L, top);
+  }
+  // The stack index of the contents of the table at `arg` (an absolute index): `arg` itself for a
+  // table without a metatable (nothing pushed), else its contents pushed (push_contents). The
+  // caller sets the top back.
+  static int contents_at(lua_State* L, int arg) {
+    if (!lua_getmetatable(L, arg)) return arg;
     lua_pop(L, 1);
+    push_contents(L, arg);
+    return lua_gettop(L);
   }
   // The place of `k` in `names` (count of them, interned by the Runtime), or -1 (and for a null
   // `k`): by address first, as Lua interns short strings; then by text (a long one is not).
@@ -322,8 +332,7 @@ struct Verbs {
     if (lua_isnoneornil(L, arg)) return o;
     luaL_checktype(L, arg, LUA_TTABLE);
     const Runtime& r = rt(L);
-    push_contents(L, arg);
-    int t = lua_gettop(L);
+    const int top = lua_gettop(L), t = contents_at(L, arg);
     lua_pushnil(L);
     while (lua_next(L, t)) {
       int v = lua_gettop(L);
@@ -345,7 +354,7 @@ struct Verbs {
       }
       lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    lua_settop(L, top);
     return o;
   }
 

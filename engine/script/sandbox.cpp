@@ -18,6 +18,8 @@
 #include "files.h"
 #include "sandbox_impl.h"
 
+static_assert(LUA_EXTRASPACE == sizeof(void*), "sandbox_head reads the extra space as one pointer");
+
 namespace als {
 
 namespace sandbox_impl {
@@ -176,7 +178,7 @@ lua_State* new_sandbox(const Limits& lim) {
     delete info;
     throw std::bad_alloc();
   }
-  info_of(L) = info;
+  sandbox_head(L) = info;
   luaL_requiref(L, "_G", luaopen_base, 1);
   luaL_requiref(L, "string", luaopen_string, 1);
   luaL_requiref(L, "table", luaopen_table, 1);
@@ -288,7 +290,6 @@ void push_sandbox_env(lua_State* L) {
 }
 
 void set_sandbox_user(lua_State* L, void* user) { info_of(L)->user = user; }
-void* sandbox_user(lua_State* L) { return info_of(L)->user; }
 Rng& sandbox_rng(lua_State* L) { return info_of(L)->rng; }
 
 void sandbox_chance(lua_State* L, ChanceTape* tape, const bool* dry) {

@@ -33,14 +33,25 @@ constexpr size_t kMaxScriptFile = 1u << 20;
 /// Creates a sandboxed Lua state. Scripts see only: base (without load, loadfile, dofile,
 /// collectgarbage, require, print; `pairs`/`next` in a reproducible order; `setmetatable`
 /// refusing `__gc` and `__mode`; `rawset` refusing read-only tables), string (without dump;
-/// pattern functions and `rep` charged to the budget), table (insert, remove, move, concat and
-/// sort rewritten in Lua so their loops count), math (random from the sandbox's generator).
+/// pattern functions and `rep` charged to the budget), table (move, concat and sort rewritten in
+/// Lua so their loops count; insert and remove in C, charged by the elements they move), math
+/// (random from the sandbox's generator).
 /// The string metatable is hidden. Throws std::bad_alloc if the state cannot be made.
 lua_State* new_sandbox(const Limits& lim);
 void close_sandbox(lua_State* L);
+/// What every sandbox keeps first (the rest is the sandbox's own: sandbox_impl.h), its address in
+/// the state's extra space: the host's pointer, read by every verb, so read inline here.
+struct SandboxHead {
+  void* user = nullptr;  // the host's pointer (the card runtime or the scenario runner)
+};
+/// The state's extra space (lua_getextraspace: the pointer-sized block just before the state;
+/// sandbox.cpp checks LUA_EXTRASPACE), without including Lua here.
+inline SandboxHead*& sandbox_head(lua_State* L) {
+  return *reinterpret_cast<SandboxHead**>(reinterpret_cast<char*>(L) - sizeof(void*));
+}
 /// A pointer the host keeps with a sandbox (the card runtime or the scenario runner).
 void set_sandbox_user(lua_State* L, void* user);
-void* sandbox_user(lua_State* L);
+inline void* sandbox_user(lua_State* L) { return sandbox_head(L)->user; }
 /// The sandbox's own generator behind math.random (its host reseeds it).
 Rng& sandbox_rng(lua_State* L);
 /// Chance nodes (chance.h): math.random(m, n) takes its outcomes from `tape` (nullptr: the

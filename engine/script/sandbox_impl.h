@@ -70,7 +70,7 @@ class Pool {
   size_t left_ = 0;
 };
 
-struct SandboxInfo {
+struct SandboxInfo : SandboxHead {
   size_t used = 0;
   size_t limit = 0;
   size_t string_limit = 0;   // bytes of one string object (header included)
@@ -86,7 +86,6 @@ struct SandboxInfo {
   // its outcome from it, except in a run's dry rest (*dry), whose values nothing keeps.
   ChanceTape* tape = nullptr;
   const bool* dry = nullptr;
-  void* user = nullptr;
   Pool pool;
 };
 
@@ -99,7 +98,8 @@ extern char kEnvs;        // set of every env table made (so freezing one can sa
 extern char kMetaCopies;  // in a raw metatable copy made by setmetatable (whose __metatable is ours)
 extern char kTrusted;     // set of the sandbox's own library values, never frozen or walked
 
-inline SandboxInfo*& info_of(lua_State* L) { return *static_cast<SandboxInfo**>(lua_getextraspace(L)); }
+// (The extra space holds the SandboxHead of the state's SandboxInfo: sandbox_head.)
+inline SandboxInfo* info_of(lua_State* L) { return static_cast<SandboxInfo*>(sandbox_head(L)); }
 
 // sandbox_libs.cpp
 /// Puts the libraries scripts see into L's registry (the safe string and table libraries, the
