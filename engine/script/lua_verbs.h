@@ -124,25 +124,26 @@ struct Verbs {
   template <typename Item>
   static void each_item(lua_State* L, int arg, size_t max, const char* what, Item item) {
     luaL_checktype(L, arg, LUA_TTABLE);
-    const int top = lua_gettop(L), list = contents_at(L, arg);
-    size_t n = lua_rawlen(L, list);
+    const int top = lua_gettop(L);
+    push_list(L, arg);
+    size_t n = lua_rawlen(L, top + 1);
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
-    // The entries stay on the stack until the end (one lua_settop, not one an entry).
-    if (!lua_checkstack(L, static_cast<int>(n))) luaL_error(L, "%s: no room for the list", what);
-    for (size_t i = 1; i <= n; ++i) {
-      lua_rawgeti(L, list, static_cast<lua_Integer>(i));
-      item(lua_absindex(L, -1));
+    for (size_t i = 1; i <= n; ++i) {  // (each entry at top + 2: the index its errors name)
+      lua_rawgeti(L, top + 1, static_cast<lua_Integer>(i));
+      item(top + 2);
+      lua_settop(L, top + 1);
     }
     lua_settop(L, top);
   }
-  // The stack index of the contents of the table at `arg` (an absolute index): `arg` itself for a
-  // table without a metatable (nothing pushed), else its contents pushed (push_contents). The
-  // caller sets the top back.
-  static int contents_at(lua_State* L, int arg) {
-    if (!lua_getmetatable(L, arg)) return arg;
-    lua_pop(L, 1);
-    push_contents(L, arg);
-    return lua_gettop(L);
+  // Pushes what push_contents pushes (a read-only table's contents, else the table at `arg`),
+  // looking for a metatable only when the table has one.
+  static void push_list(lua_State* L, int arg) {
+    if (lua_getmetatable(L, arg)) {
+      lua_pop(L, 1);
+      push_contents(L, arg);
+    } else {
+      lua_pushvalue(L, arg);
+    }
   }
   // The place of `k` in `names` (count of them, interned by the Runtime), or -1 (and for a null
   // `k`): by address first, as Lua interns short strings; then by text (a long one is not).
@@ -332,7 +333,8 @@ struct Verbs {
     if (lua_isnoneornil(L, arg)) return o;
     luaL_checktype(L, arg, LUA_TTABLE);
     const Runtime& r = rt(L);
-    const int top = lua_gettop(L), t = contents_at(L, arg);
+    const int top = lua_gettop(L), t = top + 1;
+    push_list(L, arg);
     lua_pushnil(L);
     while (lua_next(L, t)) {
       int v = lua_gettop(L);
