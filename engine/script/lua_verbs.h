@@ -119,8 +119,8 @@ struct Verbs {
     lua_remove(L, -2);
     return ty;
   }
-  // Calls item(stack index) for each entry of the list argument `arg` (an absolute index; at most
-  // `max` entries, read raw: a read-only table's contents), in order; the stack is left as it was.
+  // Calls item(stack index) for each entry of the list argument `arg` (at most `max` entries,
+  // read raw: a read-only table's contents), in order; the stack is left as it was.
   template <typename Item>
   static void each_item(lua_State* L, int arg, size_t max, const char* what, Item item) {
     luaL_checktype(L, arg, LUA_TTABLE);
