@@ -426,21 +426,14 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* op
                 int prompt, int texts) const {
   State& s = *c.s;
   if (c.dry) return kNone;
-  uint64_t set[kOptionWords] = {};  // the options as the decision keeps them: a set, repeats dropped
-  int distinct = 0;
-  for (int i = 0; i < n; ++i) {
-    const int b = option_bit(kind, opts[i]);
-    const uint64_t bit = uint64_t{1} << (b & 63);
-    distinct += (set[b >> 6] & bit) == 0;
-    set[b >> 6] |= bit;
-  }
-  const bool none = (set[kNoneBit >> 6] >> (kNoneBit & 63)) & 1;
-  if (distinct == 0 || (distinct == 1 && none)) return kNone;
+  Decision asked;  // the options as the decision keeps them: a set, repeats dropped
+  asked.kind = kind;
+  asked.set_options(opts, n);
+  if (asked.n == 0 || (asked.n == 1 && asked.has(kNone))) return kNone;
   if (c.deferred) flush_headers(c);  // a trigger that asks is shown (the same in every re-run)
   if (c.cursor < s.r.nanswers) {  // a re-run from the snapshot: the answer given before
     uint16_t v = s.r.answers[c.cursor++];
-    const int b = option_bit(kind, v);
-    if (!((set[b >> 6] >> (b & 63)) & 1))
+    if (!asked.has(v))
       throw ScriptError("the ability asked a different question when re-run (a script must depend only on the game)");
     return v;
   }
@@ -457,8 +450,8 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* op
   }
   d.prompt = static_cast<uint16_t>(prompt);
   d.texts = static_cast<uint16_t>(texts);
-  std::memcpy(d.opts, set, sizeof set);
-  d.n = static_cast<uint8_t>(distinct);
+  std::memcpy(d.opts, asked.opts, sizeof d.opts);
+  d.n = asked.n;
   if (c.ask) {  // answered now, by the caller's chooser: the run goes on (apply's `ask`)
     if (c.rng) s.b.take_back_rng(*c.rng);  // the state as it stands at the question, the chooser's to copy
     int v = ask_now(c);

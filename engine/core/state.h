@@ -397,14 +397,17 @@ struct Decision {
     int b = option_bit(kind, o);
     return (opts[b >> 6] >> (b & 63)) & 1;
   }
-  /// Sets the options (distinct, valid for `kind`).
+  /// Sets the options (valid for `kind`; repeats count once).
   void set_options(const uint16_t* o, int count) {
     std::memset(opts, 0, sizeof opts);
+    int distinct = 0;
     for (int i = 0; i < count; ++i) {
-      int b = option_bit(kind, o[i]);
-      opts[b >> 6] |= uint64_t{1} << (b & 63);
+      const int b = option_bit(kind, o[i]);
+      const uint64_t bit = uint64_t{1} << (b & 63);
+      distinct += (opts[b >> 6] & bit) == 0;
+      opts[b >> 6] |= bit;
     }
-    n = static_cast<uint8_t>(count);
+    n = static_cast<uint8_t>(distinct);
   }
 };
 
