@@ -125,7 +125,7 @@ struct Verbs {
   static void each_item(lua_State* L, int arg, size_t max, const char* what, Item item) {
     luaL_checktype(L, arg, LUA_TTABLE);
     const int top = lua_gettop(L);
-    push_list(L, arg);
+    push_contents(L, arg);
     size_t n = lua_rawlen(L, top + 1);
     if (n > max) luaL_error(L, "%s: a list of at most %d entries is expected", what, static_cast<int>(max));
     for (size_t i = 1; i <= n; ++i) {  // (each entry at top + 2: the index its errors name)
@@ -134,16 +134,6 @@ struct Verbs {
       lua_settop(L, top + 1);
     }
     lua_settop(L, top);
-  }
-  // Pushes what push_contents pushes (a read-only table's contents, else the table at `arg`),
-  // looking for a metatable only when the table has one.
-  static void push_list(lua_State* L, int arg) {
-    if (lua_getmetatable(L, arg)) {
-      lua_pop(L, 1);
-      push_contents(L, arg);
-    } else {
-      lua_pushvalue(L, arg);
-    }
   }
   // The place of `k` in `names` (count of them, interned by the Runtime), or -1 (and for a null
   // `k`): by address first, as Lua interns short strings; then by text (a long one is not).
@@ -334,7 +324,7 @@ struct Verbs {
     luaL_checktype(L, arg, LUA_TTABLE);
     const Runtime& r = rt(L);
     const int top = lua_gettop(L), t = top + 1;
-    push_list(L, arg);
+    push_contents(L, arg);
     lua_pushnil(L);
     while (lua_next(L, t)) {
       int v = lua_gettop(L);

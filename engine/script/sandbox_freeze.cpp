@@ -168,7 +168,7 @@ bool is_frozen(lua_State* L, int idx) {
 
 void push_contents(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
-  if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
+  if (lua_getmetatable(L, idx)) {  // (only a table's can hold the tag: frozen tables are tables)
     if (lua_rawgetp(L, -1, &kFrozenTag) != LUA_TNIL) {
       lua_remove(L, -2);
       return;
