@@ -72,15 +72,28 @@ bool read_line_once(const std::string& prompt, std::string& line) {
     return true;
   }
   std::cout << prompt << std::flush;
-  return static_cast<bool>(std::getline(std::cin, line));
+  // As std::getline, but nothing kept past kMaxTypedLine characters (a longer line is refused).
+  line.clear();
+  bool any = false;
+  for (int ch; (ch = std::cin.get()) != EOF;) {
+    if (ch == '\n') return true;
+    any = true;
+    if (line.size() <= kMaxTypedLine) line += static_cast<char>(ch);
+  }
+  return any;
 }
 
 }  // namespace
 
 bool read_line(const std::string& prompt, std::string& line) {
-  const bool got = read_line_once(prompt, line);
-  if (!got) input_end = true;
-  return got;
+  for (;;) {
+    if (!read_line_once(prompt, line)) {
+      input_end = true;
+      return false;
+    }
+    if (line.size() <= kMaxTypedLine) return true;
+    std::cout << "that line is longer than " << kMaxTypedLine << " characters: nothing done (type an action or help)\n";
+  }
 }
 bool input_ended() { return input_end; }
 

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -193,11 +194,11 @@ struct Replay {
   int line = 0;
   // Exit 2: the file is not a record. Exit 1: a record whose game does not replay the same.
   int bad(const std::string& why) const {
-    err << "als replay: " << file << ":" << line << ": " << why << "\n";
+    err << "als replay: " << escape_controls(file) << ":" << line << ": " << escape_controls(why) << "\n";
     return 2;
   }
   int mismatch(const std::string& why) const {
-    out << "replay: " << file << ":" << line << ": mismatch: " << why << "\n";
+    out << "replay: " << escape_controls(file) << ":" << line << ": mismatch: " << escape_controls(why) << "\n";
     return 1;
   }
 };
@@ -251,9 +252,12 @@ class Replayer {
     if (!eng_) return r_.bad("empty record");
     if (!game_line_ && !abandoned_)
       return r_.mismatch("incomplete: the record ends before the game does (and does not say it was abandoned)");
-    out << "replay: " << file << ": " << r_.line << " lines, every result and state matches"
-        << (abandoned_ ? " (the game was abandoned)" : "") << (digests_ ? "" : " (digests of another version not checked)")
-        << "\n";
+    out << "replay: " << escape_controls(file) << ": " << r_.line << " lines, every result and state matches"
+        << (abandoned_ ? " (the game was abandoned)" : "");
+    if (digests_ && digests_->skipped())
+      out << " (" << digests_->skipped() << " states' digests not checked: digest version " << digests_->version()
+          << (digests_->version() > kDigestVersion ? ", newer than this als's)" : ", where its knowledge model differs)");
+    out << "\n";
     return 0;
   }
 
@@ -267,7 +271,11 @@ class Replayer {
     std::vector<std::string> undone;
     if (auto u = j.find("undone"); u != j.end() && u->is_array())
       for (const auto& x : *u)
-        if (x.is_string() && undone.size() < 1000) undone.push_back(x.get<std::string>().substr(0, 200));
+        if (x.is_string() && undone.size() < 1000) {  // the record's own text: one line, escaped
+          std::string text = escape_controls(x.get<std::string>().substr(0, 200));
+          std::replace_if(text.begin(), text.end(), [](char ch) { return ch == '\n' || ch == '\t'; }, ' ');
+          undone.push_back(std::move(text));
+        }
     opt_.on_undo(static_cast<int>(player - 1), undone);
     return -1;
   }
@@ -332,7 +340,7 @@ class Replayer {
   std::vector<json> battles_;
   std::vector<std::string> logs_;  // g:log lines the replay produced and the record has not shown yet
   bool game_line_ = false, abandoned_ = false;
-  bool digests_ = true;  // the record's digests are of this engine's version
+  std::optional<DigestCheck> digests_;  // which of the record's digests this engine can check (the header's version)
 };
 
 int Replayer::header(const json& j) {
@@ -344,7 +352,7 @@ int Replayer::header(const json& j) {
   // A record before digest versions (als 0.1.0) has no "digest": version 1, and no opening lines.
   const bool versioned = j.contains("digest");
   if (versioned && !get_int(j, "digest", 1, 1000000, digest)) return r_.bad("\"digest\" must be a positive integer");
-  digests_ = digest == kDigestVersion;
+  digests_.emplace(static_cast<int>(digest));
   std::string cards, hash;
   if (!get_string(j, "cards", cards) || !get_string(j, "content_hash", hash))
     return r_.bad("the header needs \"cards\" and \"content_hash\" strings");
@@ -400,6 +408,7 @@ int Replayer::action(const json& j) {
     const Action a = eng_->text().parse_action(m_->state(), act, -1);
     std::optional<State> before;  // only when someone is shown the action
     if (opt_.on_action) before = m_->state();
+    digests_->before(m_->state());
     const EventLog& log = m_->apply(a);
     if (before) opt_.on_action(*eng_, *before, a, m_->state(), static_cast<int>(p - 1), log);
   } catch (const IllegalAction& e) {
@@ -407,7 +416,7 @@ int Replayer::action(const json& j) {
   } catch (const ScriptError& e) {
     return r_.mismatch("'" + act + "': " + e.what());
   }
-  if (digests_) {
+  if (digests_->comparable(m_->state())) {
     std::string got = digest_text(als::digest(*eng_, m_->state()));
     if (got != digest) return r_.mismatch("'" + act + "' led to state " + got + ", recorded " + digest);
   }

@@ -221,7 +221,7 @@ int cmd_review(int argc, char** argv) {
     return code;
   }
   if (!engine || steps.empty()) {
-    std::cout << "review: " << file << ": no action to review\n";
+    std::cout << "review: " << escape_controls(file) << ": no action to review\n";
     return 0;
   }
   std::array<bool, 2> seats = human_seats(text);
@@ -231,7 +231,7 @@ int cmd_review(int argc, char** argv) {
   try {
     review_steps(*engine, steps, seats, "mcts:iterations=" + std::to_string(iterations), seed);
   } catch (const std::exception& err) {
-    std::cerr << "als review: " << err.what() << "\n";
+    std::cerr << "als review: " << escape_controls(err.what()) << "\n";
     return 1;
   }
   if (isatty(0) && isatty(1)) {

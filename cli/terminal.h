@@ -8,8 +8,12 @@
 
 namespace als::cli {
 
+/// The longest line read_line takes: a longer one is refused before anything matches it.
+inline constexpr size_t kMaxTypedLine = 1000;
 /// Reads one line after `prompt`: with line editing at a terminal, plain otherwise. False at the
-/// end of input (Ctrl-D) or after Ctrl-C; input_ended() is then true for the rest of the run.
+/// end of input (Ctrl-D) or after Ctrl-C; input_ended() is then true for the rest of the run. A
+/// line longer than kMaxTypedLine characters is refused (said so, nothing of it kept beyond the
+/// limit) and the prompt asked again.
 bool read_line(const std::string& prompt, std::string& line);
 /// A read found the end of input or an interrupt.
 bool input_ended();

@@ -192,4 +192,24 @@ uint64_t digest(const Engine& e, const State& s) {
   return XXH64(out.v.data(), out.v.size(), 0);
 }
 
+namespace {
+// Whether a player knows a card of the other's hand: the one case where version 1's knowledge
+// and ruling 30's part (knowledge::leaves_hand).
+bool knows_a_hand_card(const Board& b) { return (b.known[0] & b.in_hand(1)) | (b.known[1] & b.in_hand(0)); }
+}  // namespace
+
+void DigestCheck::before(const State& s) {
+  if (version_ == 1 && knows_a_hand_card(s.b)) unchecked_battle_ = s.b.battle;
+}
+
+bool DigestCheck::comparable(const State& after) {
+  bool ok = version_ == kDigestVersion;
+  if (version_ == 1) {
+    if (knows_a_hand_card(after.b) || after.b.ndeduced[0] || after.b.ndeduced[1]) unchecked_battle_ = after.b.battle;
+    ok = unchecked_battle_ != static_cast<int64_t>(after.b.battle);
+  }
+  skipped_ += !ok;
+  return ok;
+}
+
 }  // namespace als

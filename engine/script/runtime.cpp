@@ -600,6 +600,23 @@ int Runtime::game_over(const State& s, int& reason) {
   return winner;
 }
 
+namespace {
+// `text` as typing reads it: lowercase, its words (split at spaces) joined by one space.
+std::string folded_text(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (char ch : text) {
+    if (ch == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ', space = false;
+    out += static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  }
+  return out;
+}
+}  // namespace
+
 // turn_actions (API 5): each rule's hook returns nil or a list of {text = TEXT, run = function};
 // the lists are joined in the rules' order. A text is printable, 1 to 40 characters, distinct,
 // and reads as no other action ("withdraw", "deploy ...", "action K", ...).
@@ -634,11 +651,13 @@ int Runtime::collect_turn_actions(const State& s, int player, std::string* texts
       std::string text = t ? t : "";
       lua_pop(L_, 1);
       if (!t || !printable_text(text, 40)) fail(place + "'s text must be printable text of 1 to 40 characters");
+      // Compared as typing reads them: in any case, words split at spaces (the terminal's matching).
+      const std::string read = folded_text(text);
       for (const char* word : {"deploy ", "improvise ", "choose ", "option ", "action "})
-        if (text.rfind(word, 0) == 0) fail("the action text '" + text + "' reads as another action (it begins '" + word + "')");
-      if (text == "withdraw") fail("the action text 'withdraw' reads as another action");
+        if (read.rfind(word, 0) == 0) fail("the action text '" + text + "' reads as another action (it begins '" + word + "')");
+      if (read == "withdraw") fail("the action text '" + text + "' reads as another action (withdraw)");
       for (int k = 0; k < n; ++k)
-        if (texts[k] == text) fail("two actions have the text '" + text + "'");
+        if (folded_text(texts[k]) == read) fail("two actions have the text '" + text + "' (in any case)");
       lua_pushliteral(L_, "run");
       if (lua_rawget(L_, -2) != LUA_TFUNCTION) fail("the action '" + text + "' must have run = function(g, player)");
       texts[n] = std::move(text);

@@ -27,7 +27,7 @@ grep -q "^battle 1 opens (by house rule)$" h.txt && ok || bad "a human's screen 
 "$als" play --rules "$rule" --p1 random --p2 random --seed 3 --log r.jsonl > /dev/null
 sed -n 2p r.jsonl | grep -q '"text":"battle 1 opens"' && ok || bad "record line 2: $(sed -n 2p r.jsonl)"
 sed -n 3p r.jsonl | grep -q '"text":"turn of player' && ok || bad "record line 3: $(sed -n 3p r.jsonl)"
-grep -q '"digest":1,' r.jsonl && ok || bad "the header lacks the digest version"
+grep -q '"digest":2,' r.jsonl && ok || bad "the header lacks the digest version"
 "$als" replay r.jsonl > /dev/null; expect_rc 0 $? "replay with the opening"
 sed '2d' r.jsonl > cut.jsonl
 "$als" replay cut.jsonl > cut.out; expect_rc 1 $? "a record without battle 1's opening"

@@ -19,6 +19,10 @@ return function(rules)
     if s == 8 then  -- fields behind a metatable are not read (no script runs outside its budget)
       return { setmetatable({}, { __index = function() while true do end end }) }
     end
+    -- texts the terminal reads in any case, words split at spaces
+    if s == 9 then return { { text = "Withdraw", run = run } } end
+    if s == 10 then return { { text = "Hold", run = run }, { text = "hold", run = run } } end
+    if s == 11 then return { { text = "  DEPLOY  heavy_tanks air", run = run } } end
     return nil
   end
 end
