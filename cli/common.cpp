@@ -47,6 +47,7 @@ uint64_t seed_or_random(const po::variables_map& vm) {
 
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
            const po::positional_options_description* pos) {
+  if (!desc.find_nothrow("help", false)) desc.add_options()("help,h", "show this help");  // every command has it
   po::command_line_parser parser(argc, argv);
   parser.options(desc);
   // A command without positional arguments refuses a stray word instead of ignoring it.

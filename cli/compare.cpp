@@ -250,6 +250,7 @@ int cmd_compare(int argc, char** argv) {
   r.data_dir = data_dir();
   if (r.merge.empty() && !names.empty()) r.seed = seed_or_random(vm);
   return refusing("compare", [&] {
+    check_outputs({{"--report", report}, {"--games-out", r.games_out}}, r.merge);
     ProgressBar bar;
     const CompareRun run = compare(r, &bar);
     return output(run, vm.count("json") > 0, report);

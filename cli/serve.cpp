@@ -385,7 +385,11 @@ class Server {
       }
     }
     try {
-      o.eng = engines_.get(o.cards, o.rules);
+      // Files the client named load under its policy (every file they open: links, extends,
+      // libraries); the server's own set, where the client named only rules, is its user's.
+      const bool named = m.contains("cards") || m.contains("rules");
+      const Policy policy = !named ? user_ : m.contains("cards") ? client_ : client_.also(o.cards);
+      o.eng = engines_.get(o.cards, o.rules, {}, policy);
     } catch (const LoadError& e) {
       return fail(e.what());
     }

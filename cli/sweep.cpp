@@ -149,6 +149,7 @@ int cmd_sweep(int argc, char** argv) {
   r.data_dir = data_dir();
   if (r.merge.empty() && spec.size() == 1) r.seed = seed_or_random(vm);
   return refusing("sweep", [&] {
+    check_outputs({{"--report", report}, {"--games-out", r.games_out}}, r.merge);
     ProgressBar bar;
     const SweepRun run = sweep(r, &bar);
     return output(run, vm.count("json") > 0, report);

@@ -39,6 +39,15 @@ inline std::filesystem::path absolute(const std::filesystem::path& p) {
   return ec ? p : a.lexically_normal();
 }
 
+/// Whether `a` and `b` name one file: equal once made absolute with their links and `..` resolved
+/// as far as they exist (a file not yet written is named by its folder's real path and its name).
+inline bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ea, eb;
+  const auto ca = std::filesystem::weakly_canonical(files::absolute(a), ea);
+  const auto cb = std::filesystem::weakly_canonical(files::absolute(b), eb);
+  return ea || eb ? files::absolute(a) == files::absolute(b) : ca == cb;
+}
+
 }  // namespace als::files
 
 namespace als {

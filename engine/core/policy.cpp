@@ -39,6 +39,24 @@ std::string Policy::may_open(std::string& path) const {
   return refusal;
 }
 
+Policy Policy::also(const std::string& dir) const {
+  if (source_ == Source::User) return *this;
+  Policy p = *this;
+  std::error_code ec;
+  auto abs = std::filesystem::absolute(dir, ec);
+  if (ec) return p;
+  auto canon = std::filesystem::weakly_canonical(abs, ec);
+  if (!ec) p.allowed_.push_back(canon);
+  return p;
+}
+
+std::string Policy::key() const {
+  if (source_ == Source::User) return "user";
+  std::string k = allow_exec_ ? "client+exec" : "client";
+  for (const auto& d : allowed_) k.append(1, '\n').append(d.native());
+  return k;
+}
+
 std::string Policy::may_run_programs() const {
   if (source_ == Source::User || allow_exec_) return "";
   return "programs (exec:) may be named by a client only where the server was started with --allow-exec";

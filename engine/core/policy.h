@@ -34,6 +34,12 @@ class Policy {
   std::string may_open(std::string& path) const;
   /// Whether this source may start a program (an `exec:` agent): "" if it may, else the refusal.
   std::string may_run_programs() const;
+  /// This policy with the folder `dir` also admitted (a client's game reads the bundled data folder
+  /// and the server's own set); the user's policy is returned as it is.
+  Policy also(const std::string& dir) const;
+  /// A key that tells policies apart (a cache of engines loaded under them): "user", or "client"
+  /// with its folders.
+  std::string key() const;
 
  private:
   explicit Policy(Source s) : source_(s) {}

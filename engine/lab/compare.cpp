@@ -212,8 +212,7 @@ int looks_for(long long games) { return games / 8 >= 50 ? 4 : 1; }
 // "" or what is wrong with the agents, skill and targets of a run (its flags, or a shard's header).
 std::string check_study(const Comparison& c) {
   for (size_t k = 0; k < c.agents.size(); ++k)
-    if (const std::string& a = given_spec(c, k); a.empty() || a == "human" || !make_agent(a, 0, 0))
-      return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
+    if (std::string why = unattended_why(given_spec(c, k)); !why.empty()) return why;
   for (size_t a = 0; a < c.agents.size(); ++a)
     for (size_t b = 0; b < a; ++b)
       if (c.agents[a] == c.agents[b]) return "--agents names " + c.agents[a] + " twice";

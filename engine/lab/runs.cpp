@@ -98,8 +98,22 @@ void for_each_index(size_t threads, long long from, long long to, const std::fun
 }
 
 std::string unattended_why(const std::string& spec) {
+  if (std::string why = agent_spec_refusal(spec); !why.empty()) return why;
   if (spec != "human" && make_agent(spec, 0, 0)) return "";
   return "agent '" + spec + "' cannot play unattended (agents: " + computer_agents() + ")";
+}
+
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs, const std::vector<std::string>& inputs) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [flag, file] = outputs[i];
+    if (file.empty()) continue;
+    const std::string shown = "'" + escape_controls(file.substr(0, 200)) + (file.size() > 200 ? "...'" : "'");
+    for (size_t j = 0; j < i; ++j)
+      if (!outputs[j].second.empty() && files::same_file(outputs[j].second, file))
+        throw Refused(outputs[j].first + " and " + flag + " name the same file " + shown + ": give each its own");
+    for (const std::string& in : inputs)
+      if (files::same_file(in, file)) throw Refused(flag + " names " + shown + ", a file --merge reads: give it another");
+  }
 }
 
 void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines, const RunPlan& plan,

@@ -118,6 +118,11 @@ void for_each_index(size_t threads, long long from, long long to, const std::fun
 /// 'SPEC' cannot play unattended (agents: ...)".
 std::string unattended_why(const std::string& spec);
 
+/// Refuses (Refused: "--report and --games-out name the same file 'X'") a run whose outputs, each
+/// a flag and its file ("" for none), name one file, or an output that names one of the files
+/// `inputs` it reads (--merge's shards): one would overwrite the other, and a result be lost.
+void check_outputs(const std::vector<std::pair<std::string, std::string>>& outputs, const std::vector<std::string>& inputs);
+
 /// Plays games [from, to) of this shard's games (its own numbering: 0 to plan.mine()) of every
 /// variant, on `engines[thread][variant]`, and adds them to `into`. A game a script fails in is
 /// counted as failed for that variant (and left out of its pairs); the run goes on. `done` counts

@@ -350,7 +350,7 @@ std::string read_sweep(Sweep& s, const std::vector<std::string>& params, const s
   s.c.targets.emplace_back();
   if (std::string e = parse_target(target, s.c.targets.back()); !e.empty()) return e;
   const std::string& a = s.c.agents[0];
-  if (a.empty() || a == "human" || !make_agent(a, 0, 0)) return "agent '" + a + "' cannot play unattended (agents: " + computer_agents() + ")";
+  if (std::string why = unattended_why(a); !why.empty()) return why;
   make_points(s);
   return "";
 }

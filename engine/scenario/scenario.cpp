@@ -29,8 +29,8 @@ using scenario_impl::push_deduced;
 using scenario_impl::string_list;
 
 std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::vector<std::string>& rules,
-                                         const ParamValues& params) {
-  std::string key = cards;
+                                         const ParamValues& params, const Policy& policy) {
+  std::string key = policy.key() + "\n\n" + cards;
   for (const auto& r : rules) key += "\n" + r;
   for (const auto& [name, v] : params) {
     char value[40];
@@ -42,7 +42,7 @@ std::shared_ptr<Engine> EngineCache::get(const std::string& cards, const std::ve
     it->second.second = ++uses_;
     return it->second.first;
   }
-  auto e = load_engine(cards, rules, data_dir_, params);
+  auto e = load_engine(cards, rules, data_dir_, params, policy);
   if (engines_.size() >= capacity_) {  // the least recently used goes
     auto oldest = engines_.begin();
     for (auto i = engines_.begin(); i != engines_.end(); ++i)

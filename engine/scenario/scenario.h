@@ -27,9 +27,10 @@ class EngineCache {
  public:
   explicit EngineCache(std::string data_dir, size_t capacity = 64)
       : data_dir_(std::move(data_dir)), capacity_(capacity) {}
-  /// Throws LoadError. `params`: values for declared params (load_engine).
+  /// Throws LoadError. `params`: values for declared params; `policy`: who named the set and
+  /// rules (load_engine). Engines loaded under different policies are kept apart.
   std::shared_ptr<Engine> get(const std::string& cards, const std::vector<std::string>& rules,
-                              const ParamValues& params = {});
+                              const ParamValues& params = {}, const Policy& policy = Policy::user());
   size_t size() const { return engines_.size(); }
 
  private:

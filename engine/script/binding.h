@@ -13,6 +13,7 @@
 
 #include "abilities.h"
 #include "cardset.h"
+#include "policy.h"
 #include "sandbox.h"
 #include "state.h"
 
@@ -49,6 +50,15 @@ class Runtime : public Scripts {
   /// before loading. A name that nothing declares is refused by load_engine.
   void set_param_values(std::vector<std::pair<std::string, double>> values) { param_values_ = std::move(values); }
   const std::vector<std::pair<std::string, double>>& param_values() const { return param_values_; }
+
+  /// The policy of whoever named the set and rules (policy.h): every file loading opens passes it.
+  void set_policy(const Policy& p) { policy_ = p; }
+  /// The path to open for `path`, a file loading reads (a set's set.lua and card files, the set it
+  /// extends, a library, a house rule; `what` says which): as the policy admits it (a client's:
+  /// absolute and canonical, links followed, under --allow-path or the bundled data folder).
+  /// Throws LoadError naming the file and what named it otherwise, in the same words whether the
+  /// file exists or not.
+  std::string admit(const std::string& path, const std::string& what) const;
 
   void set_data_dir(const std::string& d) { data_dir_ = d; }
   const std::string& data_dir() const { return data_dir_; }
@@ -227,6 +237,7 @@ class Runtime : public Scripts {
   lua_State* L_ = nullptr;
   const Engine* eng_ = nullptr;
   std::string data_dir_;
+  Policy policy_ = Policy::user();
   std::vector<std::string> lib_dirs_;   // where use() looks: the set's lib/, its base's, scripts/lib
   AbilityCtx* ctx_ = nullptr;
   bool in_fn_ = false;               // inside an ongoing function: queries count declarations only

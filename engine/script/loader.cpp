@@ -47,7 +47,7 @@ int use_library(lua_State* L) {
   }
   if (path.empty()) return luaL_error(L, "use: no library '%s' (looked in the set's lib/, its base's and scripts/lib)", name);
   try {
-    run_file(L, path, "library " + std::string(name));
+    run_file(L, rt->admit(path, "library " + std::string(name)), "library " + std::string(name));
   } catch (const std::exception& e) {
     err = e.what();
   }
@@ -58,6 +58,13 @@ int use_library(lua_State* L) {
   return 1;
 }
 }  // namespace
+
+std::string Runtime::admit(const std::string& path, const std::string& what) const {
+  std::string open = path;
+  if (std::string why = policy_.may_open(open); !why.empty())
+    throw LoadError(escape_controls(path.substr(0, 300)) + " (" + what + "): " + why);
+  return open;
+}
 
 Runtime::Runtime() : L_(new_sandbox(kCardLimits)) {
   set_sandbox_user(L_, this);
@@ -348,7 +355,7 @@ void Runtime::push_rules_table(const Rules& r) {
 // refused by name (a param's name mistyped: `rules.vp_target = params.win_vp` read nil).
 bool Runtime::run_rules_file(const std::string& path, const Rules& r, bool check_nils) {
   lua_State* L = L_;
-  run_file(L, path, "rules");
+  run_file(L, admit(path, "rules"), "rules");
   if (lua_isfunction(L, -1)) {
     push_rules_table(r);
     lua_pushvalue(L, -1);
@@ -463,7 +470,7 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
                                                 std::string& base_dir) {
   lua_State* L = L_;
   set_budget(L, kCardLimits.instructions);
-  run_file(L, manifest, "set");
+  run_file(L, admit(manifest, "set"), "set");
   if (!lua_istable(L, -1)) throw LoadError(manifest + ": set.lua must return a table");
   int t = lua_gettop(L);
   check_fields(L, t, {"name", "api", "description", "theaters", "cards", "rules", "extends", "params"}, manifest);
@@ -491,6 +498,7 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
     namespace fs = std::filesystem;
     bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(dir) / base);
     base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(dir) / base).string();
+    admit((fs::path(base_dir) / "set.lua").string(), "the set " + manifest + " extends");  // before anything is said of it
     if (!files::exists(fs::path(base_dir) / "set.lua"))
       throw LoadError(manifest + ": 'extends' names '" + base + "', which is not a card set (" + base_dir + ")");
   }
@@ -656,7 +664,7 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
                     " has no script)");
   set_budget(L, kCardLimits.instructions);
   reading = d.file;
-  run_file(L, d.file, "card " + id);
+  run_file(L, admit(d.file, "card " + id), "card " + id);
   if (!lua_istable(L, -1)) throw LoadError(w + ": a card script must return a table");
   int c = lua_gettop(L);
   check_fields(L, c, std::span<const char* const>(kCardFields), w);
@@ -720,10 +728,11 @@ void check_param_names(const ParamValues& given, const std::vector<std::pair<std
 }
 
 std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
-                                    const std::string& data_dir, const ParamValues& params) {
+                                    const std::string& data_dir, const ParamValues& params, const Policy& policy) {
   namespace fs = std::filesystem;
   auto rt = std::make_unique<Runtime>();
   rt->set_param_values(params);
+  rt->set_policy(policy.also(data_dir));  // the bundled sets, rules and libraries are always there
   // A bare name is a bundled set if there is one by that name, else a folder here.
   std::string dir = cards;
   bool is_name = cards.find('/') == std::string::npos && !cards.empty() && cards[0] != '.';
@@ -784,7 +793,7 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   XXH64_state_t* h = XXH64_createState();
   XXH64_reset(h, 0);
   auto add = [&](const std::string& path) {
-    std::string text = read_text_file(path, kMaxScriptFile);
+    std::string text = read_text_file(rt->admit(path, "a file of the set"), kMaxScriptFile);
     XXH64_update(h, text.data(), text.size());
   };
   add(manifest);
@@ -816,7 +825,7 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
   auto engine = std::make_shared<Engine>(std::move(set), std::move(ru), std::move(rule_names), hex, std::move(rt));
   // Its twin (a search's second thread) is the same files loaded again: Engine::twin refuses it
   // if they changed in between.
-  engine->set_twin_maker([cards, rules, data_dir, params] { return load_engine(cards, rules, data_dir, params); });
+  engine->set_twin_maker([cards, rules, data_dir, params, policy] { return load_engine(cards, rules, data_dir, params, policy); });
   return engine;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "policy.h"
 
 namespace als {
 
@@ -19,8 +20,12 @@ using ParamValues = std::vector<std::pair<std::string, double>>;
 /// naming the file, the line and the card. `params` replace the values the set and rules declare
 /// (`params = {...}`: read by card fields and scripts as `params.NAME`, by g:param); a name none
 /// of them declares is a LoadError naming the nearest. The values are part of the content hash.
+/// `policy`: who named the set and rules (policy.h); every file loading opens (set.lua, card
+/// files, the set it extends, libraries, house rules) passes it, links followed, beside the
+/// bundled files under `data_dir` (a LoadError naming a file it refuses).
 std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<std::string>& rules,
-                                    const std::string& data_dir, const ParamValues& params = {});
+                                    const std::string& data_dir, const ParamValues& params = {},
+                                    const Policy& policy = Policy::user());
 /// Throws LoadError for a name in `given` that `declared` lacks, naming the nearest declared one.
 void check_param_names(const ParamValues& given, const std::vector<std::pair<std::string, double>>& declared);
 

@@ -145,6 +145,7 @@ py::tuple compare(const std::vector<std::string>& variants, Flags f, const std::
   const std::string report = run_flags(r, f, data_dir);
   if (r.merge.empty() && !variants.empty()) r.seed = f.seed();
   return run("compare", [&](std::string& doc, std::vector<std::string>& warnings) {
+    lab::check_outputs({{"--report", report}, {"--games-out", r.games_out}}, r.merge);
     const lab::CompareRun c = lab::compare(r);
     if (!report.empty()) lab::write_report(report, c.c);
     doc = lab::comparison_json(c.c, c.run).dump();
@@ -162,6 +163,7 @@ py::tuple sweep(const std::vector<std::string>& spec, Flags f, const std::string
   const std::string report = run_flags(r, f, data_dir);
   if (r.merge.empty() && spec.size() == 1) r.seed = f.seed();
   return run("sweep", [&](std::string& doc, std::vector<std::string>& warnings) {
+    lab::check_outputs({{"--report", report}, {"--games-out", r.games_out}}, r.merge);
     const lab::SweepRun s = lab::sweep(r);
     if (!report.empty()) lab::write_sweep_report(report, s.s);
     doc = lab::sweep_json(s.s, s.run).dump();

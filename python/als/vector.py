@@ -3,7 +3,7 @@ import random as _random
 
 import numpy as _np
 
-from ._als import Game, _VectorEnv
+from ._als import Error, Game, _VectorEnv
 
 
 class VectorEnv:
@@ -36,6 +36,8 @@ class VectorEnv:
             game = Game(game)
         self.game = game
         self.both_seats = opponent is None
+        if opponent is not None and not str(opponent).strip():  # "" is not None: never self-play by accident
+            raise Error("opponent must name an agent, or be None for both seats (self-play); got %r" % (opponent,))
         self._env = _VectorEnv(game, int(num_envs), "" if opponent is None else str(opponent), int(seat), options,
                                str(tensor))
         self.num_envs = int(num_envs)

@@ -30,4 +30,38 @@ grep -q "that line is longer than 1000 characters" long.out && grep -q "player 1
 python3 -c "import sys; sys.stdout.write('d' * 50000000)" > endless.in
 timeout 20 "$als" play --seed 1 --p2 random --no-history < endless.in > endless.out 2>&1; expect_rc 0 $? "play: an endless line"
 
+# Every file opened on a client's behalf passes the policy, links followed (once only the folder
+# the client named was checked): a set inside --allow-path that extends a set outside it, a card
+# file that links outside, a lib/ that links outside. Each refused by name; the server goes on.
+mkdir -p allowed outside/private outside/lib
+cp -r "$src/docs/examples/skirmish" allowed/extends_out
+cp -r "$src/docs/examples/skirmish" outside/private
+sed -i 's|extends = "standard"|extends = "../../outside/private"|' allowed/extends_out/set.lua
+cp "$src/cards/standard/"*.lua outside/private/ 2>/dev/null
+cp -r "$src/docs/examples/skirmish" allowed/linked_card
+cp "$src/cards/standard/support.lua" outside/support.lua
+ln -s "$tmp/outside/support.lua" allowed/linked_card/support.lua
+mkdir -p allowed/linked_lib
+cp "$src/docs/examples/skirmish/set.lua" allowed/linked_lib/
+ln -s "$tmp/outside/lib" allowed/linked_lib/lib
+printf 'return { x = 1 }\n' > outside/lib/secret.lua
+python3 - "$als" "$tmp" <<'PY' && ok || bad "serve: files opened on a client's behalf"
+import json, subprocess, sys
+als, tmp = sys.argv[1:]
+def ask(cards):
+    m = {"type": "new_game", "seed": 1, "cards": f"{tmp}/allowed/{cards}", "p1": "random", "p2": "random"}
+    p = subprocess.run([als, "serve", "--allow-path", f"{tmp}/allowed"], input=json.dumps(m) + "\n", capture_output=True, text=True, timeout=60)
+    return [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+for name, says in [("extends_out", "(the set "), ("linked_card", "(card support)"), ("linked_lib", "(a file of the set)")]:
+    out = ask(name)
+    errors = [m for m in out if m["type"] == "error"]
+    assert errors and "paths are accepted only under the folders given with --allow-path" in errors[0]["message"], (name, out[:3])
+    assert says in errors[0]["message"], (name, errors[0]["message"])
+    assert not any(m["type"] == "game" for m in out), (name, "a game started")
+# the same folders named by the server's own user load (the command line trusts its user)
+p = subprocess.run([als, "serve", "--cards", f"{tmp}/allowed/linked_card", "--p1", "random", "--p2", "random"],
+                   input='{"type":"new_game","seed":1}\n', capture_output=True, text=True, timeout=60)
+assert '"type":"game"' in p.stdout, p.stdout[:300] + p.stderr[:300]
+PY
+
 summary

@@ -82,6 +82,11 @@ def test_the_lab_refuses_as_the_command_does():
         als.compare("standard", "standard+beginner", agent="greedy", agents=["random", "greedy"])
     with pytest.raises(als.Error, match="--games N is required"):
         als.simulate(cards="standard")
+    # a program plays only from the command line: the refusal says so, not "cannot play unattended"
+    with pytest.raises(als.Error, match=r"a program \(exec:\) plays only from the als command line"):
+        als.compare("standard", "standard+beginner", agent="exec:true", games=2)
+    with pytest.raises(als.Error, match=r"a program \(exec:\) plays only from the als command line"):
+        als.simulate(p1="exec:true", games=2)
 
 
 def test_calls_from_two_threads_give_the_answers_they_give_alone():

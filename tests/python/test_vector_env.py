@@ -106,6 +106,17 @@ def test_refusals():
     game = als.Game("standard")
     with pytest.raises(als.Error, match="unknown opponent"):
         als.VectorEnv(game, 2, opponent="nobody")
+    # an empty spec is no agent (None, not "", asks for both seats)
+    for empty in ("", "  "):
+        with pytest.raises(als.Error, match="or be None for both seats"):
+            als.VectorEnv(game, 2, opponent=empty)
+    # a program plays only from the command line, and the refusal says so
+    with pytest.raises(als.Error, match=r"a program \(exec:\) plays only from the als command line"):
+        als.VectorEnv(game, 2, opponent="exec:true")
+    with pytest.raises(als.Error, match=r"a program \(exec:\) plays only from the als command line"):
+        als.EngineAgent("exec:true", 0, 1)
+    with pytest.raises(als.Error, match="the agent spec is empty"):
+        als.EngineAgent("", 0, 1)
     with pytest.raises(als.Error):
         als.VectorEnv(game, 0)
     with pytest.raises(als.Error):

@@ -586,6 +586,17 @@ std::unique_ptr<Agent> make_agent(const std::string& given, uint64_t game_seed, 
   return nullptr;
 }
 
+std::string agent_spec_refusal(const std::string& spec) {
+  if (spec.find_first_not_of(" \t") == std::string::npos)
+    return "the agent spec is empty: name an agent (agents: " + computer_agents() + ")";
+  if (spec.rfind("exec:", 0) != 0) return "";
+  for (const AgentKind& k : agent_registry())
+    if (k.runs_program) return "";
+  return "agent '" + escape_controls(spec.substr(0, 60)) +
+         "': a program (exec:) plays only from the als command line (als play, simulate, tournament, compare, "
+         "sweep, serve), not from here (agents here: " + computer_agents() + ")";
+}
+
 std::string without_learned_value(const std::string& given) {
   const std::string spec = level_spec(given);
   if (spec.find(':') == std::string::npos) return spec + ":value=none";

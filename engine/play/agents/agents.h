@@ -320,6 +320,11 @@ void add_agent_kind(AgentKind kind);
 /// the form the policy gives: for an `als serve` client, canonical under `--allow-path`).
 std::unique_ptr<Agent> make_agent(const std::string& spec, uint64_t game_seed, int seat,
                                   const Policy& policy = Policy::user());
+/// Where `spec` can never name a computer agent here for a reason of its own, that reason in
+/// words for the user: an empty spec, or `exec:` where no program may play (the Python module and
+/// the lab called from it: programs play from the als command line only). Else "" (make_agent
+/// decides the rest: an unknown name, bad options).
+std::string agent_spec_refusal(const std::string& spec);
 /// `spec` playing without a learned value: its options with value=none ("mcts:100" ->
 /// "mcts:100,value=none"; a level is written out first). For a comparison whose variants the
 /// value was not all trained for (one agent in every variant: als compare, als sweep).

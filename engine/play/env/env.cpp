@@ -565,6 +565,7 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
 namespace als {
 
 EnvAgent::EnvAgent(const std::string& spec, uint64_t game_seed, int seat) {
+  if (std::string why = agent_spec_refusal(spec); !why.empty()) throw EnvError(why);
   try {
     agent_ = make_agent(spec, game_seed, seat);
   } catch (const std::invalid_argument& e) {

@@ -42,6 +42,7 @@ VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const st
     throw EnvError("tensor must be 'observation' or 'information_state', not '" + tensor.substr(0, 40) + "'");
   info_ = tensor == "information_state";
   if (!both_) try {
+      if (std::string why = agent_spec_refusal(opponent); !why.empty()) throw EnvError(why);
       if (!make_agent(opponent, 0, 1 - seat))
         throw EnvError("unknown opponent '" + opponent.substr(0, 60) + "' (agents: " + computer_agents() + ")");
     } catch (const std::invalid_argument& e) {
