@@ -55,6 +55,9 @@ int refusing(const char* command, const std::function<int()>& body, bool name_lo
 /// Reads an input file (a record, a shard's results) of at most 64 MiB into `text`; on failure
 /// prints "als COMMAND: <why>" and returns false.
 bool read_input(const char* command, const std::string& path, std::string& text);
+/// Whether the system can take `path` (files::path_refusal); else prints "als COMMAND: PATH...: a
+/// path of N bytes: at most 4095" and returns false. Every command asks before it opens a path.
+bool path_ok(const char* command, const std::string& path);
 /// The --seed given (digits only, 0 to 2^64-1: a sign or anything else is refused with
 /// po::error), or a fresh random one.
 uint64_t seed_or_random(const po::variables_map& vm);

@@ -38,6 +38,12 @@ bool read_input(const char* command, const std::string& path, std::string& text)
   }
 }
 
+bool path_ok(const char* command, const std::string& path) {
+  const std::string why = files::path_refusal(path);
+  if (!why.empty()) std::cerr << "als " << command << ": " << why << "\n";
+  return why.empty();
+}
+
 uint64_t seed_or_random(const po::variables_map& vm) {
   if (!vm.count("seed")) return random_seed();
   uint64_t seed = 0;

@@ -152,8 +152,9 @@ int cmd_editor(int argc, char** argv) {
   if (all) {
     files = bundled(root);
   } else {
-    if (!fs::is_directory(folder)) {
-      std::cerr << "als editor: '" << folder << "' is not a folder\n";
+    if (!path_ok("editor", folder)) return 2;
+    if (!files::is_dir(folder)) {
+      std::cerr << "als editor: '" << files::shown_path(folder) << "' is not a folder\n";
       return 2;
     }
     folder_files(folder, root, files);

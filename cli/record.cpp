@@ -122,7 +122,7 @@ void Recorder::abandoned(const std::string& reason) {
 bool Recorder::can_write(const std::string& path, std::string& error) {
   namespace fs = std::filesystem;
   auto fail = [&](const std::string& what) {
-    error = path + ": cannot write the game record (" + what + ")";
+    error = files::shown_path(path) + ": cannot write the game record (" + what + ")";
     return false;
   };
   if (std::string why = files::path_too_long(path); !why.empty()) return fail(why);
@@ -146,7 +146,7 @@ bool Recorder::can_write(const std::string& path, std::string& error) {
 bool Recorder::write(const std::string& path, std::string& error) const {
   namespace fs = std::filesystem;
   auto fail = [&](const std::string& what) {
-    error = path + ": cannot write the game record (" + what + ")";
+    error = files::shown_path(path) + ": cannot write the game record (" + what + ")";
     return false;
   };
   auto write_all = [&](int fd) {

@@ -35,6 +35,7 @@ int cmd_test(int argc, char** argv) {
   }
   std::vector<std::pair<std::string, std::string>> files;  // path, display
   for (const std::string& p : paths) {
+    if (!path_ok("test", p)) return 2;
     std::error_code ec;
     if (files::is_dir(p)) {
       std::vector<std::string> found;

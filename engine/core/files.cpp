@@ -12,7 +12,12 @@
 
 namespace als {
 
+std::string files::shown_path(const std::string& p) {
+  return escape_controls(p.size() > 80 ? p.substr(0, 80) + "..." : p);
+}
+
 std::string read_text_file(const std::string& path, size_t max_bytes) {
+  if (std::string why = files::path_refusal(path); !why.empty()) throw LoadError(why);
   // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw LoadError(path + ": cannot open file (" + std::strerror(errno) + ")");

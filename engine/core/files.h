@@ -32,6 +32,14 @@ inline std::string path_too_long(const std::filesystem::path& p) {
       return "a name of " + std::to_string(part.native().size()) + " bytes in the path: at most 255";
   return "";
 }
+/// A path as a message shows it: its first 80 bytes (then "...") with control characters escaped.
+std::string shown_path(const std::string& p);
+/// Why the system cannot take `p`, with `p` shown ("/tmp/aaa...: a path of 5205 bytes: at most
+/// 4095"), or "": what every command says of a path before it opens or writes it.
+inline std::string path_refusal(const std::string& p) {
+  std::string why = path_too_long(p);
+  return why.empty() ? why : shown_path(p) + ": " + why;
+}
 /// The absolute form of a path (lexically normal); the path itself if that fails.
 inline std::filesystem::path absolute(const std::filesystem::path& p) {
   std::error_code ec;
@@ -41,11 +49,20 @@ inline std::filesystem::path absolute(const std::filesystem::path& p) {
 
 /// Whether `a` and `b` name one file: equal once made absolute with their links and `..` resolved
 /// as far as they exist (a file not yet written is named by its folder's real path and its name).
+/// A link to a file not yet written counts as that file.
 inline bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-  std::error_code ea, eb;
-  const auto ca = std::filesystem::weakly_canonical(files::absolute(a), ea);
-  const auto cb = std::filesystem::weakly_canonical(files::absolute(b), eb);
-  return ea || eb ? files::absolute(a) == files::absolute(b) : ca == cb;
+  auto resolved = [](std::filesystem::path p) {
+    p = files::absolute(p);
+    std::error_code ec;
+    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {  // (a dangling link too)
+      const auto target = std::filesystem::read_symlink(p, ec);
+      if (ec) break;
+      p = (target.is_absolute() ? target : p.parent_path() / target).lexically_normal();
+    }
+    const auto c = std::filesystem::weakly_canonical(p, ec);
+    return ec ? p : c;
+  };
+  return resolved(a) == resolved(b);
 }
 
 }  // namespace als::files

@@ -107,6 +107,7 @@ void check_outputs(const std::vector<std::pair<std::string, std::string>>& outpu
   for (size_t i = 0; i < outputs.size(); ++i) {
     const auto& [flag, file] = outputs[i];
     if (file.empty()) continue;
+    if (std::string why = files::path_refusal(file); !why.empty()) throw Refused(flag + " " + why);
     const std::string shown = "'" + escape_controls(file.substr(0, 200)) + (file.size() > 200 ? "...'" : "'");
     for (size_t j = 0; j < i; ++j)
       if (!outputs[j].second.empty() && files::same_file(outputs[j].second, file))
@@ -173,6 +174,7 @@ void play_games(const std::vector<std::vector<std::shared_ptr<Engine>>>& engines
 
 bool GamesOut::open(const std::string& path, std::string& why) {
   path_ = path;
+  if (why = files::path_refusal(path); !why.empty()) return false;
   file_ = std::fopen(path.c_str(), "w");
   if (!file_) return why = path + ": cannot write (" + std::strerror(errno) + ")", false;
   return true;

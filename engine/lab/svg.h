@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "files.h"
+
 namespace als::lab {
 
 inline const char* const kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
@@ -175,10 +177,11 @@ inline std::string page_start(const std::string& title) {
 
 /// Writes a report page (the end of the body added); throws std::runtime_error if it cannot.
 inline void write_page(const std::string& path, const std::string& html) {
+  if (std::string why = files::path_refusal(path); !why.empty()) throw std::runtime_error("cannot write the report " + why);
   std::ofstream f(path, std::ios::binary);
   f << html << "</body></html>\n";
   f.flush();
-  if (!f) throw std::runtime_error("cannot write the report " + path);
+  if (!f) throw std::runtime_error("cannot write the report " + files::shown_path(path));
 }
 
 }  // namespace als::lab

@@ -64,4 +64,29 @@ p = subprocess.run([als, "serve", "--cards", f"{tmp}/allowed/linked_card", "--p1
 assert '"type":"game"' in p.stdout, p.stdout[:300] + p.stderr[:300]
 PY
 
+# Every command says a path's limit, in one voice, and echoes no more than 80 bytes of it (review,
+# replay, test, editor and --games-out once gave the system's words and 5 KB of path).
+long="/tmp/$(printf 'a%.0s' $(seq 1 5200))"
+for cmd in "review $long" "replay $long" "test $long" "editor $long" "simulate --merge $long" \
+           "compare standard standard --games 2 --games-out $long" "compare standard standard --games 2 --report $long" \
+           "sweep --merge $long" "play --log $long --p1 random --p2 random --seed 1" "serve --log $long" "play --rules $long"; do
+  timeout 20 "$als" $cmd < /dev/null > lp.out 2>&1; rc=$?
+  [ "$rc" -eq 2 ] && grep -q "a path of 5205 bytes: at most 4095" lp.out && [ "$(wc -c < lp.out)" -lt 400 ] &&
+    ok || bad "${cmd:0:30}...: exit $rc, $(head -c 300 lp.out)"
+done
+
+# Two outputs naming one file are refused before a game is played (--report and --games-out once
+# wrote the same file, the per-game lines lost, and exited 0), by any spelling or link.
+ln -s x.out z.out
+for outs in "--report x.out --games-out ./x.out" "--report z.out --games-out x.out"; do
+  "$als" compare standard standard+beginner --games 10 $outs > two.out 2>&1; expect_rc 2 $? "compare $outs"
+  grep -q "name the same file" two.out && ok || bad "compare $outs: $(cat two.out)"
+done
+"$als" sweep "$src/docs/examples/tuning" --param medic_strength=0..2 --target decisiveness=0.7 --games 10 \
+  --report y.html --games-out "$tmp/y.html" > two.out 2>&1; expect_rc 2 $? "sweep: two outputs"
+grep -q "^als sweep: --report and --games-out name the same file" two.out && ok || bad "sweep: $(cat two.out)"
+"$als" compare standard standard+beginner --games 10 --seed 1 --json > shard.json 2>/dev/null
+"$als" compare --merge shard.json --report shard.json > two.out 2>&1; expect_rc 2 $? "compare: a report over its shard"
+grep -q "a file --merge reads" two.out && ok || bad "compare: report over a shard: $(cat two.out)"
+
 summary
