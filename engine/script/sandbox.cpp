@@ -105,12 +105,13 @@ constexpr lua_Hook count_hook = count_every<kHookEvery>;
 constexpr int kDryHookEvery = 64;
 
 // pcall for scripts: it never swallows the engine's own signals (light userdata errors), an
-// exhausted instruction budget or a memory error.
+// exhausted instruction budget or a memory error; an error it catches costs kCaughtErrorCost.
 int safe_pcall(lua_State* L) {
   luaL_checkany(L, 1);
   int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
   if (status != LUA_OK) {
     if (status == LUA_ERRMEM || info_of(L)->exhausted || lua_type(L, -1) == LUA_TLIGHTUSERDATA) return lua_error(L);
+    charge(L, kCaughtErrorCost);
     lua_pushboolean(L, 0);
     lua_insert(L, -2);
     return 2;

@@ -27,6 +27,10 @@ constexpr Limits kCardLimits{5'000'000, 8u << 20, 16u << 10};
 constexpr Limits kScenarioLimits{500'000'000, 800u << 20, 16u << 10};  // docs/scenarios.md
 /// Every string a script makes is charged one instruction per this many bytes.
 constexpr size_t kStringBytesPerInstruction = 8;
+/// Every error a script's pcall catches is charged this many instructions: a refusal (a verb's
+/// message, the engine's unwinding) costs the machine about what this many instructions cost, so
+/// that a loop of caught refusals ends within its budget's time as a plain loop does.
+constexpr long long kCaughtErrorCost = 4096;
 /// The largest script file that loads (bytes).
 constexpr size_t kMaxScriptFile = 1u << 20;
 

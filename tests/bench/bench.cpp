@@ -5,7 +5,9 @@
 // every run), or build/tests/bench [games] hooks (what a house rule's hooks
 // cost: one hook call, one verb call, and the "sudden victory" rule's games against the standard's,
 // random and greedy), or build/tests/bench 0 endgame [CARDS] (what an exact endgame costs where
-// both hands hold at most CARDS cards, default 2, against the search's iterations). Not a test: figures depend on the machine (state it with them).
+// both hands hold at most CARDS cards, default 2, against the search's iterations), or
+// build/tests/bench RUNS refusals (an ability looping on caught refusals to its budget, against a
+// plain loop). Not a test: figures depend on the machine (state it with them).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -151,6 +153,31 @@ void endgame_cost(const Engine& e, int cards) {
               solve_s / static_cast<double>(worlds) * 1e6, solve_s / static_cast<double>(nodes) * 1e6,
               search_s / static_cast<double>(iterations) * 1e6);
 }
+// What a refusal costs against the budget (docs/performance.md, "Refusals"): an ability that
+// loops on caught refusals (g:flip of a 16,000-byte name) until its budget is spent, against one
+// that loops on plain instructions, each run `runs` times to its instruction limit: the wall time
+// of each, and their ratio (a refusal charged kCaughtErrorCost keeps it near 1).
+void refusal_costs(const std::string& dir, long runs) {
+  auto e = load_engine(dir + "/tests/hostile/budgets", {}, dir);
+  auto timed = [&](const char* card) {
+    State start = e->blank();
+    start.b.card[e->set().find(card)] = CardLoc{Zone::Hand, 0, kNone, 0, 100};
+    start.b.reindex();
+    const Action a{Action::Deploy, static_cast<uint8_t>(e->set().find(card)), static_cast<uint8_t>(e->text().theater_id("air")), kNone};
+    auto t0 = Clock::now();
+    for (long r = 0; r < runs; ++r) {
+      State s = start;
+      try {
+        e->apply(s, a);
+      } catch (const ScriptError&) {  // the budget's end, as expected
+      }
+    }
+    return since(t0) / static_cast<double>(runs);
+  };
+  const double plain = timed("plain_loop"), refused = timed("refuser");
+  std::printf("refusals:       an ability to its budget: plain loop %.1f ms, caught refusals %.1f ms (%.2fx; %ld runs)\n",
+              plain * 1e3, refused * 1e3, refused / plain, runs);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,6 +193,10 @@ int main(int argc, char** argv) {
   }
   if (argc > 2 && std::string(argv[2]) == "endgame") {
     endgame_cost(e, argc > 3 ? std::atoi(argv[3]) : 2);
+    return 0;
+  }
+  if (argc > 2 && std::string(argv[2]) == "refusals") {
+    refusal_costs(dir, std::max(1L, games));
     return 0;
   }
   if (argc > 2 && std::string(argv[2]) == "hooks") {

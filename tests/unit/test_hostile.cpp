@@ -7,6 +7,7 @@
 
 #include "helpers.h"
 #include "match.h"
+#include "sandbox.h"
 #include "scenario.h"
 
 using namespace als;
@@ -134,6 +135,25 @@ TEST_CASE("time budgets: strings made are bounded and charged by length, every a
                       Catch::Contains("card slow_strength") &&
                           Catch::Contains("instruction limit exceeded: 200000 in one ongoing function or answering hook"));
   REQUIRE(seconds_since(t0) < 2.0);
+}
+
+TEST_CASE("an error a script's pcall catches costs kCaughtErrorCost instructions: a loop of refusals ends by its budget") {
+  auto eng = test::load(hostile("budgets"));
+  const Engine& e = *eng;
+  static_assert(1000 * kCaughtErrorCost < 5'000'000 && 1300 * kCaughtErrorCost > 5'000'000);
+  // 1,000 refusals fit an ability's budget ...
+  State s = position(e, "refuses_1000", {});
+  EventLog log;
+  e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(e.set().find("refuses_1000")),
+                    static_cast<uint8_t>(e.text().theater_id("air")), kNone}, &log);
+  REQUIRE(std::any_of(log.events.begin(), log.events.end(),
+                      [](const Event& ev) { return ev.type == Event::Log && ev.text == "refused 1000 times"; }));
+  // ... 1,300 do not, nor an endless loop of them (once 50,000 refusals an ability ran for seconds,
+  // the cost of each message uncounted): stopped by the budget, the game as it was.
+  require_stopped(e, position(e, "refuses_1300", {}), "refuses_1300",
+                  "instruction limit exceeded: 5000000 in one ability, trigger or acting hook");
+  require_stopped(e, position(e, "refuser", {}), "refuser",
+                  "instruction limit exceeded: 5000000 in one ability, trigger or acting hook");
 }
 
 TEST_CASE("nothing a call leaves behind in the sandbox accumulates: setmetatable's copies go with their tables") {

@@ -3,5 +3,5 @@
 return {
   name = "budgets", api = 2, theaters = { "air", "land" },
   rules = { hand_size = 1 },
-  cards = { "plain", "compare", "long_string", "chain", "slow_strength", "flipper" },
+  cards = { "plain", "compare", "long_string", "chain", "slow_strength", "flipper", "refuser", "plain_loop", "refuses_1000", "refuses_1300" },
 }
