@@ -23,14 +23,41 @@ namespace {
 
 // One action of the game as recorded, with the takeback just before it and its review.
 struct Step {
-  State before, after;
   Action action;
   int player = 0;
   int battle = 1;                      // the battle it was taken in (public: the projection's)
-  std::vector<Event> events;           // what it caused (its battle's end, the game's)
+  std::vector<Event> events;           // what it caused that the review shows: its battle's end, the game's
   int took_back = -1;                  // a takeback just before this step: by this player (-1: none)
   std::vector<std::string> taken;      // the action texts it took back (omniscient)
   std::optional<DecisionReview> review;
+};
+
+// The steps of a game and its states, without a state kept a step: the state before every
+// kEvery-th step and the last state are kept, any other is replayed from the one kept before it.
+// Memory: a State (about 4 KB) every 64 steps, besides the steps themselves (docs/agents.md).
+class Game {
+ public:
+  static constexpr size_t kEvery = 64;
+  explicit Game(const Engine& e) : e_(e) {}
+  void add(const State& before, const State& after, Step st) {
+    if (steps.size() % kEvery == 0) kept_.push_back(before);
+    last_ = after;
+    std::erase_if(st.events, [](const Event& ev) { return ev.type != Event::BattleEnd && ev.type != Event::GameEnd; });
+    steps.push_back(std::move(st));
+  }
+  /// The state step `i` was taken in (steps.size(): the last state).
+  State before(size_t i) const {
+    if (i == steps.size()) return last_;
+    State s = kept_[i / kEvery];
+    for (size_t j = i / kEvery * kEvery; j < i; ++j) e_.apply(s, steps[j].action);
+    return s;
+  }
+  std::vector<Step> steps;
+
+ private:
+  const Engine& e_;
+  std::vector<State> kept_;
+  State last_;
 };
 
 // The seats the record's header says a person played ("human"), from its first line (the replay
@@ -53,7 +80,7 @@ std::string chances(const HintLine& h) {
 
 // What a review says of a decision, as `viewer` may read it: "best (battle 64%, game 55%)", or
 // "mistake: battle chance 64% -> 41%, game 55% -> 47%; better: deploy Heavy Tanks land".
-std::string verdict(const Engine& e, const Step& st, int viewer) {
+std::string verdict(const Engine& e, const Step& st, const State& before, int viewer) {
   const DecisionReview& r = *st.review;
   if (r.mark == Mark::Best || r.mark == Mark::Good) return std::string(mark_name(r.mark)) + " (" + chances(r.chosen) + ")";
   // The game's chance first where both are known (a withdrawal may lose the battle and save the
@@ -62,17 +89,19 @@ std::string verdict(const Engine& e, const Step& st, int viewer) {
   if (r.best.game_known && r.chosen.game_known) out += "game chance " + percent(r.best.game) + " -> " + percent(r.chosen.game) + ", battle ";
   else out += "battle chance ";
   out += percent(r.best.battle) + " -> " + percent(r.chosen.battle);
-  return out + "; better: " + e.text(screen_naming()).action_text(st.before, r.best.action, viewer < 0 ? -1 : st.player);
+  return out + "; better: " + e.text(screen_naming()).action_text(before, r.best.action, viewer < 0 ? -1 : st.player);
 }
 
 // The lines of step `i` as `viewer` saw it (-1: every card): a battle's start, a takeback, the
 // action (a question's answer with the ability that asked), its review, a battle's end.
-std::vector<std::string> step_lines(const Engine& e, const std::vector<Step>& steps, size_t i, int viewer) {
+std::vector<std::string> step_lines(const Engine& e, const Game& game, size_t i, int viewer) {
+  const std::vector<Step>& steps = game.steps;
   const Step& st = steps[i];
+  const State before = game.before(i);
   const als::Texts texts = e.text(screen_naming());
   std::vector<std::string> out;
   if (i == 0 || steps[i - 1].battle != st.battle) {
-    const Projection v = project(e, st.before, viewer);
+    const Projection v = project(e, before, viewer);
     std::string order;
     for (const SeenTheater& t : v.theaters) order += (order.empty() ? "" : " ") + texts.theater_name(t.theater);
     out.push_back("=== battle " + std::to_string(v.battle) + ": theaters " + order + "; " + pname(v.first) +
@@ -83,11 +112,11 @@ std::vector<std::string> step_lines(const Engine& e, const std::vector<Step>& st
                   (st.taken.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(st.taken) : std::string()));
   // A deploy shows its card to everyone; another's facedown play and hidden choices stay hidden.
   std::string line = std::to_string(i + 1) + ". " + pname(st.player);
-  if (const Question q = texts.question(st.before, viewer); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
+  if (const Question q = texts.question(before, viewer); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
   else line += ":";
-  line += " " + texts.action_text(st.before, st.action, st.action.type == Action::Deploy ? -1 : viewer);
+  line += " " + texts.action_text(before, st.action, st.action.type == Action::Deploy ? -1 : viewer);
   out.push_back(line);
-  if (st.review) out.push_back("      " + verdict(e, st, viewer));
+  if (st.review) out.push_back("      " + verdict(e, st, before, viewer));
   const auto score = [](const Event& ev) { return std::to_string(ev.score[0]) + "-" + std::to_string(ev.score[1]); };
   for (const Event& ev : st.events) {
     if (ev.type == Event::BattleEnd)
@@ -121,12 +150,13 @@ size_t battle_start(const std::vector<Step>& steps, uint32_t b) {
 }
 
 // At a terminal: a step a screen (the board after it as the viewer knew it, then its lines).
-void browse(const Engine& e, const std::vector<Step>& steps, int viewer) {
+void browse(const Engine& e, const Game& game, int viewer) {
+  const std::vector<Step>& steps = game.steps;
   const std::string keys = "Enter: next, b: back, m: next mistake, battle N, q: quit";
   for (size_t i = 0; i < steps.size();) {
     std::cout << "\n";
-    print_final_board(e, steps[i].after, viewer);
-    for (const std::string& l : step_lines(e, steps, i, viewer)) std::cout << wrapped(l, 6) << "\n";
+    print_final_board(e, game.before(i + 1), viewer);
+    for (const std::string& l : step_lines(e, game, i, viewer)) std::cout << wrapped(l, 6) << "\n";
     std::string line;
     if (!read_line("(" + keys + ") > ", line)) return;
     const std::vector<std::string> w = words(line);
@@ -153,28 +183,37 @@ void browse(const Engine& e, const std::vector<Step>& steps, int viewer) {
   std::cout << "the end of the game\n";
 }
 
-// Reviews the steps of the seats `seats`: each decision with more than one legal action.
-void review_steps(const Engine& e, std::vector<Step>& steps, const std::array<bool, 2>& seats, const std::string& spec,
-                  uint64_t seed) {
-  std::vector<size_t> todo;  // the steps to review
+// Reviews the steps of the seats `seats`: each decision with more than one legal action, the
+// first `most` of them, in one pass over the game's states (none kept). Returns how many more
+// there were.
+size_t review_steps(const Engine& e, Game& game, const std::array<bool, 2>& seats, const std::string& spec,
+                    uint64_t seed, size_t most) {
+  std::vector<Step>& steps = game.steps;
   std::vector<Action> legal;
-  for (size_t i = 0; i < steps.size(); ++i)
-    if (seats[steps[i].player] && (e.legal(steps[i].before, legal), legal.size() > 1)) todo.push_back(i);
-  for (size_t k = 0; k < todo.size(); ++k) {
-    const size_t i = todo[k];
+  const auto reviewed = [&](const State& s, size_t i) {
+    return seats[steps[i].player] && (e.legal(s, legal), legal.size() > 1);
+  };
+  size_t total = 0;
+  State s = game.before(0);
+  for (size_t i = 0; i < steps.size(); e.apply(s, steps[i].action), ++i) total += reviewed(s, i);
+  s = game.before(0);
+  for (size_t i = 0, k = 0; i < steps.size() && k < std::min(total, most); e.apply(s, steps[i].action), ++i) {
+    if (!reviewed(s, i)) continue;
     Step& st = steps[i];
-    if (isatty(2)) std::cerr << "\rreviewing decision " << k + 1 << " of " << todo.size() << std::flush;
+    if (isatty(2)) std::cerr << "\rreviewing decision " << ++k << " of " << std::min(total, most) << std::flush;
+    else ++k;
     uint64_t looks = 0;
     const SearchMaker make = [&] {
       auto a = make_agent(spec, game_seed(seed, i * 4 + looks++), st.player);
-      auto* s = dynamic_cast<SearchAgent*>(a.get());
-      if (!s) throw std::invalid_argument("'" + spec + "' is no search");
+      auto* search = dynamic_cast<SearchAgent*>(a.get());
+      if (!search) throw std::invalid_argument("'" + spec + "' is no search");
       a.release();
-      return std::unique_ptr<SearchAgent>(s);
+      return std::unique_ptr<SearchAgent>(search);
     };
-    st.review = review_decision(make, e, st.before, st.action);
+    st.review = review_decision(make, e, s, st.action);
   }
-  if (isatty(2) && !todo.empty()) std::cerr << "\r" << std::string(40, ' ') << "\r";
+  if (isatty(2) && total) std::cerr << "\r" << std::string(40, ' ') << "\r";
+  return total > most ? total - most : 0;
 }
 
 }  // namespace
@@ -187,32 +226,35 @@ int cmd_review(int argc, char** argv) {
       "            als review game.jsonl --seat 1       (as player 1 saw it)\n"
       "            als review game.jsonl --iterations 500 | less");
   std::string file, names;
-  int seat = 0, iterations = 2000;
+  int seat = 0, iterations = 2000, most = 200;
   desc.add_options()("file", po::value<std::string>(&file), "a game record (.jsonl, als play --log)")(
       "seat", po::value<int>(&seat), "the game as player 1 or 2 saw it, their decisions reviewed (default: every card shown)")(
       "iterations", po::value<int>(&iterations)->default_value(2000), "the search's iterations a look (three looks a decision)")(
+      "max-decisions", po::value<int>(&most)->default_value(200),
+      "review at most this many decisions (the first; the rest shown unmarked), 1 to 100000")(
       "names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp);
   po::positional_options_description pos;
   pos.add("file", 1);
   if (!parse(argc, argv, "review FILE", desc, vm, &pos)) return 0;
   if (!set_names(names, "review")) return 2;
-  if (file.empty() || (vm.count("seat") && seat != 1 && seat != 2) || iterations < 1 || iterations > 1000000) {
-    std::cerr << "als review: give a FILE; --seat takes 1 or 2; --iterations 1 to 1000000\n";
+  if (file.empty() || (vm.count("seat") && seat != 1 && seat != 2) || iterations < 1 || iterations > 1000000 || most < 1 ||
+      most > 100000) {
+    std::cerr << "als review: give a FILE; --seat takes 1 or 2; --iterations 1 to 1000000; --max-decisions 1 to 100000\n";
     return 2;
   }
   std::string text;
   if (!read_input("review", file, text)) return 2;
-  std::vector<Step> steps;
+  std::optional<Game> game;
   std::shared_ptr<const Engine> engine;
   uint64_t seed = 0;
   ReplayOptions opt;
   opt.data_dir = data_dir();
-  opt.on_engine = [&](std::shared_ptr<const Engine> e, uint64_t s) { engine = std::move(e), seed = s; };
+  opt.on_engine = [&](std::shared_ptr<const Engine> e, uint64_t s) { engine = std::move(e), seed = s, game.emplace(*engine); };
   int took_back = -1;
   std::vector<std::string> taken;
   opt.on_undo = [&](int p, const std::vector<std::string>& undone) { took_back = p, taken = undone; };
   opt.on_action = [&](const Engine& e, const State& before, const Action& a, const State& after, int p, const EventLog& log) {
-    steps.push_back({before, after, a, p, project(e, before, -1).battle, log.events, took_back, taken, std::nullopt});
+    game->add(before, after, {a, p, project(e, before, -1).battle, log.events, took_back, taken, std::nullopt});
     took_back = -1, taken.clear();
   };
   std::ostringstream checked;
@@ -220,7 +262,7 @@ int cmd_review(int argc, char** argv) {
     std::cerr << checked.str();
     return code;
   }
-  if (!engine || steps.empty()) {
+  if (!engine || game->steps.empty()) {
     std::cout << "review: " << escape_controls(file) << ": no action to review\n";
     return 0;
   }
@@ -228,19 +270,26 @@ int cmd_review(int argc, char** argv) {
   if (vm.count("seat")) seats = {seat == 1, seat == 2};
   else if (!seats[0] && !seats[1]) seats = {true, true};
   const int viewer = vm.count("seat") ? seat - 1 : -1;
+  size_t unreviewed = 0;
   try {
-    review_steps(*engine, steps, seats, "mcts:iterations=" + std::to_string(iterations), seed);
+    unreviewed = review_steps(*engine, *game, seats, "mcts:iterations=" + std::to_string(iterations), seed,
+                              static_cast<size_t>(most));
   } catch (const std::exception& err) {
     std::cerr << "als review: " << escape_controls(err.what()) << "\n";
     return 1;
   }
   if (isatty(0) && isatty(1)) {
-    browse(*engine, steps, viewer);
+    browse(*engine, *game, viewer);
   } else {
-    for (size_t i = 0; i < steps.size(); ++i)
-      for (const std::string& l : step_lines(*engine, steps, i, viewer)) std::cout << wrapped(l, 6) << "\n";
+    for (size_t i = 0; i < game->steps.size(); ++i)
+      for (const std::string& l : step_lines(*engine, *game, i, viewer)) std::cout << wrapped(l, 6) << "\n";
   }
-  print_tally(steps, seats);
+  print_tally(game->steps, seats);
+  if (unreviewed)
+    std::cout << wrapped("the " + std::to_string(unreviewed) + " decisions after the first " + std::to_string(most) +
+                             " were not reviewed (--max-decisions " + std::to_string(most) + ")",
+                         4)
+              << "\n";
   return 0;
 }
 

@@ -89,4 +89,19 @@ grep -q "^als sweep: --report and --games-out name the same file" two.out && ok 
 "$als" compare --merge shard.json --report shard.json > two.out 2>&1; expect_rc 2 $? "compare: a report over its shard"
 grep -q "a file --merge reads" two.out && ok || bad "compare: report over a shard: $(cat two.out)"
 
+# als review is bounded (a 10,000-action record once ran past 120 s, 145 MB and growing): at most
+# --max-decisions decisions reviewed, the rest said; memory a State every 64 actions.
+"$als" play --rules "$src/tests/sets/rules/long_game.lua" --seed 3 --p1 random --p2 random --log long.jsonl < /dev/null > /dev/null 2>&1
+[ "$(wc -l < long.jsonl)" -gt 10000 ] && ok || bad "the long record has $(wc -l < long.jsonl) lines"
+python3 - "$als" <<'PY' && ok || bad "review of a 10,000-action record"
+import resource, subprocess, sys
+p = subprocess.run([sys.argv[1], "review", "long.jsonl", "--iterations", "100"], capture_output=True, text=True, timeout=240)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KB
+assert p.returncode == 0, p.stderr[-300:]
+assert "decisions after the first 200 were not reviewed (--max-decisions 200)" in p.stdout.replace("\n    ", " "), p.stdout[-400:]
+assert p.stdout.count("\n1") > 0 and "10000. player" in p.stdout, "every step is listed"
+assert peak < 300 * 1024, f"peak memory {peak} KB"
+PY
+"$als" review long.jsonl --max-decisions 0 > /dev/null 2>&1; expect_rc 2 $? "review --max-decisions 0"
+
 summary
