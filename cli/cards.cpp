@@ -7,6 +7,8 @@
 #include "input.h"
 #include "agents.h"
 #include "match.h"
+#include "mcts.h"
+#include "screen.h"
 
 namespace als::cli {
 
@@ -57,6 +59,51 @@ std::string check_reproducible(const Engine& e, const Engine& other, int games) 
   return "";
 }
 
+// A word of a command line as a shell reads it: as it is, or in single quotes.
+std::string shell_word(const std::string& w) {
+  if (!w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+") == std::string::npos)
+    return w;
+  std::string out = "'";
+  for (char ch : w) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+// The search's sample: `games` games of `spec` against itself (the search meets what random play
+// does not: worlds in which the cards a player cannot see are others). A game that fails is
+// returned ("" if none) with the command that plays it again; `note` says where the search met
+// worlds whose re-run asked another question (a question that depends on a card its player
+// cannot see: legal, each such iteration counted even), with the same command.
+std::string check_search(const Engine& e, const Common& c, int games, std::string& note) {
+  const std::string spec = "mcts:iterations=100";
+  for (int g = 0; g < games; ++g) {
+    const uint64_t seed = 1000 + static_cast<uint64_t>(g);
+    std::string again = "als play --cards " + shell_word(c.cards);
+    for (const std::string& r : c.rules) again += " --rules " + shell_word(r);
+    for (const std::string& p : c.param_flags) again += " --param " + shell_word(p);
+    again += " --seed " + std::to_string(seed) + " --p1 " + spec + " --p2 " + spec;
+    std::unique_ptr<Agent> a, b;
+    try {
+      a = make_agent(spec, seed, 0), b = make_agent(spec, seed, 1);
+      Match m(e, seed, a.get(), b.get());
+      m.run();
+      if (!m.over() && !m.abandoned().empty())
+        return "game " + std::to_string(g + 1) + " of the search's sample fails: " + escape_controls(m.abandoned()) +
+               "\n  play it again: " + again;
+    } catch (const ScriptError& err) {
+      return "game " + std::to_string(g + 1) + " of the search's sample fails: " + escape_controls(err.what()) +
+             "\n  play it again: " + again;
+    }
+    for (const auto* agent : {a.get(), b.get()})
+      if (const auto* m = dynamic_cast<const MctsAgent*>(agent); m && m->mismatches() && note.empty())
+        note = "in game " + std::to_string(g + 1) + " of the search's sample, " + std::to_string(m->mismatches()) +
+               (m->mismatches() == 1 ? " iteration" : " iterations") + " met a world whose re-run asked another question (" +
+               escape_controls(m->first_mismatch().substr(0, m->first_mismatch().find('\n'))) +
+               "): a question that depends on a card its player cannot see. Legal, and the search plays on (each such "
+               "iteration counted even), but it reads less in those positions; the first: " + again;
+  }
+  return "";
+}
+
 }  // namespace
 
 int cmd_cards(int argc, char** argv) {
@@ -68,17 +115,19 @@ int cmd_cards(int argc, char** argv) {
       "            als cards --cards path/to/my-set --rules long-war");
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
-  int sample = 200;
+  int sample = 200, games = 20;
   desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
                      "random games whose every action is applied twice to check that abilities are reproducible "
-                     "(0: no check)");
+                     "(0: no check)")(
+      "games", po::value<int>(&games)->default_value(20),
+      "games of the search (mcts:iterations=100) against itself, which must not fail (0: no check)");
   if (!parse(argc, argv, "cards", desc, vm)) return 0;
   if (vm.count("seed")) {
     std::cerr << "als cards: --seed does not apply (the reproducibility check uses its own games)\n";
     return 2;
   }
-  if (sample < 0 || sample > 1'000'000) {
-    std::cerr << "als cards: --sample takes 0 to 1000000 games\n";
+  if (sample < 0 || sample > 1'000'000 || games < 0 || games > 100'000) {
+    std::cerr << "als cards: --sample takes 0 to 1000000 games, --games 0 to 100000\n";
     return 2;
   }
   auto eng = open_engine(c);  // loading validates the set (docs/modding.md, "Validation")
@@ -86,6 +135,11 @@ int cmd_cards(int argc, char** argv) {
   auto again = sample ? open_engine(c) : eng;  // the twin of the check, in a Lua state of its own
   if (!again) return 2;
   if (std::string why = check_reproducible(*eng, *again, sample); !why.empty()) {
+    std::cerr << "als cards: " << why << "\n";
+    return 2;
+  }
+  std::string note;
+  if (std::string why = check_search(*eng, c, games, note); !why.empty()) {
     std::cerr << "als cards: " << why << "\n";
     return 2;
   }
@@ -144,10 +198,14 @@ int cmd_cards(int argc, char** argv) {
             << ", theater order " << (r.random_theater_order ? "random" : "as listed") << ", flipped instants "
             << (r.interrupt_flipped ? "stop" : "go on") << ", max_actions " << r.max_actions << "\n"
             << "hooks: " << (hooks.empty() ? "none" : join(hooks)) << "\n";
+  if (!note.empty()) std::cout << wrapped("note: " + note, 2) << "\n";
   std::cout << "ok";
   if (sample)
     std::cout << " (every action of " << sample
-              << " random games applied twice, on two loads of the set: the same game each time)";
+              << " random games applied twice, on two loads of the set: the same game each time"
+              << (games ? "; " + std::to_string(games) + " games of the search against itself" : std::string()) << ")";
+  else if (games)
+    std::cout << " (" << games << " games of the search against itself)";
   std::cout << "\n";
   return 0;
 }

@@ -42,6 +42,7 @@ struct AbilityCtx {
   uint32_t deferred = 0;   // bit d: headers[d] is not written yet
   int depth = 0;
   bool in_run = false;     // inside Scripts::run (events may be replays of an earlier run)
+  bool rerun_mismatch = false;  // a re-run asked another question (Engine::ask): the run's error is a RerunMismatch
   // Once a decision is pending the rest of the run is dry: choices return nil, verbs that would
   // change the game do nothing, and errors are ignored (docs/design.md).
   bool dry = false;

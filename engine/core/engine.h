@@ -227,16 +227,28 @@ class Engine {
   /// Holds references to the engine and to `s`, which must outlive it.
   class Sampler {
    public:
-    Sampler(const Engine& e, const State& s, int viewer);
+    /// A checked world shows the viewer what the real state does (its projection: a copier's
+    /// hidden card may set a total the viewer sees), and mid-ability (an ability's run waits for
+    /// an answer) it is the game re-run from the ability's snapshot with the world's cards (its
+    /// question, prompt and asker its own, never the real state's); a world that fails is drawn
+    /// again (up to kRedraws times). Worlds are checked mid-ability where the running card or
+    /// the question's asker is hidden from the viewer (a hand trigger), everywhere with
+    /// `check_all` (a world a program is shown: resample_from_infostate), and after check_worlds().
+    Sampler(const Engine& e, const State& s, int viewer, bool check_all = false);
+    static constexpr int kRedraws = 256;
+    /// Checks every world drawn from now on (a search that met a world whose re-run asked
+    /// another question: a script reading a hidden card, a copier's covered card).
+    void check_worlds();
     void draw(State& out, Rng& rng) const;
     /// The same, keeping the identities drawn in `ids`.
     void draw(State& out, Rng& rng, Identities& ids) const;
     /// Draws only the identities (what draw would give the hidden cards), into `ids`.
     void identities(Identities& ids, Rng& rng) const;
     /// Draws again with identities `ids` kept from an earlier draw of this sampler: `out` is the
-    /// determinization that draw gave (the game's generator reseeded from `rng`). Throws
-    /// std::invalid_argument if `ids` was never drawn.
-    void redraw(const Identities& ids, State& out, Rng& rng) const;
+    /// determinization that draw gave (the game's generator reseeded from `rng`). False where
+    /// that world fails the check above (`out` is then the world unchecked: draw another).
+    /// Throws std::invalid_argument if `ids` was never drawn.
+    bool redraw(const Identities& ids, State& out, Rng& rng) const;
     /// An earlier state `past` of the same battle, in the world `ids` drew: every card the viewer
     /// does not know now takes the identity `ids` gave it (a card they know now keeps its own).
     /// Since a player's knowledge only grows within a battle, `out` is consistent with what the
@@ -252,7 +264,11 @@ class Engine {
     static void relabel_state(const Engine& e, const State& s, const uint8_t* map, int viewer, State& out, Rng& rng);
     // identities() where the viewer keeps deductions: each deduction's cards among its places.
     void deduced_identities(uint8_t* map, Rng& rng) const;
+    // Mid-ability: `t` (a relabelled world) becomes the world's own run to its question; false
+    // where that run fails, asks nothing, or shows the viewer other than the real state does.
+    bool consistent(State& t) const;
     const Engine* e_;
+    std::shared_ptr<const Projection> seen_;  // what the viewer sees of the real state (checked worlds only)
     const State* s_;
     int viewer_ = 0;
     int n_ = 0;                    // cards the viewer does not know

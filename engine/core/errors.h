@@ -17,6 +17,12 @@ struct IllegalAction : std::runtime_error {
 struct ScriptError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+/// An ability re-run from its snapshot (an answer given) asked another question than it had:
+/// in the real game a script that depends on more than the game; in a determinization, a world
+/// whose hidden cards would not have asked what the player saw asked (the search redraws it).
+struct RerunMismatch : ScriptError {
+  using ScriptError::ScriptError;
+};
 /// A card set, rules script or scenario file that does not load; the message names the file.
 struct LoadError : std::runtime_error {
   using std::runtime_error::runtime_error;

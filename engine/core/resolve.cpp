@@ -434,7 +434,7 @@ int Engine::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* op
   if (c.cursor < s.r.nanswers) {  // a re-run from the snapshot: the answer given before
     uint16_t v = s.r.answers[c.cursor++];
     if (!asked.has(v))
-      throw ScriptError("the ability asked a different question when re-run (a script must depend only on the game)");
+      c.rerun_mismatch = true, throw RerunMismatch("the ability asked a different question when re-run (a script must depend only on the game)");
     return v;
   }
   Decision& d = s.r.pending;

@@ -93,8 +93,10 @@ void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8
   }
 }
 
-Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer) : e_(&e), s_(&s), viewer_(viewer) {
+Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer, bool check_all) : e_(&e), s_(&s), viewer_(viewer) {
   const Board& b = s.b;
+  const auto hidden = [&](uint8_t c) { return c < b.ncards && viewer >= 0 && !knowledge::knows(b, viewer, c); };
+  if (check_all || (s.r.active && (hidden(s.r.due.card) || hidden(s.r.pending.asker)))) check_worlds();
   // The cards the viewer does not know trade identities; the running ability's answers that name
   // a card are renamed with them (each answer's kind is kept), so no answer pins a hidden card.
   for (uint64_t m = knowledge::unknown(b, viewer); m; m &= m - 1)
@@ -126,8 +128,31 @@ void Engine::Sampler::draw(State& t, Rng& rng) const {
 }
 
 void Engine::Sampler::draw(State& t, Rng& rng, Identities& out) const {
-  identities(out, rng);
-  relabel_state(*e_, *s_, out.map_, viewer_, t, rng);
+  for (int k = 1;; ++k) {
+    identities(out, rng);
+    relabel_state(*e_, *s_, out.map_, viewer_, t, rng);
+    if (consistent(t) || k == kRedraws) return;  // (the last unchecked: a search redraws at a mismatch)
+  }
+}
+
+void Engine::Sampler::check_worlds() {
+  if (viewer_ >= 0 && !seen_) seen_ = std::make_shared<const Projection>(project(*e_, *s_, viewer_));
+}
+
+bool Engine::Sampler::consistent(State& t) const {
+  if (!seen_) return true;
+  if (!s_->r.active) return project(*e_, t, viewer_) == *seen_;  // (what the viewer sees: totals a copier's hidden card sets)
+  thread_local State w;
+  copy_state(w, t);
+  w.b.restore(w.r.snapshot);
+  try {
+    e_->run_resolution(w, nullptr, nullptr);
+  } catch (const ScriptError&) {
+    return false;
+  }
+  if (!w.r.active || !(project(*e_, w, viewer_) == *seen_)) return false;
+  copy_state(t, w);
+  return true;
 }
 
 void Engine::Sampler::identities(Identities& out, Rng& rng) const {
@@ -204,9 +229,10 @@ void Engine::Sampler::deduced_identities(uint8_t* map, Rng& rng) const {
     if ((free >> i) & 1) map[places_[i]] = ids[j++];
 }
 
-void Engine::Sampler::redraw(const Identities& ids, State& t, Rng& rng) const {
+bool Engine::Sampler::redraw(const Identities& ids, State& t, Rng& rng) const {
   if (!ids.drawn_) throw std::invalid_argument("redraw: identities that were never drawn");
   relabel_state(*e_, *s_, ids.map_, viewer_, t, rng);
+  return consistent(t);
 }
 
 Action Engine::Sampler::relabel(const Identities& ids, const State& past, const Action& a, State& t, Rng& rng) const {

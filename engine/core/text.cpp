@@ -21,6 +21,18 @@ int Texts::theater_id(std::string_view name) const {
   return -1;
 }
 
+namespace {
+// Cards before `card` in its zone's order (seq): in a hand, the cards held before it; in the deck,
+// the cards above it.
+int place_in_zone(const Board& b, int card) {
+  const CardLoc& l = b.card[card];
+  const uint64_t zone = l.zone == Zone::Hand ? b.in_hand(l.owner) : b.zone_bits[static_cast<int>(l.zone)];
+  int k = 0;
+  for (uint64_t m = zone; m; m &= m - 1) k += b.card[__builtin_ctzll(m)].seq < l.seq;
+  return k;
+}
+}  // namespace
+
 std::string Texts::card_label(const State& s, int card, int viewer) const {
   const Board& b = s.b;
   if (knowledge::knows(b, viewer, card)) return card_word(static_cast<size_t>(card));
@@ -98,7 +110,18 @@ std::string Texts::option_text(const State& s, DecisionKind kind, uint16_t opt, 
     const std::vector<std::string> texts = s.r.active ? option_texts(s.b, s.r.pending) : std::vector<std::string>{};
     return opt < texts.size() ? texts[opt] : "?";
   }
-  return opt < ncards ? card_label(s, opt, viewer) : "?";
+  if (opt >= ncards) return "?";
+  // A card the deciding player cannot identify in a hand or the deck: by its place there, as a
+  // board card is by its place ("2:hand:1", the first as held; "deck:3", the third from the top),
+  // so that each option has a text of its own. (To the other player, who cannot follow a hand's
+  // order, such an option stays "?".)
+  const CardLoc& l = s.b.card[opt];
+  if (!knowledge::knows(s.b, viewer, opt) && (l.zone == Zone::Hand || l.zone == Zone::Deck) && s.r.active &&
+      s.r.pending.player == viewer) {
+    const int n = 1 + place_in_zone(s.b, opt);
+    return l.zone == Zone::Hand ? std::to_string(l.owner + 1) + ":hand:" + std::to_string(n) : "deck:" + std::to_string(n);
+  }
+  return card_label(s, opt, viewer);
 }
 
 std::string Texts::action_text(const State& s, const Action& a, int viewer) const {
@@ -135,10 +158,15 @@ std::string Texts::action_text(const State& s, const Action& a, int viewer) cons
 
 namespace {
 // A card label (card_label) coded: 0 "?", 1 + card for a card the viewer knows, and from 64 a
-// board place (owner, theater, position from the bottom).
+// board place (owner, theater, position from the bottom); a choice's option may also be a place
+// in a hand (from 1024: owner, position as held) or the deck (from 1280: position from the top).
 constexpr uint32_t kUnknownLabel = 0;
 constexpr uint32_t kPlaceLabel = 64;
+constexpr uint32_t kHandLabel = 1024, kDeckLabel = 1280;
 static_assert(kMaxCards < kPlaceLabel, "card labels and place labels do not overlap");
+static_assert(kPlaceLabel + 2 * kMaxTheaters * kMaxCards <= kHandLabel && kHandLabel + 2 * kMaxCards <= kDeckLabel &&
+                  kDeckLabel + kMaxCards < (1u << 12),
+              "a choice's labels fit its 12 bits");
 }  // namespace
 
 uint32_t Texts::action_key(const State& s, const Action& a, int viewer) const {
@@ -177,7 +205,13 @@ uint32_t Texts::action_key(const State& s, const Action& a, int viewer) const {
       } else if (kind == DecisionKind::Option) {
         opt = a.option < kMaxOptionTexts ? 4u << 12 | a.option : 0;
       } else {
-        const uint32_t l = label(a.option);
+        uint32_t l = label(a.option);
+        if (l == kUnknownLabel && a.option < ncards && s.r.active && s.r.pending.player == viewer) {  // (option_text)
+          const CardLoc& at = b.card[a.option];
+          const uint32_t n = static_cast<uint32_t>(place_in_zone(b, a.option));
+          if (at.zone == Zone::Hand) l = kHandLabel + at.owner * kMaxCards + n;
+          else if (at.zone == Zone::Deck) l = kDeckLabel + n;
+        }
         opt = l == kUnknownLabel ? 0 : 3u << 12 | l;
       }
       return Action::Choose | opt << 2;

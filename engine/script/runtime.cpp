@@ -269,6 +269,8 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   if (status == LUA_OK) return Outcome::Done;
   std::string msg = error_message(L_, status);
   lua_pop(L_, 1);
+  // (The kind of error crosses the Lua calls it unwound: a determinization's search redraws at it.)
+  if (c.rerun_mismatch) throw RerunMismatch(who(d, effect) + set_off_by(d) + ": " + msg);
   throw ScriptError(who(d, effect) + set_off_by(d) + ": " + msg);
 }
 

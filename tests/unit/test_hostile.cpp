@@ -99,13 +99,14 @@ TEST_CASE("options among cards a player cannot identify are listed by their plac
     std::vector<std::string> texts;
     e.text().order_for_viewer(s, 0, listed, &texts);
     for (size_t i = 0; i < 4; ++i) {
-      REQUIRE(texts[i] == "choose ?");
+      const std::string place = "choose 2:hand:" + std::to_string(i + 1);  // by its place in the hand, as held
+      REQUIRE(texts[i] == place);
       REQUIRE(listed[i].option == others[i]);
       // ... and the agent is given a handle for it, never the card.
       REQUIRE(info.legal()[i].card == InfoState::kHandleCard);
       REQUIRE(info.legal()[i].option == i);
       REQUIRE(info.real(info.legal()[i]).option == others[i]);
-      REQUIRE(info.text(info.legal()[i]) == "choose ?");
+      REQUIRE(info.text(info.legal()[i]) == place);
     }
     std::vector<std::string> ids;
     for (int i = 0; i < 4; ++i) ids.push_back(e.set().cards[static_cast<size_t>(others[static_cast<size_t>(i)])].id);

@@ -146,7 +146,7 @@ Action GreedyAgent::decide(const InfoState& info) {
   for (size_t i = 0; i < sampled.size(); ++i) keys[i] = e.text().action_key(base, sampled[i], p);
   double best = -1e18;
   Action choice = legal[0];
-  bool can_withdraw = false;
+  bool can_withdraw = false, mismatched = false;
   for (const Action& a : legal) {
     if (a.type == Action::Withdraw) {
       can_withdraw = true;
@@ -157,6 +157,9 @@ Action GreedyAgent::decide(const InfoState& info) {
     State t = base;
     try {
       e.apply_discarding(t, sampled[static_cast<size_t>(same - keys.begin())]);  // t is discarded if a script fails
+    } catch (const RerunMismatch&) {  // the world's hidden cards would not have asked this: not valued
+      mismatched = true;
+      continue;
     } catch (const ScriptError& err) {  // as in the search: a failing script fails the game
       throw ScriptError(std::string("during the computer's look-ahead: ") + err.what());
     }
@@ -165,6 +168,7 @@ Action GreedyAgent::decide(const InfoState& info) {
     v += rng_.below(1000) * 1e-6;  // ties broken at random
     if (v > best) best = v, choice = a;
   }
+  if (mismatched && best <= -1e17) return legal[rng_.below(legal.size())];  // nothing valued in this world
   // Withdraw when the chart costs less than the battle it expects to lose: holding fewer than
   // two theaters even after its best move, by a clear margin.
   if (can_withdraw && best > -1e17 && best < 0) {
@@ -280,6 +284,9 @@ std::vector<Estimate> MctsV1Agent::rank(const InfoState& info) {
         e.apply_discarding(t, rollout.choose(e, t, acts), &rollout_answers);
         battle_over();
       }
+    } catch (const RerunMismatch&) {  // a world whose hidden cards would not have asked this: even
+      battle_won = -1;
+      t.b.phase = Phase::Playing, t.b.score[0] = start.score[0], t.b.score[1] = start.score[1];
     } catch (const ScriptError& err) {
       search_failed(err);  // (never steering away from the failing action: that once withdrew from every battle)
     }

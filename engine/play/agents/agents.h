@@ -101,6 +101,9 @@ class InfoState {
   /// The same drawn many times (Engine::Sampler::draw(out, rng) gives what sample(rng) gives),
   /// cheaper from the second draw on. Valid while this InfoState is.
   Engine::Sampler sampler() const { return Engine::Sampler(e_, s_, player_); }
+  /// The same, its checks run on `on` (a search worker's twin of the engine: scripts run on one
+  /// thread an engine).
+  Engine::Sampler sampler(const Engine& on) const { return Engine::Sampler(on, s_, player_); }
   /// The battle's turns before this decision, when the front end kept them (else none).
   void set_history(const BattleHistory* h) { history_ = h; }
   /// The turns of this battle before this decision that the front end kept (0 if it kept none).

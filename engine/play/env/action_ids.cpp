@@ -26,6 +26,14 @@ ActionIds::ActionIds(const Engine& e) {
   turns_from_ = static_cast<int>(patterns_.size());
   if (e.rules().has(Hook::TurnActions))  // (API 5) only with the hook: other games keep their space
     for (int k = 1; k <= kMaxTurnActions; ++k) patterns_.push_back("action " + std::to_string(k));
+  // A question may name a card the seat cannot identify in a hand or the deck where a card's
+  // script may list such cards (API 2's g:choose_card over any list); other games keep their ids.
+  if (e.set().api >= 2) {
+    hands_from_ = static_cast<int>(patterns_.size());
+    for (int p = 0; p < 2; ++p)
+      for (size_t n = 1; n <= cards.size(); ++n) patterns_.push_back("choose " + std::to_string(p + 1) + ":hand:" + std::to_string(n));
+    for (size_t n = 1; n <= cards.size(); ++n) patterns_.push_back("choose deck:" + std::to_string(n));
+  }
   const size_t theaters_from = 1 + 2 * cards.size() * theaters.size() + cards.size();
   for (size_t i = 0; i < patterns_.size(); ++i) {
     bool theater = i >= theaters_from && i <= theaters_from + theaters.size();  // the theaters and "none"
@@ -50,6 +58,15 @@ int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) 
   const int c = a.option;
   if (knowledge::knows(s.b, viewer, c)) return base + c;
   const CardLoc& l = s.b.card[c];  // a card the viewer cannot identify: its position
+  if ((l.zone == Zone::Hand || l.zone == Zone::Deck) && hands_from_ >= 0) {
+    int k = 0;  // cards before it: in the hand as held (seq), in the deck from the top
+    const uint64_t zone = l.zone == Zone::Hand ? s.b.in_hand(l.owner) : s.b.zone_bits[static_cast<int>(Zone::Deck)];
+    for (uint64_t m = zone; m; m &= m - 1) {
+      const int o = __builtin_ctzll(m);
+      k += s.b.card[o].seq < l.seq;
+    }
+    return l.zone == Zone::Hand ? hands_from_ + l.owner * C + k : hands_from_ + 2 * C + k;
+  }
   if (l.zone != Zone::Board) return -1;
   uint8_t st[kMaxCards];
   int n = e.stack(s, l.owner, l.theater, st), k = 0;

@@ -25,6 +25,12 @@ namespace als {
 ///                                         question (API 4; its "none" is "choose none")
 ///     2 + 2*C*T + C + T + 2*T*C + 8 + k-1 action k (k = 1..8): the kth turn action a turn_actions
 ///                                         hook offers (API 5; only in games with the hook)
+///     H + p*C + n-1                       choose the card at position p:hand:n (a card the seat
+///                                         cannot identify in player p+1's hand, n-th as held)
+///     H + 2*C + n-1                       choose the card at position deck:n (n-th from the top)
+///                                         (H: the id after the above; only in games whose set is
+///                                         of API 2 or later, where a card's question may name
+///                                         such a card: others keep their ids)
 ///
 /// An action is found by the text the seat sees (Texts::order_for_viewer's texts), so a hidden
 /// card is always named by its position, never by its identity.
@@ -54,6 +60,12 @@ class ActionIds {
   std::unordered_map<std::string, int> theater_index_;  // "choose THEATER" and "choose none"
   int cards_ = 0, theaters_ = 0, options_from_ = 0;     // options_from_: the id of "option 1"
   int turns_from_ = 0;                                   // the id of "action 1" (when the rules have them)
+ public:
+  /// The id of "choose 1:hand:1", or -1 where the game has no hand and deck positions.
+  int hands_from() const { return hands_from_; }
+
+ private:
+  int hands_from_ = -1;
 };
 
 }  // namespace als

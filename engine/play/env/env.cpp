@@ -105,13 +105,16 @@ std::string EnvGame::action_name(int id) const {
   return p;
 }
 
-int seat_relative_id(int id, int player, int cards, int theaters) {
+int seat_relative_id(int id, int player, int cards, int theaters, int hands_from) {
+  if (player != 1) return id;
+  if (hands_from >= 0 && id >= hands_from && id < hands_from + 2 * cards)  // a hand's positions: own, then the opponent's
+    return id < hands_from + cards ? id + cards : id - cards;
   const int from = 2 + 2 * cards * theaters + cards + theaters, span = theaters * cards;
-  if (player != 1 || id < from || id >= from + 2 * span) return id;
+  if (id < from || id >= from + 2 * span) return id;
   return id < from + span ? id + span : id - span;
 }
 
-int EnvGame::relative(int id, int player) const { return seat_relative_id(id, player, cards_, theaters_); }
+int EnvGame::relative(int id, int player) const { return seat_relative_id(id, player, cards_, theaters_, ids_.hands_from()); }
 
 void EnvGame::legal_ids(const State& s, int player, std::vector<Action>& scratch,
                         std::vector<std::pair<int, Action>>& out) const {
@@ -360,9 +363,11 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
   if (pending_.active) throw EnvError("resample_from_infostate: the state is at a chance node (no player's decision)");
   Rng rng(seed);
   EnvState r = *this;
-  const Engine::Sampler sampler(game_->engine(), s_, player);
+  // Mid-ability, every world is checked (its question its own, and what the player sees of it
+  // the same): a program reads the world it is given.
+  const Engine::Sampler sampler(game_->engine(), s_, player, true);
   Engine::Identities ids;
-  sampler.draw(r.s_, rng, ids);  // (what Engine::sample gives for the same seed)
+  sampler.draw(r.s_, rng, ids);  // (what Engine::sample gives for the same seed, where nothing is checked)
   r.resampled_for_ = player;
   r.lines_[1 - player].clear();
   r.hash_[1 - player] = 0;

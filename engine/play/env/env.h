@@ -44,7 +44,7 @@ struct EnvOptions {
 /// An id of ActionIds (positions of player 1 and 2) as `player` (0 or 1) sees it, and back (the
 /// same function both ways): for player 1 (the second seat) the two players' position ids trade
 /// places, so that a position id means the acting player's own side (`own`) or the opponent's.
-int seat_relative_id(int id, int player, int cards, int theaters);
+int seat_relative_id(int id, int player, int cards, int theaters, int hands_from = -1);
 
 /// A card set with its house rules and options: the fixed, seat-relative action space and the
 /// tensors' sizes. The ids are protocol 2's (ActionIds) except that an id naming a board

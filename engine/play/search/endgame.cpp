@@ -162,7 +162,11 @@ std::vector<Estimate> MctsAgent::solve_endgame(const InfoState& info, const Budg
   try {
     for (int k = 0; k < opt_.worlds; ++k) {
       if (k > 0 || !belief_.worlds.empty()) draw_world(sampler, world, rng);  // (the first plain draw is made)
-      solver.root(world, keys, v);
+      try {
+        solver.root(world, keys, v);
+      } catch (const RerunMismatch&) {  // a world whose hidden cards would not have asked this: not solved
+        continue;
+      }
       for (size_t i = 0; i < v.size(); ++i)
         if (v[i] >= 0) sum[i] += v[i], ++n[i];
       ++solved;
@@ -233,7 +237,11 @@ std::vector<Estimate> MctsAgent::count_worlds(const InfoState& info, int most_ca
     const std::vector<double>& chances = scale.hooked.empty() ? chance_ : scale.hooked;
     Endgame solver(e, me, worlds.front(), scale.vp, chances, opt_.match || scale.decides, 4'000'000, opt_.work, false, {});
     for (const State& w : worlds) {
-      solver.root(w, keys, v);
+      try {
+        solver.root(w, keys, v);
+      } catch (const RerunMismatch&) {  // (as solve_endgame: not counted)
+        continue;
+      }
       for (size_t i = 0; i < v.size(); ++i)
         if (v[i] >= 0) sum[i] += v[i], won[i] += v[i] > 0.5, ++n[i];
     }

@@ -161,6 +161,8 @@ struct MctsAgent::Worker {
   Mast mast;
   std::vector<uint32_t> moves;  // this iteration's moves (Mast::index)
   int iterations = 0;  // done
+  int mismatches = 0;  // ... that met a world whose re-run asked another question (counted even)
+  std::string first_mismatch;  // the first one's message
   long long work = 0;        // the rules' Lua instructions its iterations ran (Engine::work)
   bool out_of_work = false;  // it stopped at its share of Options::work
   std::vector<double> logs;  // log(n) for n >= 1 (log(1) for 0), grown as needed
@@ -610,6 +612,12 @@ void MctsAgent::Pass<Shared>::iterate() {
     }
     descend(t, root_visits);
     playout(t);
+  } catch (const RerunMismatch& err) {
+    // The world's hidden cards would not have asked the question the player saw (a script
+    // reading them, unchecked by the sampler): the iteration counts as even, the game goes on.
+    if (!w_.mismatches++) w_.first_mismatch = err.what();
+    backup(0.5, Outcome{0.5, 0.5, 0.25, 0.25});
+    return;
   } catch (const ScriptError& err) {
     search_failed(err);
   }
@@ -620,14 +628,14 @@ void MctsAgent::draw_world(const Engine::Sampler& sampler, State& out, Rng& rng)
   if (belief_.worlds.empty()) return sampler.draw(out, rng);
   const double u = rng.unit() * belief_.upto.back();  // a world of the beliefs, drawn by its weight
   const size_t k = static_cast<size_t>(std::upper_bound(belief_.upto.begin(), belief_.upto.end(), u) - belief_.upto.begin());
-  sampler.redraw(belief_.worlds[std::min(k, belief_.worlds.size() - 1)], out, rng);
+  if (!sampler.redraw(belief_.worlds[std::min(k, belief_.worlds.size() - 1)], out, rng)) sampler.draw(out, rng);
 }
 
 template <bool Shared>
 void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, int iterations,
                        std::chrono::steady_clock::time_point until) {
   Pass<Shared> pass(*this, w, info);
-  const Engine::Sampler sampler = info.sampler();
+  Engine::Sampler sampler = info.sampler(*w.engine);
   // The rules' work this worker may make (its share of Options::work): read between iterations.
   w.engine->restart_work();
   const long long work_from = w.engine->work(), work_share = budget.work / std::max<long long>(1, static_cast<long long>(workers_.size()));
@@ -644,7 +652,9 @@ void MctsAgent::search(Worker& w, const InfoState& info, const Budget& budget, i
       break;
     }
     draw_world(sampler, w.state, w.rng);
+    const int mismatches = w.mismatches;
     pass.iterate();
+    if (w.mismatches != mismatches) sampler.check_worlds();  // from now on every world is checked
   }
   w.iterations = it;
   w.work = w.engine->work() - work_from;
@@ -755,7 +765,12 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
   last_iterations_ = 0;
   long long work = 0;
   bool out_of_work = false;
-  for (const auto& w : workers_) last_iterations_ += w->iterations, work += w->work, out_of_work |= w->out_of_work;
+  for (const auto& w : workers_) {
+    last_iterations_ += w->iterations, work += w->work, out_of_work |= w->out_of_work;
+    if (w->mismatches && first_mismatch_.empty()) first_mismatch_ = w->first_mismatch;
+    mismatches_ += w->mismatches;
+    w->mismatches = 0;
+  }
   note_.clear();
   if (out_of_work)
     note_ = "the computer stopped its search after " + std::to_string(last_iterations_) + " of " +

@@ -140,6 +140,11 @@ class MctsAgent : public SearchAgent {
   bool last_extended() const { return last_extended_; }
   /// The iterations of the last search, all threads together.
   long long last_iterations() const { return last_iterations_; }
+  /// Iterations since this agent was made whose world, re-running the ability the decision is
+  /// in, asked another question than the real game had (a question that depends on a card the
+  /// player cannot see: each counted even, the search went on), and the first one's message.
+  long long mismatches() const { return mismatches_; }
+  const std::string& first_mismatch() const { return first_mismatch_; }
   /// Why the last search stopped before its iterations ("" when it did not): the rules' work
   /// passed Options::work.
   std::string note() const override { return note_; }
@@ -243,6 +248,8 @@ class MctsAgent : public SearchAgent {
   Belief belief_;
   double last_worlds_ = 0;
   long long last_iterations_ = 0;
+  long long mismatches_ = 0;
+  std::string first_mismatch_;
   bool last_extended_ = false;
   std::string note_;
 };
