@@ -42,7 +42,6 @@ struct AbilityCtx {
   uint32_t deferred = 0;   // bit d: headers[d] is not written yet
   int depth = 0;
   bool in_run = false;     // inside Scripts::run (events may be replays of an earlier run)
-  bool rerun_mismatch = false;  // a re-run asked another question (Engine::ask): the run's error is a RerunMismatch
   // Once a decision is pending the rest of the run is dry: choices return nil, verbs that would
   // change the game do nothing, and errors are ignored (docs/design.md).
   bool dry = false;
@@ -59,6 +58,9 @@ struct AbilityCtx {
   // The generator scripts draw from while the run goes on (the game's, kept by the scripts during
   // the run): Engine::ask puts it back in the state before a chooser sees the state.
   Rng* rng = nullptr;
+  // A re-run asked another question (Engine::ask): the run's error is a RerunMismatch. Set false
+  // when a run begins (Scripts::run), so left uninitialized here: a play makes a context often.
+  bool rerun_mismatch;
 };
 /// Instructions a dry run may still take to finish: past them (and within the 64 of the dry
 /// count's period) it stops; its effects and errors are ignored anyway. None, so that a script

@@ -116,8 +116,8 @@ std::string Texts::option_text(const State& s, DecisionKind kind, uint16_t opt, 
   // so that each option has a text of its own. (To the other player, who cannot follow a hand's
   // order, such an option stays "?".)
   const CardLoc& l = s.b.card[opt];
-  if (!knowledge::knows(s.b, viewer, opt) && (l.zone == Zone::Hand || l.zone == Zone::Deck) && s.r.active &&
-      s.r.pending.player == viewer) {
+  if ((l.zone == Zone::Hand || l.zone == Zone::Deck) && s.r.active && s.r.pending.player == viewer &&
+      !knowledge::knows(s.b, viewer, opt)) [[unlikely]] {
     const int n = 1 + place_in_zone(s.b, opt);
     return l.zone == Zone::Hand ? std::to_string(l.owner + 1) + ":hand:" + std::to_string(n) : "deck:" + std::to_string(n);
   }

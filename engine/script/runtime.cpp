@@ -237,6 +237,7 @@ Scripts::Outcome Runtime::run(AbilityCtx& c, const Due& d) {
   ctx_ = &c;
   using_ = 0;
   c.in_run = true;
+  c.rerun_mismatch = false;
   c.rng = &sandbox_rng(L_);
   start_budget(kCardLimits.instructions, kRunLimitMessage);
   sandbox_rng(L_) = c.s->b.lend_rng();
