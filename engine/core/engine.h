@@ -535,6 +535,13 @@ class Engine {
   void make_blank();
 };
 
+/// `s` with its cards' identities permuted: the card that was c is now card `to[c]` (`to` a
+/// bijection over the set's cards), every card reference the state holds renamed with it (places,
+/// both players' knowledge and deductions, abilities due, lasting effects and their data, counters,
+/// the running ability's snapshot, answers and question); the generators as they were. Two states
+/// a player cannot tell apart, for the no-peeking tests (tests/unit/test_no_peeking.cpp).
+State permuted(const Engine& e, const State& s, const uint8_t* to);
+
 /// The board-order key of a board card: theaters left to right, player 1 first, bottom to top.
 inline uint64_t board_key(const Board& b, int card) {
   const CardLoc& l = b.card[card];

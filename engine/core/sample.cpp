@@ -63,15 +63,14 @@ void map_board(Board& t, const Board& s, const uint8_t* map, int viewer) {
 
 }  // namespace
 
-// `t` becomes `s` with the identities `map` (old card -> new card), its generators reseeded from
-// `rng`: a determinization's whole relabelling, the running ability's answers and question included.
-void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8_t* map, int viewer, State& t, Rng& rng) {
+namespace {
+// `t` becomes `s` with the identities `map` (old card -> new card), its generators as they were;
+// `viewer`'s deductions keep their cards (-1: every deduction's cards follow too).
+void relabel_cards(const Engine& e, const State& s, const uint8_t* map, int viewer, State& t) {
   copy_state(t, s);
   map_board(t.b, s.b, map, viewer);
-  t.b.game_rng().seed(rng.next());
   if (s.r.active) {
     map_cards(t.r.snapshot, s.r.snapshot, map, viewer);
-    t.r.snapshot.game_rng().seed(rng.next());
     map_due(t.r.due, map);
     for (int i = 0; i < s.r.nanswers; ++i) {  // an answer names the card at a place: the place's new card
       uint16_t& a = t.r.answers[i];
@@ -91,6 +90,23 @@ void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8
     }
     d.set_options(opt, n);
   }
+}
+}  // namespace
+
+// `t` becomes `s` with the identities `map` (old card -> new card), its generators reseeded from
+// `rng`: a determinization's whole relabelling, the running ability's answers and question included.
+void Engine::Sampler::relabel_state(const Engine& e, const State& s, const uint8_t* map, int viewer, State& t, Rng& rng) {
+  relabel_cards(e, s, map, viewer, t);
+  t.b.game_rng().seed(rng.next());
+  if (s.r.active) t.r.snapshot.game_rng().seed(rng.next());
+}
+
+State permuted(const Engine& e, const State& s, const uint8_t* to) {
+  uint8_t map[kMaxCards];
+  for (int c = 0; c < kMaxCards; ++c) map[c] = c < s.b.ncards ? to[c] : static_cast<uint8_t>(c);
+  State t;
+  relabel_cards(e, s, map, -1, t);
+  return t;
 }
 
 Engine::Sampler::Sampler(const Engine& e, const State& s, int viewer, bool check_all) : e_(&e), s_(&s), viewer_(viewer) {
