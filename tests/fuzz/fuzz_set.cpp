@@ -1,6 +1,7 @@
 // libFuzzer target: card sets and house rules as the loader reads them. The input is one card
-// script, loaded in an API 4 set (ongoing functions, triggers, counters, lasting effects, bans,
-// reveals, cards to any hand; API 1 to 3 scripts load in it as well) beside plain cards; or, when it
+// script, loaded in a set of the newest API (kApiMax: ongoing functions, triggers, counters, lasting
+// effects, bans, reveals, cards to any hand, hand triggers, copies, turn actions; scripts of every
+// earlier API load in it as well) beside plain cards; or, when it
 // starts with "-- House rule", a house rule (hooks) loaded with that set. If it loads, one game is
 // played by random agents. Loading may only fail with LoadError and playing only with ScriptError.
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 #include "agents.h"
+#include "binding.h"
 #include "engine.h"
 #include "loader.h"
 
@@ -26,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::filesystem::remove_all(std::filesystem::temp_directory_path() / ("als-fuzz-set-" + std::to_string(::getpid())), ec);
     });
     std::filesystem::create_directories(*d);
-    std::ofstream(*d / "set.lua") << "return { name = 'fuzz', api = 4, theaters = { 'air', 'land', 'sea' },\n"
+    std::ofstream(*d / "set.lua") << "return { name = 'fuzz', api = " << kApiMax << ", theaters = { 'air', 'land', 'sea' },\n"
                                     "  rules = { hand_size = 2 }, cards = { 'plain', 'other', 'fuzzed', 'spare' } }\n";
     std::ofstream(*d / "plain.lua") << "return { type = 'air', strength = 1 }\n";
     std::ofstream(*d / "other.lua") << "return { type = 'land', strength = 4 }\n";
