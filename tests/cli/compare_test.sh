@@ -38,7 +38,7 @@ main = {x["measure"]: x for x in diffs if "card" not in x}
 assert sorted(main) == sorted(measures)
 assert main["battles_per_game"]["significant"] and main["battles_per_game"]["delta"] > 1, main["battles_per_game"]
 assert main["vp_per_battle"]["significant"] and main["vp_per_battle"]["delta"] < -4
-assert not main["branching_factor"]["significant"]
+assert not main["first_player_battle_win_rate"]["significant"]  # (greedy weighs the chart: beginner changes its withdrawals, and so the branching factor)
 assert {x["card"] for x in diffs if "card" in x} == set(d["variants"][0]["cards"])
 PY
 

@@ -114,6 +114,11 @@ namespace {
 
 // Theater control and strength margins for player p: +10 a theater held, -10 one lost, plus the
 // margin (capped) in each.
+// The margin of position_value, for each card still to be played (and one), at which greedy reads
+// a battle as e (2.7) times likelier lost than won: a theater held by 8 is worth 18 points, three
+// lost by a margin -54.
+constexpr double kWithdrawScale = 4.0;
+
 double position_value(const Engine& e, const State& s, int p) {
   double v = 0;
   for (int i = 0; i < s.b.ntheaters; ++i) {
@@ -169,15 +174,20 @@ Action GreedyAgent::decide(const InfoState& info) {
     if (v > best) best = v, choice = a;
   }
   if (mismatched && best <= -1e17) return legal[rng_.below(legal.size())];  // nothing valued in this world
-  // Withdraw when the chart costs less than the battle it expects to lose: holding fewer than
-  // two theaters even after its best move, by a clear margin.
+  // Withdraw where what the chart gives the opponent (info.withdraw_vp(): the rules' chart, or a
+  // withdrawal hook's answer) is less than the VP its best move is expected to give away: the
+  // swing itself where that move ends the battle, else the battle's VP times how much likelier a
+  // loss is than a win (the position's value read as a chance, a logistic of the margin).
   if (can_withdraw && best > -1e17 && best < 0) {
-    const Rules& r = e.rules();
-    int left = static_cast<int>(info.view().hand[p].size());
-    const auto& chart = r.withdraw_chart[base.b.first == p ? 0 : 1];
-    int cost = chart.empty() ? r.battle_vp : chart[std::min<size_t>(static_cast<size_t>(left), chart.size() - 1)];
-    double lose = std::min(1.0, -best / 40.0);  // 0 even, 1 every theater lost by a margin
-    if (lose > 0.5 && cost * 1.0 < r.battle_vp * (2 * lose - 1) + 1e-9 + (lose > 0.75 ? r.battle_vp / 2.0 : 0))
+    const double cost = info.withdraw_vp(), battle_vp = std::max(e.rules().battle_vp, 1);
+    // (the more cards are still to be played, the less the margin now says)
+    const double left = static_cast<double>(e.hand_size(base, p) + e.hand_size(base, 1 - p));
+    const double lose = 1.0 / (1.0 + std::exp(best / (kWithdrawScale * (1 + left))));
+    // (A battle its every move loses is given up even where the chart costs as much: nothing is
+    // left to play for.)
+    const bool decided = best <= -1000 + 1;
+    const double expected_loss = decided ? -std::round(best / 1000.0) : battle_vp * (2 * lose - 1);
+    if (decided ? cost <= expected_loss : cost < expected_loss - 1e-9)
       for (const Action& a : legal)
         if (a.type == Action::Withdraw) return a;
   }
