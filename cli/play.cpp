@@ -1102,6 +1102,10 @@ int cmd_play(int argc, char** argv) {
   for (int p = 0; p < 2; ++p) {
     human[p] = names[p] == "human";
     if (!human[p]) {
+      if (std::string why = agent_spec_refusal(names[p]); !why.empty()) {
+        std::cerr << "als play: " << why << "\n";
+        return 2;
+      }
       agents[p] = make_agent(names[p], seed, p);
       if (!agents[p]) {
         std::cerr << "als play: unknown agent '" << names[p] << "' (agents: human, " << computer_agents() << ")\n";

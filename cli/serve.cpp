@@ -861,7 +861,10 @@ int cmd_serve(int argc, char** argv) {
   static char out_buffer[1 << 14];
   std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   for (const std::string& a : {p1, p2})
-    if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {  // bad options throw: exit 2
+    if (std::string why = agent_spec_refusal(a); !why.empty()) {
+      std::cerr << "als serve: " << why << "\n";
+      return 2;
+    } else if (a != "external" && (a == "human" || !make_agent(a, 0, 0))) {  // bad options throw: exit 2
       std::cerr << "als serve: unknown agent '" << a << "' (external, " << computer_agents() << ")\n";
       return 2;
     }

@@ -104,4 +104,11 @@ assert peak < 300 * 1024, f"peak memory {peak} KB"
 PY
 "$als" review long.jsonl --max-decisions 0 > /dev/null 2>&1; expect_rc 2 $? "review --max-decisions 0"
 
+# An empty agent spec is refused by every command, in words that say so (it once read as "cannot
+# play unattended" or "unknown agent ''").
+for cmd in "play --p2 ''" "serve --p1 ' '" "simulate --games 2 --p1 ''" "tournament '' random" "compare standard --agents ,greedy"; do
+  eval "\"\$als\" $cmd" < /dev/null > es.out 2>&1; rc=$?
+  [ "$rc" -eq 2 ] && grep -q "the agent spec is empty: name an agent" es.out && ok || bad "$cmd: exit $rc, $(cat es.out)"
+done
+
 summary
