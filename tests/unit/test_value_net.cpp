@@ -124,7 +124,8 @@ TEST_CASE("the search with a learned value: its playouts stop for it, reproducib
   if (als::observation_tensor_size(*other) != als::observation_tensor_size(e)) {
     std::string note;
     CHECK(ranking(*other, valued, 1, &note) == ranking(*other, plain, 1));
-    CHECK(note.find("searched without it") != std::string::npos);
+    CHECK(note.find("reads " + std::to_string(als::observation_tensor_size(e)) + " inputs, this game's observation has") != std::string::npos);
+    CHECK(note.find("the computer searched by playouts") != std::string::npos);
   } else {
     WARN("tests/sets/api4 has the standard set's observation size: the mismatch is not exercised");
   }
@@ -163,10 +164,16 @@ TEST_CASE("a learned value is used only in the game it was trained for") {
   CHECK(ValueNet::standard()->game() == eng->content_hash());
   CHECK(ValueNet::load(file).game() == eng->content_hash());
   CHECK(ValueNet::standard()->outputs() == ValueNet::load(file).outputs());
-  // Under a house rule the built-in value goes unused, without a word: the default's playouts.
+  // Under a house rule the built-in value goes unused, and the search says so (once it went
+  // unsaid: a modder met a weaker player and nothing told them), with how to train one.
   auto ruled = test::load("standard", {"long-war"});
   std::string note = "?";
   CHECK(ranking(*ruled, "mcts:iterations=300", 1, &note) == ranking(*ruled, "mcts:iterations=300,value=none", 1));
+  CHECK(note.find("the built-in learned value is trained for the standard set only (content hash " + eng->content_hash() +
+                  ", this game's " + ruled->content_hash()) != std::string::npos);
+  CHECK(note.find("train_value.py --cards SET --out FILE, then mcts:value=FILE") != std::string::npos);
+  // ... and in the standard game it says nothing.
+  CHECK(ranking(*eng, "mcts:iterations=300", 1, &note) == ranking(*eng, "mcts:iterations=300,value=standard", 1));
   CHECK(note.empty());
   // A file naming another game: unused, and said so.
   std::ifstream in(file);

@@ -676,6 +676,19 @@ bool value_reads(const ValueNet* net, const Engine& e) {
 }
 }  // namespace
 
+std::string value_misfit(const std::string& value, const ValueNet& net, const Engine& e) {
+  const bool builtin = value == "standard";
+  const std::string which = builtin ? "the built-in learned value" : "the value network (" + value + ")";
+  const std::string why = net.inputs() != als::observation_tensor_size(e)
+                              ? " reads " + std::to_string(net.inputs()) + " inputs, this game's observation has " +
+                                    std::to_string(als::observation_tensor_size(e))
+                              : std::string(builtin ? " is trained for the standard set only" : " was trained for another game") +
+                                    " (content hash " + net.game() + ", this game's " + e.content_hash() +
+                                    ": another set, a house rule or an edited script)";
+  return which + why + ": the computer searched by playouts, a weaker player. A value for this game: "
+         "python3 python/tools/train_value.py --cards SET --out FILE, then mcts:value=FILE (docs/agents.md, \"A learned value\")";
+}
+
 std::string MctsAgent::evaluation(const Engine& e) const { return value_reads(net_.get(), e) ? "learned value" : "playouts"; }
 
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}, false); }
@@ -777,13 +790,8 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
             std::to_string(budget.iterations) + " iterations: the rules' scripts ran " + std::to_string(work) +
             " Lua instructions for this move (its budget: work=" + std::to_string(budget.work) +
             "), too slow for the search to look further";
-  else if (net_ && !leaf_net_ && opt_.value != "standard")  // (the built-in value goes unsaid: it is the default)
-    note_ = net_->inputs() != als::observation_tensor_size(e)
-                ? "the value network (" + opt_.value + ") reads " + std::to_string(net_->inputs()) +
-                      " inputs, this card set's observation has " + std::to_string(als::observation_tensor_size(e)) +
-                      ": the computer searched without it"
-                : "the value network (" + opt_.value + ") was trained for another game (content hash " + net_->game() +
-                      ", this game's " + e.content_hash() + "): the computer searched without it";
+  else if (net_ && !leaf_net_)  // the built-in value too: a game it does not fit is played weaker, and said so
+    note_ = value_misfit(opt_.value, *net_, e);
   return out;
 }
 

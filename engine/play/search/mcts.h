@@ -38,6 +38,11 @@ namespace als {
 /// - options measured weaker and so not the default: a reward that values the match score
 ///   (`match`: the change in the chance to win the game, win_chance), and a move drawn in
 ///   proportion to the visits (`draw`: the search then bluffs, and is harder to read).
+/// Why the learned value `value` (its spec: "standard" or a file) read as `net` does not fit
+/// `e`'s game (another input size, another content hash), with what trains one: the note a
+/// search gives once a game where it plays by playouts instead.
+std::string value_misfit(const std::string& value, const ValueNet& net, const Engine& e);
+
 class MctsAgent : public SearchAgent {
  public:
   struct Options {
