@@ -12,7 +12,8 @@ replay() {  # replay FILE [als replay options]
   [ "$rc" -eq 0 ] && grep -q "every result and state matches" "$tmp/out.txt" && ok ||
     bad "$(basename "$f") (exit $rc): $(tail -n 2 "$tmp/out.txt")"
 }
-# The folders of the example sets and rules, by a record's name (recorded from other checkouts).
+# The folders of the example sets and rules, by a record's name (recorded from other checkouts,
+# whose paths the headers name: the test must not depend on any folder outside this checkout).
 options() {
   case "$1" in
     supply-lines-*) echo --cards "$ex/supply-lines" ;;
@@ -20,6 +21,9 @@ options() {
     frontier-*) echo --cards "$ex/frontier" --rules "$ex/frontier/rules/mulligan.lua" ;;
     skirmish-*) echo --cards "$ex/skirmish" ;;
     four-fronts-*) echo --rules "$ex/four-fronts.lua" ;;
+    beginner-*-deductions.jsonl) echo --rules "$src/scripts/rules/beginner.lua" ;;  # (recorded by path; beginner-seed13 by name)
+    long-war-*) echo --rules "$src/scripts/rules/long-war.lua" ;;
+    spotter-*) echo --rules "$src/scripts/rules/spotter.lua" ;;
   esac
 }
 for f in "$src"/tests/records/*.jsonl; do
