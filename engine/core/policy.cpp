@@ -6,15 +6,17 @@
 
 namespace als {
 
+void Policy::add_folder(const std::string& dir) {
+  std::error_code ec;
+  auto abs = std::filesystem::absolute(dir, ec);
+  if (ec) return;
+  auto canon = std::filesystem::weakly_canonical(abs, ec);
+  if (!ec) allowed_.push_back(canon);
+}
+
 Policy Policy::client(const std::vector<std::string>& allowed, bool allow_exec) {
   Policy p(Source::Client);
-  for (const std::string& dir : allowed) {
-    std::error_code ec;
-    auto abs = std::filesystem::absolute(dir, ec);
-    if (ec) continue;
-    auto canon = std::filesystem::weakly_canonical(abs, ec);
-    if (!ec) p.allowed_.push_back(canon);
-  }
+  for (const std::string& dir : allowed) p.add_folder(dir);
   p.allow_exec_ = allow_exec;
   return p;
 }
@@ -42,11 +44,7 @@ std::string Policy::may_open(std::string& path) const {
 Policy Policy::also(const std::string& dir) const {
   if (source_ == Source::User) return *this;
   Policy p = *this;
-  std::error_code ec;
-  auto abs = std::filesystem::absolute(dir, ec);
-  if (ec) return p;
-  auto canon = std::filesystem::weakly_canonical(abs, ec);
-  if (!ec) p.allowed_.push_back(canon);
+  p.add_folder(dir);
   return p;
 }
 

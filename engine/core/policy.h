@@ -43,6 +43,8 @@ class Policy {
 
  private:
   explicit Policy(Source s) : source_(s) {}
+  // Admits `dir` (made absolute and canonical; a path the system refuses admits nothing).
+  void add_folder(const std::string& dir);
   Source source_;
   std::vector<std::filesystem::path> allowed_;  // canonical folders (Client)
   bool allow_exec_ = false;

@@ -320,6 +320,15 @@ struct Board : BoardCore {
   uint64_t in_zone(Zone z) const { return zone_bits[static_cast<int>(z)]; }
   uint64_t owned_by(int player) const { return player ? owner2 : ~owner2; }
   uint64_t in_hand(int player) const { return zone_bits[static_cast<int>(Zone::Hand)] & owned_by(player); }
+  /// The cards before `card` in its zone's order (seq): in a hand, the cards held before it; in
+  /// the deck, the cards above it (a place a player who cannot identify the card names it by).
+  int place_in_zone(int card) const {
+    const CardLoc& l = this->card[card];
+    const uint64_t zone = l.zone == Zone::Hand ? in_hand(l.owner) : zone_bits[static_cast<int>(l.zone)];
+    int k = 0;
+    for (uint64_t m = zone; m; m &= m - 1) k += this->card[__builtin_ctzll(m)].seq < l.seq;
+    return k;
+  }
   /// Player p's cards in a theater (any order).
   uint64_t in_stack(int player, int theater) const {
     return zone_bits[static_cast<int>(Zone::Board)] & owned_by(player) & theater_bits[theater];

@@ -21,18 +21,6 @@ int Texts::theater_id(std::string_view name) const {
   return -1;
 }
 
-namespace {
-// Cards before `card` in its zone's order (seq): in a hand, the cards held before it; in the deck,
-// the cards above it.
-int place_in_zone(const Board& b, int card) {
-  const CardLoc& l = b.card[card];
-  const uint64_t zone = l.zone == Zone::Hand ? b.in_hand(l.owner) : b.zone_bits[static_cast<int>(l.zone)];
-  int k = 0;
-  for (uint64_t m = zone; m; m &= m - 1) k += b.card[__builtin_ctzll(m)].seq < l.seq;
-  return k;
-}
-}  // namespace
-
 std::string Texts::card_label(const State& s, int card, int viewer) const {
   const Board& b = s.b;
   if (knowledge::knows(b, viewer, card)) return card_word(static_cast<size_t>(card));
@@ -118,7 +106,7 @@ std::string Texts::option_text(const State& s, DecisionKind kind, uint16_t opt, 
   const CardLoc& l = s.b.card[opt];
   if ((l.zone == Zone::Hand || l.zone == Zone::Deck) && s.r.active && s.r.pending.player == viewer &&
       !knowledge::knows(s.b, viewer, opt)) [[unlikely]] {
-    const int n = 1 + place_in_zone(s.b, opt);
+    const int n = 1 + s.b.place_in_zone(opt);
     return l.zone == Zone::Hand ? std::to_string(l.owner + 1) + ":hand:" + std::to_string(n) : "deck:" + std::to_string(n);
   }
   return card_label(s, opt, viewer);
@@ -208,7 +196,7 @@ uint32_t Texts::action_key(const State& s, const Action& a, int viewer) const {
         uint32_t l = label(a.option);
         if (l == kUnknownLabel && a.option < ncards && s.r.active && s.r.pending.player == viewer) {  // (option_text)
           const CardLoc& at = b.card[a.option];
-          const uint32_t n = static_cast<uint32_t>(place_in_zone(b, a.option));
+          const uint32_t n = static_cast<uint32_t>(b.place_in_zone(a.option));
           if (at.zone == Zone::Hand) l = kHandLabel + at.owner * kMaxCards + n;
           else if (at.zone == Zone::Deck) l = kDeckLabel + n;
         }

@@ -108,7 +108,7 @@ void check_outputs(const std::vector<std::pair<std::string, std::string>>& outpu
     const auto& [flag, file] = outputs[i];
     if (file.empty()) continue;
     if (std::string why = files::path_refusal(file); !why.empty()) throw Refused(flag + " " + why);
-    const std::string shown = "'" + escape_controls(file.substr(0, 200)) + (file.size() > 200 ? "...'" : "'");
+    const std::string shown = "'" + files::shown_path(file) + "'";
     for (size_t j = 0; j < i; ++j)
       if (!outputs[j].second.empty() && files::same_file(outputs[j].second, file))
         throw Refused(outputs[j].first + " and " + flag + " name the same file " + shown + ": give each its own");

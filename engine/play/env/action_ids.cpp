@@ -59,12 +59,7 @@ int ActionIds::id(const Engine& e, const State& s, const Action& a, int viewer) 
   if (knowledge::knows(s.b, viewer, c)) return base + c;
   const CardLoc& l = s.b.card[c];  // a card the viewer cannot identify: its position
   if ((l.zone == Zone::Hand || l.zone == Zone::Deck) && hands_from_ >= 0) {
-    int k = 0;  // cards before it: in the hand as held (seq), in the deck from the top
-    const uint64_t zone = l.zone == Zone::Hand ? s.b.in_hand(l.owner) : s.b.zone_bits[static_cast<int>(Zone::Deck)];
-    for (uint64_t m = zone; m; m &= m - 1) {
-      const int o = __builtin_ctzll(m);
-      k += s.b.card[o].seq < l.seq;
-    }
+    const int k = s.b.place_in_zone(c);  // in the hand as held, in the deck from the top
     return l.zone == Zone::Hand ? hands_from_ + l.owner * C + k : hands_from_ + 2 * C + k;
   }
   if (l.zone != Zone::Board) return -1;
