@@ -50,7 +50,7 @@ std::string check_reproducible(const Engine& e, const Engine& other, int games) 
       std::string cards;
       for (const Event& ev : m->apply_log().events)
         if (ev.type == Event::Ability) cards += (cards.empty() ? "" : ", ") + e.text().due_text(Due{.card = ev.card, .what = static_cast<What>(ev.what)});
-      if (const Question q = e.text().question(s, -1); q.asked) cards += (cards.empty() ? "" : ", ") + q.ability;
+      if (const Question q = render_question(e, project(e, s, -1)); q.asked) cards += (cards.empty() ? "" : ", ") + q.ability;
       return "two runs of the same ability from the same position differ (" + (cards.empty() ? "?" : cards) +
              "): an ability must depend only on the game, not on state kept between calls or on addresses "
              "(tostring of a table or function)";

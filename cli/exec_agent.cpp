@@ -286,7 +286,7 @@ class ExecAgent : public Agent {
     std::vector<float> tensor(static_cast<size_t>(als::observation_tensor_size(e)));
     info.observation_tensor(tensor.data());
     json d = {{"type", "decision"}, {"seat", p + 1}, {"kind", decision_kind_name(k)},
-              {"view", protocol::view_json(e, info.projection(), info.withdraw_vp())},
+              {"view", protocol::view_json(e, info.projection())},
               {"legal", texts}, {"ids", ids}, {"relative_ids", relative}, {"observation_tensor", tensor}};
     protocol::add_question(d, info.question());
     if (state_) {

@@ -167,9 +167,8 @@ std::string stack_text(const Engine& e, const SeenTheater& t, int p) {
 // with what adds to them, who holds it; the hands compactly (`rules NAME` for a card's text).
 // `hand_listed`: the decision below lists the viewer's hand card by card (a turn), so the board
 // leaves it out.
-Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed) {
-  const Projection v = project(e, s, viewer);
-  const int opp = 1 - viewer;
+Lines board_lines(const Engine& e, const Projection& v, bool hand_listed) {
+  const int viewer = v.seat, opp = 1 - viewer;
   const size_t width = screen_size().columns;
   Lines out;
   std::ostringstream head;
@@ -241,13 +240,13 @@ Lines board_lines(const Engine& e, const State& s, int viewer, bool hand_listed)
   return out;
 }
 
-void print_board(const Engine& e, const State& s, int viewer) { board_lines(e, s, viewer, false).print(); }
+void print_board(const Engine& e, const State& s, int viewer) { board_lines(e, project(e, s, viewer), false).print(); }
 
 }  // namespace
 
-std::string board_text(const Engine& e, const State& s, int viewer) {
+std::string board_text(const Engine& e, const Projection& v) {
   std::string out;
-  for (const std::string& row : board_lines(e, s, viewer, false).rows) out += row + "\n";
+  for (const std::string& row : board_lines(e, v, false).rows) out += row + "\n";
   return out;
 }
 
@@ -261,8 +260,8 @@ namespace {
 void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen, Naming naming) {
   std::cout << "--- battle " << end.value << " is over; the final board"
             << (viewer < 0 ? ", every card revealed:\n" : ":\n");
-  print_final_board(e, at, viewer, naming);
   const Projection v = project(e, at, viewer);
+  print_final_board(e, v, naming);
   const int winner = end.player;
   if (end.withdrew) {
     const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
@@ -325,9 +324,9 @@ void print_card(const Engine& e, const std::string& typed) {
 
 // The question an ability asks, in the deciding player's words: the card text's "you" is its owner.
 std::string question_text(const Engine& e, const State& s, int p) {
-  const Question asked = e.text(screen_naming()).question(s, p);
+  const Question asked = render_question(e, project(e, s, p), screen_naming());
   std::string whose = asked.card < 0 || asked.lasting    ? "the " + asked.ability
-                      : e.owner(s, asked.card) == p ? "your " + asked.ability
+                      : asked.owner == p                 ? "your " + asked.ability
                                                     : "the opponent's " + asked.ability;
   std::ostringstream q;
   if (!asked.prompt.empty())  // the ability's own words for the question (API 3)
@@ -492,7 +491,7 @@ Lines decision_screen(const Engine& e, const State& s, int p, const Listed& sort
     // while they fit (else by name, on the board's line).
     const bool hand_here = !turn && t != Texts::None;
     std::optional<Lines>& board = turn || hand_here ? listed : unlisted;
-    if (!board) board = board_lines(e, s, p, turn || hand_here);
+    if (!board) board = board_lines(e, project(e, s, p), turn || hand_here);
     screen = *board;
     if (hand_here) screen.append(hand_lines(e, s, p, t));
     screen.append(decision_lines(e, s, p, sorted, t));
@@ -505,7 +504,7 @@ Lines decision_screen(const Engine& e, const State& s, int p, const Listed& sort
   for (size_t drop = 1; !fits() && drop < all.size(); ++drop) {
     last_moves.assign(all.begin() + static_cast<std::ptrdiff_t>(drop), all.end());
     last_moves.insert(last_moves.begin(), std::to_string(drop) + " earlier (type last)");
-    screen = board_lines(e, s, p, turn);
+    screen = board_lines(e, project(e, s, p), turn);
     screen.append(decision_lines(e, s, p, sorted, Texts::None));
     screen.append(below);
   }
@@ -644,7 +643,7 @@ Listed shown_texts(const Engine& e, const State& s, int p, std::vector<Action>& 
   for (const Action& a : acts) out.named.push_back(named.action_text(s, a, p));
   out.shown = screen_naming() == Naming::Names ? out.named : texts;
   if (e.decision_kind(s) == DecisionKind::Option) {
-    const Question q = e.text().question(s, p);
+    const Question q = render_question(e, project(e, s, p));
     for (size_t i = 0; i < texts.size(); ++i)
       out.named[i] = out.shown[i] = texts[i] =
           texts[i] == "option " + std::to_string(i + 1) && i < q.options.size() ? q.options[i] : "none";
@@ -1005,7 +1004,7 @@ int TerminalGame::run(const Common& c, const std::string& p1, const std::string&
       if (!takeback_replies_) forget_undo(played_since(p));
     }
     if (watch_ && !m_.over()) {
-      if (viewer_ == -1) print_final_board(e_, m_.state(), -1, naming());  // spectators see everything
+      if (viewer_ == -1) print_final_board(e_, project(e_, m_.state(), -1), naming());  // spectators see everything
       else if (viewer_ >= 0 && m_.to_act() != viewer_) print_board(e_, m_.state(), viewer_);
     }
   }

@@ -21,7 +21,7 @@ json bonus_json(const Engine& e, const Bonus& b) {
 }
 }  // namespace
 
-json view_json(const Engine& e, const Projection& p, int withdraw_vp) {
+json view_json(const Engine& e, const Projection& p) {
   const View v = render_view(e, p);
   const int seat = p.seat;
   json board = json::array(), strength = json::array(), tokens = json::array();
@@ -50,7 +50,7 @@ json view_json(const Engine& e, const Projection& p, int withdraw_vp) {
     j["deduced"] = deduced;
   }
   // Protocol 2: what withdrawing now would give the opponent (the chart, ruling 27).
-  j["withdraw_vp"] = withdraw_vp;
+  j["withdraw_vp"] = p.seat >= 0 ? p.withdraw_vp[p.seat] : 0;
   // API 3, public: counters (players', and board cards' parallel to `board`) and lasting effects.
   if (!v.player_counters[0].empty() || !v.player_counters[1].empty() || !v.effects.empty() ||
       std::any_of(v.card_counters, v.card_counters + 2, [](const auto& side) {

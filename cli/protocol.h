@@ -4,14 +4,15 @@
 #include <nlohmann/json.hpp>
 
 #include "engine.h"
+#include "question.h"
 #include "view.h"
 
 namespace als::cli::protocol {
 
 /// A seat's view (ruling 28) as JSON (docs/protocol.md, "The view"), rendered from its
-/// projection `p`: a card the seat may not identify is "?" (with "~" before it when facedown); `bonuses` typed by source.
-/// `withdraw_vp`: what withdrawing now would give the opponent.
-nlohmann::json view_json(const Engine& e, const Projection& p, int withdraw_vp);
+/// projection `p`: a card the seat may not identify is "?" (with "~" before it when facedown);
+/// `bonuses` typed by source; `withdraw_vp`: what the seat's withdrawing now would give the opponent.
+nlohmann::json view_json(const Engine& e, const Projection& p);
 
 /// Adds to a `decision` message the question an ability asks (`ability`, and `card`, `prompt`,
 /// `options` where it has them), as Engine::question gives it for the seat; nothing at a turn.

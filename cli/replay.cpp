@@ -53,7 +53,7 @@ int cmd_replay(int argc, char** argv) {
       // deploy named (playing faceup shows the card).
       std::cout << "--- action " << ++n << ": " << pname(player) << " "
                 << e.text(screen_naming()).action_text(before, a, a.type == Action::Deploy ? -1 : viewer) << "\n";
-      print_final_board(e, after, viewer);
+      print_final_board(e, project(e, after, viewer));
       const Projection v = project(e, after, viewer);
       for (int p = 0; p < 2; ++p) {
         std::vector<std::string> hand;

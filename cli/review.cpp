@@ -15,6 +15,7 @@
 #include "record.h"
 #include "screen.h"
 #include "terminal.h"
+#include "question.h"
 #include "view.h"
 
 namespace als::cli {
@@ -112,7 +113,7 @@ std::vector<std::string> step_lines(const Engine& e, const Game& game, size_t i,
                   (st.taken.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(st.taken) : std::string()));
   // A deploy shows its card to everyone; another's facedown play and hidden choices stay hidden.
   std::string line = std::to_string(i + 1) + ". " + pname(st.player);
-  if (const Question q = texts.question(before, viewer); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
+  if (const Question q = render_question(e, project(e, before, viewer), screen_naming()); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
   else line += ":";
   line += " " + texts.action_text(before, st.action, st.action.type == Action::Deploy ? -1 : viewer);
   out.push_back(line);
@@ -155,7 +156,7 @@ void browse(const Engine& e, const Game& game, int viewer) {
   const std::string keys = "Enter: next, b: back, m: next mistake, battle N, q: quit";
   for (size_t i = 0; i < steps.size();) {
     std::cout << "\n";
-    print_final_board(e, game.before(i + 1), viewer);
+    print_final_board(e, project(e, game.before(i + 1), viewer));
     for (const std::string& l : step_lines(e, game, i, viewer)) std::cout << wrapped(l, 6) << "\n";
     std::string line;
     if (!read_line("(" + keys + ") > ", line)) return;

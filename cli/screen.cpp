@@ -107,9 +107,9 @@ std::string shown_card(const Engine& e, int c) {
   return card_word(e, c, screen_naming());
 }
 
-void print_final_board(const Engine& e, const State& at, int viewer, Naming naming, bool you) {
+void print_final_board(const Engine& e, const Projection& v, Naming naming, bool you) {
+  const int viewer = v.seat;
   auto who = [&](int p) { return !you || viewer < 0 ? pname(p) : p == viewer ? std::string("you") : std::string("opponent"); };
-  const Projection v = project(e, at, viewer);
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
     row << "  " << std::left << std::setw(6) << e.text().theater_name(t.theater) << std::right;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine.h"
+#include "projection.h"
 
 namespace als::cli {
 
@@ -50,14 +51,14 @@ std::string wrapped(const std::string& text, size_t indent, size_t width);
 std::string wrapped(const std::string& text, size_t indent);
 /// `text` cut to one line of at most `width` columns at a space, " ..." marking the cut.
 std::string cut_to(const std::string& text, size_t width);
-/// Prints the board as `viewer` knows it (-1: every card revealed, the omniscient view): each
-/// theater's stacks bottom to top with the cards' strengths, the totals, who holds it; cards by
-/// their display names (`naming`: Naming::Ids for a log with no person at it).
-/// `you`: the viewer is "you" and the other player "opponent" (the tutorial), else "player N".
-void print_final_board(const Engine& e, const State& at, int viewer, Naming naming = screen_naming(), bool you = false);
-/// The board of `als play` as `viewer` (0 or 1) sees it (cli/play.cpp): a header, each theater's
-/// totals and stacks with every bonus by its source, the hands, counters and lasting effects; one
-/// line a row, without colour when standard output is not a terminal.
-std::string board_text(const Engine& e, const State& s, int viewer);
+/// Prints the board of projection `v` (its seat's; -1: every card revealed, the omniscient view):
+/// each theater's stacks bottom to top with the cards' strengths, the totals, who holds it; cards
+/// by their display names (`naming`: Naming::Ids for a log with no person at it).
+/// `you`: the seat is "you" and the other player "opponent" (the tutorial), else "player N".
+void print_final_board(const Engine& e, const Projection& v, Naming naming = screen_naming(), bool you = false);
+/// The board of `als play` as projection `v`'s seat (0 or 1) sees it (cli/play.cpp): a header,
+/// each theater's totals and stacks with every bonus by its source, the hands, counters and
+/// lasting effects; one line a row, without colour when standard output is not a terminal.
+std::string board_text(const Engine& e, const Projection& v);
 
 }  // namespace als::cli

@@ -167,7 +167,7 @@ void send_error(const std::string& message, const json& request = nullptr) {
 
 // A player's view (ruling 28), as protocol.cpp writes it.
 json view_json(const Engine& e, const State& s, int seat) {
-  return protocol::view_json(e, project(e, s, seat), e.withdraw_vp(s, seat, e.hand_size(s, seat)));
+  return protocol::view_json(e, project(e, s, seat));
 }
 
 constexpr int kObsList = 1, kObsHex = 2, kObsTensor = 3;  // new_game's "observation": true, "hex", "tensor"
@@ -660,7 +660,7 @@ class Server {
     if (g.observation == kObsHex) d["observation_hex"] = observation_hex(als::observation(*g.eng, g.s(), seat));
     if (g.observation == kObsTensor) d["observation_tensor_base64"] = protocol::observation_tensor_base64(*g.eng, g.s(), seat);
     d["ids"] = g.legal_ids;  // protocol 2: each legal action's fixed id, in the same order
-    protocol::add_question(d, g.eng->text().question(g.s(), seat));
+    protocol::add_question(d, render_question(*g.eng, project(*g.eng, g.s(), seat)));
     if (k == DecisionKind::Turn && g.eng->rules().has(Hook::TurnActions))  // (API 5) the words of "action 1", ...
       if (std::vector<std::string> words = project(*g.eng, g.s(), seat).turn_actions; !words.empty()) d["actions"] = words;
     send(d);

@@ -182,7 +182,7 @@ void print_events(const Engine& e, const EventLog& log) {
     if (ev.type == Event::BattleEnd && ends < log.battle_ends.size()) {
       const State& at = log.battle_ends[ends++];
       std::cout << "--- the battle is over; the final board:\n";
-      print_final_board(e, at, kYou, screen_naming(), true);
+      print_final_board(e, project(e, at, kYou), screen_naming(), true);
       if (!ev.withdrew) {
         int held = 0;
         const Projection v = project(e, at, kYou);

@@ -474,7 +474,7 @@ class Engine {
   int apply_fns_steps(const State& s, Fn fn, const int* args, int value, Step step) const;
   /// What adds to a total beyond the cards, by source, into `out` (projection.h's Bonus).
   void bonuses(const State& s, int player, int theater, std::vector<Bonus>& out) const;
-  friend Projection project(const Engine& e, const State& s, int seat);
+  friend void project_into(const Engine& e, const State& s, int seat, Projection& out);
   friend class Texts;
   friend class Ops;
   // The decision protocol (resolve.cpp; Ops::ask documents it).

@@ -97,6 +97,7 @@ struct SeenDecision {
   DecisionKind kind = DecisionKind::Turn;
   int player = -1;      // who answers
   int card = -1;        // the card whose ability (or lasting effect) asks; -1: a house rule
+  int owner = -1;       // that card's owner now (public: its ability began faceup); -1 without a card
   What what = What::Instant;  // which of its abilities
   int effect = -1;      // a lasting effect's trigger asks: its definition; else -1
   std::string prompt;   // the ability's own words (API 3), or ""
@@ -104,6 +105,10 @@ struct SeenDecision {
   bool shown_hidden = false;  // a card is shown to another seat: this one does not know it
   int about = -1;       // the card it is about (Transport's move), kUnseen if hidden, -1 none
   bool has_about = false;
+  // The card it is about, on the board (public): its side (0 or 1), theater id and place in that
+  // stack (1: the bottom); -1 when it is about no card on the board.
+  int about_player = -1, about_theater = -1, about_depth = -1;
+  bool asker_known = false;  // the seat knows the asking card now (false for a house rule's or a hidden question)
   std::vector<std::string> options;  // an Option question's texts, in the script's order
   bool hidden = false;  // a hand trigger (API 5) of a card this seat does not know asks: only who decides is seen
   bool operator==(const SeenDecision&) const = default;
@@ -117,6 +122,9 @@ struct Projection {
   bool over = false;
   int winner = -1;
   int score[2] = {0, 0};
+  // What each player's withdrawal now would give the opponent (ruling 27: the rules' chart, or
+  // their withdraw_vp hook), by that player's hand now: public, as the chart is.
+  int withdraw_vp[2] = {0, 0};
   std::vector<SeenTheater> theaters;  // left to right
   std::vector<SeenCard> hand[2];      // in the order held; the seat's own always known
   int deck_size = 0;
@@ -137,5 +145,8 @@ struct Projection {
 /// the public facts. Runs the set's strength and total functions (ScriptError if one fails), as
 /// reading a total does.
 Projection project(const Engine& e, const State& s, int seat);
+/// The same into `out`, every field set again, its lists' storage kept: for a caller that
+/// projects again and again (a search's leaves), which then allocates only when a list grows.
+void project_into(const Engine& e, const State& s, int seat, Projection& out);
 
 }  // namespace als

@@ -399,37 +399,6 @@ std::string Texts::event_line(const Event& e, int viewer) const {
   return "?";
 }
 
-Question Texts::question(const State& s, int viewer) const {
-  Question q;
-  if (!s.r.active || s.b.phase == Phase::Over) return q;
-  const Decision& p = s.r.pending;
-  // The ability asking: the innermost running when the question was asked (an instant that
-  // another flipped faceup, with immediate instants), else the outermost.
-  const Due d = p.asker != kNone || p.asker_what != What::Instant
-                    ? Due{.card = p.asker, .what = p.asker_what, .effect = p.asker_effect}
-                    : s.r.due;
-  const Lasting* l = d.effect != kNone ? e_.find_lasting(s, d.effect) : nullptr;
-  q.asked = true;
-  q.kind = p.kind;
-  q.player = p.player;
-  q.ability = due_text(d, l ? l->effect : -1);
-  q.card = d.card == kNone ? -1 : d.card;
-  q.lasting = l != nullptr;
-  if (d.card != kNone) q.text = e_.set().cards[d.card].text;
-  if (p.prompt) q.prompt = e_.interned().name(s.b, p.prompt);
-  if (p.card != kNone && knowledge::knows(s.b, viewer, p.card)) q.shown = card_word(p.card);
-  if (p.about != kNone) q.about = card_label(s, p.about, viewer);
-  if (p.kind == DecisionKind::Option)
-    q.options = option_texts(s.b, p);
-  if (e_.hidden_from(s, viewer, d.card, d.what)) {
-    Question hidden;  // a hand trigger's question (API 5): the other player reads only who decides
-    hidden.asked = true, hidden.kind = p.kind, hidden.player = p.player, hidden.hidden = true;
-    hidden.ability = player_text(p.player) + " decides";
-    return hidden;
-  }
-  return q;
-}
-
 void Texts::order_for_viewer(const State& s, int viewer, std::vector<Action>& acts,
                               std::vector<std::string>* texts) const {
   // The place of a card an action names: a public order that does not depend on which card it is.

@@ -1,7 +1,8 @@
 // How a game is put in words: action, option and card texts as a seat may read them, their
-// parsing, the log's event lines, messages with hidden cards named by their places, and the
-// pending question. Nothing here changes a game (text.cpp). An Engine gives its texts through
-// Engine::text(); a Texts is a view of the engine (one pointer), made and dropped freely.
+// parsing, the log's event lines, and messages with hidden cards named by their places. The
+// pending question is the projection's, rendered by engine/present/question.h. Nothing here
+// changes a game (text.cpp). An Engine gives its texts through Engine::text(); a Texts is a view
+// of the engine (one pointer), made and dropped freely.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -19,22 +20,6 @@ class Engine;
 /// `exec:`, scenarios and action texts), or by its display name (`Heavy Tanks`, the card file's
 /// `name`: what a person reads at the terminal, in replays and reviews).
 enum class Naming : uint8_t { Ids, Names };
-
-/// The question an ability asks now (Texts::question), as a seat may read it.
-struct Question {
-  bool asked = false;      // false at a turn, or once the game is over: no ability asks
-  DecisionKind kind = DecisionKind::Turn;
-  int player = -1;         // who answers (0 or 1)
-  std::string ability;     // what asks: "ambush", "house rule (turn_start)", "effect shield of bunker (when flipped)"
-  int card = -1;           // the card whose ability (or whose lasting effect) asks; -1: a house rule
-  bool lasting = false;    // a lasting effect's trigger asks (its card may have changed since)
-  std::string text;        // that card's printed text ("" without a card)
-  std::string prompt;      // the ability's own words for the question (API 3), or ""
-  std::string shown;       // the card shown with the question (Reinforce's draw) if the seat knows it, or ""
-  std::string about;       // the card the question is about (Transport's move), as the seat names it, or ""
-  std::vector<std::string> options;  // an option question's texts (API 4), in the script's order: "option K" is the Kth
-  bool hidden = false;     // a hand trigger of a card the seat does not know asks (API 5): `ability` is "player N decides", nothing else is set
-};
 
 /// The texts of one engine's games (Engine::text()).
 class Texts {
@@ -85,10 +70,6 @@ class Texts {
   std::string effect_text(int effect) const;
   /// "tanks", "rule" or "" (a player's own action): an event's or a trigger's cause.
   std::string cause_text(int cause) const;
-  /// The question pending now, as seat `viewer` (0 or 1; -1 everything) may read it: which
-  /// ability asks and its card's text (public: the card was faceup when it began), the prompt,
-  /// the card shown and the card it is about named as the knowledge model lets the seat name them.
-  Question question(const State& s, int viewer) const;
 
  private:
   const Engine& e_;

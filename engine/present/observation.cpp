@@ -1,13 +1,11 @@
 // Observations, two renderers of what a seat sees (observation.h): protocol 2's flat list of
 // integers (docs/protocol.md) and the Python module's float tensor (docs/python.md), the same
 // length in every game of a set, built only from what the knowledge model says the seat knows
-// (knowledge.h) and what is public: the facts of its projection (projection.h), which
-// tests/unit/test_projection.cpp holds them to.
-#include <bit>
-
-#include "engine.h"
-#include "knowledge.h"
+// (knowledge.h) and what is public: they read the seat's projection (projection.h) and the set's
+// and rules' fixed numbers, nothing else.
 #include "observation.h"
+
+#include <stdexcept>
 
 namespace als {
 
@@ -36,49 +34,62 @@ std::vector<std::string> observation_layout(const Engine& e) {
   return out;
 }
 
-std::vector<int> observation(const Engine& e, const State& s, int seat) {
-  const Board& b = s.b;
+namespace {
+int tokens_of(const std::vector<Bonus>& bonuses) {  // a side's supply tokens in a theater (+1 each)
+  int n = 0;
+  for (const Bonus& b : bonuses)
+    if (b.source == Bonus::Source::Tokens) n += b.amount;
+  return n;
+}
+int sum(const std::vector<SeenCounter>& cs) {
+  int n = 0;
+  for (const SeenCounter& k : cs) n += k.value;
+  return n;
+}
+void check_seat(const Projection& p) {
+  if (p.seat != 0 && p.seat != 1) throw std::invalid_argument("an observation is a seat's (0 or 1), not an omniscient reader's");
+}
+}  // namespace
+
+std::vector<int> observation(const Engine& e, const Projection& p) {
+  check_seat(p);
   const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
+  const int seat = p.seat, opp = 1 - seat;
   std::vector<int> o(4 * C + 9 * T + 10, 0);
-  const int opp = 1 - seat;
-  for (size_t c = 0; c < C; ++c) {  // what the seat knows of each card (ruling 28)
-    if (!knowledge::knows(b, seat, static_cast<int>(c))) continue;
-    const CardLoc& l = b.card[c];
-    int* at = &o[4 * c];
-    switch (l.zone) {
-      case Zone::Hand: at[0] = l.owner == seat ? 1 : 6; break;
-      case Zone::Board:
-        at[0] = l.owner == seat ? 2 : 3;
-        at[1] = b.pos[l.theater] + 1;
-        at[2] = l.faceup;
-        at[3] = e.card_strength(s, static_cast<int>(c));
-        break;
-      case Zone::Deck: at[0] = 4; break;
-      case Zone::Held: at[0] = l.owner == seat ? 5 : 0; break;
-      default: break;
-    }
+  for (size_t i = 0; i < p.theaters.size(); ++i) {
+    const SeenTheater& t = p.theaters[i];
+    int* at = &o[4 * C + 9 * i];
+    at[0] = t.theater;
+    at[1] = t.total[seat], at[2] = t.total[opp];
+    at[3] = t.controller == seat;
+    at[4] = tokens_of(t.bonuses[seat]), at[5] = tokens_of(t.bonuses[opp]);
+    at[6] = static_cast<int>(t.stack[seat].size()), at[7] = static_cast<int>(t.stack[opp].size());
+    for (int q = 0; q < 2; ++q)
+      for (const SeenCard& c : t.stack[q]) {
+        if (!c.known()) {
+          at[8] += q == opp;
+          continue;
+        }
+        int* card = &o[4 * static_cast<size_t>(c.card)];
+        card[0] = q == seat ? 2 : 3, card[1] = static_cast<int>(i) + 1, card[2] = c.faceup, card[3] = c.strength;
+      }
   }
-  for (int i = 0; i < b.ntheaters; ++i) {
-    const int t = b.order[i];
-    int* at = &o[4 * C + 9 * static_cast<size_t>(i)];
-    at[0] = t;
-    at[1] = e.strength(s, seat, t), at[2] = e.strength(s, opp, t);
-    at[3] = e.controller(s, t) == seat;
-    at[4] = b.tokens[seat][t], at[5] = b.tokens[opp][t];
-    at[6] = count_cards(b.in_stack(seat, t)), at[7] = count_cards(b.in_stack(opp, t));
-    at[8] = count_cards(b.in_stack(opp, t) & knowledge::unknown(b, seat));
-  }
-  int* g = &o[4 * C + 9 * T];
-  const int hand = e.hand_size(s, seat);
-  const int rest[10] = {b.score[seat], b.score[opp], e.rules().vp_target, b.first == seat, static_cast<int>(b.battle), hand,
-                        e.hand_size(s, opp), count_cards(b.in_zone(Zone::Deck)), e.withdraw_vp(s, seat, hand),
-                        static_cast<int>(e.decision_kind(s))};
-  std::copy(rest, rest + 10, g);
+  for (const SeenCard& c : p.hand[seat]) o[4 * static_cast<size_t>(c.card)] = 1;
+  for (const SeenCard& c : p.hand[opp])
+    if (c.known()) o[4 * static_cast<size_t>(c.card)] = 6;
+  for (int c : p.deck_known) o[4 * static_cast<size_t>(c)] = 4;
+  if (p.held >= 0) o[4 * static_cast<size_t>(p.held)] = 5;
+  const int rest[10] = {p.score[seat], p.score[opp], e.rules().vp_target, p.first == seat, p.battle,
+                        static_cast<int>(p.hand[seat].size()), static_cast<int>(p.hand[opp].size()), p.deck_size,
+                        p.withdraw_vp[seat], static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)};
+  std::copy(rest, rest + 10, &o[4 * C + 9 * T]);
   return o;
 }
 
+std::vector<int> observation(const Engine& e, const State& s, int seat) { return observation(e, project(e, s, seat)); }
+
 // The float tensor (the Python module's observation_tensor, docs/python.md "Observation tensor"):
-// a richer layout than protocol 2's, built the same way from the knowledge model. Counts and
+// a richer layout than protocol 2's, rendered from the projection the same way. Counts and
 // strengths are raw (not scaled); one-hot groups are 0/1.
 namespace {
 constexpr int kStackDepth = 12;  // stack slots encoded per side and theater (deeper cards: counted only)
@@ -134,92 +145,79 @@ std::vector<TensorSlice> observation_tensor_layout(const Engine& e) {
   return out;
 }
 
-void observation_tensor(const Engine& e, const State& s, int seat, float* out) {
-  const Board& b = s.b;
-  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size()), opp = 1 - seat;
+void observation_tensor(const Engine& e, const Projection& p, float* out) {
+  check_seat(p);
+  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
+  const int seat = p.seat, opp = 1 - seat, per_card = kCardWhere + T + 5;
   std::fill(out, out + observation_tensor_size(e), 0.0f);
-  int card_counters[kMaxCards] = {}, player_counters[2] = {};
-  for (int i = 0; i < b.ncounters; ++i) {
-    const Counter& k = b.counters[i];
-    if (k.target >= kCounterPlayer) player_counters[k.target - kCounterPlayer] += k.value;
-    else if (k.target < kMaxCards) card_counters[k.target] += k.value;
-  }
-  float* cards = out;                                    // A: per card
-  float* theaters = cards + C * (kCardWhere + T + 5);    // B: per theater position
-  float* stacks = theaters + T * (T + 10);               // C: per side, position, depth
-  float* globals = stacks + 2 * T * kStackDepth * 3;     // D
-  float* question = globals + kGlobals;                  // E
-  int total[2][kMaxTheaters];
-  e.totals(s, total);  // (one pass over the board: e.strength() and e.controller() would each walk it again)
-  for (int i = 0; i < b.ntheaters; ++i) {
-    const int t = b.order[i];
-    float* at = theaters + i * (T + 10);
-    at[t] = 1;
-    at[T] = static_cast<float>(total[seat][t]), at[T + 1] = static_cast<float>(total[opp][t]);
-    at[T + 2] = Engine::control(total[0][t], total[1][t], b.first) == seat;
-    at[T + 3] = b.tokens[seat][t], at[T + 4] = b.tokens[opp][t];
+  float* cards = out;                              // per card
+  float* theaters = cards + C * per_card;          // per theater position
+  float* stacks = theaters + T * (T + 10);         // per side, position, depth
+  float* globals = stacks + 2 * T * kStackDepth * 3;
+  float* question = globals + kGlobals;
+  uint8_t where[kMaxCards] = {};                   // 0: unknown to the seat (kCardWhere's columns)
+  for (size_t i = 0; i < p.theaters.size(); ++i) {
+    const SeenTheater& t = p.theaters[i];
+    float* at = theaters + static_cast<int>(i) * (T + 10);
+    at[t.theater] = 1;
+    at[T] = static_cast<float>(t.total[seat]), at[T + 1] = static_cast<float>(t.total[opp]);
+    at[T + 2] = t.controller == seat;
     for (int side = 0; side < 2; ++side) {
-      const int p = side == 0 ? seat : opp;
-      uint8_t st[kMaxCards];
-      const int n = e.stack(s, p, t, st);
+      const int q = side == 0 ? seat : opp;
+      at[T + 3 + side] = static_cast<float>(tokens_of(t.bonuses[q]));
+      const int n = static_cast<int>(t.stack[q].size());
       at[T + 5 + side] = static_cast<float>(n);
       for (int d = 0; d < n; ++d) {
-        const int c = st[d];
-        const bool known = knowledge::knows(b, seat, c);
-        at[T + 8 + side] += static_cast<float>(card_counters[c]);
-        if (!known && side == 1) at[T + 7] += 1;
+        const SeenCard& c = t.stack[q][static_cast<size_t>(d)];
+        const int counted = sum(c.counters);
+        at[T + 8 + side] += static_cast<float>(counted);
+        if (!c.known() && side == 1) at[T + 7] += 1;
         if (d < kStackDepth) {
-          float* slot = stacks + ((side * T + i) * kStackDepth + d) * 3;
-          slot[0] = 1, slot[1] = b.card[c].faceup, slot[2] = known;
+          float* slot = stacks + ((side * T + static_cast<int>(i)) * kStackDepth + d) * 3;
+          slot[0] = 1, slot[1] = c.faceup, slot[2] = c.known();
         }
-        if (!known) continue;
-        float* cf = cards + c * (kCardWhere + T + 5);
-        cf[kCardWhere + i] = 1;
-        cf[kCardWhere + T] = b.card[c].faceup;
-        cf[kCardWhere + T + 1] = static_cast<float>(e.card_strength(s, c));
+        if (!c.known()) continue;
+        where[c.card] = side == 0 ? 2 : 3;
+        float* cf = cards + c.card * per_card;
+        cf[kCardWhere + static_cast<int>(i)] = 1;
+        cf[kCardWhere + T] = c.faceup;
+        cf[kCardWhere + T + 1] = static_cast<float>(c.strength);
         cf[kCardWhere + T + 2] = static_cast<float>(d + 1);
         cf[kCardWhere + T + 3] = d + 1 < n;
-        cf[kCardWhere + T + 4] = static_cast<float>(card_counters[c]);
+        cf[kCardWhere + T + 4] = static_cast<float>(counted);
       }
     }
   }
-  // Where each card is, as far as the seat knows (ruling 28): by the zones' bit sets, not card by card.
-  const uint64_t all = C >= 64 ? ~uint64_t{0} : (uint64_t{1} << C) - 1, known = knowledge::known(b, seat) & all;
-  const uint64_t mine = b.owned_by(seat);
-  const uint64_t where_bits[kCardWhere] = {
-      0,
-      known & b.in_zone(Zone::Hand) & mine,
-      known & b.in_zone(Zone::Board) & mine,
-      known & b.in_zone(Zone::Board) & ~mine,
-      known & b.in_zone(Zone::Deck),
-      known & b.in_zone(Zone::Held) & mine,
-      known & b.in_zone(Zone::Hand) & ~mine};
-  uint64_t placed = 0;
-  for (int w = 1; w < kCardWhere; ++w) {
-    placed |= where_bits[w];
-    for (uint64_t m = where_bits[w]; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5) + w] = 1;
-  }
-  for (uint64_t m = all & ~placed; m; m &= m - 1) cards[std::countr_zero(m) * (kCardWhere + T + 5)] = 1;
-  const int hand = e.hand_size(s, seat);
-  const float g[kGlobals] = {static_cast<float>(b.score[seat]), static_cast<float>(b.score[opp]),
-                             static_cast<float>(e.rules().vp_target), b.first == seat ? 1.0f : 0.0f,
-                             static_cast<float>(b.battle), static_cast<float>(hand),
-                             static_cast<float>(e.hand_size(s, opp)), static_cast<float>(count_cards(b.in_zone(Zone::Deck))),
-                             static_cast<float>(count_cards(where_bits[4])),  // the deck cards the seat knows
-                             static_cast<float>(e.withdraw_vp(s, seat, hand)), e.to_act(s) == seat ? 1.0f : 0.0f,
-                             static_cast<float>(player_counters[seat]), static_cast<float>(player_counters[opp]),
-                             static_cast<float>(b.nlasting), static_cast<float>(b.turn_number())};
+  for (const SeenCard& c : p.hand[seat]) where[c.card] = 1;
+  for (const SeenCard& c : p.hand[opp])
+    if (c.known()) where[c.card] = 6;
+  for (int c : p.deck_known) where[c] = 4;
+  if (p.held >= 0) where[p.held] = 5;
+  for (int c = 0; c < C; ++c) cards[c * per_card + where[c]] = 1;
+  const float g[kGlobals] = {static_cast<float>(p.score[seat]), static_cast<float>(p.score[opp]),
+                             static_cast<float>(e.rules().vp_target), p.first == seat ? 1.0f : 0.0f,
+                             static_cast<float>(p.battle), static_cast<float>(p.hand[seat].size()),
+                             static_cast<float>(p.hand[opp].size()), static_cast<float>(p.deck_size),
+                             static_cast<float>(p.deck_known.size()), static_cast<float>(p.withdraw_vp[seat]),
+                             p.to_act == seat ? 1.0f : 0.0f, static_cast<float>(sum(p.player_counters[seat])),
+                             static_cast<float>(sum(p.player_counters[opp])), static_cast<float>(p.effects.size()),
+                             static_cast<float>(p.turn_number)};
   std::copy(g, g + kGlobals, globals);
-  if (b.phase == Phase::Over) return;
-  question[static_cast<int>(e.decision_kind(s))] = 1;
-  if (!s.r.active) return;
-  const Question q = e.text().question(s, seat);
-  const bool asker_known = q.card >= 0 && q.card < C && knowledge::knows(b, seat, q.card);
-  question[kQuestionKinds + (asker_known ? q.card : C)] = 1;
+  if (p.over) return;
+  const SeenDecision& d = p.decision;
+  question[static_cast<int>(d.asked ? d.kind : DecisionKind::Turn)] = 1;
+  if (!d.asked) return;
+  question[kQuestionKinds + (d.asker_known && d.card >= 0 && d.card < C ? d.card : C)] = 1;
   float* tail = question + kQuestionKinds + C + 1;
-  tail[0] = static_cast<float>(prompt_code(q.prompt)) / 65536.0f;
-  tail[1] = static_cast<float>(q.options.size());
-  tail[2] = q.player == seat;
+  tail[0] = static_cast<float>(prompt_code(d.prompt)) / 65536.0f;
+  tail[1] = static_cast<float>(d.options.size());
+  tail[2] = d.player == seat;
+}
+
+void observation_tensor(const Engine& e, const State& s, int seat, float* out) {
+  thread_local Projection p;  // (its lists' storage kept from one call to the next: a search's leaves)
+  project_into(e, s, seat, p);
+  observation_tensor(e, p, out);
 }
 
 }  // namespace als

@@ -19,6 +19,7 @@
 #include "binding.h"
 #include "loader.h"
 #include "scenario_impl.h"
+#include "question.h"
 #include "view.h"
 
 namespace als {
@@ -167,7 +168,7 @@ std::vector<std::string> decision_options(const GameBox& g) {
 
 // "player 1 answers ambush's card question (g:choose one of: heavy_tanks, none)", or "" at a turn.
 std::string pending_question(const GameBox& g) {
-  const Question q = g.eng->text().question(g.s, -1);
+  const Question q = render_question(*g.eng, project(*g.eng, g.s, -1));
   if (!q.asked) return "";
   std::string opts;
   for (const std::string& o : decision_options(g)) opts += (opts.empty() ? "" : ", ") + o;

@@ -105,14 +105,14 @@ TEST_CASE("no text a seat is shown names a card it does not know", "[knowledge]"
           CHECK(e.knows(m.state(), p, c));
         }
       // The prompt: the card shown and the card it is about, as the seat names them.
-      const Question q = e.text().question(m.state(), p);
+      const Question q = render_question(e, project(e, m.state(), p));
       for (const std::string& t : {q.shown, q.about, q.prompt})
         for (int c : cards_named(e, t)) {
           INFO("player " + std::to_string(p + 1) + " is asked about: " + t);
           CHECK(e.knows(m.state(), p, c));
         }
       // The other seat reads the question too (a hand trigger's, API 5: only who decides).
-      const Question qo = e.text().question(m.state(), 1 - p);
+      const Question qo = render_question(e, project(e, m.state(), 1 - p));
       std::vector<std::string> read = {qo.ability, qo.prompt, qo.shown, qo.about};
       read.insert(read.end(), qo.options.begin(), qo.options.end());
       for (const std::string& t : read)
@@ -172,11 +172,11 @@ TEST_CASE("a nested ability's question names the ability that asks", "[knowledge
   e.apply(s, Action{Action::Deploy, static_cast<uint8_t>(maneuver), static_cast<uint8_t>(e.text().theater_id("land"))});
   // Land Maneuver asks its owner which card to flip.
   REQUIRE(e.to_act(s) == 0);
-  CHECK(e.text().question(s, 0).ability == "land_maneuver");
+  CHECK(render_question(e, project(e, s, 0)).ability == "land_maneuver");
   e.apply(s, Action{Action::Choose, kNone, kNone, static_cast<uint16_t>(disrupt)});
   // Disrupt, flipped faceup, resolves at once: its owner's opponent (player 1) flips first.
   REQUIRE(e.to_act(s) == 0);
-  const Question q = e.text().question(s, 0);
+  const Question q = render_question(e, project(e, s, 0));
   CHECK(q.ability == "disrupt");
   CHECK(q.card == disrupt);
   CHECK(e.owner(s, q.card) == 1);  // the terminal says "the opponent's disrupt"

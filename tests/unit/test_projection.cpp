@@ -1,8 +1,9 @@
-// One typed projection of what a seat sees (engine/core/projection.h), and its renderers held to
-// it: the view's texts (engine/present/view.h) and the terminal's board (cli/play.cpp) show the
-// projection's facts, a scripted total's change included, and protocol 2's observation
-// and the float tensor (engine/present/observation.h) hold exactly the facts the projection gives; the projection itself is built from
-// what the seat knows only (a determinization of the hidden cards projects the same).
+// One typed projection of what a seat sees (engine/core/projection.h), and its renderers fed from
+// it alone: the view's texts (engine/present/view.h), the question (question.h), protocol 2's
+// observation and the float tensor (observation.h), serve's and exec's JSON view (cli/protocol.h)
+// and the terminal's boards (cli/screen.h) take a Projection and nothing of the State, so a hand-
+// made projection renders with no game at all; the projection itself is built from what the seat
+// knows only (a determinization of the hidden cards projects the same).
 #include <catch2/catch.hpp>
 
 #include <numeric>
@@ -13,6 +14,7 @@
 #include "observation.h"
 #include "projection.h"
 #include "protocol.h"
+#include "question.h"
 #include "screen.h"
 #include "view.h"
 
@@ -42,136 +44,6 @@ State chest_position(const Engine& e) {
   knowledge::learn(s.b, 1, e.set().find("ambush"));
   s.b.reindex();
   return s;
-}
-
-// Protocol 2's observation, written again from the projection alone (docs/protocol.md's layout):
-// the renderer in engine/present must give exactly this. Only withdraw_vp, a number of the rules
-// (the chart and any battle_vp hook) rather than a fact the seat sees, is read from the engine.
-std::vector<int> observation_from(const Engine& e, const Projection& p, int withdraw_vp) {
-  const size_t C = e.set().cards.size(), T = e.rules().theaters.size();
-  const int seat = p.seat, opp = 1 - seat;
-  std::vector<int> o(4 * C + 9 * T + 10, 0);
-  for (size_t i = 0; i < p.theaters.size(); ++i) {
-    const SeenTheater& t = p.theaters[i];
-    int* at = &o[4 * C + 9 * i];
-    at[0] = t.theater;
-    at[1] = t.total[seat], at[2] = t.total[opp];
-    at[3] = t.controller == seat;
-    for (int q = 0; q < 2; ++q)
-      for (const Bonus& b : t.bonuses[q == 0 ? seat : opp])
-        if (b.source == Bonus::Source::Tokens) at[4 + q] += b.amount;
-    at[6] = static_cast<int>(t.stack[seat].size()), at[7] = static_cast<int>(t.stack[opp].size());
-    for (int q = 0; q < 2; ++q)
-      for (const SeenCard& c : t.stack[q]) {
-        if (!c.known()) {
-          at[8] += q == opp;
-          continue;
-        }
-        int* card = &o[4 * static_cast<size_t>(c.card)];
-        card[0] = q == seat ? 2 : 3, card[1] = static_cast<int>(i) + 1, card[2] = c.faceup, card[3] = c.strength;
-      }
-  }
-  for (const SeenCard& c : p.hand[seat]) o[4 * static_cast<size_t>(c.card)] = 1;
-  for (const SeenCard& c : p.hand[opp])
-    if (c.known()) o[4 * static_cast<size_t>(c.card)] = 6;
-  for (int c : p.deck_known) o[4 * static_cast<size_t>(c)] = 4;
-  if (p.held >= 0) o[4 * static_cast<size_t>(p.held)] = 5;
-  const int rest[10] = {p.score[seat], p.score[opp], e.rules().vp_target, p.first == seat, p.battle,
-                        static_cast<int>(p.hand[seat].size()), static_cast<int>(p.hand[opp].size()), p.deck_size,
-                        withdraw_vp, static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)};
-  std::copy(rest, rest + 10, &o[4 * C + 9 * T]);
-  return o;
-}
-
-// The float observation tensor, written again from the projection alone (docs/python.md,
-// "Observation tensor": the layout's constants as documented there). As above, only withdraw_vp
-// is the engine's.
-bool seat_knows(const Projection& p, int card) {
-  for (const SeenTheater& t : p.theaters)
-    for (int q = 0; q < 2; ++q)
-      for (const SeenCard& c : t.stack[q])
-        if (c.card == card) return true;
-  for (int q = 0; q < 2; ++q)
-    for (const SeenCard& c : p.hand[q])
-      if (c.card == card) return true;
-  return p.held == card || std::find(p.deck_known.begin(), p.deck_known.end(), card) != p.deck_known.end();
-}
-
-std::vector<float> tensor_from(const Engine& e, const Projection& p, int withdraw_vp) {
-  constexpr int kStackDepth = 12, kCardWhere = 7, kGlobals = 15, kQuestionKinds = 5;
-  const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
-  const int seat = p.seat, opp = 1 - seat, per_card = kCardWhere + T + 5;
-  std::vector<float> out(static_cast<size_t>(observation_tensor_size(e)), 0.0f);
-  float* cards = out.data();
-  float* theaters = cards + C * per_card;
-  float* stacks = theaters + T * (T + 10);
-  float* globals = stacks + 2 * T * kStackDepth * 3;
-  float* question = globals + kGlobals;
-  std::vector<int> where(static_cast<size_t>(C), 0);
-  for (size_t i = 0; i < p.theaters.size(); ++i) {
-    const SeenTheater& t = p.theaters[i];
-    float* at = theaters + static_cast<int>(i) * (T + 10);
-    at[t.theater] = 1;
-    at[T] = static_cast<float>(t.total[seat]), at[T + 1] = static_cast<float>(t.total[opp]);
-    at[T + 2] = t.controller == seat;
-    for (int side = 0; side < 2; ++side) {
-      const int q = side == 0 ? seat : opp;
-      for (const Bonus& b : t.bonuses[q])
-        if (b.source == Bonus::Source::Tokens) at[T + 3 + side] += static_cast<float>(b.amount);
-      const int n = static_cast<int>(t.stack[q].size());
-      at[T + 5 + side] = static_cast<float>(n);
-      for (int d = 0; d < n; ++d) {
-        const SeenCard& c = t.stack[q][static_cast<size_t>(d)];
-        int counted = 0;
-        for (const SeenCounter& k : c.counters) counted += k.value;
-        at[T + 8 + side] += static_cast<float>(counted);
-        if (!c.known() && side == 1) at[T + 7] += 1;
-        if (d < kStackDepth) {
-          float* slot = stacks + ((side * T + static_cast<int>(i)) * kStackDepth + d) * 3;
-          slot[0] = 1, slot[1] = c.faceup, slot[2] = c.known();
-        }
-        if (!c.known()) continue;
-        where[static_cast<size_t>(c.card)] = side == 0 ? 2 : 3;
-        float* cf = cards + c.card * per_card;
-        cf[kCardWhere + static_cast<int>(i)] = 1;
-        cf[kCardWhere + T] = c.faceup;
-        cf[kCardWhere + T + 1] = static_cast<float>(c.strength);
-        cf[kCardWhere + T + 2] = static_cast<float>(d + 1);
-        cf[kCardWhere + T + 3] = d + 1 < n;
-        cf[kCardWhere + T + 4] = static_cast<float>(counted);
-      }
-    }
-  }
-  for (const SeenCard& c : p.hand[seat]) where[static_cast<size_t>(c.card)] = 1;
-  for (const SeenCard& c : p.hand[opp])
-    if (c.known()) where[static_cast<size_t>(c.card)] = 6;
-  for (int c : p.deck_known) where[static_cast<size_t>(c)] = 4;
-  if (p.held >= 0) where[static_cast<size_t>(p.held)] = 5;
-  for (int c = 0; c < C; ++c) cards[c * per_card + where[static_cast<size_t>(c)]] = 1;
-  int counters[2] = {0, 0};
-  for (int q = 0; q < 2; ++q)
-    for (const SeenCounter& k : p.player_counters[q]) counters[q] += k.value;
-  const float g[kGlobals] = {static_cast<float>(p.score[seat]), static_cast<float>(p.score[opp]),
-                             static_cast<float>(e.rules().vp_target), p.first == seat ? 1.0f : 0.0f,
-                             static_cast<float>(p.battle), static_cast<float>(p.hand[seat].size()),
-                             static_cast<float>(p.hand[opp].size()), static_cast<float>(p.deck_size),
-                             static_cast<float>(p.deck_known.size()), static_cast<float>(withdraw_vp),
-                             p.to_act == seat ? 1.0f : 0.0f, static_cast<float>(counters[seat]),
-                             static_cast<float>(counters[opp]), static_cast<float>(p.effects.size()),
-                             static_cast<float>(p.turn_number)};
-  std::copy(g, g + kGlobals, globals);
-  if (p.over) return out;
-  question[static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn)] = 1;
-  if (!p.decision.asked) return out;
-  const int asker = p.decision.card;
-  question[kQuestionKinds + (asker >= 0 && asker < C && seat_knows(p, asker) ? asker : C)] = 1;
-  uint32_t h = 2166136261u;  // the prompt's FNV-1a, in 1..65535 (0: none)
-  for (unsigned char ch : p.decision.prompt) h = (h ^ ch) * 16777619u;
-  float* tail = question + kQuestionKinds + C + 1;
-  tail[0] = static_cast<float>(p.decision.prompt.empty() ? 0 : 1 + h % 65535) / 65536.0f;
-  tail[1] = static_cast<float>(p.decision.options.size());
-  tail[2] = p.decision.player == seat;
-  return out;
 }
 
 const SeenTheater& theater(const Engine& e, const Projection& v, const char* name) {
@@ -246,22 +118,22 @@ TEST_CASE("a total by its sources: tokens, a declared bonus and a scripted total
   CHECK(v.bonuses[0][0] == std::vector<std::string>{"+2 tokens", "+3 support (land)", "+3 war_chest (air, scripted)"});
   // The terminal's board shows the scripted bonus with the others, and hides the facedown card.
   ::setenv("COLUMNS", "100", 1);  // (read when standard output is not a terminal)
-  const std::string board = cli::board_text(e, s, 0);
+  const std::string board = cli::board_text(e, project(e, s, 0));
   ::unsetenv("COLUMNS");
   INFO(board);
   CHECK(board.find("+3 war_chest (air, scripted)") != std::string::npos);
   CHECK(board.find("+3 support (land)") != std::string::npos);
   CHECK(board.find("heavy_tanks") == std::string::npos);
-  CHECK(cli::board_text(e, s, 1).find("~heavy_tanks 2") != std::string::npos);
+  CHECK(cli::board_text(e, project(e, s, 1)).find("~heavy_tanks 2") != std::string::npos);
   // serve's and exec's JSON view: the bonuses typed, by source.
-  const nlohmann::json j = cli::protocol::view_json(e, p, 0);
+  const nlohmann::json j = cli::protocol::view_json(e, p);
   REQUIRE(j["bonuses"][0]["air"].size() == 3);
   CHECK(j["bonuses"][0]["air"][2] == nlohmann::json{{"source", "scripted"}, {"amount", 3}, {"card", "war_chest"},
                                                    {"from", "air"}, {"text", "+3 war_chest (air, scripted)"}});
   CHECK(j["bonuses"][0]["air"][1]["source"] == "declared");
   CHECK(j["bonuses"][1]["sea"].empty());
   CHECK(j["board"][1]["sea"] == nlohmann::json{"~heavy_tanks"});
-  CHECK(cli::protocol::view_json(e, project(e, s, 0), 0)["board"][1]["sea"] == nlohmann::json{"~?"});
+  CHECK(cli::protocol::view_json(e, project(e, s, 0))["board"][1]["sea"] == nlohmann::json{"~?"});
 }
 
 TEST_CASE("every view and observation renders its projection, and a seat's projection reads only what it knows", "[projection]") {
@@ -283,12 +155,15 @@ TEST_CASE("every view and observation renders its projection, and a seat's proje
           for (int q = 0; q < 2; ++q)
             scripted += std::count_if(t.bonuses[q].begin(), t.bonuses[q].end(),
                                       [](const Bonus& b) { return b.source == Bonus::Source::Scripted; });
+        const Question q = render_question(e, p);
+        CHECK(q.asked == p.decision.asked);
+        if (q.asked && !q.hidden) CHECK(q.prompt == p.decision.prompt);
         if (seat < 0) continue;
         const int hand = static_cast<int>(p.hand[seat].size());
-        REQUIRE(observation(e, m.state(), seat) == observation_from(e, p, e.withdraw_vp(m.state(), seat, hand)));
-        std::vector<float> tensor(static_cast<size_t>(observation_tensor_size(e)));
-        observation_tensor(e, m.state(), seat, tensor.data());
-        REQUIRE(tensor == tensor_from(e, p, e.withdraw_vp(m.state(), seat, hand)));
+        CHECK(p.withdraw_vp[seat] == e.withdraw_vp(m.state(), seat, hand));
+        const std::vector<int> obs = observation(e, p);
+        CHECK(obs.back() == static_cast<int>(p.decision.asked ? p.decision.kind : DecisionKind::Turn));
+        CHECK(cli::protocol::view_json(e, p)["withdraw_vp"] == p.withdraw_vp[seat]);
         // A world the seat cannot tell from this one projects the same for it.
         Rng rng(g * 1000 + static_cast<uint64_t>(decisions));
         CHECK(project(e, e.sample(m.state(), seat, rng), seat) == p);
@@ -299,4 +174,81 @@ TEST_CASE("every view and observation renders its projection, and a seat's proje
   }
   CHECK(decisions > 100);
   if (cards.find("field-command") != std::string::npos) CHECK(scripted > 0);  // war_chest met
+}
+
+// A projection made by hand, with no game behind it: every renderer shows its facts, so none of
+// them reads a State (a renderer that did would show the blank state's instead).
+TEST_CASE("every renderer takes the projection alone: one made by hand renders its facts", "[projection]") {
+  auto eng = test::load("standard");
+  const Engine& e = *eng;
+  const int air = e.text().theater_id("air"), land = e.text().theater_id("land"), sea = e.text().theater_id("sea");
+  const int ambush = e.set().find("ambush"), tanks = e.set().find("heavy_tanks"), transport = e.set().find("transport");
+  Projection p;
+  p.seat = 0, p.battle = 2, p.first = 1, p.to_act = 0, p.turn_number = 3;
+  p.score[0] = 4, p.score[1] = 2;
+  p.withdraw_vp[0] = 5, p.withdraw_vp[1] = 3;
+  auto card = [](int c, bool faceup, int strength) {
+    SeenCard x;
+    x.card = c, x.faceup = faceup, x.strength = strength;
+    return x;
+  };
+  for (int id : {land, air, sea}) {
+    SeenTheater t;
+    t.theater = id;
+    p.theaters.push_back(t);
+  }
+  p.theaters[1].stack[1].push_back(card(kUnseen, false, 2));
+  p.theaters[1].stack[0].push_back(card(tanks, true, 3));
+  p.theaters[1].total[0] = 3, p.theaters[1].total[1] = 2;
+  p.hand[0].push_back(card(ambush, false, 0));
+  p.hand[1].push_back(card(kUnseen, false, 0));
+  p.deck_size = 6;
+  SeenDecision& d = p.decision;
+  d.asked = true, d.kind = DecisionKind::Theater, d.player = 0, d.card = transport, d.owner = 0, d.prompt = "where to?";
+  d.about = kUnseen, d.has_about = true, d.about_player = 1, d.about_theater = air, d.about_depth = 1, d.asker_known = true;
+  // The question: its ability, prompt, and the card it is about by its place.
+  const Question q = render_question(e, p);
+  CHECK(q.ability == "transport");
+  CHECK(q.owner == 0);
+  CHECK(q.prompt == "where to?");
+  CHECK(q.about == "2:air:1");
+  CHECK(q.text == e.set().cards[static_cast<size_t>(transport)].text);
+  // Protocol 2's observation: the hand card, the board card, the theater in the middle, withdraw_vp.
+  const std::vector<int> obs = observation(e, p);
+  const size_t C = e.set().cards.size();
+  CHECK(obs[4 * static_cast<size_t>(ambush)] == 1);
+  CHECK(std::vector<int>(obs.begin() + 4 * tanks, obs.begin() + 4 * tanks + 4) == std::vector<int>{2, 2, 1, 3});
+  CHECK(obs[4 * C + 9] == air);
+  CHECK(obs[4 * C + 9 + 8] == 1);  // the opponent's card there the seat cannot identify
+  CHECK(obs[obs.size() - 2] == 5);  // withdraw_vp: the seat's
+  CHECK(obs.back() == static_cast<int>(DecisionKind::Theater));
+  // The tensor: the same facts at their slices.
+  std::vector<float> t(static_cast<size_t>(observation_tensor_size(e)));
+  observation_tensor(e, p, t.data());
+  const auto layout = observation_tensor_layout(e);
+  auto slice = [&](const char* name) {
+    for (const TensorSlice& x : layout)
+      if (x.name == name) return t.data() + x.start;
+    throw std::runtime_error(name);
+  };
+  const int per_card = static_cast<int>(layout[0].columns.size());
+  CHECK(slice("cards")[ambush * per_card + 1] == 1.0f);       // own_hand
+  CHECK(slice("cards")[transport * per_card + 0] == 1.0f);    // unknown: nowhere in the projection
+  CHECK(slice("globals")[9] == 5.0f);                         // withdraw_vp
+  CHECK(slice("question_asker")[transport] == 1.0f);
+  CHECK(slice("question_kind")[static_cast<int>(DecisionKind::Theater)] == 1.0f);
+  // serve's JSON view and the terminal's boards.
+  const nlohmann::json j = cli::protocol::view_json(e, p);
+  CHECK(j["hands"][1] == nlohmann::json{"?"});
+  CHECK(j["board"][1]["air"] == nlohmann::json{"~?"});
+  CHECK(j["withdraw_vp"] == 5);
+  CHECK(j["score"] == nlohmann::json{4, 2});
+  ::setenv("COLUMNS", "100", 1);
+  const std::string board = cli::board_text(e, p);
+  ::unsetenv("COLUMNS");
+  INFO(board);
+  CHECK(board.find("=== battle 2 | VP: you 4, opponent 2") != std::string::npos);
+  CHECK(board.find("opponent's hand: 1 card | deck: 6") != std::string::npos);
+  CHECK(board.find("ambush") != std::string::npos);
+  CHECK(render_view(e, p).hand[1] == std::vector<std::string>{"?"});
 }

@@ -13,6 +13,7 @@
 #include "observation.h"
 #include "policy.h"
 #include "rng.h"
+#include "question.h"
 #include "view.h"
 
 namespace als {
@@ -82,8 +83,8 @@ class InfoState {
   /// What the player sees now (projection.h), and the same as texts (view.h).
   Projection projection() const { return project(e_, s_, player_); }
   View view() const { return view_of(e_, s_, player_); }
-  /// The question asked now, as the player may read it (Texts::question).
-  Question question() const { return e_.text().question(s_, player_); }
+  /// The question asked now, as the player may read it (render_question of projection()).
+  Question question() const { return render_question(e_, projection()); }
   /// The VP the opponent would score if the player withdrew now (the chart, ruling 27).
   int withdraw_vp() const { return e_.withdraw_vp(s_, player_, e_.hand_size(s_, player_)); }
   /// Whether the current battle, won by `winner` (0 or 1), surely ends the game in their favour:

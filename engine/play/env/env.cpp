@@ -15,6 +15,7 @@
 #include "rng.h"
 #include "seeds.h"
 #include "validate.h"
+#include "question.h"
 #include "view.h"
 
 namespace als {
@@ -340,7 +341,7 @@ std::string EnvState::observation_string(int player) const {
         : p == player        ? std::string("to act: me")
                              : std::string("to act: opponent"));
   if (p >= 0 && s_.r.active) {
-    const Question q = e.text().question(s_, player);
+    const Question q = render_question(e, project(e, s_, player));
     o << ", asked by " << q.ability << (q.prompt.empty() ? "" : ": " + q.prompt);
   }
   return o.str() + "\n";
