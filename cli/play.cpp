@@ -741,6 +741,7 @@ class TerminalGame : public MatchListener {
     size_t record;  // the record up to there
     bool real;      // more than one legal action (undo skips the others)
     int seat;       // whose decision it was
+    std::vector<std::string> since;  // the other seat's moves that were news at it (`last moves`)
   };
   // Undo takes back the deciding player's own decisions and, against the computer, its replies,
   // never across a battle (a new hand, once seen, cannot be unseen); in hot seat and with
@@ -937,6 +938,9 @@ int TerminalGame::human_turn(int p) {
     std::vector<Action> one = m_.legal();
     const Listed text = shown_texts(e_, s, p, one);
     std::cout << wrapped("the one possible answer, given for you: " + text.shown[0], 2) << "\n";
+    // No decision of the player's: the opponent's moves before it stay news, with this answer
+    // among them (after the player's own decision there is no news to keep).
+    if (!since_[p].empty()) since_[p].push_back("you: " + text.shown[0] + " (the one possible answer)");
     return apply_human(p, one[0]);
   }
   Action a;
@@ -947,9 +951,9 @@ int TerminalGame::human_turn(int p) {
     while (undo_.size() > 1 && !undo_.back().real) undo_.pop_back();
     m_.restore(undo_.back().state);
     rec_.undo(undo_.back().record, p);
+    since_[p] = std::move(undo_.back().since);  // the news at that decision, shown again
     undo_.pop_back();
     ++takebacks_;
-    since_[p].clear();
     std::cout << "undone: back to your previous decision\n";
     return -1;
   }
@@ -962,9 +966,9 @@ int TerminalGame::human_turn(int p) {
 }
 
 int TerminalGame::apply_human(int p, const Action& a) {
-  Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p};
+  Checkpoint here{m_.state(), rec_.mark(), m_.legal().size() > 1, p, since_[p]};
   decided_in_battle_ = true;
-  since_[p].clear();  // the player has decided: what came before is no longer news
+  if (here.real) since_[p].clear();  // the player has decided: what came before is no longer news
   undo_.push_back(here);  // before the action: a battle it ends forgets it (print_events)
   try {
     m_.apply(a);

@@ -369,6 +369,30 @@ if command -v script > /dev/null; then
   # answered no: the board and the actions again, as before the question (issue 53)
   tr -d '\r' < pty.txt | grep -A1 "^not withdrawn" | grep -q "^=== battle 1" && ok || bad "no board after 'not withdrawn': $(grep -A2 "not withdrawn" pty.txt)"
 fi
+# A forced answer to the opponent's ability is no decision of the player's (issue 73): the
+# opponent's moves before and after it stay on the next screen (at 80x24) and in `last` (seed 16:
+# the opponent's Disrupt asks the player to flip one of their uncovered cards; there is one).
+if command -v script > /dev/null; then
+  printf '1\n1\n1\nlast\n' | timeout 60 script -qec "stty cols 80 rows 24 -echo; $als play --seed 16 --p2 random --no-history" /dev/null > forced.txt 2>&1
+  python3 - forced.txt "$src/tests/cli" <<'PY' && ok || bad "a forced answer hid the opponent's moves: $(tail -n 30 forced.txt)"
+import sys
+sys.path.insert(0, sys.argv[2])
+from screens import read_screens
+text, lines, blocks = read_screens(sys.argv[1], ("=== battle",), echoed=False)
+at = text.index("the one possible answer, given for you: choose Containment")
+after = [b for b in blocks if text.index("\n".join(b)) > at][0]
+shown = " ".join(" ".join(after).split())
+assert len(after) <= 24, after
+assert "last moves: player 2 deploys Disrupt to land" in shown, after
+assert "you: choose Containment (the one possible answer); player 2 chooses a facedown card" in shown, after
+listed = text[text.index("since your last decision:"):]
+assert "player 2 deploys Disrupt to land" in listed and "player 2 improvises a card facedown to sea (by Reinforce)" in listed, listed
+PY
+  # undo back to that decision shows its news again
+  printf '1\n1\n1\n1\nundo\nlast\n' | "$als" play --seed 16 --p2 random > forced-undo.txt 2>&1
+  sed -n '/undone: back/,$p' forced-undo.txt | grep -A2 "since your last decision:" | grep -q "player 2 deploys disrupt to land" \
+    && ok || bad "undo lost the last moves: $(sed -n '/undone: back/,$p' forced-undo.txt | head -n 20)"
+fi
 # 'last' (or 'last move') lists every step of the opponent's since the player's last decision
 printf '1\nlast move\n' | "$als" play --seed 11 --p2 random > last.txt 2>&1
 grep -A3 "since your last decision:" last.txt | grep -q "^  player 2 " && ok || bad "last: $(grep -A3 "> last" last.txt)"
