@@ -522,9 +522,14 @@ bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
-// The search's three best actions with the chances to win the battle and the game after each.
+// The actions the last hint at this decision showed, its line a first ("a", "b", "c" play them);
+// empty until `hint` is typed, and again at each decision (human_choice).
+std::vector<Action> hinted;
+
+// The search's three best actions with the chances to win the battle and the game after each,
+// highest chance first (shown_hint), lettered a, b, c so that no letter is an action's number.
 // The search sees only what this player may see (InfoState), like the computer players: one
-// search, the opponent's own, ranks the actions by the value it maximises, and its iterations
+// search, the opponent's own, picks the three by the value it maximises, and its iterations
 // give both chances (calibrated on self-play: engine/play/agents/hint.h). A game chance resting on too
 // few iterations is not shown.
 void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
@@ -532,24 +537,29 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
   try {
     InfoState info(e, s, acts);
     auto search = make_agent(hint_agent, hint_seed++, p);
-    lines = hint(dynamic_cast<SearchAgent&>(*search), info);
+    lines = shown_hint(hint(dynamic_cast<SearchAgent&>(*search), info));
+    for (HintLine& h : lines) h.action = info.real(h.action);  // (a hidden card's handle: the engine's action)
   } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
     std::cout << wrapped("no hint: a script failed " + e.text(screen_naming()).message_for(s, p, err.what()), 2) << "\n";
     return;
   }
+  const std::string letters = lines.size() == 1 ? "a" : lines.size() == 2 ? "a or b" : "a, b or c";
   if (!lines.empty() && lines.front().counted)  // near the battle's end: counted, not estimated
-    std::cout << wrapped("hint (best first; the chance to win this battle counted over the " + std::to_string(lines.front().visits) +
-                             " ways the cards you have not seen may lie, each played out, and the game's after each):",
+    std::cout << wrapped("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle counted over the " +
+                             std::to_string(lines.front().visits) +
+                             " ways the cards you have not seen may lie, each played out, and the game's after each:",
                          2)
               << "\n";
   else
-    std::cout << wrapped("hint (best first, by the value the computer plays for; the chance to win this battle and the game after each):", 2)
+    std::cout << wrapped("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle and the game after each:", 2)
               << "\n";
   const size_t column = std::min<size_t>(34, screen_size().columns - 30);
   auto percent = [](double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; };
-  for (size_t i = 0; i < lines.size() && i < 3; ++i) {
+  hinted.clear();
+  for (size_t i = 0; i < lines.size(); ++i) {
     const HintLine& h = lines[i];
-    std::string line = "  " + std::to_string(i + 1) + ". " + e.text(screen_naming()).action_text(s, h.action, p);
+    hinted.push_back(h.action);
+    std::string line = "  " + std::string(1, static_cast<char>('a' + i)) + ". " + e.text(screen_naming()).action_text(s, h.action, p);
     // A play its card would not survive says so: the search valued it for what it does (the card
     // to the bottom of the deck, its turn spent), not as a card that stays (rulings 19-20).
     const bool play = h.action.type == Action::Deploy || h.action.type == Action::Improvise;
@@ -572,8 +582,8 @@ constexpr const char* kHelp[] = {
     "top one (marked 'top': the uncovered card); '~' marks a facedown card. A play marked '*' would be "
     "destroyed as it is played.",
     "Commands: board (reprint it), hand (the board and the actions), rules NAME (a card's text), hint (the "
-    "search's three best actions, best first, with the chance to win the battle and the game, calibrated on "
-    "self-play), undo (back to "
+    "search's three best actions, lettered a, b, c, highest chance first, with the chance to win the battle and "
+    "the game, calibrated on self-play; type a letter to play one), undo (back to "
     "your previous decision: against the computer your last turn and its reply, never across a battle), "
     "last (every step since your last decision, a line each), help."};
 
@@ -669,10 +679,18 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     for (std::string& t : typed) t = lowercase(t);
   decision_screen(e, s, p, sorted, goal).print();
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
+  hinted.clear();  // a hint's letters name its lines at the decision it was asked at only
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
     Input in = parse_input(line, typed, choice, sorted.named, sorted.shown);
+    // After a hint, its letters play its lines (they are no action's number or text's start there).
+    if (const std::string w = lowercase(join(words(line), " ")); w.size() == 1 && w[0] >= 'a' && static_cast<size_t>(w[0] - 'a') < hinted.size()) {
+      const Action& h = hinted[static_cast<size_t>(w[0] - 'a')];
+      in.kind = Input::Action;
+      in.index = static_cast<size_t>(std::find(ordered.begin(), ordered.end(), h) - ordered.begin());
+      std::cout << wrapped("hint " + w + ": " + sorted.shown[in.index], 2) << "\n";
+    }
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
       if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);
@@ -1022,20 +1040,21 @@ int cmd_play(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
       "als play options (one game in the terminal; type help during the game)\n"
-      "  examples: als play                                  (you against the normal level)\n"
+      "  examples: als play          (you against the level your results suggest)\n"
       "            als play --level hard\n"
       "            als play --p2 greedy --cards original --rules long-war\n"
-      "            als play --p1 human --p2 human              (hot seat)\n"
+      "            als play --p1 human --p2 human  (hot seat)\n"
       "            als play --p1 mcts --p2 random --watch --seed 7 --log game.jsonl");
   std::string p1, p2, log_file, color, level, naming;
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   desc.add_options()("p1", po::value<std::string>(&p1)->default_value("human"), "agent of player 1: human or an agent, as for --p2")(
       "p2", po::value<std::string>(&p2)->default_value(strongest_agent()),
-      ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, the normal level (" +
-       level_spec("normal") + ")").c_str())(
+      ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, the level their "
+       "results suggest (easy for a first game; --level); through a pipe, " + strongest_agent() + " at its fixed budget").c_str())(
       "level", po::value<std::string>(&level),
-      ("the computer's strength: " + level_names() + " (the default at a terminal: normal); with --p2, not both").c_str())(
+      ("the computer's strength: " + level_names() + " (the default at a terminal: the level your kept results suggest, "
+       "easy for a first game); with --p2, not both").c_str())(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "practice", "allow any takeback (undo past the opponent's moves and across battles); the result line and the record say so")(

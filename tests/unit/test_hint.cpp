@@ -96,6 +96,31 @@ TEST_CASE("the hint ranks by the search's value among the actions tried enough, 
   }
 }
 
+TEST_CASE("the hint shows the search's three best by the chances shown, highest first (issue 73)") {
+  auto line = [](int card, double battle, double game, bool known) {
+    HintLine h;
+    h.action.type = Action::Deploy, h.action.card = static_cast<uint8_t>(card);
+    h.battle = battle, h.game = game, h.game_known = known;
+    return h;
+  };
+  // The search's order: value first. Shown: a known game chance first, highest first, then battle.
+  const std::vector<HintLine> ranked = {line(1, 0.60, 0.38, true), line(2, 0.55, 0.40, true),
+                                        line(3, 0.70, 0.90, false), line(4, 0.65, 0.401, true),
+                                        line(5, 0.99, 0.99, true)};
+  const std::vector<HintLine> shown = shown_hint(ranked);
+  REQUIRE(shown.size() == 3);  // the three best by the search: line 5 is not among them
+  CHECK(shown[0].action.card == 2);  // game 40%
+  CHECK(shown[1].action.card == 1);  // game 38%
+  CHECK(shown[2].action.card == 3);  // game ? (few tries), after every shown game chance
+  // Equal as shown (40% and 40%): the battle chance decides; equal again, the search's order.
+  const std::vector<HintLine> tie = shown_hint({line(1, 0.50, 0.401, true), line(2, 0.52, 0.399, true), line(3, 0.52, 0.40, true)}, 5);
+  REQUIRE(tie.size() == 3);
+  CHECK(tie[0].action.card == 2);
+  CHECK(tie[1].action.card == 3);
+  CHECK(tie[2].action.card == 1);
+  CHECK(shown_hint({}, 3).empty());
+}
+
 TEST_CASE("where winning the battle wins the game, the hint's game chance is its battle chance") {
   // Both players 2 VP short of 12: any battle won (6 VP, or 2 or more by the withdrawal chart)
   // ends the game, so the search's game chance is its battle chance, and the hint's is the same

@@ -57,6 +57,18 @@ std::vector<HintLine> hint(SearchAgent& search, const InfoState& info, const Hin
   return out;
 }
 
+std::vector<HintLine> shown_hint(std::vector<HintLine> lines, size_t n) {
+  if (lines.size() > n) lines.resize(n);
+  // Percentages as shown: two lines showing the same figure keep the search's order.
+  auto shown = [](double x) { return static_cast<int>(x * 100 + 0.5); };
+  std::stable_sort(lines.begin(), lines.end(), [&](const HintLine& a, const HintLine& b) {
+    if (a.game_known != b.game_known) return a.game_known;
+    if (a.game_known && shown(a.game) != shown(b.game)) return shown(a.game) > shown(b.game);
+    return shown(a.battle) > shown(b.battle);
+  });
+  return lines;
+}
+
 const char* mark_name(Mark m) {
   static const char* const names[] = {"best", "good", "inaccuracy", "mistake", "blunder"};
   return names[static_cast<int>(m)];

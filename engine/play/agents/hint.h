@@ -62,6 +62,13 @@ constexpr int kHintGameVisits = 200;
 std::vector<HintLine> hint(SearchAgent& search, const InfoState& info,
                            const HintCalibration& calibration = hint_calibration());
 
+/// The lines a player is shown (als play's `hint`): the `n` best of `lines` (as hint() ranks
+/// them), then ordered by the chances they show, so that no line sits above one that shows a
+/// better chance: a shown game chance (game_known) before an unknown one, then the game chance,
+/// then the battle chance, highest first (ties keep the search's order). Takes the hint's lines,
+/// returns at most `n` of them.
+std::vector<HintLine> shown_hint(std::vector<HintLine> lines, size_t n = 3);
+
 /// How much a decision gave away, as a chess game review marks moves (als review).
 enum class Mark : uint8_t { Best, Good, Inaccuracy, Mistake, Blunder };
 /// "best", "good", "inaccuracy", "mistake", "blunder".
