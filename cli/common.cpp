@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "cli.h"
 #include "files.h"
@@ -51,6 +52,30 @@ uint64_t seed_or_random(const po::variables_map& vm) {
   return seed;
 }
 
+namespace {
+// A command's help at 80 columns (boost wraps only the options' descriptions): a longer line breaks
+// between words, its rest indented four past the line's own indent, so that an 80x24 terminal
+// never breaks a word or an example in two.
+std::string help_at_80(const std::string& text) {
+  constexpr size_t kWidth = 80;
+  std::istringstream in(text);
+  std::string out, line;
+  while (std::getline(in, line)) {
+    const size_t indent = std::min(line.find_first_not_of(' '), size_t{40});
+    while (line.size() > kWidth) {
+      size_t cut = line.rfind(' ', kWidth);
+      if (cut == std::string::npos || cut <= indent + 4) cut = line.find(' ', kWidth);  // one long word: whole
+      if (cut == std::string::npos) break;
+      out += line.substr(0, line.find_last_not_of(' ', cut) + 1) + "\n";
+      const size_t next = line.find_first_not_of(' ', cut);
+      line = std::string(indent + 4, ' ') + (next == std::string::npos ? "" : line.substr(next));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+}  // namespace
+
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
            const po::positional_options_description* pos) {
   if (!desc.find_nothrow("help", false)) desc.add_options()("help,h", "show this help");  // every command has it
@@ -61,7 +86,9 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
   parser.positional(pos ? *pos : none);
   po::store(parser.run(), vm);
   if (vm.count("help")) {
-    std::cout << "usage: als " << command << " [options]\n" << desc;
+    std::ostringstream help;
+    help << desc;
+    std::cout << "usage: als " << command << " [options]\n" << help_at_80(help.str());
     return false;
   }
   po::notify(vm);

@@ -204,11 +204,12 @@ int cmd_compare(int argc, char** argv) {
   po::options_description desc(
       "als compare options (plays variants on the same seeds and reports what changed)\n"
       "  A VARIANT is [NAME=]SET or [NAME=]SET+RULE+RULE..., each a bundled name or a\n"
-      "  path; the first is the baseline. Every variant plays the same seeds: differences\n"
-      "  are paired.\n"
+      "  path; the first is the baseline. Every variant plays the same seeds:\n"
+      "  differences are paired.\n"
       "  examples: als compare standard standard+beginner --report r.html\n"
       "            als compare standard beg=standard+beginner --agents greedy,mcts:200\n"
-      "            als compare standard standard+long-war --target first_player_battle_win_rate=0.5\n"
+      "            als compare standard standard+long-war \\\n"
+      "              --target first_player_battle_win_rate=0.5\n"
       "            als compare standard standard+beginner --skill random,greedy\n"
       "            als compare standard standard+beginner --seed 5 --shard 2/8 --json");
   std::vector<std::string> names;

@@ -128,12 +128,12 @@ bool write_replacing(const fs::path& p, const std::string& text, std::string& er
 int cmd_editor(int argc, char** argv) {
   po::options_description desc(
       "als editor [FOLDER] [options]\n"
-      "Writes the files a Lua editor (lua-language-server) and luacheck read into FOLDER (default: the\n"
-      "current folder): .luarc.json, whose library is the card API's definitions file (editor/als.lua\n"
-      "of the bundled data), and .luacheckrc. They come from the engine's own tables of verbs, hooks\n"
-      "and events.\n"
-      "  examples: als editor my-set            (then open my-set in an editor; luacheck my-set)\n"
-      "            als editor --bundled --check (the bundled files match the engine's tables)\n"
+      "Writes the files a Lua editor (lua-language-server) and luacheck read into\n"
+      "FOLDER (default: the current folder): .luarc.json, whose library is the card\n"
+      "API's definitions file (editor/als.lua of the bundled data), and .luacheckrc.\n"
+      "They come from the engine's own tables of verbs, hooks and events.\n"
+      "  examples: als editor my-set  (then open my-set in an editor; luacheck my-set)\n"
+      "            als editor --bundled --check  (the bundled files match the tables)\n"
       "options");
   bool check = false, all = false, force = false;
   std::string folder = ".";

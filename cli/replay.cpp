@@ -14,9 +14,10 @@ int cmd_replay(int argc, char** argv) {
   po::options_description desc(
       "als replay options (re-runs a game record and checks every state and result)\n"
       "  examples: als replay game.jsonl\n"
-      "            als replay game.jsonl --cards path/to/changed-set   (replay against another version)\n"
-      "            als replay --show game.jsonl --seat 1               (the game as player 1 saw it)\n"
-      "  exit 0: it matches; 1: it differs, or ends before the game does; 2: not a record");
+      "            als replay game.jsonl --cards path/to/changed-set  (against another version)\n"
+      "            als replay --show game.jsonl --seat 1   (the game as player 1 saw it)\n"
+      "  exit 0: it matches; 1: it differs, or ends before the game does;\n"
+      "  2: not a record");
   std::string file;
   Common c;
   add_common(desc, c, vm);

@@ -222,9 +222,10 @@ size_t review_steps(const Engine& e, Game& game, const std::array<bool, 2>& seat
 int cmd_review(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
-      "als review options (a recorded game a step at a time, each decision marked by the search)\n"
-      "  examples: als review game.jsonl                (the seats people played, else both)\n"
-      "            als review game.jsonl --seat 1       (as player 1 saw it)\n"
+      "als review options (a recorded game a step at a time, each decision marked by\n"
+      "  the search)\n"
+      "  examples: als review game.jsonl       (the seats people played, else both)\n"
+      "            als review game.jsonl --seat 1  (as player 1 saw it)\n"
       "            als review game.jsonl --iterations 500 | less");
   std::string file, names;
   int seat = 0, iterations = 2000, most = 200;

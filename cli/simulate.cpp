@@ -70,7 +70,8 @@ int cmd_simulate(int argc, char** argv) {
       "als simulate options\n"
       "  examples: als simulate --games 100000 --threads 2\n"
       "            als simulate --games 1000 --p1 mcts --p2 greedy --json\n"
-      "            als simulate --games 1000000 --seed 5 --shard 3/8 --json > s3.json   (then --merge s*.json)");
+      "            als simulate --games 1000000 --seed 5 --shard 3/8 --json > s3.json\n"
+      "              (then als simulate --merge s*.json)");
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   SimulateRequest r;

@@ -116,13 +116,15 @@ int cmd_sweep(int argc, char** argv) {
   po::variables_map vm;
   po::options_description desc(
       "als sweep options (finds the value of a param nearest a target)\n"
-      "  SPEC is a variant as als compare takes it (SET+RULE..., ?NAME=VALUE for fixed params);\n"
-      "  every value plays the same seeds, and a value clearly farther from the target than the\n"
-      "  best stops playing (racing).\n"
+      "  SPEC is a variant as als compare takes it (SET+RULE..., ?NAME=VALUE for fixed\n"
+      "  params); every value plays the same seeds, and a value clearly farther from\n"
+      "  the target than the best stops playing (racing).\n"
       "  examples: als sweep docs/examples/tuning --param medic_strength=0..8 \\\n"
       "              --target cards.field_medic.faceup_win_rate=median\n"
-      "            als sweep docs/examples/tuning+docs/examples/tuning/rules/momentum.lua \\\n"
-      "              --param momentum_vp=0,1,2,4 --param medic_strength=2..6 --target decisiveness=0.7");
+      "            als sweep \\\n"
+      "              docs/examples/tuning+docs/examples/tuning/rules/momentum.lua \\\n"
+      "              --param momentum_vp=0,1,2,4 --param medic_strength=2..6 \\\n"
+      "              --target decisiveness=0.7");
   std::vector<std::string> spec;
   std::string report;
   SweepRequest r;

@@ -18,7 +18,8 @@ int cmd_test(int argc, char** argv) {
       "als test options (scripted rule tests: docs/scenarios.md)\n"
       "  examples: als test tests/rules\n"
       "            als test --cards original my-tests/reinforce.lua\n"
-      "  prints FAIL/ERROR lines and 'N passed, N failed'; exit 0 all passed, 1 a failure, 2 a file that did not load");
+      "  prints FAIL/ERROR lines and 'N passed, N failed'; exit 0 all passed,\n"
+      "  1 a failure, 2 a file that did not load");
   add_common(desc, c, vm);
   std::vector<std::string> paths;
   desc.add_options()("path", po::value<std::vector<std::string>>(&paths), "test files or folders");

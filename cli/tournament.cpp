@@ -212,7 +212,8 @@ int cmd_tournament(int argc, char** argv) {
       "als tournament options (a round robin between computer agents: docs/agents.md)\n"
       "  examples: als tournament random greedy mcts --games 200\n"
       "            als tournament mcts:300 mcts:1200 --games 1000 --elo1 50 --json\n"
-      "            als tournament greedy deep=mcts:iterations=2000 \"pimc=exec:python3 pimc.py\"\n"
+      "            als tournament greedy deep=mcts:iterations=2000 \\\n"
+      "              \"pimc=exec:python3 pimc.py\"\n"
       "  An AGENT is a spec, or NAME=SPEC to show it as NAME.");
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);

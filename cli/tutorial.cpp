@@ -252,7 +252,8 @@ int run_tutorial(const Engine& e, Match& m) {
 
 int cmd_tutorial(int argc, char** argv) {
   po::options_description desc(
-      "als tutorial options (the rules step by step, in one battle against the computer)\n"
+      "als tutorial options (the rules step by step, in one battle against the\n"
+      "  computer)\n"
       "  example: als tutorial");
   std::string names;
   desc.add_options()("help,h", "show this help")("names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp);

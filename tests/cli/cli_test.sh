@@ -393,6 +393,24 @@ PY
   sed -n '/undone: back/,$p' forced-undo.txt | grep -A2 "since your last decision:" | grep -q "player 2 deploys disrupt to land" \
     && ok || bad "undo lost the last moves: $(sed -n '/undone: back/,$p' forced-undo.txt | head -n 20)"
 fi
+# the hint's lines are lettered, highest chance first; a letter typed at the same decision plays
+# its line, and only there (issue 73: "1" had played the menu's action 1, not the hint's first)
+printf 'hint\nb\nb\n' | "$als" play --seed 5 --p2 random > hintletter.txt 2>&1
+python3 - hintletter.txt <<'PY' && ok || bad "hint letters: $(grep -A6 'hint (' hintletter.txt)"
+import re, sys
+text = open(sys.argv[1]).read()
+rows = re.findall(r"^  ([abc])\. (.+?)\s+battle (\d+)%, game (\d+%|\? \(few tries\))$", text, re.M)
+assert [r[0] for r in rows] == ["a", "b", "c"], rows
+key = [(r[3] != "? (few tries)", int(r[3][:-1]) if r[3].endswith("%") else 0, int(r[2])) for r in rows]
+assert key == sorted(key, reverse=True), rows
+assert "> hint b: " + rows[1][1] + "\nplayer 1 " in text, text[-2000:]
+played = rows[1][1].split()
+event = "player 1 deploys %s to %s" % (played[1], played[2]) if played[0] == "deploy" else \
+        "player 1 improvises a card facedown to %s" % played[2]
+assert "hint b: %s\n%s\n" % (rows[1][1], event) in text, (event, text[-2000:])
+# at the next decision no hint was asked: "b" is no action there
+assert "'b' is" in text.split("hint b: ")[1], text[-600:]
+PY
 # 'last' (or 'last move') lists every step of the opponent's since the player's last decision
 printf '1\nlast move\n' | "$als" play --seed 11 --p2 random > last.txt 2>&1
 grep -A3 "since your last decision:" last.txt | grep -q "^  player 2 " && ok || bad "last: $(grep -A3 "> last" last.txt)"
@@ -422,6 +440,12 @@ if command -v script > /dev/null; then
   [ "$(wc -l < "$results")" -eq 3 ] && ! grep -q "your results" hist4.txt && ok || bad "a game through a pipe kept a result"
 fi
 "$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
+# --help on every command (issue 73: review's was refused), each line within 80 columns (an 80x24
+# terminal broke the examples mid-word)
+for cmd in $("$als" --help | awk 'NR > 1 && /^  [a-z]/ { print $1 }'); do
+  "$als" "$cmd" --help < /dev/null > help-$cmd.txt 2>&1; expect_rc 0 $? "als $cmd --help"
+  awk 'length > 80' help-$cmd.txt | grep -q . && bad "als $cmd --help is wider than 80: $(awk 'length > 80' help-$cmd.txt | head -n 2)" || ok
+done
 "$als" cards --seed 3 > /dev/null 2>&1; expect_rc 2 $? "als cards --seed (an option it does not use)"
 "$als" test --seed 3 tests > /dev/null 2>&1; expect_rc 2 $? "als test --seed"
 
@@ -572,7 +596,7 @@ fi
 if command -v script > /dev/null; then
   { printf 'undo\nhint\n'; yes 1 | head -n 200; } | timeout 120 script -qec "$als play --seed 5 --p2 random" /dev/null > whole.txt 2>&1
   tr -d '\r' < whole.txt | grep -q "^game over: player [12] wins" && grep -q $'\033\[' whole.txt && grep -q "nothing to undo" whole.txt &&
-    grep -q "hint (best first" whole.txt && ok || bad "a whole game at a terminal: $(tail -n 3 whole.txt)"
+    grep -q "hint (the search's best, highest chance first" whole.txt && ok || bad "a whole game at a terminal: $(tail -n 3 whole.txt)"
 fi
 # line editing at a terminal (libedit): cursor keys edit the line; Ctrl-C abandons the game cleanly
 if command -v script > /dev/null; then
