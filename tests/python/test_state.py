@@ -458,3 +458,27 @@ def test_resample_keeps_deductions():
         if positions >= 6:
             break
     assert positions >= 6
+
+
+def test_observation_string_names_the_card_a_decision_holds():
+    """Reinforce (standard) draws a card its player then plays facedown: that player's observation
+    string says which (`holding: ID`), the opponent's does not name it."""
+    game = als.Game("standard")
+    found = 0
+    for seed in range(300):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal() and found < 3:
+            p = s.current_player()
+            mine = s.observation_string(p)
+            if "holding: " in mine:
+                held = mine.split("holding: ")[1].split("\n")[0]
+                assert held in game.card_table(), mine
+                theirs = s.observation_string(1 - p)
+                assert "holding" not in theirs, theirs
+                found += 1
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+        if found >= 3:
+            break
+    assert found >= 3

@@ -334,6 +334,7 @@ std::string EnvState::observation_string(int player) const {
   o << "my hand: " << list(sorted(v.hand[player])) << "\nopponent's hand: " << list(sorted(v.hand[opp]))
     << "\ndeck: " << v.deck_size << " (known: " << list(sorted(v.deck_known)) << ")\n";
   if (!v.effects.empty()) o << "lasting: " << list(v.effects) << "\n";
+  if (!v.held.empty()) o << "holding: " << v.held << "\n";  // the card the pending decision holds (Reinforce's draw)
   for (const DeducedView& d : v.deduced) o << "deduced: " << d.text << "\n";  // ruling 30
   const int p = current_player();
   o << (p == kTerminalPlayer ? std::string("the game is over")
