@@ -11,13 +11,14 @@ what="${1:-play}"
 
 packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-options-dev catch2
           libxxhash-dev nlohmann-json3-dev libedit-dev libsodium-dev)
-# the sanitizer and fuzz build; a browser for the HTML report's test (tests/cli/report_test.sh);
+# the sanitizer and fuzz build; a browser for the HTML report's test (tests/cli/report_test.sh) and,
+# driven by Selenium, for als web's (tests/web/web_test.py);
 # luacheck for the scripts' lint (tests/cli/editor_test.sh); the Python module and its tests
 # (python/als, tests/python); PyTorch (CPU) for the learned value's training run
 # (tests/python/test_value.py; never needed to play) with OpenBLAS, which Debian's torch then uses
 # instead of the reference BLAS (19 times faster); GNU parallel for the shards' test
 # (tests/cli/compare_test.sh)
-[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium lua-check pybind11-dev python3-dev
+[ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium chromium-driver python3-selenium lua-check pybind11-dev python3-dev
                                  python3-numpy python3-pytest python3-torch libopenblas0-pthread parallel)
 missing=()
 for p in "${packages[@]}"; do

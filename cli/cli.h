@@ -74,6 +74,8 @@ int cmd_compare(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
+/// als web: the game in a browser (web/: the game and the server).
+int cmd_web(int argc, char** argv);
 int cmd_tutorial(int argc, char** argv);
 
 }  // namespace als::cli

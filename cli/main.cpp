@@ -19,6 +19,7 @@ struct CommandDef {
 // Every command, in the order `als --help` lists them.
 constexpr CommandDef kCommands[] = {
     {"play", als::cli::cmd_play, "play one game in the terminal (default: you against the computer)"},
+    {"web", als::cli::cmd_web, "play in a browser: against the computer, or a friend with a link of their own"},
     {"tutorial", als::cli::cmd_tutorial, "learn the rules step by step, in one battle against the computer"},
     {"simulate", als::cli::cmd_simulate, "play many games between computer agents and report statistics"},
     {"test", als::cli::cmd_test, "run scripted rule tests (Lua scenario files)"},

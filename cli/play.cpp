@@ -1053,8 +1053,7 @@ int cmd_play(int argc, char** argv) {
       ("agent of player 2: human, " + agent_help() + "; by default, against a person at a terminal, the level their "
        "results suggest (easy for a first game; --level); through a pipe, " + strongest_agent() + " at its fixed budget").c_str())(
       "level", po::value<std::string>(&level),
-      ("the computer's strength: " + level_names() + " (the default at a terminal: the level your kept results suggest, "
-       "easy for a first game); with --p2, not both").c_str())(
+      ("the computer's strength: " + level_names() + " (by default at a terminal: the one your results suggest); not with --p2").c_str())(
       "log", po::value<std::string>(&log_file), "write the game record (JSON Lines) to FILE")(
       "watch", "print the board after every action (with no human seat: every card revealed)")(
       "practice", "allow any takeback (undo past the opponent's moves and across battles); the result line and the record say so")(

@@ -440,6 +440,17 @@ if command -v script > /dev/null; then
   [ "$(wc -l < "$results")" -eq 3 ] && ! grep -q "your results" hist4.txt && ok || bad "a game through a pipe kept a result"
 fi
 "$als" play extra_word < /dev/null > /dev/null 2> u.err; expect_rc 2 $? "a stray word on the command line"
+# als web refuses what it cannot serve before it listens (the browser test: tests/web/web_test.py)
+"$als" web --port 70000 > /dev/null 2> w.err; expect_rc 2 $? "als web --port 70000"
+grep -q "port takes 0 to 65535" w.err && ok || bad "als web --port: $(cat w.err)"
+"$als" web --level easy --p2 greedy > /dev/null 2> w.err; expect_rc 2 $? "als web --level and --p2"
+"$als" web --p1 random --p2 greedy > /dev/null 2> w.err; expect_rc 2 $? "als web with no person"
+grep -q "one seat at least is a person's" w.err && ok || bad "als web, two computers: $(cat w.err)"
+"$als" web --p2 nosuch > /dev/null 2> w.err; expect_rc 2 $? "als web --p2 nosuch"
+grep -q "unknown agent 'nosuch'" w.err && ok || bad "als web, unknown agent: $(cat w.err)"
+"$als" web --host 10.255.255.254 > /dev/null 2> w.err; expect_rc 2 $? "als web on an address not this machine's"
+grep -q "cannot listen on 10.255.255.254" w.err && ok || bad "als web --host: $(cat w.err)"
+"$als" web --log /nonexistent/x.jsonl > /dev/null 2> w.err; expect_rc 2 $? "als web --log into no folder"
 # --help on every command (issue 73: review's was refused), each line within 80 columns (an 80x24
 # terminal broke the examples mid-word)
 for cmd in $("$als" --help | awk 'NR > 1 && /^  [a-z]/ { print $1 }'); do

@@ -101,6 +101,18 @@ for layer in (core, script, play, scenario, present):  # the lab is above every 
         expect(layer, include, False)
 for include in ("cli.h", "tables.h", "screen.h", "cli/cli.h"):  # ... and below the command line
     expect(lab, include, False)
+# The web face sees the engine and wire/ (records, protocol JSON), never the terminal's cli/; the
+# engine and wire/ see neither face.
+web, wire = "web/web_game.cpp", "wire/record.cpp"
+for include in ("protocol.h", "record.h", "match.h", "projection.h", "view.h"):
+    expect(web, include, True)
+for include in ("cli.h", "screen.h", "tables.h", "input.h", "cli/cli.h"):
+    expect(web, include, False)
+for layer in (core, script, play, scenario, present, lab, wire):
+    for include in ("server.h", "web_game.h", "web/server.h"):
+        expect(layer, include, False)
+for include in ("cli.h", "screen.h", "tables.h"):
+    expect(wire, include, False)
 # No engine file reaches another folder by a relative path (which no include folder can refuse).
 for root, _, names in os.walk(os.path.join(src, "engine")):
     for n in names:

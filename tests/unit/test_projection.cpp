@@ -1,6 +1,6 @@
 // One typed projection of what a seat sees (engine/core/projection.h), and its renderers fed from
 // it alone: the view's texts (engine/present/view.h), the question (question.h), protocol 2's
-// observation and the float tensor (observation.h), serve's and exec's JSON view (cli/protocol.h)
+// observation and the float tensor (observation.h), serve's and exec's JSON view (wire/protocol.h)
 // and the terminal's boards (cli/screen.h) take a Projection and nothing of the State, so a hand-
 // made projection renders with no game at all; the projection itself is built from what the seat
 // knows only (a determinization of the hidden cards projects the same).

@@ -1,0 +1,162 @@
+#include "web_game.h"
+
+#include <stdexcept>
+
+#include "agents.h"
+#include "projection.h"
+#include "protocol.h"
+#include "question.h"
+#include "texts.h"
+#include "view.h"
+
+namespace als::web {
+
+using nlohmann::json;
+
+WebGame::WebGame(const Engine& e, GameSetup setup) : e_(e), setup_(std::move(setup)), seed_(setup_.seed) { deal(); }
+
+WebGame::~WebGame() = default;
+
+void WebGame::deal() {
+  ++number_;
+  for (int p = 0; p < 2; ++p) {
+    agents_[p].reset();
+    if (!human(p)) {
+      if (std::string why = agent_spec_refusal(setup_.agents[p]); !why.empty()) throw std::invalid_argument(why);
+      agents_[p] = make_agent(setup_.agents[p], seed_, p);
+      if (!agents_[p]) throw std::invalid_argument("unknown agent '" + setup_.agents[p] + "' (agents: human, " + computer_agents() + ")");
+    }
+  }
+  since_[0].clear(), since_[1].clear();
+  battles_ = json::array();
+  written_ = false;
+  rec_ = cli::Recorder();
+  rec_.start(e_, setup_.data_dir, setup_.cards, setup_.rules, seed_, setup_.agents[0], setup_.agents[1]);
+  m_ = std::make_unique<Match>(e_, seed_, agents_[0].get(), agents_[1].get());
+  m_->listen(&rec_);
+  m_->listen(this);
+  m_->start();
+  run_computer();
+}
+
+void WebGame::new_game() {
+  if (!m_->over() && m_->abandoned().empty()) m_->abandon("a new game was started");
+  if (!written_) write_record();
+  ++seed_;
+  deal();
+}
+
+void WebGame::run_computer() {
+  while (!m_->over() && m_->abandoned().empty() && m_->to_act() >= 0 && !human(m_->to_act())) m_->step();
+  if ((m_->over() || !m_->abandoned().empty()) && !written_) write_record();
+}
+
+std::string WebGame::log_path() const {
+  const std::string& f = setup_.log_file;
+  if (f.empty() || number_ == 1) return f;
+  const size_t dot = f.rfind('.'), slash = f.rfind('/');
+  const bool ext = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+  return ext ? f.substr(0, dot) + "-" + std::to_string(number_) + f.substr(dot) : f + "-" + std::to_string(number_);
+}
+
+std::string WebGame::write_record() {
+  written_ = true;
+  std::string err;
+  if (!setup_.log_file.empty() && !rec_.write(log_path(), err)) return log_error_ = err;
+  return "";
+}
+
+std::string WebGame::finish() {
+  if (!m_->over() && m_->abandoned().empty()) m_->abandon("the server was stopped");
+  return written_ ? "" : write_record();
+}
+
+void WebGame::on_start(const Match&, const EventLog& opening) { seen(opening, -1); }
+
+void WebGame::on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) {
+  if (human(seat)) since_[seat].clear();  // the seat has decided: what came before is no longer news
+  seen(log, seat);
+}
+
+// Each person's page keeps the other seat's steps (and what they caused), in its own words, until
+// that person decides; a battle's start clears them (a new hand: nothing of the last one).
+void WebGame::seen(const EventLog& log, int actor) {
+  for (const Event& ev : log.events) {
+    if (ev.type == Event::BattleEnd) battles_.push_back(cli::battle_json(ev));
+    if (ev.type == Event::BattleStart) {
+      since_[0].clear(), since_[1].clear();
+      continue;
+    }
+    for (int q : {0, 1})
+      if (human(q) && q != actor)
+        if (std::string step = e_.text(Naming::Names).event_text(ev, q); !step.empty()) since_[q].push_back(step);
+  }
+}
+
+json WebGame::message(int seat) {
+  const State& s = m_->state();
+  const Projection v = project(e_, s, seat);
+  json msg = {{"type", "state"},
+              {"game", number_},
+              {"actions", m_->actions()},  // the actions applied so far: the record's first N
+              {"seat", seat + 1},
+              {"view", cli::protocol::view_json(e_, v)},
+              {"strengths", render_view(e_, v).card_strength},  // each card's, parallel to the view's board
+              {"to_act", m_->over() ? 0 : m_->to_act() + 1},
+              {"since", since_[seat]},
+              {"battles", battles_},
+              {"cards", cli::protocol::card_table_json(e_)},
+              {"opponent", setup_.agents[1 - seat]}};
+  json legal = json::array();
+  if (!m_->over() && m_->abandoned().empty() && m_->to_act() == seat) {
+    std::vector<Action> acts = m_->legal();
+    std::vector<std::string> texts;
+    e_.text().order_for_viewer(s, seat, acts, &texts);  // as als serve lists them
+    const Texts named = e_.text(Naming::Names);
+    for (size_t i = 0; i < acts.size(); ++i) {
+      const Action& a = acts[i];
+      const bool play = a.type == Action::Deploy || a.type == Action::Improvise;
+      legal.push_back({{"action", texts[i]},
+                       {"text", named.action_text(s, a, seat)},
+                       {"card", play ? json(e_.set().cards[a.card].id) : json(0)},  // (a card of the seat's own hand)
+                       {"kind", a.type == Action::Deploy      ? "deploy"
+                                : a.type == Action::Improvise ? "improvise"
+                                : a.type == Action::Withdraw  ? "withdraw"
+                                                              : "choose"}});
+    }
+    const Question q = render_question(e_, v, Naming::Names);
+    if (q.asked) {
+      json question = json::object();
+      cli::protocol::add_question(question, q);
+      msg["question"] = question;
+    }
+  }
+  msg["legal"] = legal;
+  if (m_->over()) msg["result"] = {{"winner", s.b.winner + 1}, {"score", {s.b.score[0], s.b.score[1]}}};
+  if (!m_->abandoned().empty()) msg["abandoned"] = m_->abandoned();
+  if (!log_error_.empty()) msg["log_error"] = log_error_;
+  return msg;
+}
+
+std::string WebGame::act(int seat, const std::string& action) {
+  if (m_->over()) return "the game is over (start a new one)";
+  if (!m_->abandoned().empty()) return "the game was abandoned: " + m_->abandoned();
+  if (m_->to_act() != seat) return "it is not your decision now";
+  std::vector<Action> acts = m_->legal();
+  std::vector<std::string> texts;
+  e_.text().order_for_viewer(m_->state(), seat, acts, &texts);
+  size_t k = 0;
+  while (k < texts.size() && texts[k] != action) ++k;
+  if (k == texts.size()) return "'" + action + "' is not a legal action now";
+  try {
+    m_->apply(acts[k]);
+  } catch (const ScriptError& err) {
+    return "that action was refused (a script failed: " + e_.text().message_for(m_->state(), seat, err.what()) + ")";
+  } catch (const IllegalAction&) {
+    return "'" + action + "' is not a legal action now";
+  }
+  run_computer();
+  return "";
+}
+
+}  // namespace als::web

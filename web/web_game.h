@@ -1,0 +1,88 @@
+// The game `als web` serves: one Match between a person at a browser (or two: one a seat) and the
+// computer, and the messages each seat's page is sent. Every message renders the seat's
+// projection (protocol::view_json) and the events as that seat saw them: a page never receives a
+// card its seat may not know.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine.h"
+#include "match.h"
+#include "record.h"
+
+namespace als::web {
+
+/// How a web game is set up (als web's options).
+struct GameSetup {
+  std::string agents[2];  // "human" or an agent spec (a level is one), a seat each
+  uint64_t seed = 0;      // the first game's deal; each new game takes the next seed
+  std::string log_file;   // where game 1's record is written as it ends ("": none); game N's
+                          // goes beside it, "-N" before the extension (game.jsonl: game-2.jsonl)
+  // What the record's header names (Recorder::start).
+  std::string data_dir, cards;
+  std::vector<std::string> rules;
+};
+
+/// One game at a time between the seats of `GameSetup`: the humans' actions come from their pages
+/// (act()), the computer's are played at once after them.
+class WebGame : public MatchListener {
+ public:
+  /// Deals the first game. Throws ScriptError where a script fails as the game starts, and
+  /// std::invalid_argument for an agent spec make_agent refuses.
+  WebGame(const Engine& e, GameSetup setup);
+  ~WebGame() override;
+  /// Whether `seat` (0 or 1) is a person's.
+  bool human(int seat) const { return setup_.agents[seat] == "human"; }
+  /// The message for `seat`'s page now: {"type": "state", "seat": 1 or 2, "view": the seat's
+  /// view (docs/protocol.md, "The view"), "to_act": 1, 2 or 0 (over), "legal": [{"action": the
+  /// action's text as `als serve` names it, "text": in card names, "card": the card id it plays
+  /// or 0}, ...] (the seat's decision only), "question": the ability's question when one is asked,
+  /// "since": the other seat's moves since this seat last decided (its own words for them),
+  /// "result": {"winner": 1 or 2, "score": [..]} once the game is over, "battles": the battles
+  /// ended, "cards": the set's card table, "game": the game's number here (from 1), "actions":
+  /// the actions applied so far (the record's first N), "strengths": each board card's strength,
+  /// parallel to the view's board, "log_error": why the record could not be written, if so}.
+  nlohmann::json message(int seat);
+  /// Plays `action` (its text as `als serve` names it, as `legal` gives it) for `seat`, then the
+  /// computer's actions up to the next person's decision. Returns "" or why it was refused (not
+  /// the seat's turn, not legal now, a script failed: the game is then as it was).
+  std::string act(int seat, const std::string& action);
+  /// Ends this game (written to the log if it is not over: abandoned) and deals the next seed's.
+  void new_game();
+  /// The game's record so far (als play's format).
+  const cli::Recorder& record() const { return rec_; }
+  /// Writes the record to this game's log file (log_path()), if one was given; "" or why it could not.
+  std::string write_record();
+  /// Where this game's record goes: GameSetup::log_file for game 1, "-N" before its extension for
+  /// game N; "" without a log file.
+  std::string log_path() const;
+  /// The server stops: a game not over is abandoned ("the server was stopped") and its record
+  /// written, unless it was; "" or why the record could not be written.
+  std::string finish();
+
+  void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) override;
+  void on_start(const Match& m, const EventLog& opening) override;
+
+ private:
+  void deal();                   // the current seed's game: agents, record, the computer's moves
+  void run_computer();           // the computer's actions up to a person's decision or the end
+  void seen(const EventLog& log, int actor);  // the steps each person's page shows as news
+
+  const Engine& e_;
+  GameSetup setup_;
+  uint64_t seed_;
+  int number_ = 0;
+  std::unique_ptr<Agent> agents_[2];
+  std::unique_ptr<Match> m_;
+  cli::Recorder rec_;
+  std::vector<std::string> since_[2];  // the other seat's moves, each seat's words, since it last decided
+  nlohmann::json battles_ = nlohmann::json::array();
+  bool written_ = false;
+  std::string log_error_;  // why the last record could not be written (shown on the pages)
+};
+
+}  // namespace als::web
