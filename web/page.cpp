@@ -74,6 +74,12 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
     <div id="question" class="panel" hidden></div>
     <div id="result" class="panel" hidden></div>
     <div id="error"></div>
+    <div class="plays" id="tools">
+      <button id="hint" data-command="hint">Hint</button>
+      <button id="undo" data-command="undo">Take back</button>
+      <span id="takebacks" class="muted"></span>
+    </div>
+    <ol id="hint-lines" class="panel" hidden></ol>
     <h4>Your hand</h4>
     <div class="hand" id="hand"></div>
     <div class="plays" id="other"></div>
@@ -96,7 +102,8 @@ function connect() {
   ws.onopen = () => { retry = 0; $("status").textContent = "connected"; };
   ws.onmessage = ev => {
     const m = JSON.parse(ev.data);
-    if (m.type === "error") { $("error").textContent = m.message; return; }
+    if (m.type === "error") { $("error").textContent = m.message; $("hint").disabled = false; return; }
+    if (m.type === "hint") { showHint(m.lines); return; }
     if (m.type === "state") {
       $("error").textContent = m.log_error ? "the record could not be written: " + m.log_error : "";
       last = m; render(m);
@@ -129,6 +136,10 @@ function actionButton(a, label) {
 function render(m) {
   const v = m.view, me = m.seat - 1, opp = 1 - me;
   document.body.dataset.actions = m.actions;  // (a test reads which state the page shows)
+  $("hint-lines").hidden = true; $("hint-lines").replaceChildren();  // (a hint is for the decision it was asked at)
+  $("hint").disabled = m.to_act !== m.seat || !!m.result;
+  $("undo").disabled = !m.can_undo;
+  $("takebacks").textContent = m.takebacks ? `takebacks: ${m.takebacks}` : "";
   document.body.dataset.seat = m.seat;
   $("score").textContent = `VP: you ${v.score[me]}, opponent ${v.score[opp]} (${v.vp_target} to win)`;
   $("battle").textContent = `battle ${v.battle}`;
@@ -192,6 +203,19 @@ function render(m) {
     const again = el("button", "", "New game"); again.onclick = () => send({type: "new_game"}); r.append(again);
   } else delete r.dataset.result;
 }
+// The hint: the search's best, highest chance first, each with a button that plays it.
+function showHint(lines) {
+  const h = $("hint-lines"); h.replaceChildren(); h.hidden = false; $("hint").disabled = false;
+  if (!lines.length) h.append(el("li", "muted", "no hint now"));
+  const pct = x => Math.round(x * 100) + "%";
+  for (const l of lines) {
+    const li = el("li", "", `${l.text}: battle ${pct(l.battle)}, game ${l.game === null ? "? (few tries)" : pct(l.game)} `);
+    li.append(actionButton({action: l.action, kind: "hint"}, "play"));
+    h.append(li);
+  }
+}
+$("hint").onclick = () => { $("hint").disabled = true; $("hint-lines").hidden = false; $("hint-lines").replaceChildren(el("li", "muted", "thinking…")); send({type: "hint"}); };
+$("undo").onclick = () => send({type: "undo"});
 $("new-game").onclick = () => { if (!last || last.result || confirm("Abandon this game and start a new one?")) send({type: "new_game"}); };
 connect();
 </script>

@@ -157,28 +157,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
   }
 
-  // One message from the page: {"type": "act", "action": TEXT}, {"type": "new_game"}, {"type": "state"}.
+  // One message from the page (WebGame::receive checks it).
   void handle(const std::string& text) {
-    if (text.size() > server_.opt.max_message)
-      return error("a message is at most " + std::to_string(server_.opt.max_message) + " bytes (this one: " +
-                   std::to_string(text.size()) + ")");
-    const json m = json::parse(text, nullptr, false);
-    if (m.is_discarded() || !m.is_object()) return error("a message is a JSON object");
-    const auto type = m.find("type");
-    if (type == m.end() || !type->is_string()) return error("a message needs a \"type\" string (act, new_game, state)");
-    const std::string t = *type;
-    if (t == "state") return send_state();
-    if (t == "new_game") {
-      server_.game.new_game();
-      return server_.broadcast();
+    std::string out;
+    switch (server_.game.receive(seat_, text, server_.opt.max_message, out)) {
+      case WebGame::Reply::Error: return error(out);
+      case WebGame::Reply::Resend: return send(std::move(out));
+      case WebGame::Reply::Changed: return server_.broadcast();
     }
-    if (t == "act") {
-      const auto action = m.find("action");
-      if (action == m.end() || !action->is_string()) return error("act needs an \"action\" string");
-      if (std::string why = server_.game.act(seat_, action->get<std::string>()); !why.empty()) return error(why);
-      return server_.broadcast();
-    }
-    error("unknown message type (act, new_game, state)");
   }
 
   Server::Impl& server_;

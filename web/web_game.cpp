@@ -1,8 +1,11 @@
 #include "web_game.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "agents.h"
+#include "hint.h"
+#include "jsonl.h"
 #include "projection.h"
 #include "protocol.h"
 #include "question.h"
@@ -28,6 +31,9 @@ void WebGame::deal() {
     }
   }
   since_[0].clear(), since_[1].clear();
+  undo_.clear();
+  takebacks_ = 0;
+  played_ = 0;
   battles_ = json::array();
   written_ = false;
   rec_ = cli::Recorder();
@@ -74,6 +80,7 @@ std::string WebGame::finish() {
 void WebGame::on_start(const Match&, const EventLog& opening) { seen(opening, -1); }
 
 void WebGame::on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) {
+  ++played_;
   if (human(seat)) since_[seat].clear();  // the seat has decided: what came before is no longer news
   seen(log, seat);
 }
@@ -98,7 +105,7 @@ json WebGame::message(int seat) {
   const Projection v = project(e_, s, seat);
   json msg = {{"type", "state"},
               {"game", number_},
-              {"actions", m_->actions()},  // the actions applied so far: the record's first N
+              {"actions", played_},  // the actions of the game as it stands: the record's first N
               {"seat", seat + 1},
               {"view", cli::protocol::view_json(e_, v)},
               {"strengths", render_view(e_, v).card_strength},  // each card's, parallel to the view's board
@@ -106,7 +113,10 @@ json WebGame::message(int seat) {
               {"since", since_[seat]},
               {"battles", battles_},
               {"cards", cli::protocol::card_table_json(e_)},
-              {"opponent", setup_.agents[1 - seat]}};
+              {"opponent", setup_.agents[1 - seat]},
+              {"takebacks", takebacks_},
+              {"can_undo", !undo_.empty() && undo_.back().seat == seat && !m_->over() &&
+                               undo_.back().state.b.battle == s.b.battle && m_->abandoned().empty()}};
   json legal = json::array();
   if (!m_->over() && m_->abandoned().empty() && m_->to_act() == seat) {
     std::vector<Action> acts = m_->legal();
@@ -148,15 +158,77 @@ std::string WebGame::act(int seat, const std::string& action) {
   size_t k = 0;
   while (k < texts.size() && texts[k] != action) ++k;
   if (k == texts.size()) return "'" + action + "' is not a legal action now";
+  undo_.push_back({m_->state(), rec_.mark(), seat, since_[seat], played_});
   try {
     m_->apply(acts[k]);
   } catch (const ScriptError& err) {
+    undo_.pop_back();
     return "that action was refused (a script failed: " + e_.text().message_for(m_->state(), seat, err.what()) + ")";
   } catch (const IllegalAction&) {
+    undo_.pop_back();
     return "'" + action + "' is not a legal action now";
   }
   run_computer();
   return "";
+}
+
+std::string WebGame::undo(int seat) {
+  if (!m_->abandoned().empty()) return "the game was abandoned";
+  if (m_->over()) return "nothing to undo: the game is over";
+  if (undo_.empty()) return "nothing to undo: this is your first decision";
+  const Checkpoint& back = undo_.back();
+  if (back.seat != seat) return "nothing to undo: the other player has played since your last decision";
+  if (back.state.b.battle != m_->state().b.battle) return "nothing to undo: a new battle has begun since your last decision";
+  m_->restore(back.state);
+  rec_.undo(back.record, seat);
+  since_[seat] = back.since;
+  played_ = back.played;
+  undo_.pop_back();
+  ++takebacks_;
+  return "";
+}
+
+json WebGame::hint(int seat) {
+  if (m_->over() || !m_->abandoned().empty() || m_->to_act() != seat) return {{"type", "hint"}, {"lines", json::array()}};
+  const State& s = m_->state();
+  std::vector<Action> acts = m_->legal();
+  InfoState info(e_, s, acts);
+  auto search = make_agent(setup_.hint_agent, hint_seed_++, seat);
+  std::vector<HintLine> lines = shown_hint(als::hint(dynamic_cast<SearchAgent&>(*search), info));
+  std::vector<std::string> texts;
+  e_.text().order_for_viewer(s, seat, acts, &texts);
+  const Texts named = e_.text(Naming::Names);
+  json out = json::array();
+  for (const HintLine& h : lines) {
+    const Action a = info.real(h.action);
+    const size_t k = static_cast<size_t>(std::find(acts.begin(), acts.end(), a) - acts.begin());
+    if (k == acts.size()) continue;
+    out.push_back({{"action", texts[k]}, {"text", named.action_text(s, a, seat)}, {"battle", h.battle},
+                   {"game", h.game_known ? json(h.game) : json(nullptr)}});
+  }
+  return {{"type", "hint"}, {"lines", out}};
+}
+
+WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_bytes, std::string& out) {
+  if (text.size() > max_bytes)
+    return out = "a message is at most " + std::to_string(max_bytes) + " bytes (this one: " + std::to_string(text.size()) + ")", Reply::Error;
+  json m;  // (bounded as every untrusted JSON: nesting, repeated keys; engine/lab/jsonl.h)
+  if (std::string why; !lab::parse_json(text, m, why)) return out = "a message is a JSON object (" + why + ")", Reply::Error;
+  if (!m.is_object()) return out = "a message is a JSON object", Reply::Error;
+  const auto type = m.find("type");
+  if (type == m.end() || !type->is_string())
+    return out = "a message needs a \"type\" string (act, undo, hint, new_game, state)", Reply::Error;
+  const std::string t = *type;
+  if (t == "state") return out = message(seat).dump(), Reply::Resend;
+  if (t == "hint") return out = hint(seat).dump(), Reply::Resend;
+  if (t == "new_game") return new_game(), Reply::Changed;
+  if (t == "undo") return (out = undo(seat)).empty() ? Reply::Changed : Reply::Error;
+  if (t == "act") {
+    const auto action = m.find("action");
+    if (action == m.end() || !action->is_string()) return out = "act needs an \"action\" string", Reply::Error;
+    return (out = act(seat, action->get<std::string>())).empty() ? Reply::Changed : Reply::Error;
+  }
+  return out = "unknown message type (act, undo, hint, new_game, state)", Reply::Error;
 }
 
 }  // namespace als::web

@@ -22,6 +22,7 @@ struct GameSetup {
   uint64_t seed = 0;      // the first game's deal; each new game takes the next seed
   std::string log_file;   // where game 1's record is written as it ends ("": none); game N's
                           // goes beside it, "-N" before the extension (game.jsonl: game-2.jsonl)
+  std::string hint_agent = "mcts:iterations=2000";  // the hint's search (the budget it is calibrated at)
   // What the record's header names (Recorder::start).
   std::string data_dir, cards;
   std::vector<std::string> rules;
@@ -53,6 +54,24 @@ class WebGame : public MatchListener {
   std::string act(int seat, const std::string& action);
   /// Ends this game (written to the log if it is not over: abandoned) and deals the next seed's.
   void new_game();
+  /// Takes back `seat`'s last decision, and the computer's replies since: the game as it was at
+  /// that decision, the record cut back with an `undo` line saying what was taken back (als
+  /// play's). Never across a battle (a new hand, once seen, stays seen), nor past the other
+  /// person's moves. Returns "" or why there is nothing to undo.
+  std::string undo(int seat);
+  /// The hint at `seat`'s decision (als play's: one search, GameSetup::hint_agent's, seeing
+  /// only what the seat may see, its three best by the chances shown): {"type": "hint", "lines":
+  /// [{"action": TEXT as `legal` names it, "text": in card names, "battle": 0-1, "game": 0-1 or
+  /// null (few tries)}]}. Throws ScriptError as the search does.
+  nlohmann::json hint(int seat);
+
+  /// What a page's message asks of the server (receive()).
+  enum class Reply { Error, Resend, Changed };
+  /// One message from `seat`'s page (docs/web.md, "The messages"), untrusted: at most
+  /// `max_bytes`, a JSON object with a known type. Returns Error with `out` the reason; Resend
+  /// (send this page `out`, a message); Changed (the game changed: send every page its state).
+  /// Throws ScriptError only where a script fails as a new game is dealt or a view rendered.
+  Reply receive(int seat, const std::string& text, size_t max_bytes, std::string& out);
   /// The game's record so far (als play's format).
   const cli::Recorder& record() const { return rec_; }
   /// Writes the record to this game's log file (log_path()), if one was given; "" or why it could not.
@@ -79,6 +98,18 @@ class WebGame : public MatchListener {
   std::unique_ptr<Agent> agents_[2];
   std::unique_ptr<Match> m_;
   cli::Recorder rec_;
+  // A person's decision, kept for undo: the game and record before it, whose it was, its news.
+  struct Checkpoint {
+    State state;
+    size_t record;
+    int seat;
+    std::vector<std::string> since;
+    long played;
+  };
+  long played_ = 0;  // the actions of the game as it stands (the record's): takebacks subtract
+  std::vector<Checkpoint> undo_;
+  int takebacks_ = 0;
+  uint64_t hint_seed_ = 1;  // hints draw from their own generator, never the game's
   std::vector<std::string> since_[2];  // the other seat's moves, each seat's words, since it last decided
   nlohmann::json battles_ = nlohmann::json::array();
   bool written_ = false;

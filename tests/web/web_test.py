@@ -256,11 +256,32 @@ for d in pages:
     d.quit()
     drivers.remove(d)
 
-# 3. A reconnect resumes; bad messages get an error and the game goes on.
-p, links = serve("--seed", "11", "--p2", "easy")
+# 3. Hint and takeback; a reconnect resumes; bad messages get an error and the game goes on.
+log3 = os.path.join(tmp, "three.jsonl")
+p, links = serve("--seed", "11", "--p2", "easy", "--log", log3)
 d = browser()
 d.get(links[0])
 rng = random.Random(11)
+wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action]"))
+check(d.find_element(By.ID, "undo").get_attribute("disabled") is not None, "take back offered at the first decision")
+d.find_element(By.ID, "hint").click()
+lines = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#hint-lines [data-action]"), 60)
+check(lines and 1 <= len(lines) <= 3, f"the hint shows one to three lines to play: {lines}")
+if lines:
+    texts = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#hint-lines li")]
+    key = [(("?" not in t), int(re.search(r"game (\d+)%", t).group(1)) if "?" not in t else 0,
+            int(re.search(r"battle (\d+)%", t).group(1))) for t in texts]
+    check(key == sorted(key, reverse=True), f"the hint's lines by the chances they show: {texts}")
+    before = shown_actions(d)
+    lines[0].click()
+    check(wait(d, lambda d: shown_actions(d) > before), "a hint's line played")
+before = shown_actions(d)
+click_one(d, rng)
+check(wait(d, lambda d: shown_actions(d) > before), "an action after the hint")
+check(wait(d, lambda d: d.find_element(By.ID, "undo").get_attribute("disabled") is None), "take back offered after a decision")
+d.find_element(By.ID, "undo").click()
+check(wait(d, lambda d: shown_actions(d) == before), f"take back returned to the decision ({before} -> {shown_actions(d)})")
+check(wait(d, lambda d: "takebacks: 1" in d.find_element(By.ID, "takebacks").text), "the takeback is counted on the page")
 for _ in range(3):
     click_one(d, rng)
 before = shown_actions(d)
@@ -296,6 +317,16 @@ for a in addresses[:1]:
         check(False, f"the server answered on {a} without --host")
     except OSError:
         check(True, "")
+d.find_element(By.ID, "new-game").click()  # (a game under way: the page asks first)
+try:
+    d.switch_to.alert.accept()
+except Exception:
+    check(False, "new game asked nothing during a game")
+check(wait(d, lambda d: shown_actions(d) < before), "a new game was dealt")
+undos = [json.loads(l) for l in open(log3) if '"undo"' in l] if os.path.exists(log3) else []
+check(len(undos) == 1 and undos[0]["player"] == 1 and len(undos[0]["undone"]) >= 1,
+      f"the record of the first game keeps its takeback: {undos}")
+check(subprocess.run([als, "replay", log3], capture_output=True).returncode == 0, "a record with a takeback replays")
 d.quit()
 drivers.remove(d)
 
