@@ -28,15 +28,15 @@ std::string no_question_yet(const Engine& e, const Action& a) {
            "step: pick a card without 'instant:'";
   return "";
 }
-std::string wants_deploy(const Engine& e, const State&, int, const Action& a) {
+std::string wants_deploy(const Engine& e, const State&, int, const Action& a, const Agent*) {
   if (a.type == Action::Deploy) return no_question_yet(e, a);
   return a.type == Action::Improvise ? "that plays the card facedown; deploy plays it faceup, to its own theater"
                                      : "this step asks you to deploy a card";
 }
-std::string wants_improvise(const Engine&, const State&, int, const Action& a) {
+std::string wants_improvise(const Engine&, const State&, int, const Action& a, const Agent*) {
   return a.type == Action::Improvise ? "" : "this step asks you to improvise: play a card facedown ('imp CARD THEATER')";
 }
-std::string wants_instant(const Engine& e, const State& s, int, const Action& a) {
+std::string wants_instant(const Engine& e, const State& s, int, const Action& a, const Agent*) {
   bool any = false;  // an instant card of the hand that can be deployed
   std::vector<Action> legal;
   e.legal(s, legal);
@@ -45,7 +45,7 @@ std::string wants_instant(const Engine& e, const State& s, int, const Action& a)
   if (a.type != Action::Deploy) return "this step asks you to deploy a card with an instant ability (faceup)";
   return card_of(e, a).kind == Kind::Instant ? "" : shown_card(e, a.card) + "'s ability is not instant: pick one marked 'instant:'";
 }
-std::string wants_cover(const Engine& e, const State& s, int p, const Action& a) {
+std::string wants_cover(const Engine& e, const State& s, int p, const Action& a, const Agent*) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
   const Projection v = project(e, s, p);
   for (const SeenTheater& t : v.theaters)
@@ -65,7 +65,7 @@ bool takes_theater(const Engine& e, const State& s, int p, const Action& a) {
     if (before.theaters[i].controller != p && later.theaters[i].controller == p) return true;
   return false;
 }
-std::string wants_control(const Engine& e, const State& s, int p, const Action& a) {
+std::string wants_control(const Engine& e, const State& s, int p, const Action& a, const Agent*) {
   if (a.type != Action::Deploy && a.type != Action::Improvise) return "this step asks you to play a card";
   if (takes_theater(e, s, p, a)) return "";
   std::vector<Action> legal;
@@ -75,7 +75,53 @@ std::string wants_control(const Engine& e, const State& s, int p, const Action& 
       return "after it the opponent still holds every theater they hold now; another play takes one";
   return "";  // (no play takes one: any play will do)
 }
-std::string anything(const Engine&, const State&, int, const Action&) { return ""; }
+// Whether player p can win the battle under way from `s`: against `opponent` (a copy of the
+// computer as it is, asked at each of its decisions: the same answers the game will get) or, with
+// none, against any reply, every card seen. A search of p's plays, bounded by `nodes` (spent: the
+// answer is then yes, so that a long rest refuses nothing).
+bool can_win(const Engine& e, const State& s, int p, const Agent* opponent, long& nodes) {
+  const int mover = e.to_act(s);
+  if (mover < 0 || s.b.battle != 1) return s.b.last.winner == p;
+  if (--nodes < 0) return true;
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  if (const auto* greedy = dynamic_cast<const GreedyAgent*>(opponent); greedy && mover != p) {
+    GreedyAgent copy = *greedy;  // (its generator too: it answers as the game's will)
+    State next = s;
+    try {
+      const InfoState info(e, s, legal);
+      e.apply(next, info.real(copy.decide(info)));  // (a hidden card's handle: the engine's action)
+    } catch (const std::exception&) {  // (a script failing: the game would stop; no win to count on)
+      return false;
+    }
+    return can_win(e, next, p, &copy, nodes);
+  }
+  for (const Action& a : legal) {
+    State next = s;
+    try {
+      e.apply(next, a);
+    } catch (const ScriptError&) {
+      continue;
+    }
+    const bool won = can_win(e, next, p, opponent, nodes);
+    if (mover == p && won) return true;    // one play of p's that wins is enough
+    if (mover != p && !won) return false;  // one reply of the opponent's that wins is enough
+  }
+  return mover != p;
+}
+// Whether the battle can still be won after p plays `a` (can_win, bounded).
+bool winnable_after(const Engine& e, const State& s, int p, const Action& a, const Agent* opponent) {
+  State next = s;
+  try {
+    e.apply(next, a);
+  } catch (const ScriptError&) {
+    return false;
+  }
+  long nodes = 100000;
+  return can_win(e, next, p, opponent, nodes);
+}
+
+std::string anything(const Engine&, const State&, int, const Action&, const Agent*) { return ""; }
 
 // The withdrawal chart as a sentence: "6 VP with 0 cards left, 4 with 1, ..., 2 with 4 or more".
 std::string chart_text(const std::vector<int>& chart) {
@@ -139,8 +185,29 @@ std::vector<TutorialStep> tutorial_steps(const Engine& e) {
         "chart: if the 1st player withdraws, the opponent scores " + chart_text(e.rules().withdraw_chart[0]) +
             "; if the 2nd player withdraws, " + chart_text(e.rules().withdraw_chart[1]) +
             ". The list shows what withdrawing costs now; withdraw only if you judge the battle lost."},
-       "finish the battle (every play is yours to choose now)", anything, true},
+       "finish the battle and win it", anything, true},
   };
+}
+
+std::string tutorial_refusal(const TutorialStep& st, const Engine& e, const State& s, int p, const Action& a,
+                             const Agent* opponent) {
+  // The step's own check judges its plays; a question's answer is judged by the battle alone.
+  const bool turn = e.decision_kind(s) == DecisionKind::Turn;
+  const std::string why = turn ? st.check(e, s, p, a, opponent) : "";
+  const bool wins = winnable_after(e, s, p, a, opponent);
+  if (why.empty() && wins) return "";
+  bool any = false, step_wins = false;  // another play keeps the battle winnable; one the step accepts does
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  for (const Action& x : legal)
+    if (!(x == a) && winnable_after(e, s, p, x, opponent)) {
+      any = true;
+      if ((step_wins = !turn || st.check(e, s, p, x, opponent).empty())) break;
+    }
+  if (!why.empty()) return wins && !step_wins ? "" : why;  // the step yields where only other plays still win
+  if (!any) return "";  // (nothing keeps it: any play will do)
+  return a.type == Action::Withdraw ? "this battle can still be yours: play it out"
+                                    : "after it the opponent can take this battle; another play keeps it yours ('hint' helps)";
 }
 
 std::string second_person(const std::string& line) {
@@ -205,7 +272,7 @@ void print_events(const Engine& e, const EventLog& log) {
 int battle_now(const Engine& e, const Match& m) { return project(e, m.state(), kYou).battle; }
 
 // Plays the steps in battle 1 of the deal. 0 at the end or at the end of input.
-int run_tutorial(const Engine& e, Match& m) {
+int run_tutorial(const Engine& e, Match& m, const Agent* computer) {
   for (const TutorialStep& st : tutorial_steps(e)) {
     print_paragraphs(st);  // a screen of its own: the board follows after Enter
     std::string enter;
@@ -227,12 +294,12 @@ int run_tutorial(const Engine& e, Match& m) {
                                    turn ? std::string("goal: ") + st.goal : "");
       if (r == Reply::End) return 0;
       if (r != Reply::Chosen) continue;
-      if (turn) {
-        if (const std::string why = st.check(e, m.state(), p, a); !why.empty()) {
+      {  // (a question's answer too: it may lose the battle)
+        if (const std::string why = tutorial_refusal(st, e, m.state(), p, a, computer); !why.empty()) {
           std::cout << wrapped("not this time: " + why + ".", 2) << "\n";
           continue;
         }
-        done = true;
+        done |= turn;
       }
       print_events(e, m.apply(a));
     }
@@ -266,7 +333,7 @@ int cmd_tutorial(int argc, char** argv) {
   auto computer = make_agent("easy", kTutorialDeal, 1);  // the registry's easy level
   Match m(*eng, kTutorialDeal, nullptr, computer.get());
   m.start();
-  const int code = run_tutorial(*eng, m);
+  const int code = run_tutorial(*eng, m, computer.get());
   if (input_ended()) std::cout << "\ntutorial left\n";
   return code;
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "agents.h"
 #include "engine.h"
 
 namespace als::cli {
@@ -15,7 +16,9 @@ namespace als::cli {
 constexpr uint64_t kTutorialDeal = 28;
 
 /// Why action `a`, taken by player `p` at a turn of `s`, is not what a step asks ("" when it is).
-using TutorialCheck = std::string (*)(const Engine& e, const State& s, int p, const Action& a);
+/// `opponent`: the computer playing the other seat, as it is now (the last step plays its copies
+/// ahead; nullptr: it is taken to play its best, seeing every card).
+using TutorialCheck = std::string (*)(const Engine& e, const State& s, int p, const Action& a, const Agent* opponent);
 
 /// One step: a title, paragraphs, and what it asks for (`goal`, nullptr for a step that only
 /// explains; `check` says why a play is refused). A step's play and the questions its abilities
@@ -27,6 +30,13 @@ struct TutorialStep {
   TutorialCheck check;
   bool to_end = false;
 };
+
+/// Why `a` (player p's play or answer at `s`, during step `st`) is refused: the step's check says
+/// so, or after it the battle can no longer be won against `opponent` as it plays (a copy of it
+/// asked ahead; nullptr: its best reply, every card seen) while another play the step accepts
+/// keeps it winnable. "" when it is accepted. A player who follows the tutorial wins its battle.
+std::string tutorial_refusal(const TutorialStep& st, const Engine& e, const State& s, int p, const Action& a,
+                             const Agent* opponent);
 
 /// The steps, in order, with the rules' numbers (battle VP, the withdrawal charts) from `e`.
 std::vector<TutorialStep> tutorial_steps(const Engine& e);

@@ -364,7 +364,7 @@ std::string Texts::event_line(const Event& e, int viewer) const {
              " supply token" + (std::abs(e.value) == 1 ? "" : "s") + " in " + th(e.theater);
     case Event::BattleEnd:
       return "battle " + std::to_string(e.value) + ": " + pl(e.player) + " wins " + std::to_string(e.vp) + " VP " +
-             (e.withdrew                          ? std::string("(opponent withdrew)")
+             (e.withdrew                          ? "(" + pl(1 - e.player) + " withdrew)"
               : e.option > 0 ? "(" + e.text + ")"
                                                   : std::string("(theaters controlled)")) +
              ", score " + std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);

@@ -708,6 +708,15 @@ assert "you withdraw" not in text and "this step asks you to withdraw" not in te
 # before the Abilities step no question is asked of you
 assert "asks you to choose" not in text.split("--- Abilities ---")[0]
 PY
+# the last step keeps the battle won (issue 73): a withdrawal, or a play after which the easy level
+# takes the battle, is refused while another play keeps it; the battle is then won
+printf '\n\nimp super sea\ndep super\n\nimp sup land\n\ndep esc\ndep air m\nsupport\n\ndep esc\n\nimp sea m land\n\nwithdraw\nimp red air\n' \
+  | "$als" tutorial > tut-keep.txt 2>&1
+grep -q "not this time: this battle can still be yours: play it out" tut-keep.txt && grep -q "battle 1: you win" tut-keep.txt \
+  && ok || bad "tutorial, a withdrawal while the battle can be won: $(grep -A2 'not this time' tut-keep.txt | head -5)"
+# a withdrawal's battle line names who withdrew (it said "opponent withdrew" of the player's own)
+printf 'withdraw\n' | "$als" play --seed 3 --p2 random > wd.txt 2>&1
+grep -q "^battle 1: player 2 wins [0-9]* VP (player 1 withdrew)" wd.txt && ok || bad "the withdrawal's line: $(grep '^battle 1' wd.txt)"
 printf '\n\n' | "$als" tutorial > tut-eof.txt 2>&1; expect_rc 0 $? "als tutorial, input ended"
 tail -n 1 tut-eof.txt | grep -q "^tutorial left$" && ok || bad "tutorial, input ended: $(tail -n 2 tut-eof.txt)"
 if command -v script > /dev/null; then
