@@ -256,16 +256,19 @@ namespace {
 // `viewer` knows it (facedown cards stay hidden: the rules reveal none at a battle's end; -1, no
 // human seat: every card revealed), then why the battle was won.
 // `unseen`: the battle ended before the viewer's first decision in it (the opponent withdrew at
-// once), so their hand is shown with the reason.
-void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen, Naming naming) {
+// once), so their hand is shown with the reason. `you`: one person plays here, named "you" (the
+// other seat "the opponent"), as the game names them.
+void print_battle_summary(const Engine& e, const State& at, const Event& end, int viewer, bool unseen, Naming naming,
+                          bool you) {
   std::cout << "--- battle " << end.value << " is over; the final board"
             << (viewer < 0 ? ", every card revealed:\n" : ":\n");
   const Projection v = project(e, at, viewer);
-  print_final_board(e, v, naming);
+  print_final_board(e, v, naming, you);
   const int winner = end.player;
+  auto who = [&](int p) { return !you ? pname(p) : p == viewer ? std::string("you") : std::string("the opponent"); };
   if (end.withdrew) {
     const size_t left = v.hand[1 - winner].size();  // the withdrawing player's hand as they withdrew
-    std::cout << "  " << pname(1 - winner) << " withdrew with " << left << " card" << (left == 1 ? "" : "s")
+    std::cout << "  " << who(1 - winner) << " withdrew with " << left << " card" << (left == 1 ? "" : "s")
               << " in hand\n";
     if (unseen && viewer >= 0 && viewer == winner)
       std::cout << wrapped("  the battle ended before your first decision in it; your hand was: " +
@@ -273,7 +276,8 @@ void print_battle_summary(const Engine& e, const State& at, const Event& end, in
                 << "\n";
   } else {
     const auto held = std::count_if(v.theaters.begin(), v.theaters.end(), [&](const SeenTheater& t) { return t.controller == winner; });
-    std::cout << "  " << pname(winner) << " holds " << held << " of " << v.theaters.size() << " theaters\n";
+    std::cout << "  " << who(winner) << (you && winner == viewer ? " hold " : " holds ") << held << " of "
+              << v.theaters.size() << " theaters\n";
   }
 }
 
@@ -790,9 +794,9 @@ class TerminalGame : public MatchListener {
   std::vector<BattleNote> battles_;
   // Who a line names: "you" and "the opponent" for one human, else the players.
   std::string who(int p) const { return viewer_ >= 0 ? (p == viewer_ ? "you" : "the opponent") : pname(p); }
-  // How the lines name cards: by their display names for a person here, by ids in a log of
-  // computers' game (as records name them).
-  Naming naming() const { return viewer_ == -1 ? Naming::Ids : screen_naming(); }
+  // How the lines name cards: as --names says (auto: display names at a terminal, ids through a
+  // pipe), watchers of two computer players included (issue 73: they were shown ids always).
+  Naming naming() const { return screen_naming(); }
   void note_battle(const State& at, const Event& end) {
     const int seen = viewer_ >= 0 ? viewer_ : -1;  // one human: the cards as they knew them
     const Projection v = project(e_, at, seen);
@@ -894,7 +898,7 @@ void TerminalGame::print_events(int p, const EventLog& log) {
     int v = viewer_ == -2 ? p : viewer_;  // two humans at one terminal: the acting player's view
     if (ev.type == Event::BattleEnd && battle_end < log.battle_ends.size()) {
       note_battle(log.battle_ends[battle_end], ev);
-      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_, naming());
+      print_battle_summary(e_, log.battle_ends[battle_end++], ev, v, !decided_in_battle_, naming(), viewer_ >= 0);
     }
     if (ev.type == Event::BattleStart) {
       decided_in_battle_ = false;

@@ -109,7 +109,7 @@ std::string shown_card(const Engine& e, int c) {
 
 void print_final_board(const Engine& e, const Projection& v, Naming naming, bool you) {
   const int viewer = v.seat;
-  auto who = [&](int p) { return !you || viewer < 0 ? pname(p) : p == viewer ? std::string("you") : std::string("opponent"); };
+  auto who = [&](int p) { return !you || viewer < 0 ? pname(p) : p == viewer ? std::string("you") : std::string("the opponent"); };
   for (const SeenTheater& t : v.theaters) {
     std::ostringstream row;
     row << "  " << std::left << std::setw(6) << e.text().theater_name(t.theater) << std::right;

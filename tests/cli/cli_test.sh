@@ -714,6 +714,13 @@ printf '\n\nimp super sea\ndep super\n\nimp sup land\n\ndep esc\ndep air m\nsupp
   | "$als" tutorial > tut-keep.txt 2>&1
 grep -q "not this time: this battle can still be yours: play it out" tut-keep.txt && grep -q "battle 1: you win" tut-keep.txt \
   && ok || bad "tutorial, a withdrawal while the battle can be won: $(grep -A2 'not this time' tut-keep.txt | head -5)"
+# two computer players watched name cards as --names says (issue 73: ids even with always); one
+# person's battle ends say "you" and "the opponent", as the game does
+"$als" play --seed 7 --p1 random --p2 random --names always > watch-names.txt 2>&1
+grep -q "^player 2 deploys Aerodrome to air" watch-names.txt && ! grep -q "aerodrome" watch-names.txt \
+  && ok || bad "watchers' names: $(sed -n 3,5p watch-names.txt)"
+yes 1 | head -n 40 | "$als" play --seed 5 --p2 random > you-ends.txt 2>&1
+grep -A8 "^--- battle 1 is over" you-ends.txt | grep -q "^  you hold 2 of 3 theaters" && ok || bad "a battle's end in the second person: $(grep -A8 'is over' you-ends.txt | head -9)"
 # a withdrawal's battle line names who withdrew (it said "opponent withdrew" of the player's own)
 printf 'withdraw\n' | "$als" play --seed 3 --p2 random > wd.txt 2>&1
 grep -q "^battle 1: player 2 wins [0-9]* VP (player 1 withdrew)" wd.txt && ok || bad "the withdrawal's line: $(grep '^battle 1' wd.txt)"
