@@ -149,6 +149,12 @@ struct Lines {
   }
 };
 
+// The actions the last hint at this decision showed, its line a first ("a", "b", "c" play them),
+// and its lines as shown (the decision screen keeps them at its foot); empty until `hint` is
+// typed, and again at each decision (human_choice).
+std::vector<Action> hinted;
+Lines hint_block;
+
 // One player's stack in a theater, bottom to top, each card with its strength (and counters); the
 // top card, the uncovered one, marked "top" when it covers another: "~? 2, top aerodrome 4".
 std::string stack_text(const Engine& e, const SeenTheater& t, int p) {
@@ -485,6 +491,7 @@ Lines decision_screen(const Engine& e, const State& s, int p, const Listed& sort
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
   Lines below;
   if (!goal.empty()) below.add(goal, 6);
+  below.append(hint_block);  // a hint asked at this decision stays at the screen's foot
   Lines screen;
   // The board, built once for each way it may show the hand: without it where the hand is listed
   // below (a turn's plays, or a question's hand with its texts), else with it.
@@ -526,37 +533,33 @@ bool confirmed(const Engine& e, const State& s, int p, const Action& a) {
   return !answer.empty() && (answer[0] == 'y' || answer[0] == 'Y');
 }
 
-// The actions the last hint at this decision showed, its line a first ("a", "b", "c" play them);
-// empty until `hint` is typed, and again at each decision (human_choice).
-std::vector<Action> hinted;
-
 // The search's three best actions with the chances to win the battle and the game after each,
 // highest chance first (shown_hint), lettered a, b, c so that no letter is an action's number.
 // The search sees only what this player may see (InfoState), like the computer players: one
 // search, the opponent's own, picks the three by the value it maximises, and its iterations
 // give both chances (calibrated on self-play: engine/play/agents/hint.h). A game chance resting on too
-// few iterations is not shown.
-void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
+// few iterations is not shown. Returns the hint's lines (hinted and hint_block set), or a line
+// saying why there is none.
+Lines make_hint(const Engine& e, const State& s, int p, const std::vector<Action>& acts) {
   std::vector<HintLine> lines;
+  Lines out;
   try {
     InfoState info(e, s, acts);
     auto search = make_agent(hint_agent, hint_seed++, p);
     lines = shown_hint(hint(dynamic_cast<SearchAgent&>(*search), info));
     for (HintLine& h : lines) h.action = info.real(h.action);  // (a hidden card's handle: the engine's action)
   } catch (const ScriptError& err) {  // a hint is advice: the game goes on without it
-    std::cout << wrapped("no hint: a script failed " + e.text(screen_naming()).message_for(s, p, err.what()), 2) << "\n";
-    return;
+    out.add("no hint: a script failed " + e.text(screen_naming()).message_for(s, p, err.what()), 2);
+    return out;
   }
   const std::string letters = lines.size() == 1 ? "a" : lines.size() == 2 ? "a or b" : "a, b or c";
   if (!lines.empty() && lines.front().counted)  // near the battle's end: counted, not estimated
-    std::cout << wrapped("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle counted over the " +
-                             std::to_string(lines.front().visits) +
-                             " ways the cards you have not seen may lie, each played out, and the game's after each:",
-                         2)
-              << "\n";
+    out.add("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle counted over the " +
+                std::to_string(lines.front().visits) +
+                " ways the cards you have not seen may lie, each played out, and the game's after each:",
+            2);
   else
-    std::cout << wrapped("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle and the game after each:", 2)
-              << "\n";
+    out.add("hint (the search's best, highest chance first; type " + letters + " to play one): the chance to win this battle and the game after each:", 2);
   const size_t column = std::min<size_t>(34, screen_size().columns - 30);
   auto percent = [](double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; };
   hinted.clear();
@@ -570,10 +573,12 @@ void show_hint(const Engine& e, const State& s, int p, const std::vector<Action>
     if (const int by = play ? e.destroys_play_at(s, p, h.action.card, h.action.theater, h.action.type == Action::Deploy) : -1; by >= 0)
       line += " (destroyed as played by " + shown_card(e, by) + ")";
     const std::string figures = "battle " + percent(h.battle) + ", game " + (h.game_known ? percent(h.game) : "? (few tries)");
-    if (line.size() + 1 > column + 5) std::cout << line << "\n", line = std::string(column + 5, ' ');
+    if (line.size() + 1 > column + 5) out.rows.push_back(line), line = std::string(column + 5, ' ');
     line += std::string(column + 5 - line.size(), ' ');
-    std::cout << line << figures << "\n";
+    out.rows.push_back(line + figures);
   }
+  hint_block = out;
+  return out;
 }
 
 // Paragraphs, wrapped at the screen's width as they are shown.
@@ -593,11 +598,15 @@ constexpr const char* kHelp[] = {
 
 // A command typed at a decision other than undo (help, hint, rules, board, hand).
 void run_command(const Engine& e, const State& s, int p, const std::vector<Action>& acts, const Listed& sorted,
-                 const std::vector<std::string>& w) {
+                 const std::vector<std::string>& w, const std::string& goal) {
   if (w[0] == "help") {
     for (const char* paragraph : kHelp) std::cout << wrapped(paragraph, 0) << "\n";
   } else if (w[0] == "hint") {
-    show_hint(e, s, p, acts);
+    const Lines hint = make_hint(e, s, p, acts);
+    // At a terminal the decision's screen again, the hint at its foot, fitted to the rows (the
+    // hint printed under it pushed the board's header off 80x24); through a pipe, the hint alone.
+    if (isatty(1)) decision_screen(e, s, p, sorted, goal).print();
+    else hint.print();
   } else if (w[0] == "rules") {
     if (w.size() < 2) {
       for (const auto& d : e.set().cards) print_card(e, d.id);
@@ -681,9 +690,9 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
   std::vector<std::string> typed = sorted.ids;  // what typing matches (lowercase)
   if (e.decision_kind(s) == DecisionKind::Option)  // a question's own words: matched in any case
     for (std::string& t : typed) t = lowercase(t);
+  hinted.clear(), hint_block = Lines();  // a hint's letters name its lines at the decision it was asked at only
   decision_screen(e, s, p, sorted, goal).print();
   const bool choice = e.decision_kind(s) == DecisionKind::Card || e.decision_kind(s) == DecisionKind::Theater;
-  hinted.clear();  // a hint's letters name its lines at the decision it was asked at only
   for (;;) {
     std::string line;
     if (!read_line("> ", line)) return Reply::End;
@@ -697,7 +706,7 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
     }
     if (in.kind == Input::Empty) continue;
     if (in.kind == Input::Command) {
-      if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command);
+      if (in.command[0] != "undo") run_command(e, s, p, acts, sorted, in.command, goal);
       else if (no_undo.empty()) return Reply::Undo;
       else std::cout << wrapped("nothing to undo: " + no_undo, 2) << "\n";
       continue;
@@ -905,6 +914,12 @@ void TerminalGame::print_events(int p, const EventLog& log) {
       forget_undo("a new battle has begun since your last decision");
     }
     if (ev.type == Event::GameEnd) {
+      // At a terminal the last battle's board is a screen of its own, as every battle's is: the
+      // game's summary follows after Enter (both at once ran past 24 rows).
+      if (viewer_ != -1 && isatty(0) && isatty(1)) {
+        std::string enter;
+        read_line("> press Enter for the game's summary ", enter);
+      }
       show_seed();
       if (viewer_ >= 0) {  // one human: in their own words
         const GameResult r = e_.result(m_.state());

@@ -411,6 +411,25 @@ assert "hint b: %s\n%s\n" % (rows[1][1], event) in text, (event, text[-2000:])
 # at the next decision no hint was asked: "b" is no action there
 assert "'b' is" in text.split("hint b: ")[1], text[-600:]
 PY
+# At 80x24 a hint reprints the decision's screen with the hint at its foot, the board's header
+# kept (issue 73: the hint pushed it off); the next decision's screen has no hint; the game's end
+# waits for Enter before its summary, so that the last board stays a screen of its own
+if command -v script > /dev/null; then
+  { printf 'hint\na\n'; yes 1 | head -n 200; } | timeout 120 script -qec "stty cols 80 rows 24 -echo; $als play --seed 5 --no-history --level easy" /dev/null > hint80.txt 2>&1
+  python3 - hint80.txt "$src/tests/cli" <<'PY' && ok || bad "the hint at 80x24: $(tail -n 20 hint80.txt)"
+import sys
+sys.path.insert(0, sys.argv[2])
+from screens import read_screens
+text, lines, blocks = read_screens(sys.argv[1], ("=== battle",), echoed=False)
+hinted = [b for b in blocks if any(l.startswith("hint (the search's best") for l in b)]
+assert len(hinted) == 1, [b[-6:] for b in hinted]
+b = hinted[0]
+assert len(b) <= 24 and b[0].startswith("=== battle 1") and b[-2].startswith("  c. "), b
+assert "> press Enter for the game's summary " in text and text.index("> press Enter for the game's summary") < text.index("game summary:"), text[-800:]
+last_board = text[text.rindex("is over; the final board"):text.index("> press Enter for the game's summary")]
+assert len(last_board.split("\n")) <= 24, last_board
+PY
+fi
 # 'last' (or 'last move') lists every step of the opponent's since the player's last decision
 printf '1\nlast move\n' | "$als" play --seed 11 --p2 random > last.txt 2>&1
 grep -A3 "since your last decision:" last.txt | grep -q "^  player 2 " && ok || bad "last: $(grep -A3 "> last" last.txt)"
