@@ -28,8 +28,11 @@ struct Step {
   int player = 0;
   int battle = 1;                      // the battle it was taken in (public: the projection's)
   std::vector<Event> events;           // what it caused that the review shows: its battle's end, the game's
-  int took_back = -1;                  // a takeback just before this step: by this player (-1: none)
-  std::vector<std::string> taken;      // the action texts it took back (omniscient)
+  struct Takeback {
+    int player;                        // who took back
+    std::vector<std::string> undone;   // the action texts taken back (omniscient ids, first first)
+  };
+  std::vector<Takeback> takebacks;     // the takebacks just before this step, in order
   std::optional<DecisionReview> review;
 };
 
@@ -86,11 +89,24 @@ std::string verdict(const Engine& e, const Step& st, const State& before, int vi
   if (r.mark == Mark::Best || r.mark == Mark::Good) return std::string(mark_name(r.mark)) + " (" + chances(r.chosen) + ")";
   // The game's chance first where both are known (a withdrawal may lose the battle and save the
   // game), then the battle's.
-  std::string out = std::string(mark_name(r.mark)) + ": ";
-  if (r.best.game_known && r.chosen.game_known) out += "game chance " + percent(r.best.game) + " -> " + percent(r.chosen.game) + ", battle ";
-  else out += "battle chance ";
-  out += percent(r.best.battle) + " -> " + percent(r.chosen.battle);
-  return out + "; better: " + e.text(screen_naming()).action_text(before, r.best.action, viewer < 0 ? -1 : st.player);
+  // "yours ... vs the best ...": the player's play first, then the best (an arrow from the best to
+  // the play once read as an improvement where the play's battle chance was the higher).
+  const bool game = r.best.game_known && r.chosen.game_known;
+  auto figures = [&](const HintLine& h) { return (game ? "game " + percent(h.game) + ", " : std::string()) + "battle " + percent(h.battle); };
+  return std::string(mark_name(r.mark)) + ": yours " + figures(r.chosen) + " vs the best " + figures(r.best) +
+         "; better: " + e.text(screen_naming()).action_text(before, r.best.action, viewer < 0 ? -1 : st.player);
+}
+
+// A recorded action's text (omniscient, cards by ids: "deploy heavy_tanks land") with its cards
+// named as the screen names them ("deploy Heavy Tanks land" with names).
+std::string named_action(const Engine& e, const std::string& text) {
+  if (screen_naming() != Naming::Names) return text;
+  std::string out;
+  for (const std::string& w : words(text)) {
+    const int c = e.set().find(w);
+    out += (out.empty() ? "" : " ") + (c >= 0 ? e.set().cards[static_cast<size_t>(c)].name : w);
+  }
+  return out;
 }
 
 // The lines of step `i` as `viewer` saw it (-1: every card): a battle's start, a takeback, the
@@ -108,9 +124,12 @@ std::vector<std::string> step_lines(const Engine& e, const Game& game, size_t i,
     out.push_back("=== battle " + std::to_string(v.battle) + ": theaters " + order + "; " + pname(v.first) +
                   " is the 1st player ===");
   }
-  if (st.took_back >= 0)
-    out.push_back("  takeback: " + pname(st.took_back) + " took back " + std::to_string(st.taken.size()) +
-                  (st.taken.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(st.taken) : std::string()));
+  for (const Step::Takeback& t : st.takebacks) {  // (what was taken back: to a reader who sees every card)
+    std::vector<std::string> undone;
+    for (const std::string& a : t.undone) undone.push_back(named_action(e, a));
+    out.push_back("  takeback: " + pname(t.player) + " took back " + std::to_string(undone.size()) +
+                  (undone.size() == 1 ? " action" : " actions") + (viewer < 0 ? ": " + join(undone, "; ") : std::string()));
+  }
   // A deploy shows its card to everyone; another's facedown play and hidden choices stay hidden.
   std::string line = std::to_string(i + 1) + ". " + pname(st.player);
   if (const Question q = render_question(e, project(e, before, viewer), screen_naming()); q.asked) line += q.hidden ? " decides" : ", for " + q.ability + ":";
@@ -122,7 +141,7 @@ std::vector<std::string> step_lines(const Engine& e, const Game& game, size_t i,
   for (const Event& ev : st.events) {
     if (ev.type == Event::BattleEnd)
       out.push_back("--- battle " + std::to_string(ev.value) + ": " + pname(ev.player) + " wins " + std::to_string(ev.vp) + " VP (" +
-                    (ev.withdrew ? "the opponent withdrew" : "theaters held") + "), score " + score(ev));
+                    (ev.withdrew ? pname(1 - ev.player) + " withdrew" : "theaters held") + "), score " + score(ev));
     if (ev.type == Event::GameEnd) out.push_back("game over: " + pname(ev.player) + " wins " + score(ev));
   }
   return out;
@@ -234,7 +253,9 @@ int cmd_review(int argc, char** argv) {
       "iterations", po::value<int>(&iterations)->default_value(2000), "the search's iterations a look (three looks a decision)")(
       "max-decisions", po::value<int>(&most)->default_value(200),
       "review at most this many decisions (the first; the rest shown unmarked), 1 to 100000")(
-      "names", po::value<std::string>(&names)->default_value("auto"), kNamesHelp);
+      "names", po::value<std::string>(&names)->default_value("always"),
+      "cards by their names (Heavy Tanks): always (a review is read by a person, through a pipe too), never (by ids: "
+      "heavy_tanks), auto (names when the output is a terminal)");
   po::positional_options_description pos;
   pos.add("file", 1);
   if (!parse(argc, argv, "review FILE", desc, vm, &pos)) return 0;
@@ -252,12 +273,11 @@ int cmd_review(int argc, char** argv) {
   ReplayOptions opt;
   opt.data_dir = data_dir();
   opt.on_engine = [&](std::shared_ptr<const Engine> e, uint64_t s) { engine = std::move(e), seed = s, game.emplace(*engine); };
-  int took_back = -1;
-  std::vector<std::string> taken;
-  opt.on_undo = [&](int p, const std::vector<std::string>& undone) { took_back = p, taken = undone; };
+  std::vector<Step::Takeback> takebacks;  // those read since the last action (a takeback of a takeback: two)
+  opt.on_undo = [&](int p, const std::vector<std::string>& undone) { takebacks.push_back({p, undone}); };
   opt.on_action = [&](const Engine& e, const State& before, const Action& a, const State& after, int p, const EventLog& log) {
-    game->add(before, after, {a, p, project(e, before, -1).battle, log.events, took_back, taken, std::nullopt});
-    took_back = -1, taken.clear();
+    game->add(before, after, {a, p, project(e, before, -1).battle, log.events, takebacks, std::nullopt});
+    takebacks.clear();
   };
   std::ostringstream checked;
   if (const int code = replay_record(text, file, opt, checked, std::cerr); code != 0) {

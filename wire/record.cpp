@@ -104,14 +104,17 @@ void Recorder::on_forfeit(const Match& m, int seat, const std::string& kind, con
 
 void Recorder::undo(size_t mark, int player) {
   json undone = json::array();
+  std::string earlier;  // takebacks recorded since the mark: kept, each line as it was (issue 73)
   for (size_t at = mark; at < text_.size();) {  // the lines cut: this recorder's own, one JSON object a line
     size_t end = text_.find('\n', at);
     if (end == std::string::npos) end = text_.size();
     json j = json::parse(text_.substr(at, end - at), nullptr, false);
     if (j.is_object() && j.value("type", "") == "action") undone.push_back(j.value("action", ""));
+    if (j.is_object() && j.value("type", "") == "undo") earlier += text_.substr(at, end - at) + "\n";
     at = end + 1;
   }
   text_.resize(mark);
+  text_ += earlier;
   text_ += json{{"type", "undo"}, {"player", player + 1}, {"undone", undone}}.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

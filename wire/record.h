@@ -44,8 +44,9 @@ class Recorder : public MatchListener {
   size_t mark() const { return text_.size(); }
   void truncate(size_t mark) { text_.resize(mark); }
   /// An undo in `als play`: the record is cut back to `mark`, and one line says what was taken
-  /// back: {"type": "undo", "player": N, "undone": [action texts, first first]}. Replay skips it:
-  /// the record stays the game as it was played.
+  /// back: {"type": "undo", "player": N, "undone": [action texts, first first]}. Undo lines
+  /// written since `mark` (takebacks of takebacks) stay, before it: every line explored is kept.
+  /// Replay skips them: the record stays the game as it was played.
   void undo(size_t mark, int player);
   /// A practice game (`als play --practice`: any takeback): set before start(), the header says
   /// so ("practice": true).
