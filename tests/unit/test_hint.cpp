@@ -232,6 +232,24 @@ TEST_CASE("a decision reviewed: the best action marked best, a withdrawal at a b
   CHECK_THROWS_AS(review_decision(make, e, s, none), std::invalid_argument);
 }
 
+TEST_CASE("the review urges a withdrawal only where it gives more in VP than playing on (issue 73)") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  const State s = e.new_game(11);
+  std::vector<Action> legal;
+  e.legal(s, legal);
+  const InfoState info(e, s, legal);
+  const double cost = info.withdraw_vp(), vp = e.rules().battle_vp;
+  REQUIRE(cost > 0);
+  REQUIRE(cost < vp);
+  const double even = (1 - cost / vp) / 2;  // the battle chance at which both give the same
+  CHECK(withdrawing_pays(e, info, 0));
+  CHECK(withdrawing_pays(e, info, even - 0.01));
+  CHECK_FALSE(withdrawing_pays(e, info, even + 0.01));
+  CHECK_FALSE(withdrawing_pays(e, info, 0.5));
+  CHECK_FALSE(withdrawing_pays(e, info, 1));
+}
+
 TEST_CASE("near a battle's end the hint counts every world the player cannot tell apart (issue 53)") {
   // Random games played to a decision where both hands hold at most 2 cards: the hint's battle
   // chance is a count over the worlds (each a whole number of them), the same worlds for every

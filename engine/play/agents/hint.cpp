@@ -91,6 +91,11 @@ HintLine alone(const SearchMaker& make, const Engine& e, const State& s, const s
 }
 }  // namespace
 
+bool withdrawing_pays(const Engine& e, const InfoState& info, double battle) {
+  const double vp = std::max(e.rules().battle_vp, 1);
+  return -static_cast<double>(info.withdraw_vp()) > (2 * battle - 1) * vp;
+}
+
 DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen) {
   std::vector<Action> legal;
   e.legal(s, legal);
@@ -107,7 +112,20 @@ DecisionReview review_decision(const SearchMaker& make, const Engine& e, const S
     return r;
   }
   r.best = alone(make, e, s, legal, best);
+  // "Better: withdraw" only where withdrawing is better in VP than playing on as the player did:
+  // the chart's cost against the battle's expected swing at the chosen play's battle chance. Else
+  // the best is the search's best play (issue 73: withdrawals were urged in battles then won).
   r.chosen = alone(make, e, s, legal, chosen);
+  if (best.type == Action::Withdraw && !withdrawing_pays(e, info, r.chosen.battle))
+    for (const HintLine& h : lines)
+      if (const Action a = info.real(h.action); a.type != Action::Withdraw) {
+        if (e.text().action_key(s, a, p) == e.text().action_key(s, chosen, p)) {
+          r.best = r.chosen;
+          return r;
+        }
+        r.best = alone(make, e, s, legal, a);
+        break;
+      }
   r.loss = std::max(0.0, r.best.value - r.chosen.value);
   r.mark = r.loss >= kBlunder ? Mark::Blunder : r.loss >= kMistake ? Mark::Mistake : r.loss >= kInaccuracy ? Mark::Inaccuracy : Mark::Good;
   return r;

@@ -87,12 +87,19 @@ struct DecisionReview {
   double loss = 0;
   Mark mark = Mark::Best;
 };
+/// Whether withdrawing at `info` gives its player more, in VP, than playing on with `battle` (0 to
+/// 1) as the chance to win the battle: the chart's cost now (info.withdraw_vp()) against the
+/// battle's expected swing, battle * battle_vp - (1 - battle) * battle_vp (als review's "better:
+/// withdraw" only where it does).
+bool withdrawing_pays(const Engine& e, const InfoState& info, double battle);
 /// Makes a fresh search for each look (a review's agent, seeded).
 using SearchMaker = std::function<std::unique_ptr<SearchAgent>()>;
 /// Reviews the decision at `s` (its player to act, who knows what the state's knowledge says)
 /// where `chosen` (a legal action of s) was taken: one search of every legal action picks the
-/// best (hint's order), then one search of the best alone and one of `chosen` alone. Throws
-/// ScriptError as the search does, std::invalid_argument if `chosen` is not legal.
+/// best (hint's order; a withdrawal only where it gives more in VP than playing on at the chosen
+/// play's battle chance, else the best play), then one search of the best alone and one of
+/// `chosen` alone; the loss is in the search's value. Throws ScriptError as the search does,
+/// std::invalid_argument if `chosen` is not legal.
 DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen);
 
 /// One prediction checked against what happened: a chance in 0..1 and the outcome (0 or 1), with
