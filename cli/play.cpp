@@ -852,7 +852,8 @@ class TerminalGame : public MatchListener {
     for (const std::string& line : results_lines(past)) std::cout << line << "\n";
   }
   void show_seed() const {
-    if (hide_seed()) std::cout << "seed " << seed_ << " (als play --seed " << seed_ << " replays this deal)\n";
+    // (wrapped: a random seed has up to 20 digits, and the line ran past 80 columns mid-word)
+    if (hide_seed()) std::cout << wrapped("seed " + std::to_string(seed_) + " (als play --seed " + std::to_string(seed_) + " replays this deal)", 4) << "\n";
   }
   // The record is kept in memory and written once the game ends or is abandoned: never while a
   // human could read the opponent's facedown plays in it.

@@ -66,6 +66,7 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
   <span id="score"></span><span id="battle"></span><span id="first"></span>
   <span class="grow"></span>
   <span id="status" class="muted">connecting…</span>
+  <select id="level" title="the computer's level for the next game" hidden></select>
   <button id="new-game" data-command="new_game">New game</button>
 </header>
 <main>
@@ -141,7 +142,13 @@ function render(m) {
   $("undo").disabled = !m.can_undo;
   $("takebacks").textContent = m.takebacks ? `takebacks: ${m.takebacks}` : "";
   document.body.dataset.seat = m.seat;
-  $("score").textContent = `VP: you ${v.score[me]}, opponent ${v.score[opp]} (${v.vp_target} to win)`;
+  const lv = $("level"); lv.hidden = !m.levels;
+  if (m.levels && lv.options.length !== m.levels.length) {
+    lv.replaceChildren(...m.levels.map(n => { const o = el("option", "", n); o.value = n; return o; }));
+  }
+  if (m.levels && m.levels.includes(m.level) && document.activeElement !== lv) lv.value = m.level;
+  $("score").textContent = `VP: you ${v.score[me]}, opponent ${v.score[opp]} (${v.vp_target} to win)` +
+    (m.level ? ` · against ${m.level}` : "");
   $("battle").textContent = `battle ${v.battle}`;
   $("first").textContent = `1st player: ${v.first - 1 === me ? "you" : "the opponent"}`;
   $("status").textContent = m.result ? "game over" : m.to_act === m.seat ? "your decision" : "the opponent is thinking…";
@@ -200,7 +207,7 @@ function render(m) {
     const won = m.result.winner === m.seat;
     r.dataset.result = won ? "won" : "lost";
     r.append(el("div", "", (won ? "You win " : "The opponent wins ") + `${m.result.score[me]}–${m.result.score[opp]}.`));
-    const again = el("button", "", "New game"); again.onclick = () => send({type: "new_game"}); r.append(again);
+    const again = el("button", "", "New game"); again.onclick = newGame; r.append(again);
   } else delete r.dataset.result;
 }
 // The hint: the search's best, highest chance first, each with a button that plays it.
@@ -216,7 +223,9 @@ function showHint(lines) {
 }
 $("hint").onclick = () => { $("hint").disabled = true; $("hint-lines").hidden = false; $("hint-lines").replaceChildren(el("li", "muted", "thinking…")); send({type: "hint"}); };
 $("undo").onclick = () => send({type: "undo"});
-$("new-game").onclick = () => { if (!last || last.result || confirm("Abandon this game and start a new one?")) send({type: "new_game"}); };
+// A new game, at the level chosen beside the button (where a computer plays).
+const newGame = () => send(last && last.levels ? {type: "new_game", level: $("level").value} : {type: "new_game"});
+$("new-game").onclick = () => { if (!last || last.result || confirm("Abandon this game and start a new one?")) newGame(); };
 connect();
 </script>
 </body>

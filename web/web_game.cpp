@@ -45,11 +45,20 @@ void WebGame::deal() {
   run_computer();
 }
 
-void WebGame::new_game() {
+std::string WebGame::new_game(const std::string& level) {
+  if (!level.empty()) {
+    const int computer = human(0) ? 1 : 0;
+    bool known = false;
+    for (const Level& l : levels()) known |= l.name == level;
+    if (!known) return "'" + level.substr(0, 40) + "' is not a level (levels: " + level_names() + ")";
+    if (human(computer)) return "both seats are people's: no computer to set a level for";
+    setup_.agents[computer] = level;
+  }
   if (!m_->over() && m_->abandoned().empty()) m_->abandon("a new game was started");
   if (!written_) write_record();
   ++seed_;
   deal();
+  return "";
 }
 
 void WebGame::run_computer() {
@@ -114,9 +123,15 @@ json WebGame::message(int seat) {
               {"battles", battles_},
               {"cards", cli::protocol::card_table_json(e_)},
               {"opponent", setup_.agents[1 - seat]},
+              {"level", human(1 - seat) ? json(nullptr) : json(setup_.agents[1 - seat])},
               {"takebacks", takebacks_},
               {"can_undo", !undo_.empty() && undo_.back().seat == seat && !m_->over() &&
                                undo_.back().state.b.battle == s.b.battle && m_->abandoned().empty()}};
+  if (!human(1 - seat)) {
+    json names = json::array();
+    for (const Level& l : levels()) names.push_back(l.name);
+    msg["levels"] = names;
+  }
   json legal = json::array();
   if (!m_->over() && m_->abandoned().empty() && m_->to_act() == seat) {
     std::vector<Action> acts = m_->legal();
@@ -221,7 +236,11 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
   const std::string t = *type;
   if (t == "state") return out = message(seat).dump(), Reply::Resend;
   if (t == "hint") return out = hint(seat).dump(), Reply::Resend;
-  if (t == "new_game") return new_game(), Reply::Changed;
+  if (t == "new_game") {
+    const auto level = m.find("level");
+    if (level != m.end() && !level->is_string()) return out = "new_game's \"level\" is a string (" + level_names() + ")", Reply::Error;
+    return (out = new_game(level == m.end() ? "" : level->get<std::string>())).empty() ? Reply::Changed : Reply::Error;
+  }
   if (t == "undo") return (out = undo(seat)).empty() ? Reply::Changed : Reply::Error;
   if (t == "act") {
     const auto action = m.find("action");

@@ -44,7 +44,8 @@ class WebGame : public MatchListener {
   /// or 0}, ...] (the seat's decision only), "question": the ability's question when one is asked,
   /// "since": the other seat's moves since this seat last decided (its own words for them),
   /// "result": {"winner": 1 or 2, "score": [..]} once the game is over, "battles": the battles
-  /// ended, "cards": the set's card table, "game": the game's number here (from 1), "actions":
+  /// ended, "cards": the set's card table, "levels": the levels' names where a computer plays,
+  /// "level": its level (or agent) now, "game": the game's number here (from 1), "actions":
   /// the actions applied so far (the record's first N), "strengths": each board card's strength,
   /// parallel to the view's board, "log_error": why the record could not be written, if so}.
   nlohmann::json message(int seat);
@@ -53,7 +54,9 @@ class WebGame : public MatchListener {
   /// the seat's turn, not legal now, a script failed: the game is then as it was).
   std::string act(int seat, const std::string& action);
   /// Ends this game (written to the log if it is not over: abandoned) and deals the next seed's.
-  void new_game();
+  /// `level` (a level's name, or ""): the computer's seat plays at that level from this game on.
+  /// Returns "" or why not (not a level; no computer seat; the game is unchanged then).
+  std::string new_game(const std::string& level = "");
   /// Takes back `seat`'s last decision, and the computer's replies since: the game as it was at
   /// that decision, the record cut back with an `undo` line saying what was taken back (als
   /// play's). Never across a battle (a new hand, once seen, stays seen), nor past the other

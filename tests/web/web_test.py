@@ -317,12 +317,20 @@ for a in addresses[:1]:
         check(False, f"the server answered on {a} without --host")
     except OSError:
         check(True, "")
+from selenium.webdriver.support.ui import Select  # noqa: E402
+levels = Select(d.find_element(By.ID, "level"))
+check([o.get_attribute("value") for o in levels.options] == ["easy", "normal", "hard", "expert"] and
+      levels.first_selected_option.get_attribute("value") == "easy", "the levels offered, the game's selected")
+levels.select_by_value("normal")
 d.find_element(By.ID, "new-game").click()  # (a game under way: the page asks first)
 try:
     d.switch_to.alert.accept()
 except Exception:
     check(False, "new game asked nothing during a game")
 check(wait(d, lambda d: shown_actions(d) < before), "a new game was dealt")
+check(wait(d, lambda d: "against normal" in d.find_element(By.ID, "score").text), "the new game is at the level chosen")
+d.execute_script("ws.send(JSON.stringify({type: 'new_game', level: 'grandmaster'}))")
+check(wait(d, lambda d: "'grandmaster' is not a level" in d.find_element(By.ID, "error").text), "an unknown level refused")
 undos = [json.loads(l) for l in open(log3) if '"undo"' in l] if os.path.exists(log3) else []
 check(len(undos) == 1 and undos[0]["player"] == 1 and len(undos[0]["undone"]) >= 1,
       f"the record of the first game keeps its takeback: {undos}")
@@ -355,6 +363,9 @@ for p in servers:
     except subprocess.TimeoutExpired:
         p.kill()
     check(p.returncode in (0, -15), f"als web stopped cleanly on SIGTERM (exit {p.returncode}): {p.stderr.read()[:300]}")
+second = os.path.join(tmp, "three-2.jsonl")  # game 2 of section 3, written as its server stopped
+check(os.path.exists(second) and json.loads(open(second).readline()).get("p2") == "normal",
+      "game 2's record, beside game 1's, names the level chosen")
 shutil.rmtree(tmp, ignore_errors=True)
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
