@@ -16,7 +16,8 @@ int cmd_web(int argc, char** argv) {
       "als web options (the game in a browser: open the link it prints)\n"
       "  examples: als web                          (you against the normal level)\n"
       "            als web --level hard --log game.jsonl\n"
-      "            als web --p2 human --host 0.0.0.0  (a friend plays on another machine)");
+      "            als web --p2 human --host 0.0.0.0  (a friend plays on another machine)\n"
+      "            als web --one-screen               (hot seat: two people, one screen)");
   std::string p1, p2, level, log_file, host;
   int port = 0;
   add_common(desc, c, vm);
@@ -28,7 +29,8 @@ int cmd_web(int argc, char** argv) {
       "log", po::value<std::string>(&log_file), "write each game's record (JSON Lines, as als play --log) to FILE")(
       "host", po::value<std::string>(&host)->default_value("127.0.0.1"),
       "the address to listen on: this machine only unless another is given (0.0.0.0: every network)")(
-      "port", po::value<int>(&port)->default_value(0), "the port (0: any free one)");
+      "port", po::value<int>(&port)->default_value(0), "the port (0: any free one)")(
+      "one-screen", "hot seat: both seats people's at one page (one link), a hand hidden between turns");
   if (!parse(argc, argv, "web", desc, vm)) return 0;
   if (port < 0 || port > 65535) {
     std::cerr << "als web: --port takes 0 to 65535\n";
@@ -51,6 +53,13 @@ int cmd_web(int argc, char** argv) {
         std::cerr << "als web: " << why << "\n";
         return 2;
       }
+  if (vm.count("one-screen")) {
+    if (p1 != "human" || (!vm["p2"].defaulted() && p2 != "human") || vm.count("level")) {
+      std::cerr << "als web: --one-screen is two people at one page (--p1 human --p2 human)\n";
+      return 2;
+    }
+    p2 = "human";
+  }
   if (p1 != "human" && p2 != "human") {
     std::cerr << "als web: one seat at least is a person's (--p1 human or --p2 human)\n";
     return 2;
@@ -66,6 +75,7 @@ int cmd_web(int argc, char** argv) {
   setup.seed = seed_or_random(vm);
   setup.log_file = log_file;
   setup.data_dir = data_dir(), setup.cards = c.cards, setup.rules = c.rules;
+  setup.one_screen = vm.count("one-screen") > 0;
   try {
     web::WebGame game(*eng, setup);
     web::ServerOptions opt;
@@ -74,7 +84,8 @@ int cmd_web(int argc, char** argv) {
     web::Server server(game, opt);
     // The first line is the link (a program reads it); a second person's link follows.
     for (int p = 0; p < 2; ++p)
-      if (game.human(p)) std::cout << server.link(p) << (p == 1 && game.human(0) ? "   (player 2's link)" : "") << "\n";
+      if (game.human(p) && !(p == 1 && game.one_screen()))
+        std::cout << server.link(p) << (p == 1 && game.human(0) ? "   (player 2's link)" : "") << "\n";
     std::cout << "als web: open the link in a browser; Ctrl-C stops the server" << std::endl;
     std::signal(SIGPIPE, SIG_IGN);
     server.run();  // until Ctrl-C (SIGINT) or SIGTERM

@@ -72,6 +72,7 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
 <main>
   <section>
     <div class="theaters" id="theaters"></div>
+    <div id="pass" class="panel" hidden></div>
     <div id="question" class="panel" hidden></div>
     <div id="result" class="panel" hidden></div>
     <div id="error"></div>
@@ -105,6 +106,7 @@ function connect() {
     const m = JSON.parse(ev.data);
     if (m.type === "error") { $("error").textContent = m.message; $("hint").disabled = false; return; }
     if (m.type === "hint") { showHint(m.lines); return; }
+    if (m.type === "pass") { last = m; passTo(m); return; }
     if (m.type === "state") {
       $("error").textContent = m.log_error ? "the record could not be written: " + m.log_error : "";
       last = m; render(m);
@@ -137,6 +139,7 @@ function actionButton(a, label) {
 function render(m) {
   const v = m.view, me = m.seat - 1, opp = 1 - me;
   document.body.dataset.actions = m.actions;  // (a test reads which state the page shows)
+  $("pass").hidden = true;
   $("hint-lines").hidden = true; $("hint-lines").replaceChildren();  // (a hint is for the decision it was asked at)
   $("hint").disabled = m.to_act !== m.seat || !!m.result;
   $("undo").disabled = !m.can_undo;
@@ -151,7 +154,8 @@ function render(m) {
     (m.level ? ` · against ${m.level}` : "");
   $("battle").textContent = `battle ${v.battle}`;
   $("first").textContent = `1st player: ${v.first - 1 === me ? "you" : "the opponent"}`;
-  $("status").textContent = m.result ? "game over" : m.to_act === m.seat ? "your decision" : "the opponent is thinking…";
+  $("status").textContent = m.result ? "game over" : m.to_act === m.seat ? (m.one_screen ? `player ${m.seat}'s decision` : "your decision")
+    : "the opponent is thinking…";
   const th = $("theaters"); th.replaceChildren();
   v.theaters.forEach((name, i) => {
     const t = el("div", "theater " + name);
@@ -209,6 +213,23 @@ function render(m) {
     r.append(el("div", "", (won ? "You win " : "The opponent wins ") + `${m.result.score[me]}–${m.result.score[opp]}.`));
     const again = el("button", "", "New game"); again.onclick = newGame; r.append(again);
   } else delete r.dataset.result;
+}
+// Hot seat on one screen, between turns: nothing of either hand is on the page (the server sent
+// none) until the next player asks to see theirs.
+function passTo(m) {
+  document.body.dataset.actions = m.actions;
+  document.body.dataset.seat = "";
+  for (const id of ["theaters", "hand", "other", "since", "battles", "withdraw", "hint-lines", "question", "result"]) $(id).replaceChildren();
+  $("question").hidden = $("result").hidden = $("hint-lines").hidden = true;
+  delete $("result").dataset.result;
+  $("hint").disabled = $("undo").disabled = true;
+  $("status").textContent = `player ${m.to}'s turn`;
+  const p = $("pass"); p.replaceChildren(); p.hidden = false;
+  p.append(el("div", "", `Pass the screen to player ${m.to}.`));
+  const show = el("button", "act", `Show player ${m.to}'s hand`);
+  show.dataset.command = "show";
+  show.onclick = () => send({type: "show"});
+  p.append(show);
 }
 // The hint: the search's best, highest chance first, each with a button that plays it.
 function showHint(lines) {

@@ -71,7 +71,7 @@ struct Server::Impl {
   // The seat a token plays (0 or 1), or -1.
   int seat_of(const std::string& token) const {
     for (int p = 0; p < 2; ++p)
-      if (!tokens[p].empty() && same_token(tokens[p], token)) return p;
+      if (!tokens[p].empty() && same_token(tokens[p], token)) return game.one_screen() ? WebGame::kScreen : p;
     return -1;
   }
 };
@@ -105,7 +105,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     });
   }
 
-  void send_state() { send(server_.game.message(seat_).dump()); }
+  void send_state() { send(server_.game.message_for(seat_)); }
 
   void send(std::string text) {
     out_.push_back(std::move(text));
@@ -201,7 +201,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string token = query_value(req.target(), "token");
     const int seat = server_.seat_of(token);
     if (websocket::is_upgrade(req)) {
-      if (seat < 0 || target_path(req.target()) != "/ws" || !same_origin(req)) return reply(req, http::status::forbidden, "not this game's link\n", "text/plain");
+      if (seat == -1 || target_path(req.target()) != "/ws" || !same_origin(req)) return reply(req, http::status::forbidden, "not this game's link\n", "text/plain");
       upgraded_ = true;
       stream_.expires_never();
       std::make_shared<WsSession>(server_, stream_.release_socket(), seat)->start(std::move(req));
@@ -211,7 +211,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string path = target_path(req.target());
     if (path == "/favicon.ico") return reply(req, http::status::not_found, "", "text/plain");
     if (path != "/") return reply(req, http::status::not_found, "no such page\n", "text/plain");
-    if (seat < 0) return reply(req, http::status::forbidden, "This game is played from the link als web printed (it carries a token).\n", "text/plain");
+    if (seat == -1) return reply(req, http::status::forbidden, "This game is played from the link als web printed (it carries a token).\n", "text/plain");
     reply(req, http::status::ok, page_html(), "text/html; charset=utf-8");
   }
 
@@ -285,7 +285,7 @@ Server::Server(WebGame& game, ServerOptions o) : impl_(std::make_unique<Impl>(ga
   if (!ec) i.acceptor.listen(asio::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error("cannot listen on " + impl_->opt.host + " port " + std::to_string(impl_->opt.port) + ": " + ec.message());
   for (int p = 0; p < 2; ++p) {
-    if (!game.human(p)) continue;
+    if (!game.human(p) || (p == 1 && game.one_screen())) continue;  // (the one screen: one link, both seats)
     unsigned char raw[16];
     randombytes_buf(raw, sizeof raw);
     char hex[2 * sizeof raw + 1];
@@ -304,7 +304,8 @@ std::string Server::link(int seat) const {
   std::string host = impl_->opt.host;
   if (host == "0.0.0.0" || host == "::") host = "127.0.0.1";  // (the others use this machine's address)
   if (host.find(':') != std::string::npos) host = "[" + host + "]";
-  return "http://" + host + ":" + std::to_string(port()) + "/?seat=" + std::to_string(seat + 1) + "&token=" + impl_->tokens[seat];
+  const std::string which = impl_->game.one_screen() ? "both" : std::to_string(seat + 1);
+  return "http://" + host + ":" + std::to_string(port()) + "/?seat=" + which + "&token=" + impl_->tokens[seat];
 }
 
 void Server::run() {

@@ -31,6 +31,7 @@ void WebGame::deal() {
     }
   }
   since_[0].clear(), since_[1].clear();
+  shown_ = -1;
   undo_.clear();
   takebacks_ = 0;
   played_ = 0;
@@ -224,6 +225,16 @@ json WebGame::hint(int seat) {
   return {{"type", "hint"}, {"lines", out}};
 }
 
+std::string WebGame::message_for(int seat) {
+  if (seat != kScreen) return message(seat).dump();
+  const bool playing = !m_->over() && m_->abandoned().empty() && m_->to_act() >= 0;
+  if (playing && m_->to_act() != shown_)  // between turns: nothing of either hand on the screen
+    return json{{"type", "pass"}, {"to", m_->to_act() + 1}, {"game", number_}, {"actions", played_}, {"one_screen", true}}.dump();
+  json msg = message(shown_ >= 0 ? shown_ : 0);
+  msg["one_screen"] = true;
+  return msg.dump();
+}
+
 WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_bytes, std::string& out) {
   if (text.size() > max_bytes)
     return out = "a message is at most " + std::to_string(max_bytes) + " bytes (this one: " + std::to_string(text.size()) + ")", Reply::Error;
@@ -234,7 +245,17 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
   if (type == m.end() || !type->is_string())
     return out = "a message needs a \"type\" string (act, undo, hint, new_game, state)", Reply::Error;
   const std::string t = *type;
-  if (t == "state") return out = message(seat).dump(), Reply::Resend;
+  if (seat == kScreen) {  // the hot seat's page: the seat shown, once its player asked to see it
+    if (t == "show") {
+      if (m_->over() || m_->to_act() < 0) return out = "the game is over", Reply::Error;
+      return shown_ = m_->to_act(), Reply::Changed;
+    }
+    if (t == "state") return out = message_for(seat), Reply::Resend;
+    if (t != "new_game" && (shown_ != m_->to_act() || shown_ < 0))
+      return out = "pass the screen first: show player " + std::to_string(m_->to_act() + 1) + "'s hand", Reply::Error;
+    seat = t == "new_game" ? 0 : shown_;
+  }
+  if (t == "state") return out = message_for(seat), Reply::Resend;
   if (t == "hint") return out = hint(seat).dump(), Reply::Resend;
   if (t == "new_game") {
     const auto level = m.find("level");

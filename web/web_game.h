@@ -23,6 +23,7 @@ struct GameSetup {
   std::string log_file;   // where game 1's record is written as it ends ("": none); game N's
                           // goes beside it, "-N" before the extension (game.jsonl: game-2.jsonl)
   std::string hint_agent = "mcts:iterations=2000";  // the hint's search (the budget it is calibrated at)
+  bool one_screen = false;  // both seats people's, at one page (hot seat): it hides a hand between turns
   // What the record's header names (Recorder::start).
   std::string data_dir, cards;
   std::vector<std::string> rules;
@@ -38,6 +39,14 @@ class WebGame : public MatchListener {
   ~WebGame() override;
   /// Whether `seat` (0 or 1) is a person's.
   bool human(int seat) const { return setup_.agents[seat] == "human"; }
+  /// The seat of the one page of a hot-seat game (GameSetup::one_screen): it plays the seat to act,
+  /// once that seat's player has asked to see it ({"type": "show"}).
+  static constexpr int kScreen = -2;
+  bool one_screen() const { return setup_.one_screen; }
+  /// What a page of `seat` (0, 1 or kScreen) is sent now: message(seat); for the one screen, the
+  /// seat shown's message, or, when the seat to act is not the one shown, {"type": "pass", "to":
+  /// 1 or 2, ...} and nothing of either hand. Throws ScriptError as message() does.
+  std::string message_for(int seat);
   /// The message for `seat`'s page now: {"type": "state", "seat": 1 or 2, "view": the seat's
   /// view (docs/protocol.md, "The view"), "to_act": 1, 2 or 0 (over), "legal": [{"action": the
   /// action's text as `als serve` names it, "text": in card names, "card": the card id it plays
@@ -111,6 +120,7 @@ class WebGame : public MatchListener {
   };
   long played_ = 0;  // the actions of the game as it stands (the record's): takebacks subtract
   std::vector<Checkpoint> undo_;
+  int shown_ = -1;  // the one screen's seat shown (-1: none yet, after a new game)
   int takebacks_ = 0;
   uint64_t hint_seed_ = 1;  // hints draw from their own generator, never the game's
   std::vector<std::string> since_[2];  // the other seat's moves, each seat's words, since it last decided

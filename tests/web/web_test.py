@@ -338,6 +338,37 @@ check(subprocess.run([als, "replay", log3], capture_output=True).returncode == 0
 d.quit()
 drivers.remove(d)
 
+# 5. Hot seat on one screen: one link plays both seats; between turns the page holds nothing of
+# either hand (no card, no action) until the next player asks to see theirs.
+log5 = os.path.join(tmp, "five.jsonl")
+p, links = serve("--seed", "9", "--one-screen", "--log", log5)
+check(len(links) == 1 and "seat=both" in links[0], f"one link for the one screen: {links}")
+d = browser()
+d.get(links[0])
+rng, passes, covered_cards, ended = random.Random(9), 0, [], False
+for _ in range(400):
+    if d.find_elements(By.CSS_SELECTOR, "[data-result]"):
+        ended = True
+        break
+    show = [b for b in d.find_elements(By.CSS_SELECTOR, "[data-command=show]") if b.is_displayed()]
+    if show:
+        passes += 1
+        covered_cards += dom_cards(d) + [a.get_attribute("data-action") for a in d.find_elements(By.CSS_SELECTOR, "[data-action]")]
+        before = shown_actions(d)
+        show[0].click()
+        wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand [data-card]") or d.find_elements(By.CSS_SELECTOR, "[data-result]"))
+        continue
+    if not click_one(d, rng):
+        time.sleep(0.05)
+check(ended, "the one-screen game reached data-result")
+check(passes >= 10, f"the screen was passed between the players ({passes} times)")
+check(not covered_cards, f"a covered screen showed cards or actions: {covered_cards[:5]}")
+d.quit()
+drivers.remove(d)
+p.terminate()
+p.wait(10)
+check(subprocess.run([als, "replay", log5], capture_output=True).returncode == 0, "the one-screen game's record replays")
+
 # 4. Screenshots: a desktop's 1280x800 and a phone's 390x844; nothing wider than the page.
 p, links = serve("--seed", "5", "--p2", "easy")
 for w, h in ((1280, 800), (390, 844)):
