@@ -109,15 +109,15 @@ bool can_win(const Engine& e, const State& s, int p, const Agent* opponent, long
   }
   return mover != p;
 }
-// Whether the battle can still be won after p plays `a` (can_win, bounded).
-bool winnable_after(const Engine& e, const State& s, int p, const Action& a, const Agent* opponent) {
+// Whether the battle can still be won after p plays `a` (can_win), spending from `nodes`, a budget
+// shared by the plays one refusal weighs (so that a refusal takes at most a second or two).
+bool winnable_after(const Engine& e, const State& s, int p, const Action& a, const Agent* opponent, long& nodes) {
   State next = s;
   try {
     e.apply(next, a);
   } catch (const ScriptError&) {
     return false;
   }
-  long nodes = 100000;
   return can_win(e, next, p, opponent, nodes);
 }
 
@@ -194,13 +194,14 @@ std::string tutorial_refusal(const TutorialStep& st, const Engine& e, const Stat
   // The step's own check judges its plays; a question's answer is judged by the battle alone.
   const bool turn = e.decision_kind(s) == DecisionKind::Turn;
   const std::string why = turn ? st.check(e, s, p, a, opponent) : "";
-  const bool wins = winnable_after(e, s, p, a, opponent);
+  long nodes = 60000;  // (spent: the rest counts as winnable, and nothing more is refused)
+  const bool wins = winnable_after(e, s, p, a, opponent, nodes);
   if (why.empty() && wins) return "";
   bool any = false, step_wins = false;  // another play keeps the battle winnable; one the step accepts does
   std::vector<Action> legal;
   e.legal(s, legal);
   for (const Action& x : legal)
-    if (!(x == a) && winnable_after(e, s, p, x, opponent)) {
+    if (!(x == a) && winnable_after(e, s, p, x, opponent, nodes)) {
       any = true;
       if ((step_wins = !turn || st.check(e, s, p, x, opponent).empty())) break;
     }

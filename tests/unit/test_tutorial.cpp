@@ -4,6 +4,7 @@
 // player who followed it (issues 53, 73).
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -113,6 +114,26 @@ TEST_CASE("deals a tutorial could use", "[.explore]") {
     const std::string failed = play_tutorial(*e, deal, story);
     std::cout << "deal " << deal << ": " << (failed.empty() ? "ok" : failed) << "\n";
     if (failed.empty()) std::cout << story.str();
+  }
+}
+
+TEST_CASE("a tutorial step weighs every first play in bounded time", "[.timing]") {
+  // (hidden: a measure, run by hand) the slowest refusal a player can meet at the first step
+  auto e = test::load("standard");
+  auto computer = make_agent("easy", kTutorialDeal, 1);
+  Match m(*e, kTutorialDeal, nullptr, computer.get());
+  const std::vector<TutorialStep> steps = tutorial_steps(*e);
+  const TutorialStep* first = nullptr;
+  for (const TutorialStep& st : steps)
+    if (st.goal && !first) first = &st;
+  REQUIRE(first);
+  std::vector<Action> legal;
+  e->legal(m.state(), legal);
+  for (const Action& a : legal) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::string why = tutorial_refusal(*first, *e, m.state(), 0, a, computer.get());
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::cout << e->text().action_text(m.state(), a, 0) << ": " << ms << " ms" << (why.empty() ? "" : " refused: " + why) << "\n";
   }
 }
 
