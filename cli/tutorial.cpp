@@ -75,35 +75,48 @@ std::string wants_control(const Engine& e, const State& s, int p, const Action& 
       return "after it the opponent still holds every theater they hold now; another play takes one";
   return "";  // (no play takes one: any play will do)
 }
-// Whether player p can win the battle under way from `s`: against `opponent` (a copy of the
+// Applies `a` to `s`: the winner (0 or 1) of the battle it ended, read from its events; -1 while
+// the battle goes on. Throws as Engine::apply does.
+int play(const Engine& e, State& s, const Action& a) {
+  EventLog log;
+  log.kept_types = uint64_t{1} << Event::BattleEnd;
+  log.keep_battle_ends = false;
+  e.apply(s, a, &log);
+  for (const Event& ev : log.events)
+    if (ev.type == Event::BattleEnd) return ev.player;
+  return -1;
+}
+// Whether player p can win the battle under way at `s`: against `opponent` (a copy of the
 // computer as it is, asked at each of its decisions: the same answers the game will get) or, with
 // none, against any reply, every card seen. A search of p's plays, bounded by `nodes` (spent: the
 // answer is then yes, so that a long rest refuses nothing).
 bool can_win(const Engine& e, const State& s, int p, const Agent* opponent, long& nodes) {
   const int mover = e.to_act(s);
-  if (mover < 0 || s.b.battle != 1) return s.b.last.winner == p;
+  if (mover < 0) return false;
   if (--nodes < 0) return true;
   std::vector<Action> legal;
   e.legal(s, legal);
   if (const auto* greedy = dynamic_cast<const GreedyAgent*>(opponent); greedy && mover != p) {
     GreedyAgent copy = *greedy;  // (its generator too: it answers as the game's will)
     State next = s;
+    int winner = -1;
     try {
       const InfoState info(e, s, legal);
-      e.apply(next, info.real(copy.decide(info)));  // (a hidden card's handle: the engine's action)
+      winner = play(e, next, info.real(copy.decide(info)));  // (a hidden card's handle: the engine's action)
     } catch (const std::exception&) {  // (a script failing: the game would stop; no win to count on)
       return false;
     }
-    return can_win(e, next, p, &copy, nodes);
+    return winner >= 0 ? winner == p : can_win(e, next, p, &copy, nodes);
   }
   for (const Action& a : legal) {
     State next = s;
+    int winner = -1;
     try {
-      e.apply(next, a);
+      winner = play(e, next, a);
     } catch (const ScriptError&) {
       continue;
     }
-    const bool won = can_win(e, next, p, opponent, nodes);
+    const bool won = winner >= 0 ? winner == p : can_win(e, next, p, opponent, nodes);
     if (mover == p && won) return true;    // one play of p's that wins is enough
     if (mover != p && !won) return false;  // one reply of the opponent's that wins is enough
   }
@@ -113,12 +126,13 @@ bool can_win(const Engine& e, const State& s, int p, const Agent* opponent, long
 // shared by the plays one refusal weighs (so that a refusal takes at most a second or two).
 bool winnable_after(const Engine& e, const State& s, int p, const Action& a, const Agent* opponent, long& nodes) {
   State next = s;
+  int winner = -1;
   try {
-    e.apply(next, a);
+    winner = play(e, next, a);
   } catch (const ScriptError&) {
     return false;
   }
-  return can_win(e, next, p, opponent, nodes);
+  return winner >= 0 ? winner == p : can_win(e, next, p, opponent, nodes);
 }
 
 std::string anything(const Engine&, const State&, int, const Action&, const Agent*) { return ""; }
