@@ -82,3 +82,25 @@ def test_a_card_of_a_hidden_hand_has_a_fixed_id_by_its_place():
     assert game.action_name(first) in ("choose 1:hand:1", "choose own:hand:1")
     # a game of API 1 keeps its ids
     assert als.Game("standard").num_distinct_actions() == 247
+
+
+def test_a_rules_hook_over_a_hidden_hand_has_fixed_ids_with_an_api_1_set():
+    """A house rule's battle_start (tests/sets/rules/unseen_discard.lua) makes the 1st player pick
+    among the 2nd's hidden hand in the standard set (API 1): every option has its `choose
+    P:hand:N` id, so no state that is not terminal is without a legal action."""
+    rule = os.path.join(SRC, "tests", "sets", "rules", "unseen_discard.lua")
+    game, plain = als.Game("standard", rules=[rule]), als.Game("standard")
+    assert game.num_distinct_actions() == plain.num_distinct_actions() + 3 * 18
+    rng = random.Random(4)
+    asked = 0
+    for g in range(6):
+        state = game.new_initial_state(g)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal, "a decision with no legal action"
+            names = [state.action_to_string(state.current_player(), a) for a in legal]
+            if any(":hand:" in n for n in names):
+                assert all(":hand:" in n for n in names) and len(names) == len(set(names)) == 6, names
+                asked += 1
+            state.apply_action(rng.choice(legal))
+    assert asked >= 6, "asked at every battle's start"

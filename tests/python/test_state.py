@@ -389,10 +389,11 @@ def test_the_opponents_hidden_plays_are_the_worlds_cards():
 
 def test_a_rules_turn_action_has_its_fixed_id():
     """Spotter (scripts/rules/spotter.lua) offers `action 1` beside the plays: its id follows the
-    options' and only games with the rule have it."""
+    options' and only games with the rule have it (then the hands' and the deck's places, which a
+    rule's question may name)."""
     plain, spotter = als.Game("standard"), als.Game("standard", rules=["spotter"])
-    assert spotter.num_distinct_actions() == plain.num_distinct_actions() + 8
-    first = spotter.num_distinct_actions() - 8
+    assert spotter.num_distinct_actions() == plain.num_distinct_actions() + 8 + 3 * 18
+    first = plain.num_distinct_actions()
     assert [spotter.action_name(first + k) for k in range(8)] == ["action %d" % (k + 1) for k in range(8)]
     rng = random.Random(5)
     seen = 0

@@ -26,9 +26,13 @@ ActionIds::ActionIds(const Engine& e) {
   turns_from_ = static_cast<int>(patterns_.size());
   if (e.rules().has(Hook::TurnActions))  // (API 5) only with the hook: other games keep their space
     for (int k = 1; k <= kMaxTurnActions; ++k) patterns_.push_back("action " + std::to_string(k));
-  // A question may name a card the seat cannot identify in a hand or the deck where a card's
-  // script may list such cards (API 2's g:choose_card over any list); other games keep their ids.
-  if (e.set().api >= 2) {
+  // A question may name a card the seat cannot identify in a hand or the deck where a script may
+  // list such cards: a card's of API 2 or later (g:choose_card over any list), or a house rule's
+  // acting hook or turn action, which may ask with any set. Other games keep their ids.
+  const bool rules_ask = e.rules().has(Hook::Deal) || e.rules().has(Hook::BattleStart) ||
+                         e.rules().has(Hook::TurnStart) || e.rules().has(Hook::TurnEnd) ||
+                         e.rules().has(Hook::TurnActions);
+  if (e.set().api >= 2 || rules_ask) {
     hands_from_ = static_cast<int>(patterns_.size());
     for (int p = 0; p < 2; ++p)
       for (size_t n = 1; n <= cards.size(); ++n) patterns_.push_back("choose " + std::to_string(p + 1) + ":hand:" + std::to_string(n));

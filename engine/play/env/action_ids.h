@@ -29,8 +29,9 @@ namespace als {
 ///                                         cannot identify in player p+1's hand, n-th as held)
 ///     H + 2*C + n-1                       choose the card at position deck:n (n-th from the top)
 ///                                         (H: the id after the above; only in games whose set is
-///                                         of API 2 or later, where a card's question may name
-///                                         such a card: others keep their ids)
+///                                         of API 2 or later or whose rules have an acting hook or
+///                                         a turn action, where a question may name such a card:
+///                                         others keep their ids)
 ///
 /// An action is found by the text the seat sees (Texts::order_for_viewer's texts), so a hidden
 /// card is always named by its position, never by its identity.
