@@ -9,15 +9,19 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -43,6 +47,112 @@ constexpr int kMaxMs = 3600000;
 constexpr size_t kMaxAnswer = 1u << 16;     // a longer answer line is illegal
 constexpr size_t kStderrKept = 1u << 16;    // a program's standard error shown; the rest counted
 
+// The reapers this process runs now (a slot each, 0 where free), read by the signal handler, and
+// the lock held while one starts or while orphans are swept (a reaper being started is never
+// taken for an orphan).
+constexpr int kMaxReapers = 256;
+std::atomic<pid_t> reapers[kMaxReapers];
+std::mutex& spawn_lock() {
+  static std::mutex m;
+  return m;
+}
+
+void set_reaper(pid_t from, pid_t to) {
+  for (auto& r : reapers) {
+    pid_t expected = from;
+    if (r.compare_exchange_strong(expected, to)) return;
+  }
+}
+
+bool is_reaper(pid_t p) {
+  return std::any_of(std::begin(reapers), std::end(reapers), [p](const std::atomic<pid_t>& r) { return r.load() == p; });
+}
+
+// SIGTERM, SIGHUP or SIGINT to the engine, taken by a thread of its own (signal_watch): each
+// program's reaper is told (it passes the signal on to the program and all it started, and
+// SIGKILLs what is left after its grace) and waited for up to 4 s, then everything still below the
+// engine (what a killed reaper left to it included) is SIGKILLed and reaped; then the signal's own
+// action ends the engine. So when the engine has ended, no program has outlived it (a reaper on
+// its own would end its program up to 2 s later, and a killed reaper's would be left).
+void stop_programs(int sig) {
+  for (auto& r : reapers)
+    if (const pid_t p = r.load(); p > 0) kill(p, sig == SIGINT ? SIGINT : SIGTERM);
+  for (int round = 0; round < 400; ++round) {
+    bool running = false;
+    for (auto& r : reapers) {
+      siginfo_t info{};
+      if (const pid_t p = r.load();
+          p > 0 && waitid(P_PID, static_cast<id_t>(p), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0)
+        running = true;
+    }
+    if (!running) break;
+    usleep(10000);
+  }
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> left = descendants(getpid());
+    if (left.empty()) break;
+    for (pid_t p : left) kill(p, SIGKILL);
+    for (pid_t c : descendants(getpid(), true)) waitpid(c, nullptr, 0);
+  }
+}
+
+int signal_pipe[2] = {-1, -1};
+
+extern "C" void on_stop_signal(int sig) {  // (async-signal-safe: the watch does the rest)
+  const unsigned char b = static_cast<unsigned char>(sig);
+  [[maybe_unused]] const ssize_t n = write(signal_pipe[1], &b, 1);
+}
+
+void signal_watch() {
+  unsigned char b = 0;
+  while (read(signal_pipe[0], &b, 1) < 0 && errno == EINTR) {
+  }
+  std::lock_guard lock(spawn_lock());  // (no reaper starts meanwhile)
+  stop_programs(b);
+  signal(b, SIG_DFL);
+  raise(b);
+  _exit(128 + b);  // (where the signal's default action does not end the process)
+}
+
+// Once, at the first program: the engine becomes a child subreaper too (a program that kills its
+// reaper leaves its processes to the engine, which sweeps them: sweep_orphans), and catches the
+// signals that stop it where they would end it by default (a handler already set, such as
+// als play's Ctrl-C, or a signal ignored, is left as it is).
+void guard_engine() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    if (pipe2(signal_pipe, O_CLOEXEC) != 0) return;
+    std::thread(signal_watch).detach();
+    for (int sig : {SIGTERM, SIGHUP, SIGINT}) {
+      struct sigaction old {};
+      if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+      struct sigaction sa {};
+      sa.sa_handler = on_stop_signal;
+      sa.sa_flags = SA_RESTART;
+      sigemptyset(&sa.sa_mask);
+      sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
+// Every child of the engine that is not a reaper (a process left to it by a reaper that was
+// killed, and what that started) is SIGKILLed and reaped.
+void sweep_orphans() {
+  std::lock_guard lock(spawn_lock());
+  for (int round = 0; round < 100; ++round) {
+    std::vector<pid_t> orphans;
+    for (pid_t c : descendants(getpid(), true))
+      if (!is_reaper(c)) orphans.push_back(c);
+    if (orphans.empty()) return;
+    for (pid_t o : orphans) {
+      for (pid_t d : descendants(o)) kill(d, SIGKILL);  // (they come to the engine next round)
+      kill(o, SIGKILL);
+    }
+    for (pid_t o : orphans) waitpid(o, nullptr, 0);
+  }
+}
+
 // One running program: the reaper that runs it (exec_reaper.cpp), the three pipes to it, and what
 // it wrote on its standard error (the first kStderrKept bytes shown, escaped; the rest counted).
 class Child {
@@ -67,7 +177,13 @@ class Child {
     posix_spawnattr_setpgroup(&attr, 0);
     const std::string parent = std::to_string(getpid());
     const char* argv[] = {"als", kReaperCommand, parent.c_str(), command.c_str(), nullptr};
-    const int rc = posix_spawn(&pid_, "/proc/self/exe", &acts, &attr, const_cast<char**>(argv), environ);
+    guard_engine();
+    int rc = 0;
+    {
+      std::lock_guard lock(spawn_lock());
+      rc = posix_spawn(&pid_, "/proc/self/exe", &acts, &attr, const_cast<char**>(argv), environ);
+      if (rc == 0) set_reaper(0, pid_);
+    }
     posix_spawn_file_actions_destroy(&acts);
     posix_spawnattr_destroy(&attr);
     close(to[0]), close(from[1]), close(err[1]);
@@ -84,9 +200,18 @@ class Child {
   Child& operator=(const Child&) = delete;
   ~Child() {
     close(in_), close(out_);  // the program reads the end of its input: it should leave
-    if (pid_ > 0 && !wait_exit(500)) {
-      kill(pid_, SIGTERM);  // the reaper passes it on, and SIGKILLs what is left 2 s later
-      if (!wait_exit(3000)) kill(-pid_, SIGKILL), waitpid(pid_, nullptr, 0);
+    if (pid_ > 0) {
+      if (!wait_exit(500)) {
+        kill(pid_, SIGTERM);  // the reaper passes it on, and SIGKILLs what is left 2 s later
+        wait_exit(3000);
+      }
+      // What is left in the reaper's group (all of it, where the program killed its reaper) is
+      // killed while the group's id is still the reaper's (not yet reaped); then what a killed
+      // reaper left to the engine is swept.
+      kill(-pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+      set_reaper(pid_, 0);
+      sweep_orphans();
     }
     drain_stderr();
     close(err_);
@@ -174,10 +299,12 @@ class Child {
       shown_ += keep, dropped_ += static_cast<size_t>(n) - keep;
     }
   }
-  // Whether the reaper ended within `ms` (reaped then).
+  // Whether the reaper ended within `ms` (not reaped: its id stays its own until waitpid).
   bool wait_exit(int ms) {
     for (int waited = 0; waited <= ms; waited += 10) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return true;
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == pid_)
+        return true;  // (an error: no such child, it was reaped by the signal handler)
       drain_stderr();
       usleep(10000);
     }

@@ -1,5 +1,8 @@
 // exec:COMMAND agents: a program plays a seat through protocol 2 (exec_agent.cpp).
 #pragma once
+#include <sys/types.h>
+
+#include <vector>
 
 namespace als::cli {
 
@@ -13,5 +16,10 @@ inline constexpr const char* kReaperCommand = "__exec-reaper";
 /// the program starts outlives it; stops it all (SIGTERM, then SIGKILL 2 s later) when the program
 /// ends or the engine does. Returns the program's exit status.
 int run_exec_reaper(int argc, char** argv);
+
+/// The processes below `root` now (its children only, with `direct`), read from /proc: each
+/// process's parent from /proc/PID/stat, the tree walked down from `root`. Empty where /proc
+/// cannot be read.
+std::vector<pid_t> descendants(pid_t root, bool direct = false);
 
 }  // namespace als::cli

@@ -32,13 +32,7 @@ extern char** environ;
 
 namespace als::cli {
 
-namespace {
-
-constexpr int kGraceMs = 2000;  // between the polite signal and SIGKILL
-
-// Every process below `root` now: the parent of each process read from /proc/PID/stat, then the
-// tree walked down from `root`.
-std::vector<pid_t> descendants(pid_t root) {
+std::vector<pid_t> descendants(pid_t root, bool direct) {
   std::map<pid_t, std::vector<pid_t>> children;
   if (DIR* d = opendir("/proc")) {
     while (dirent* e = readdir(d)) {
@@ -59,6 +53,7 @@ std::vector<pid_t> descendants(pid_t root) {
     }
     closedir(d);
   }
+  if (direct) return children[root];
   std::vector<pid_t> out, todo{root};
   std::set<pid_t> seen{root};
   while (!todo.empty()) {
@@ -69,6 +64,10 @@ std::vector<pid_t> descendants(pid_t root) {
   }
   return out;
 }
+
+namespace {
+
+constexpr int kGraceMs = 2000;  // between the polite signal and SIGKILL
 
 void signal_all(int sig) {
   for (pid_t p : descendants(getpid())) kill(p, sig);

@@ -87,9 +87,33 @@ for sig in TERM INT; do
   for i in $(seq 50); do pgrep -f "sleep 308" > /dev/null && break; sleep 0.1; done
   pgrep -f "stubborn.sh" > /dev/null && ok || bad "$sig: the program did not start"
   kill -$sig $pid; wait $pid 2> /dev/null
-  sleep 3
+  # (the engine waits for its programs to end: at once after it, nothing is left)
   ! pgrep -f "stubborn.sh|sleep 308" > /dev/null && ok || bad "SIG$sig: left running (its reaper included): $(pgrep -af 'stubborn.sh|sleep 308')"
 done
+# 4b. a program that kills its own reaper leaves nothing either: the engine takes what it started
+cat > regicide.sh <<'SH'
+trap '' TERM INT
+p=$PPID
+while [ "$p" -gt 1 ]; do
+  if grep -qa __exec-reaper /proc/$p/cmdline 2> /dev/null; then kill -9 $p; break; fi
+  p=$(cut -d' ' -f4 /proc/$p/stat)
+done
+setsid sleep 310 < /dev/null > /dev/null 2>&1 &
+sleep 311 < /dev/null > /dev/null 2>&1 &
+while read -r line; do
+  case "$line" in *'"type":"decision"'*) echo '{"type":"act","index":0}' ;; esac
+done
+sleep 312
+SH
+"$als" simulate --games 2 --p1 "exec:sh regicide.sh" --p2 random --seed 1 > regicide.out 2>&1
+expect_rc 0 $? "a program that kills its reaper"
+! pgrep -f "regicide.sh|sleep 31[012]" > /dev/null && ok || bad "a program that killed its reaper left: $(pgrep -af 'regicide.sh|sleep 31[012]')"
+env --default-signal=INT "$als" simulate --games 100000 --p1 "exec:sh regicide.sh" --p2 random --seed 1 > regicide.out 2>&1 &
+pid=$!
+for i in $(seq 50); do pgrep -f "sleep 310" > /dev/null && break; sleep 0.1; done
+kill -TERM $pid; wait $pid 2> /dev/null
+sleep 0.2  # (the engine's handler kills what the killed reaper left at once; the kernel takes a moment)
+! pgrep -f "regicide.sh|sleep 31[012]" > /dev/null && ok || bad "SIGTERM: a program that killed its reaper left: $(pgrep -af 'regicide.sh|sleep 31[012]')"
 # 5. the engine's reason for an illegal answer reaches the program's author: the program (an
 #    error message), the summary, the terminal and the record
 cat > wrongid.sh <<'SH'
