@@ -58,6 +58,14 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
   #error { color:#ffb3a6; min-height:1.2em; }
   .you { color:var(--you); } .opp { color:var(--opp); }
   .muted { color:var(--dim); }
+  #review ol { margin:.3em 0; padding-left:2.4em; }
+  #review li { margin:.15em 0; }
+  #review .mark { font-weight:600; }
+  #review [data-mark=best] .mark, #review [data-mark=good] .mark { color:#8fd18f; }
+  #review [data-mark=inaccuracy] .mark { color:#e0c14d; }
+  #review [data-mark=mistake] .mark { color:#ffab5c; }
+  #review [data-mark=blunder] .mark { color:#ff7a6b; }
+  #review .battle-end { list-style:none; margin-left:-2.4em; color:var(--dim); }
 </style>
 </head>
 <body>
@@ -75,6 +83,7 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
     <div id="pass" class="panel" hidden></div>
     <div id="question" class="panel" hidden></div>
     <div id="result" class="panel" hidden></div>
+    <div id="review" class="panel" hidden></div>
     <div id="error"></div>
     <div class="plays" id="tools">
       <button id="hint" data-command="hint">Hint</button>
@@ -106,6 +115,7 @@ function connect() {
     const m = JSON.parse(ev.data);
     if (m.type === "error") { $("error").textContent = m.message; $("hint").disabled = false; return; }
     if (m.type === "hint") { showHint(m.lines); return; }
+    if (m.type === "review") { showReview(m); return; }
     if (m.type === "pass") { last = m; passTo(m); return; }
     if (m.type === "state") {
       $("error").textContent = m.log_error ? "the record could not be written: " + m.log_error : "";
@@ -139,6 +149,7 @@ function actionButton(a, label) {
 function render(m) {
   const v = m.view, me = m.seat - 1, opp = 1 - me;
   document.body.dataset.actions = m.actions;  // (a test reads which state the page shows)
+  document.body.dataset.game = m.game;
   $("pass").hidden = true;
   $("hint-lines").hidden = true; $("hint-lines").replaceChildren();  // (a hint is for the decision it was asked at)
   $("hint").disabled = m.to_act !== m.seat || !!m.result;
@@ -211,8 +222,49 @@ function render(m) {
     const won = m.result.winner === m.seat;
     r.dataset.result = won ? "won" : "lost";
     r.append(el("div", "", (won ? "You win " : "The opponent wins ") + `${m.result.score[me]}–${m.result.score[opp]}.`));
-    const again = el("button", "", "New game"); again.onclick = newGame; r.append(again);
-  } else delete r.dataset.result;
+    const again = el("button", "", "New game"); again.onclick = newGame;
+    const review = el("button", "", "Review the game"); review.dataset.command = "review";
+    review.onclick = () => { review.disabled = true; const p = $("review"); p.hidden = false;
+                             p.replaceChildren(el("div", "muted", "reviewing (a search at each of your decisions)…")); send({type: "review"}); };
+    r.append(again, " ", review);
+  } else { delete r.dataset.result; $("review").hidden = true; $("review").replaceChildren(); }
+}
+// The review of the finished game: every step as this page's seat saw it, each of its decisions
+// marked as als review marks it ("yours" against the search's best), battle by battle.
+function showReview(m) {
+  const p = $("review"); p.replaceChildren(); p.hidden = false;
+  const pct = x => Math.round(x * 100) + "%";
+  const figures = c => (c.game === null ? "" : `game ${pct(c.game)}, `) + `battle ${pct(c.battle)}`;
+  const t = m.tally, plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  p.append(el("h4", "", "Review"));
+  const tally = el("div", "", `${plural(t.best, "best", "best")}, ${plural(t.good, "good", "good")}, ` +
+    `${plural(t.inaccuracy, "inaccuracy", "inaccuracies")}, ${plural(t.mistake, "mistake", "mistakes")}, ${plural(t.blunder, "blunder", "blunders")}` +
+    (m.more ? ` (${m.more} more decisions not reviewed)` : "") + (last && last.takebacks ? ` · takebacks: ${last.takebacks}` : ""));
+  tally.id = "review-tally"; p.append(tally);
+  const list = el("ol"); let battle = 0, ends = 0;
+  const who = n => last && !last.one_screen ? (n === last.seat ? "you" : "the opponent") : `player ${n}`;
+  for (const s of m.steps) {
+    if (s.battle !== battle && battle && m.battles[ends]) {
+      const b = m.battles[ends++];
+      list.append(el("li", "battle-end", `battle ${b.number}: ${who(b.winner)} +${b.vp} VP (${b.reason})`));
+    }
+    battle = s.battle;
+    const li = el("li"); li.value = s.n;
+    li.append(el("span", "", `${who(s.player)}: ${s.text}`));
+    if (s.mark) {
+      li.dataset.mark = s.mark;
+      li.append(" — ", el("span", "mark", s.mark));
+      const bad = s.mark !== "best" && s.mark !== "good";
+      li.append(el("span", "muted", bad ? `: yours ${figures(s.yours)} vs the best ${figures(s.best)}; better: ${s.best.text}`
+                                        : ` (${figures(s.yours)})`));
+    }
+    list.append(li);
+  }
+  for (; ends < m.battles.length; ++ends) {
+    const b = m.battles[ends];
+    list.append(el("li", "battle-end", `battle ${b.number}: ${who(b.winner)} +${b.vp} VP (${b.reason})`));
+  }
+  p.append(list);
 }
 // Hot seat on one screen, between turns: nothing of either hand is on the page (the server sent
 // none) until the next player asks to see theirs.

@@ -9,6 +9,7 @@
 #include "projection.h"
 #include "protocol.h"
 #include "question.h"
+#include "seeds.h"
 #include "texts.h"
 #include "view.h"
 
@@ -87,10 +88,16 @@ std::string WebGame::finish() {
   return written_ ? "" : write_record();
 }
 
-void WebGame::on_start(const Match&, const EventLog& opening) { seen(opening, -1); }
+void WebGame::on_start(const Match& m, const EventLog& opening) {
+  start_ = m.state();
+  steps_.clear();
+  for (json& r : reviews_) r = nullptr;
+  seen(opening, -1);
+}
 
-void WebGame::on_action(const Match&, int seat, const Action&, const std::string&, const EventLog& log) {
+void WebGame::on_action(const Match&, int seat, const Action& a, const std::string&, const EventLog& log) {
   ++played_;
+  steps_.push_back({seat, a});
   if (human(seat)) since_[seat].clear();  // the seat has decided: what came before is no longer news
   seen(log, seat);
 }
@@ -199,6 +206,7 @@ std::string WebGame::undo(int seat) {
   rec_.undo(back.record, seat);
   since_[seat] = back.since;
   played_ = back.played;
+  steps_.resize(static_cast<size_t>(played_));
   undo_.pop_back();
   ++takebacks_;
   return "";
@@ -225,6 +233,63 @@ json WebGame::hint(int seat) {
   return {{"type", "hint"}, {"lines", out}};
 }
 
+namespace {
+json chances_json(const HintLine& h) { return {{"battle", h.battle}, {"game", h.game_known ? json(h.game) : json(nullptr)}}; }
+}  // namespace
+
+std::string WebGame::review(int seat, json& out) {
+  if (!m_->over()) return "the review is of a finished game: play this one to its end";
+  json& kept = reviews_[seat == kScreen ? 2 : seat];
+  if (!kept.is_null()) return out = kept, "";
+  const int viewer = seat == kScreen ? -1 : seat;
+  const Texts named = e_.text(Naming::Names);
+  json steps = json::array(), battles = json::array();
+  int tally[5] = {};
+  size_t marked = 0, more = 0;
+  std::vector<Action> legal;
+  State s = start_;
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    const auto& [player, a] = steps_[i];
+    const Projection v = project(e_, s, viewer);
+    const Question q = render_question(e_, v, Naming::Names);
+    json st = {{"n", i + 1}, {"battle", v.battle}, {"player", player + 1},
+               {"text", q.asked && q.hidden ? std::string("decides")
+                                             : (q.asked ? "for " + q.ability + ": " : std::string()) +
+                                                   named.action_text(s, a, a.type == Action::Deploy ? -1 : viewer)}};
+    if ((viewer < 0 || viewer == player) && (e_.legal(s, legal), legal.size() > 1)) {
+      if (marked == kMaxReviewed) {
+        ++more;
+      } else {
+        ++marked;
+        uint64_t looks = 0;
+        const SearchMaker make = [&] {
+          auto agent = make_agent(setup_.hint_agent, game_seed(seed_, i * 4 + looks++), player);
+          auto* search = dynamic_cast<SearchAgent*>(agent.get());
+          if (!search) throw std::invalid_argument("'" + setup_.hint_agent + "' is no search");
+          agent.release();
+          return std::unique_ptr<SearchAgent>(search);
+        };
+        const DecisionReview r = review_decision(make, e_, s, a);
+        ++tally[static_cast<int>(r.mark)];
+        st["mark"] = mark_name(r.mark);
+        st["yours"] = chances_json(r.chosen);
+        st["best"] = chances_json(r.best);
+        st["best"]["text"] = named.action_text(s, r.best.action, player);
+      }
+    }
+    steps.push_back(std::move(st));
+    EventLog log;
+    e_.apply(s, a, &log);
+    for (const Event& ev : log.events)
+      if (ev.type == Event::BattleEnd) battles.push_back(cli::battle_json(ev));
+  }
+  json counts = json::object();
+  for (int k = 0; k < 5; ++k) counts[mark_name(static_cast<Mark>(k))] = tally[k];
+  kept = {{"type", "review"}, {"steps", steps}, {"tally", counts}, {"more", more}, {"battles", battles}};
+  out = kept;
+  return "";
+}
+
 std::string WebGame::message_for(int seat) {
   if (seat != kScreen) return message(seat).dump();
   const bool playing = !m_->over() && m_->abandoned().empty() && m_->to_act() >= 0;
@@ -243,7 +308,7 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
   if (!m.is_object()) return out = "a message is a JSON object", Reply::Error;
   const auto type = m.find("type");
   if (type == m.end() || !type->is_string())
-    return out = "a message needs a \"type\" string (act, undo, hint, new_game, state)", Reply::Error;
+    return out = "a message needs a \"type\" string (act, undo, hint, review, new_game, state)", Reply::Error;
   const std::string t = *type;
   if (seat == kScreen) {  // the hot seat's page: the seat shown, once its player asked to see it
     if (t == "show") {
@@ -251,12 +316,22 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
       return shown_ = m_->to_act(), Reply::Changed;
     }
     if (t == "state") return out = message_for(seat), Reply::Resend;
+    if (t == "review") {  // (the game is over: every card shown, both seats reviewed)
+      json r;
+      if (std::string why = review(kScreen, r); !why.empty()) return out = why, Reply::Error;
+      return out = r.dump(-1, ' ', false, json::error_handler_t::replace), Reply::Resend;
+    }
     if (t != "new_game" && (shown_ != m_->to_act() || shown_ < 0))
       return out = "pass the screen first: show player " + std::to_string(m_->to_act() + 1) + "'s hand", Reply::Error;
     seat = t == "new_game" ? 0 : shown_;
   }
   if (t == "state") return out = message_for(seat), Reply::Resend;
   if (t == "hint") return out = hint(seat).dump(), Reply::Resend;
+  if (t == "review") {
+    json r;
+    if (std::string why = review(seat, r); !why.empty()) return out = why, Reply::Error;
+    return out = r.dump(-1, ' ', false, json::error_handler_t::replace), Reply::Resend;
+  }
   if (t == "new_game") {
     const auto level = m.find("level");
     if (level != m.end() && !level->is_string()) return out = "new_game's \"level\" is a string (" + level_names() + ")", Reply::Error;
@@ -268,7 +343,7 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
     if (action == m.end() || !action->is_string()) return out = "act needs an \"action\" string", Reply::Error;
     return (out = act(seat, action->get<std::string>())).empty() ? Reply::Changed : Reply::Error;
   }
-  return out = "unknown message type (act, undo, hint, new_game, state)", Reply::Error;
+  return out = "unknown message type (act, undo, hint, review, new_game, state)", Reply::Error;
 }
 
 }  // namespace als::web

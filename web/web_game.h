@@ -76,6 +76,19 @@ class WebGame : public MatchListener {
   /// [{"action": TEXT as `legal` names it, "text": in card names, "battle": 0-1, "game": 0-1 or
   /// null (few tries)}]}. Throws ScriptError as the search does.
   nlohmann::json hint(int seat);
+  /// The review of a finished game (als review's marks, on the page): every step as `seat` saw it
+  /// (kScreen, the hot seat's page: every card shown, both seats reviewed), and each decision of
+  /// the seat's with more than one legal action, the first kMaxReviewed of them, marked by
+  /// review_decision (GameSetup::hint_agent's search, seeded from the game's seed; from the
+  /// seat's information only). Sets `out` to {"type": "review", "steps": [{"n": from 1, "battle",
+  /// "player": 1 or 2, "text": the action in card names as the seat saw it ("for ABILITY: "
+  /// before an answer to an ability's question; "decides" for a hidden answer), "mark": "best", "good", "inaccuracy", "mistake" or "blunder" (reviewed
+  /// steps only), "yours" and "best": {"text", "battle": 0-1, "game": 0-1 or null}}], "tally":
+  /// {mark: count}, "more": decisions past the bound, left unmarked, "battles": the battles' ends}
+  /// and returns "", or why not (the game is not over). Computed once a game and seat. Throws
+  /// ScriptError as the search does.
+  std::string review(int seat, nlohmann::json& out);
+  static constexpr size_t kMaxReviewed = 200;
 
   /// What a page's message asks of the server (receive()).
   enum class Reply { Error, Resend, Changed };
@@ -127,6 +140,13 @@ class WebGame : public MatchListener {
   nlohmann::json battles_ = nlohmann::json::array();
   bool written_ = false;
   std::string log_error_;  // why the last record could not be written (shown on the pages)
+  State start_;            // the game as dealt, before its first action (the review replays from it)
+  struct Played {
+    int seat;
+    Action action;
+  };
+  std::vector<Played> steps_;     // the game's actions as it stands (takebacks cut them)
+  nlohmann::json reviews_[3];     // the review once made: seat 0, seat 1, the one screen
 };
 
 }  // namespace als::web

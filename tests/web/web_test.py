@@ -213,6 +213,23 @@ for seed in (1, 2):
     r = subprocess.run([als, "replay", log], capture_output=True, text=True)
     check(r.returncode == 0, f"game {seed}: the record replays: {r.stdout} {r.stderr}")
     known, final = truth(log, card_ids)
+    # the review of the finished game: the page's marks are als review's of the same record and
+    # seat, decision for decision, and its texts name no card the seat did not know
+    d.find_element(By.CSS_SELECTOR, "[data-command=review]").click()
+    marks = wait(d, lambda d: [li.get_attribute("data-mark") for li in d.find_elements(By.CSS_SELECTOR, "#review li[data-mark]")], 120)
+    r = subprocess.run([als, "review", log, "--seat", "1", "--names", "never"], capture_output=True, text=True)
+    term = re.findall(r"^      (best|good|inaccuracy|mistake|blunder)\b", r.stdout, re.M)
+    check(marks and marks == term, f"game {seed}: the page's review marks are als review's: {marks} vs {term}")
+    tally = d.find_element(By.ID, "review-tally").text
+    check(f"{term.count('best')} best" in tally and f"{term.count('mistake')} mistake" in tally, f"game {seed}: the tally: {tally}")
+    frames(d, got)
+    reviews = [json.loads(f) for f in got if json.loads(f).get("type") == "review"]
+    check(len(reviews) == 1 and len(reviews[0]["steps"]) == len(known) - 1, f"game {seed}: one review, a step an action")
+    for st in (reviews[0]["steps"] if reviews else []):
+        texts = st["text"] + " " + st.get("best", {}).get("text", "")
+        named = {c for c, n in names.items() if n in texts}
+        unknown = named - known[st["n"] - 1][0] - known[st["n"]][0]
+        check(not unknown, f"game {seed}: review step {st['n']} names cards the seat did not know: {unknown} ({texts})")
     leaks = check_hidden(0, got, dom_seen[0], known, card_ids, names)
     check(not leaks, f"game {seed}: the page was sent or showed cards its seat did not know: {leaks[:5]}")
     check(any(json.loads(f).get("result") for f in got), f"game {seed}: a result message came")
@@ -299,6 +316,17 @@ d.execute_script("for (let i = 0; i < 100; i++) ws.send(JSON.stringify({type: 's
 check(wait(d, lambda d: "too many messages" in d.find_element(By.ID, "error").text), "a burst of 100 messages: dropped with an error")
 time.sleep(1.5)  # (the rate's bucket refills)
 check(click_one(d, rng) and shown_actions(d) > before, "the game goes on after bad messages")
+d.execute_script("ws.send(JSON.stringify({type: 'review'}))")
+check(wait(d, lambda d: "the review is of a finished game" in d.find_element(By.ID, "error").text), "no review before the game's end")
+# played to its end, the game with a takeback is reviewed as als review reviews its record
+check(play_to_end([d], rng), "the game with a takeback reached data-result")
+d.find_element(By.CSS_SELECTOR, "[data-command=review]").click()
+marks = wait(d, lambda d: [li.get_attribute("data-mark") for li in d.find_elements(By.CSS_SELECTOR, "#review li[data-mark]")], 120)
+check(wait(d, lambda d: os.path.exists(log3), 5), "the game with a takeback: its record was written")
+r = subprocess.run([als, "review", log3, "--seat", "1", "--names", "never"], capture_output=True, text=True)
+term = re.findall(r"^      (best|good|inaccuracy|mistake|blunder)\b", r.stdout, re.M)
+check(marks and marks == term, f"after a takeback, the page's review marks are als review's: {marks} vs {term}")
+check("takebacks: 1" in d.find_element(By.ID, "review-tally").text, "the review says the takeback")
 # the page only with its token; nothing else served
 import urllib.request, urllib.error  # noqa: E402
 base = links[0].split("?")[0]
@@ -322,13 +350,17 @@ levels = Select(d.find_element(By.ID, "level"))
 check([o.get_attribute("value") for o in levels.options] == ["easy", "normal", "hard", "expert"] and
       levels.first_selected_option.get_attribute("value") == "easy", "the levels offered, the game's selected")
 levels.select_by_value("normal")
+d.find_element(By.ID, "new-game").click()  # (the game is over: no question)
+check(wait(d, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-game") == "2"), "a new game was dealt")
+check(wait(d, lambda d: "against normal" in d.find_element(By.ID, "score").text), "the new game is at the level chosen")
+check(not d.find_elements(By.CSS_SELECTOR, "#review li"), "the new game shows no review")
 d.find_element(By.ID, "new-game").click()  # (a game under way: the page asks first)
 try:
     d.switch_to.alert.accept()
 except Exception:
     check(False, "new game asked nothing during a game")
-check(wait(d, lambda d: shown_actions(d) < before), "a new game was dealt")
-check(wait(d, lambda d: "against normal" in d.find_element(By.ID, "score").text), "the new game is at the level chosen")
+check(wait(d, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-game") == "3"), "a new game was dealt during one")
+check(wait(d, lambda d: "against normal" in d.find_element(By.ID, "score").text), "the level stays")
 d.execute_script("ws.send(JSON.stringify({type: 'new_game', level: 'grandmaster'}))")
 check(wait(d, lambda d: "'grandmaster' is not a level" in d.find_element(By.ID, "error").text), "an unknown level refused")
 undos = [json.loads(l) for l in open(log3) if '"undo"' in l] if os.path.exists(log3) else []
