@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command for everything (README): installs what the build needs from Debian's packages,
-# builds `als`, then either starts a game (./bootstrap.sh play [als play options]) or runs every
-# test (./bootstrap.sh test): the release build's suites, then the same suites and the fuzz
+# builds `als`, then either starts a game (./bootstrap.sh play [als play options]; ./bootstrap.sh
+# web [als web options]: in a browser, als-web built too) or runs every test (./bootstrap.sh test): the release build's suites, then the same suites and the fuzz
 # targets in a sanitizer build (clang, AddressSanitizer + UndefinedBehaviorSanitizer).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -35,7 +35,7 @@ fi
 # For a game: one line of progress instead of the build's log (kept in build-output.log, and its
 # end shown if the build fails); the tests show the whole log.
 quietly() {
-  if [ "$what" != play ]; then "$@" >&2; return; fi
+  if [ "$what" != play ] && [ "$what" != web ]; then "$@" >&2; return; fi
   local log=build-output.log status
   set +e
   "$@" 2>&1 | tee -a "$log" | while IFS= read -r line; do
@@ -53,7 +53,7 @@ quietly() {
   fi
 }
 
-if [ "$what" = play ]; then
+if [ "$what" = play ] || [ "$what" = web ]; then
   rm -f build-output.log
   [ -x build/als ] || echo "bootstrap: building als, the first time about 70 seconds on two cores (seconds after)" >&2
 fi
@@ -62,11 +62,17 @@ if [ ! -f build/build.ninja ]; then
 elif [ "$what" = test ] && [ ! -d build/python/als ]; then
   meson setup --reconfigure build >&2  # set up before pybind11 and numpy were installed: find them now
 fi
-# A game needs only the program; the tests need everything.
-if [ "$what" = play ]; then quietly meson compile -C build als; else meson compile -C build >&2; fi
+# A game needs only the program (the browser's game also its server, als-web); the tests need
+# everything.
+case "$what" in
+  play) quietly meson compile -C build als ;;
+  web) quietly meson compile -C build als als-web ;;
+  *) meson compile -C build >&2 ;;
+esac
 
 case "$what" in
   play) exec build/als play "$@" ;;
+  web) exec build/als web "$@" ;;
   test)
     status=0
     export ALS_REQUIRE_CHROMIUM=1  # the report's test fails, rather than skips, without a browser
@@ -91,5 +97,5 @@ print(f"{sum(r == 'OK' for r in results)} passed, {sum(r != 'OK' for r in result
 PY
     exit "$status" ;;
   build) ;;
-  *) echo "usage: ./bootstrap.sh [play [options] | test | build]" >&2; exit 2 ;;
+  *) echo "usage: ./bootstrap.sh [play [options] | web [options] | test | build]" >&2; exit 2 ;;
 esac

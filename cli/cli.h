@@ -74,8 +74,17 @@ int cmd_compare(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
-/// als web: the game in a browser (web/: the game and the server).
+/// als web: the game in a browser (web/: the game and the server). It is a program of its own,
+/// als-web (cli/web_main.cpp), so that the first build of als (a game at the terminal) compiles no
+/// web server; `als web` runs it (cmd_web_program).
 int cmd_web(int argc, char** argv);
+/// `als web ARGS`: runs als-web ARGS, the program beside this one (same folder), in its place
+/// (execv). Returns 2, having said how to build it, where it is not there.
+int cmd_web_program(int argc, char** argv);
+/// Runs command `name` (`run`, given its arguments from the command's name on) as als does: its
+/// output checked as written, a refused option or any exception one line "als NAME: ...",
+/// status 2.
+int run_command(const char* name, int (*run)(int, char**), int argc, char** argv);
 int cmd_tutorial(int argc, char** argv);
 
 }  // namespace als::cli

@@ -1,7 +1,11 @@
 // Helpers every command shares (cli.h): options, seeds, the data folder, loading an engine.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -132,6 +136,44 @@ int refusing(const char* command, const std::function<int()>& body, bool name_lo
   } catch (const LoadError& e) {
     std::cerr << "als" << (name_load ? std::string(" ") + command : std::string()) << ": " << e.what() << "\n";
   }
+  return 2;
+}
+
+int run_command(const char* name, int (*run)(int, char**), int argc, char** argv) {
+  try {
+    int rc = run(argc, argv);
+    // What was printed must have been written: a full disk or a closed pipe is an error, not a
+    // silently truncated result.
+    std::cout.flush();
+    if (!std::cout) {
+      std::cerr << "als " << name << ": cannot write the output (" << std::strerror(errno) << ")\n";
+      return 2;
+    }
+    return rc;
+  } catch (const po::error& e) {
+    std::cerr << "als " << name << ": " << e.what() << " (see als " << name << " --help)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "als " << name << ": " << e.what() << "\n";
+    return 2;
+  }
+}
+
+int cmd_web_program(int argc, char** argv) {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::string program = (ec ? std::filesystem::path(".") : self.parent_path()) / "als-web";
+  if (access(program.c_str(), X_OK) != 0) {
+    std::cerr << "als web: the page's server is a program of its own, als-web, which is not built here (" << files::shown_path(program)
+              << "): ./bootstrap.sh web builds it and starts a game in the browser (or: meson compile -C build als-web)\n";
+    return 2;
+  }
+  std::vector<char*> args{const_cast<char*>("als-web")};
+  for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  std::cout.flush();
+  execv(program.c_str(), args.data());
+  std::cerr << "als web: cannot run " << files::shown_path(program) << " (" << std::strerror(errno) << ")\n";
   return 2;
 }
 

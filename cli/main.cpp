@@ -1,7 +1,5 @@
 // als: play, simulate and test Air, Land & Sea (the command line: README.md, als COMMAND --help).
 // This file only dispatches: each command is a file of its own (cli.h lists them).
-#include <cerrno>
-#include <cstring>
 #include <iostream>
 #include <string>
 
@@ -19,7 +17,7 @@ struct CommandDef {
 // Every command, in the order `als --help` lists them.
 constexpr CommandDef kCommands[] = {
     {"play", als::cli::cmd_play, "play one game in the terminal (default: you against the computer)"},
-    {"web", als::cli::cmd_web, "play in a browser: against the computer, or a friend with a link of their own"},
+    {"web", als::cli::cmd_web_program, "play in a browser: against the computer, or a friend with a link of their own"},
     {"tutorial", als::cli::cmd_tutorial, "learn the rules step by step, in one battle against the computer"},
     {"simulate", als::cli::cmd_simulate, "play many games between computer agents and report statistics"},
     {"test", als::cli::cmd_test, "run scripted rule tests (Lua scenario files)"},
@@ -59,26 +57,8 @@ int main(int argc, char** argv) {
     std::cout << "als " << ALS_VERSION << "\n";
     return 0;
   }
-  for (const CommandDef& c : kCommands) {
-    if (cmd != c.name) continue;
-    try {
-      int rc = c.run(argc - 1, argv + 1);
-      // What was printed must have been written: a full disk or a closed pipe is an error, not a
-      // silently truncated result.
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << "als " << cmd << ": cannot write the output (" << std::strerror(errno) << ")\n";
-        return 2;
-      }
-      return rc;
-    } catch (const boost::program_options::error& e) {
-      std::cerr << "als " << cmd << ": " << e.what() << " (see als " << cmd << " --help)\n";
-      return 2;
-    } catch (const std::exception& e) {
-      std::cerr << "als " << cmd << ": " << e.what() << "\n";
-      return 2;
-    }
-  }
+  for (const CommandDef& c : kCommands)
+    if (cmd == c.name) return als::cli::run_command(c.name, c.run, argc - 1, argv + 1);
   std::cerr << "als: unknown command '" << cmd << "'\n";
   usage(std::cerr);
   return 2;

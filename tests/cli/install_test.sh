@@ -43,6 +43,10 @@ echo "$out" | grep -q "($tmp/elsewhere/share/als/cards/standard)" || bad "instal
 env -u ALS_DATA_DIR "$als" cards --cards original --rules long-war --sample 5 > /dev/null 2>&1 || bad "installed als: original + long-war"
 env -u ALS_DATA_DIR "$als" play --p1 random --p2 random --seed 3 2>&1 | tail -n 1 | grep -q '^game over' || bad "installed als play"
 env -u ALS_DATA_DIR "$als" simulate --games 50 --seed 1 > /dev/null 2>&1 || bad "installed als simulate"
+# als web runs als-web, installed beside it
+[ -x "$tmp/elsewhere/bin/als-web" ] || bad "als-web not installed beside als"
+out=$(env -u ALS_DATA_DIR "$als" web --port 70000 2>&1)
+echo "$out" | grep -q "port takes 0 to 65535" || bad "installed als web does not run als-web: $out"
 # The Python module (where it was built): installed under the prefix, importable from there, and
 # reading the bundled sets beside it.
 module=$(find "$tmp/elsewhere" -path '*/als/__init__.py' | head -n 1)
