@@ -55,7 +55,7 @@ quietly() {
 
 if [ "$what" = play ] || [ "$what" = web ]; then
   rm -f build-output.log
-  [ -x build/als ] || echo "bootstrap: building als, the first time about 70 seconds on two cores (seconds after)" >&2
+  [ -x build/als ] || echo "bootstrap: building als, the first time about 60 seconds on two cores (seconds after)" >&2
 fi
 if [ ! -f build/build.ninja ]; then
   quietly meson setup build
