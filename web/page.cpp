@@ -58,6 +58,10 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
   #error { color:#ffb3a6; min-height:1.2em; }
   .you { color:var(--you); } .opp { color:var(--opp); }
   .muted { color:var(--dim); }
+  #tutorial { border:2px solid #6fb3ff; }
+  #tutorial h4 { margin:.1em 0 .3em; }
+  #tutorial p { margin:.3em 0; }
+  #tutorial .goal { font-weight:600; color:var(--you); }
   #review ol { margin:.3em 0; padding-left:2.4em; }
   #review li { margin:.15em 0; }
   #review .mark { font-weight:600; }
@@ -75,10 +79,12 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
   <span class="grow"></span>
   <span id="status" class="muted">connecting…</span>
   <select id="level" title="the computer's level for the next game" hidden></select>
+  <button id="tutorial-button" data-command="tutorial" title="the rules step by step, in one battle" hidden>Tutorial</button>
   <button id="new-game" data-command="new_game">New game</button>
 </header>
 <main>
   <section>
+    <div id="tutorial" class="panel" hidden></div>
     <div class="theaters" id="theaters"></div>
     <div id="pass" class="panel" hidden></div>
     <div id="question" class="panel" hidden></div>
@@ -165,7 +171,7 @@ function render(m) {
     (m.level ? ` · against ${m.level}` : "");
   $("battle").textContent = `battle ${v.battle}`;
   $("first").textContent = `1st player: ${v.first - 1 === me ? "you" : "the opponent"}`;
-  $("status").textContent = m.result ? "game over" : m.to_act === m.seat ? (m.one_screen ? `player ${m.seat}'s decision` : "your decision")
+  $("status").textContent = m.result ? "game over" : m.tutorial && m.tutorial.over ? "the tutorial is over" : m.to_act === m.seat ? (m.one_screen ? `player ${m.seat}'s decision` : "your decision")
     : "the opponent is thinking…";
   const th = $("theaters"); th.replaceChildren();
   v.theaters.forEach((name, i) => {
@@ -217,6 +223,7 @@ function render(m) {
   if (!m.since.length) since.append(el("li", "muted", "nothing since your last decision"));
   const battles = $("battles"); battles.replaceChildren();
   for (const b of m.battles) battles.append(el("li", "", `battle ${b.number}: ${b.winner - 1 === me ? "you" : "the opponent"} +${b.vp} VP (${b.reason})`));
+  showTutorial(m);
   const r = $("result"); r.replaceChildren(); r.hidden = !m.result;
   if (m.result) {
     const won = m.result.winner === m.seat;
@@ -266,6 +273,29 @@ function showReview(m) {
   }
   p.append(list);
 }
+// The tutorial's step (its text, what it asks for, "Begin" where it only explains), or its end.
+function showTutorial(m) {
+  $("tutorial-button").hidden = !m.levels || m.seat !== 1 || !!m.one_screen;
+  const t = $("tutorial"); t.replaceChildren(); t.hidden = !m.tutorial;
+  if (!m.tutorial) { delete t.dataset.tutorial; return; }
+  const s = m.tutorial;
+  t.dataset.tutorial = s.over ? "over" : s.step;
+  if (s.over) {
+    t.append(el("h4", "", "The end of the tutorial"));
+    const won = m.battles.length && m.battles[0].winner === m.seat;
+    const how = m.battles.length ? (m.battles[0].reason === "control" ? "by control" : m.battles[0].reason === "withdraw" ?
+      (won ? "the opponent withdrew" : "you withdrew") : m.battles[0].reason) : "";
+    t.append(el("p", "", (won ? "You won the battle: " : "The battle went to the opponent: ") + how + "."));
+    t.append(el("p", "", s.end));
+    const again = el("button", "act", "New game"); again.dataset.command = "new_game"; again.onclick = newGame;
+    t.append(again);
+    return;
+  }
+  t.append(el("h4", "", `Tutorial, step ${s.step} of ${s.steps}: ${s.title}`));
+  for (const p of s.text) t.append(el("p", "", p));
+  if (s.goal) t.append(el("p", "goal", "Now: " + s.goal + "."));
+  else { const b = el("button", "act", "Begin"); b.dataset.command = "tutorial_next"; b.onclick = () => send({type: "tutorial_next"}); t.append(b); }
+}
 // Hot seat on one screen, between turns: nothing of either hand is on the page (the server sent
 // none) until the next player asks to see theirs.
 function passTo(m) {
@@ -296,6 +326,7 @@ function showHint(lines) {
 }
 $("hint").onclick = () => { $("hint").disabled = true; $("hint-lines").hidden = false; $("hint-lines").replaceChildren(el("li", "muted", "thinking…")); send({type: "hint"}); };
 $("undo").onclick = () => send({type: "undo"});
+$("tutorial-button").onclick = () => { if (!last || last.result || last.tutorial || confirm("Leave this game for the tutorial?")) send({type: "tutorial"}); };
 // A new game, at the level chosen beside the button (where a computer plays).
 const newGame = () => send(last && last.levels ? {type: "new_game", level: $("level").value} : {type: "new_game"});
 $("new-game").onclick = () => { if (!last || last.result || confirm("Abandon this game and start a new one?")) newGame(); };

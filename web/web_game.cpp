@@ -22,6 +22,7 @@ WebGame::WebGame(const Engine& e, GameSetup setup) : e_(e), setup_(std::move(set
 WebGame::~WebGame() = default;
 
 void WebGame::deal() {
+  tutorial_.reset();
   ++number_;
   for (int p = 0; p < 2; ++p) {
     agents_[p].reset();
@@ -64,7 +65,8 @@ std::string WebGame::new_game(const std::string& level) {
 }
 
 void WebGame::run_computer() {
-  while (!m_->over() && m_->abandoned().empty() && m_->to_act() >= 0 && !human(m_->to_act())) m_->step();
+  while (!m_->over() && m_->abandoned().empty() && m_->to_act() >= 0 && !human(m_->to_act()) && !(tutorial_ && tutorial_->over))
+    m_->step();
   if ((m_->over() || !m_->abandoned().empty()) && !written_) write_record();
 }
 
@@ -98,6 +100,13 @@ void WebGame::on_start(const Match& m, const EventLog& opening) {
 void WebGame::on_action(const Match&, int seat, const Action& a, const std::string&, const EventLog& log) {
   ++played_;
   steps_.push_back({seat, a});
+  if (tutorial_ && !tutorial_->over)
+    for (size_t i = 0; i < log.events.size(); ++i)
+      if (log.events[i].type == Event::BattleEnd) {
+        tutorial_->over = true;
+        tutorial_->end = log.battle_ends.empty() ? m_->state() : log.battle_ends.front();
+        break;
+      }
   if (human(seat)) since_[seat].clear();  // the seat has decided: what came before is no longer news
   seen(log, seat);
 }
@@ -118,7 +127,8 @@ void WebGame::seen(const EventLog& log, int actor) {
 }
 
 json WebGame::message(int seat) {
-  const State& s = m_->state();
+  const bool tutorial_over = tutorial_ && tutorial_->over;
+  const State& s = tutorial_over ? tutorial_->end : m_->state();  // (the tutorial's end: battle 1's last board)
   const Projection v = project(e_, s, seat);
   json msg = {{"type", "state"},
               {"game", number_},
@@ -126,7 +136,7 @@ json WebGame::message(int seat) {
               {"seat", seat + 1},
               {"view", cli::protocol::view_json(e_, v)},
               {"strengths", render_view(e_, v).card_strength},  // each card's, parallel to the view's board
-              {"to_act", m_->over() ? 0 : m_->to_act() + 1},
+              {"to_act", m_->over() || tutorial_over ? 0 : m_->to_act() + 1},
               {"since", since_[seat]},
               {"battles", battles_},
               {"cards", cli::protocol::card_table_json(e_)},
@@ -141,7 +151,13 @@ json WebGame::message(int seat) {
     msg["levels"] = names;
   }
   json legal = json::array();
-  if (!m_->over() && m_->abandoned().empty() && m_->to_act() == seat) {
+  if (tutorial_) {
+    msg["tutorial"] = tutorial_json();
+    if (tutorial_over) msg["view"]["score"] = project(e_, m_->state(), seat).score;  // (battle 1's VP, scored after its last board)
+    msg["level"] = msg["opponent"] = "easy";
+    msg["can_undo"] = false;
+  }
+  if (!m_->over() && m_->abandoned().empty() && !tutorial_over && m_->to_act() == seat) {
     std::vector<Action> acts = m_->legal();
     std::vector<std::string> texts;
     e_.text().order_for_viewer(s, seat, acts, &texts);  // as als serve lists them
@@ -181,6 +197,9 @@ std::string WebGame::act(int seat, const std::string& action) {
   size_t k = 0;
   while (k < texts.size() && texts[k] != action) ++k;
   if (k == texts.size()) return "'" + action + "' is not a legal action now";
+  bool turn = false;
+  if (tutorial_)
+    if (std::string why = tutorial_act(m_->state(), acts[k], turn); !why.empty()) return why;
   undo_.push_back({m_->state(), rec_.mark(), seat, since_[seat], played_});
   try {
     m_->apply(acts[k]);
@@ -191,11 +210,80 @@ std::string WebGame::act(int seat, const std::string& action) {
     undo_.pop_back();
     return "'" + action + "' is not a legal action now";
   }
+  if (tutorial_) tutorial_->played |= turn;
   run_computer();
+  if (tutorial_) tutorial_after();
   return "";
 }
 
+std::string WebGame::start_tutorial() {
+  if (!human(0) || human(1) || setup_.one_screen) return "the tutorial is one person against the computer (als web with a computer for player 2)";
+  if (!m_->over() && m_->abandoned().empty()) m_->abandon("the tutorial was started");
+  if (!written_) write_record();
+  deal_tutorial();
+  return "";
+}
+
+void WebGame::deal_tutorial() {
+  ++number_;
+  agents_[0].reset();
+  agents_[1] = make_agent("easy", kTutorialDeal, 1);  // (the registry's easy level, as als tutorial's)
+  since_[0].clear(), since_[1].clear();
+  shown_ = -1;
+  undo_.clear();
+  takebacks_ = 0;
+  played_ = 0;
+  battles_ = json::array();
+  written_ = true;  // (the tutorial is not recorded)
+  rec_ = cli::Recorder();
+  rec_.start(e_, setup_.data_dir, setup_.cards, setup_.rules, kTutorialDeal, "human", "easy");
+  m_ = std::make_unique<Match>(e_, kTutorialDeal, nullptr, agents_[1].get());
+  m_->listen(&rec_);
+  m_->listen(this);
+  tutorial_ = std::make_unique<Tutorial>();
+  tutorial_->steps = tutorial_steps(e_, TutorialFace{Naming::Names, true});
+  m_->start();
+  run_computer();
+}
+
+std::string WebGame::tutorial_next() {
+  if (!tutorial_) return "no tutorial under way";
+  Tutorial& t = *tutorial_;
+  if (t.over || t.steps[t.step].goal) return "this step asks for a play";
+  ++t.step;
+  return "";
+}
+
+// Why the tutorial refuses `a` at `s` ("not this time: ..."), or "" (then `turn`: it is a turn's play).
+std::string WebGame::tutorial_act(const State& s, const Action& a, bool& turn) {
+  const Tutorial& t = *tutorial_;
+  if (t.over) return "the tutorial is over: start a new game";
+  const TutorialStep& st = t.steps[t.step];
+  if (!st.goal) return "read this step, then click Begin";
+  turn = e_.decision_kind(s) == DecisionKind::Turn;
+  const std::string why = tutorial_refusal(st, e_, s, 0, a, agents_[1].get());
+  return why.empty() ? "" : "not this time: " + why;
+}
+
+// A step ends with its play and that play's questions: at the person's next turn, the next step
+// (the last step goes on to the battle's end).
+void WebGame::tutorial_after() {
+  Tutorial& t = *tutorial_;
+  if (t.over || !t.played || t.steps[t.step].to_end || t.step + 1 >= t.steps.size()) return;
+  if (m_->to_act() == 0 && e_.decision_kind(m_->state()) == DecisionKind::Turn) ++t.step, t.played = false;
+}
+
+json WebGame::tutorial_json() const {
+  const Tutorial& t = *tutorial_;
+  const TutorialStep& st = t.steps[t.step];
+  json out = {{"step", t.step + 1}, {"steps", t.steps.size()}, {"title", st.title}, {"text", st.text},
+              {"goal", st.goal ? json(st.goal) : json(nullptr)}, {"over", t.over}};
+  if (t.over) out["end"] = tutorial_end(e_, st.face);
+  return out;
+}
+
 std::string WebGame::undo(int seat) {
+  if (tutorial_) return "the tutorial takes nothing back";
   if (!m_->abandoned().empty()) return "the game was abandoned";
   if (m_->over()) return "nothing to undo: the game is over";
   if (undo_.empty()) return "nothing to undo: this is your first decision";
@@ -213,7 +301,8 @@ std::string WebGame::undo(int seat) {
 }
 
 json WebGame::hint(int seat) {
-  if (m_->over() || !m_->abandoned().empty() || m_->to_act() != seat) return {{"type", "hint"}, {"lines", json::array()}};
+  if (m_->over() || !m_->abandoned().empty() || m_->to_act() != seat || (tutorial_ && tutorial_->over))
+    return {{"type", "hint"}, {"lines", json::array()}};
   const State& s = m_->state();
   std::vector<Action> acts = m_->legal();
   InfoState info(e_, s, acts);
@@ -308,7 +397,7 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
   if (!m.is_object()) return out = "a message is a JSON object", Reply::Error;
   const auto type = m.find("type");
   if (type == m.end() || !type->is_string())
-    return out = "a message needs a \"type\" string (act, undo, hint, review, new_game, state)", Reply::Error;
+    return out = "a message needs a \"type\" string (act, undo, hint, review, new_game, tutorial, tutorial_next, state)", Reply::Error;
   const std::string t = *type;
   if (seat == kScreen) {  // the hot seat's page: the seat shown, once its player asked to see it
     if (t == "show") {
@@ -338,12 +427,14 @@ WebGame::Reply WebGame::receive(int seat, const std::string& text, size_t max_by
     return (out = new_game(level == m.end() ? "" : level->get<std::string>())).empty() ? Reply::Changed : Reply::Error;
   }
   if (t == "undo") return (out = undo(seat)).empty() ? Reply::Changed : Reply::Error;
+  if (t == "tutorial") return (out = start_tutorial()).empty() ? Reply::Changed : Reply::Error;
+  if (t == "tutorial_next") return (out = tutorial_next()).empty() ? Reply::Changed : Reply::Error;
   if (t == "act") {
     const auto action = m.find("action");
     if (action == m.end() || !action->is_string()) return out = "act needs an \"action\" string", Reply::Error;
     return (out = act(seat, action->get<std::string>())).empty() ? Reply::Changed : Reply::Error;
   }
-  return out = "unknown message type (act, undo, hint, review, new_game, state)", Reply::Error;
+  return out = "unknown message type (act, undo, hint, review, new_game, tutorial, tutorial_next, state)", Reply::Error;
 }
 
 }  // namespace als::web

@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "match.h"
 #include "record.h"
+#include "tutorial.h"
 
 namespace als::web {
 
@@ -90,6 +91,18 @@ class WebGame : public MatchListener {
   std::string review(int seat, nlohmann::json& out);
   static constexpr size_t kMaxReviewed = 200;
 
+  /// Starts the tutorial (als tutorial's steps, in the page's words: engine/play/tutorial), in
+  /// place of the game under way (abandoned, its record written): battle 1 of the tutorial's deal,
+  /// seat 1 a person's against the easy level. Each human play or answer is refused, in words, as
+  /// at the terminal (tutorial_refusal: the step's goal, a battle kept winnable); a step ends with
+  /// its play and that play's questions (the last, at the battle's end). No takeback; the hint
+  /// helps; the game is not recorded. At battle 1's end the tutorial is over: the page shows that
+  /// battle's last board and the tutorial's end, and "New game" starts a game as before it. Returns
+  /// "" or why not (not one person against the computer).
+  std::string start_tutorial();
+  /// The tutorial's next step, where the step shown only explains (its "Begin"). "" or why not.
+  std::string tutorial_next();
+
   /// What a page's message asks of the server (receive()).
   enum class Reply { Error, Resend, Changed };
   /// One message from `seat`'s page (docs/web.md, "The messages"), untrusted: at most
@@ -113,6 +126,10 @@ class WebGame : public MatchListener {
 
  private:
   void deal();                   // the current seed's game: agents, record, the computer's moves
+  void deal_tutorial();          // the tutorial's deal against the easy level, its first step
+  std::string tutorial_act(const State& s, const Action& a, bool& turn);  // a refusal, or ""; notes a turn's play
+  void tutorial_after();         // after a play: the next step where the last one's play is over
+  nlohmann::json tutorial_json() const;
   void run_computer();           // the computer's actions up to a person's decision or the end
   void seen(const EventLog& log, int actor);  // the steps each person's page shows as news
 
@@ -147,6 +164,15 @@ class WebGame : public MatchListener {
   };
   std::vector<Played> steps_;     // the game's actions as it stands (takebacks cut them)
   nlohmann::json reviews_[3];     // the review once made: seat 0, seat 1, the one screen
+  // The tutorial under way (start_tutorial), or none.
+  struct Tutorial {
+    std::vector<TutorialStep> steps;
+    size_t step = 0;     // the step shown
+    bool played = false; // the step's play is made (its questions may follow)
+    bool over = false;   // battle 1 has ended: the tutorial with it
+    State end;           // battle 1's last board (the page shows it at the end)
+  };
+  std::unique_ptr<Tutorial> tutorial_;
 };
 
 }  // namespace als::web

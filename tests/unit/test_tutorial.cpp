@@ -149,3 +149,39 @@ TEST_CASE("the tutorial speaks to its player: you and the opponent") {
   CHECK(second_person("a card in player 2's hand") == "a card in the opponent's hand");
   CHECK(second_person("player 1 withdraws with 3 cards in hand") == "you withdraw with 3 cards in hand");
 }
+
+TEST_CASE("the tutorial in the page's words: the same steps and checks, no word of the terminal's") {
+  auto e = test::load("standard");
+  const std::vector<TutorialStep> term = tutorial_steps(*e, TutorialFace{Naming::Names, false});
+  const std::vector<TutorialStep> page = tutorial_steps(*e, TutorialFace{Naming::Names, true});
+  REQUIRE(term.size() == page.size());
+  for (size_t i = 0; i < page.size(); ++i) {
+    INFO(page[i].title);
+    CHECK(std::string(page[i].title) == term[i].title);
+    CHECK((page[i].goal == nullptr) == (term[i].goal == nullptr));
+    CHECK(page[i].check == term[i].check);
+    CHECK(page[i].face.page);
+    for (const std::string& p : page[i].text)
+      for (const char* word : {"Type ", "'~", "'dep heavy", "'imp ", "marked 'top'", "'hint'", "The list shows", "'+3"})
+        CHECK(p.find(word) == std::string::npos);
+  }
+  // a refusal names the page's controls, not the terminal's typing
+  auto computer = make_agent("easy", kTutorialDeal, 1);
+  Match m(*e, kTutorialDeal, nullptr, computer.get());
+  m.start();
+  const TutorialStep* improvise = nullptr;
+  for (const TutorialStep& st : page)
+    if (st.goal && std::string(st.title) == "Improvise") improvise = &st;
+  REQUIRE(improvise);
+  std::vector<Action> legal;
+  e->legal(m.state(), legal);
+  for (const Action& a : legal)
+    if (a.type == Action::Deploy) {
+      const std::string why = tutorial_refusal(*improvise, *e, m.state(), 0, a, computer.get());
+      CHECK(why.find("'improvise:' buttons") != std::string::npos);
+      CHECK(why.find("'imp CARD") == std::string::npos);
+      break;
+    }
+  CHECK(tutorial_end(*e, TutorialFace{Naming::Names, true}).find("'New game'") != std::string::npos);
+  CHECK(tutorial_end(*e).find("'als play'") != std::string::npos);
+}

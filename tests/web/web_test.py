@@ -238,6 +238,69 @@ for seed in (1, 2):
     d.quit()
     drivers.remove(d)
 
+# 1b. The tutorial on the page: a play a step does not ask for is refused in words; following the
+#     hint (its first line the step accepts) wins the battle by the tutorial's end.
+p, links = serve("--seed", "4", "--p2", "normal")
+d = browser()
+d.get(links[0])
+wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-action]"))
+d.find_element(By.ID, "tutorial-button").click()
+try:
+    d.switch_to.alert.accept()  # (a game under way: the page asks first)
+except Exception:
+    check(False, "the tutorial asked nothing during a game")
+check(wait(d, lambda d: d.find_element(By.ID, "tutorial").get_attribute("data-tutorial") == "1"), "the tutorial's first step shows")
+check("easy" in d.find_element(By.ID, "score").text, "the tutorial plays the easy level")
+d.find_element(By.CSS_SELECTOR, "#tutorial [data-command=tutorial_next]").click()
+check(wait(d, lambda d: d.find_element(By.ID, "tutorial").get_attribute("data-tutorial") == "2"), "Begin: the Deploy step")
+imp = [a for a in d.find_elements(By.CSS_SELECTOR, "#hand [data-action]") if a.get_attribute("data-action").startswith("improvise")]
+imp[0].click()
+check(wait(d, lambda d: "not this time: that plays the card facedown" in d.find_element(By.ID, "error").text),
+      f"the Deploy step refuses an improvisation in words: {d.find_element(By.ID, 'error').text}")
+d.find_element(By.ID, "undo").click()
+check(wait(d, lambda d: "the tutorial takes nothing back" in d.find_element(By.ID, "error").text or
+           d.find_element(By.ID, "undo").get_attribute("disabled") is not None), "no takeback in the tutorial")
+steps_seen, refused = set(), 0
+for _ in range(200):
+    t = d.find_element(By.ID, "tutorial").get_attribute("data-tutorial")
+    if t == "over":
+        break
+    steps_seen.add(t)
+    before = shown_actions(d)
+    d.find_element(By.ID, "hint").click()
+    lines = wait(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#hint-lines [data-action]"), 30) or []
+    for line in range(len(lines)):  # the hint's lines in turn, until the step takes one
+        d.execute_script("document.getElementById('error').textContent = ''")
+        try:
+            d.find_elements(By.CSS_SELECTOR, "#hint-lines [data-action]")[line].click()
+        except Exception:
+            break
+        if wait(d, lambda d: shown_actions(d) != before or "not this time" in d.find_element(By.ID, "error").text, 30) and \
+                shown_actions(d) != before:
+            break
+        refused += 1
+    if shown_actions(d) == before:  # no hint line taken: any play the step takes
+        for k in range(len(d.find_elements(By.CSS_SELECTOR, "[data-action]"))):
+            try:
+                d.find_elements(By.CSS_SELECTOR, "[data-action]")[k].click()
+            except Exception:
+                continue
+            if wait(d, lambda d: shown_actions(d) != before, 3):
+                break
+end = d.find_element(By.ID, "tutorial")
+check(end.get_attribute("data-tutorial") == "over", f"the tutorial reached its end (steps seen {sorted(steps_seen)})")
+check({"2", "3", "4", "5", "6", "7"} <= steps_seen, f"every step with a goal was played: {sorted(steps_seen)}")
+check(d.find_element(By.ID, "status").text == "the tutorial is over", "the header says the tutorial is over")
+check("You won the battle" in end.text and "You know the rules" in end.text, f"the battle won by following the hint: {end.text[:200]}")
+check(refused < 10, f"the hint's lines were refused {refused} times")
+check(not d.find_elements(By.CSS_SELECTOR, "#hand [data-action]"), "nothing to play after the tutorial's end")
+d.save_screenshot(os.path.join(build, "web-tutorial.png"))
+end.find_element(By.CSS_SELECTOR, "[data-command=new_game]").click()
+check(wait(d, lambda d: d.find_element(By.ID, "tutorial").get_attribute("hidden") is not None and
+           "against easy" in d.find_element(By.ID, "score").text), "New game after the tutorial: at the level shown, easy")
+d.quit()
+drivers.remove(d)
+
 # 2. Two seats, two browsers, one game; neither is sent a card its seat does not know.
 log2 = os.path.join(tmp, "two.jsonl")
 p, links = serve("--seed", "7", "--p2", "human", "--log", log2)
