@@ -85,7 +85,7 @@ int cmd_web(int argc, char** argv) {
     // The first line is the link (a program reads it); a second person's link follows.
     for (int p = 0; p < 2; ++p)
       if (game.human(p) && !(p == 1 && game.one_screen()))
-        std::cout << server.link(p) << (p == 1 && game.human(0) ? "   (player 2's link)" : "") << "\n";
+        std::cout << server.link(p) << (p == 1 && game.human(0) ? (host == "127.0.0.1" || host == "::1" || host == "localhost" ? "   (player 2's link, this machine only: --host)" : "   (player 2's link)") : "") << "\n";
     std::cout << "als web: open the link in a browser; Ctrl-C stops the server" << std::endl;
     std::signal(SIGPIPE, SIG_IGN);
     server.run();  // until Ctrl-C (SIGINT) or SIGTERM

@@ -1,5 +1,9 @@
 #include "server.h"
 
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
 #include <sodium.h>
 
 #include <algorithm>
@@ -299,10 +303,40 @@ Server::~Server() = default;
 
 uint16_t Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
+namespace {
+// This machine's first address another machine can reach (an interface that is up and not the
+// loopback: IPv4 first, then IPv6 outside fe80::/10), or "" where it has none.
+std::string reachable_address() {
+  ifaddrs* all = nullptr;
+  if (getifaddrs(&all) != 0) return "";
+  std::string v4, v6;
+  for (const ifaddrs* i = all; i; i = i->ifa_next) {
+    if (!i->ifa_addr || !(i->ifa_flags & IFF_UP) || (i->ifa_flags & IFF_LOOPBACK)) continue;
+    char text[INET6_ADDRSTRLEN] = {};
+    if (i->ifa_addr->sa_family == AF_INET && v4.empty()) {
+      inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(i->ifa_addr)->sin_addr, text, sizeof text);
+      v4 = text;
+    } else if (i->ifa_addr->sa_family == AF_INET6 && v6.empty()) {
+      const auto* a = reinterpret_cast<const sockaddr_in6*>(i->ifa_addr);
+      if (IN6_IS_ADDR_LINKLOCAL(&a->sin6_addr)) continue;
+      inet_ntop(AF_INET6, &a->sin6_addr, text, sizeof text);
+      v6 = text;
+    }
+  }
+  freeifaddrs(all);
+  return v4.empty() ? v6 : v4;
+}
+}  // namespace
+
 std::string Server::link(int seat) const {
   if (impl_->tokens[seat].empty()) return "";
   std::string host = impl_->opt.host;
-  if (host == "0.0.0.0" || host == "::") host = "127.0.0.1";  // (the others use this machine's address)
+  // On every address: this machine's own player at 127.0.0.1, a friend's link (player 2's) at an
+  // address another machine can reach.
+  if (host == "0.0.0.0" || host == "::") {
+    const std::string other = seat == 1 && !impl_->game.one_screen() ? reachable_address() : "";
+    host = other.empty() ? "127.0.0.1" : other;
+  }
   if (host.find(':') != std::string::npos) host = "[" + host + "]";
   const std::string which = impl_->game.one_screen() ? "both" : std::to_string(seat + 1);
   return "http://" + host + ":" + std::to_string(port()) + "/?seat=" + which + "&token=" + impl_->tokens[seat];

@@ -35,6 +35,8 @@ class Server {
   /// The port bound (the one asked for, or the free one found for port 0).
   uint16_t port() const;
   /// The link that plays `seat` (0 or 1): http://HOST:PORT/?seat=N&token=T; "" for the computer's.
+  /// HOST is the address listened on; on every address (0.0.0.0, ::), 127.0.0.1 for player 1 and
+  /// this machine's first address another machine can reach for player 2 (a friend's).
   std::string link(int seat) const;
   /// Serves until stop(), SIGINT (Ctrl-C) or SIGTERM.
   void run();

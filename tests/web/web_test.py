@@ -336,6 +336,28 @@ for d in pages:
     d.quit()
     drivers.remove(d)
 
+# 2b. A friend on another machine (--host 0.0.0.0): player 2's link names this machine's address
+#     another machine reaches, not the loopback; its page, opened there, plays the game to its end
+#     with player 1's at 127.0.0.1 (the nearest this machine comes to two).
+addresses = [a for a in subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split() if ":" not in a]
+if addresses:
+    p, links = serve("--seed", "8", "--p2", "human", "--host", "0.0.0.0")
+    host2 = links[1].split("//")[1].split(":")[0] if len(links) == 2 else ""
+    check(links[0].startswith("http://127.0.0.1:") and host2 in addresses,
+          f"on every address: player 1's link local, player 2's at this machine's address ({addresses}): {links}")
+    pages = [browser(), browser()]
+    for d, link in zip(pages, links):
+        d.get(link)
+    check(wait(pages[1], lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-seat") == "2"),
+          "player 2's page, opened at the machine's address, plays seat 2")
+    check(play_to_end(pages, random.Random(8)), "the game between the two addresses reached data-result on both pages")
+    for d in pages:
+        d.quit()
+        drivers.remove(d)
+    p.terminate()
+else:  # (a machine with the loopback alone: nothing to connect from; said, not failed)
+    print("note: no address but the loopback (hostname -I): the friend's link over the network is not tried")
+
 # 3. Hint and takeback; a reconnect resumes; bad messages get an error and the game goes on.
 log3 = os.path.join(tmp, "three.jsonl")
 p, links = serve("--seed", "11", "--p2", "easy", "--log", log3)
