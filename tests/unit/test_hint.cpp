@@ -232,6 +232,38 @@ TEST_CASE("a decision reviewed: the best action marked best, a withdrawal at a b
   CHECK_THROWS_AS(review_decision(make, e, s, none), std::invalid_argument);
 }
 
+TEST_CASE("between two plays the review judges by the game's chance the player can reach (issue 73)") {
+  auto eng = test::load("standard", {});
+  const Engine& e = *eng;
+  uint64_t seed = 1;
+  const SearchMaker make = [&]() -> std::unique_ptr<SearchAgent> {
+    MctsAgent::Options o;
+    o.iterations = 2000;
+    o.value = "standard";
+    return std::make_unique<MctsAgent>(seed++, o);
+  };
+  int judged = 0, apart = 0;
+  for (uint64_t g = 11; g < 14; ++g) {
+    const State s = e.new_game(g);
+    std::vector<Action> legal;
+    e.legal(s, legal);
+    for (size_t i = 0; i < legal.size(); i += 5) {  // (a few plays of the first decision)
+      if (legal[i].type == Action::Withdraw) continue;
+      const DecisionReview r = review_decision(make, e, s, legal[i]);
+      if (r.best.action.type == Action::Withdraw || !r.best.game_known || !r.chosen.game_known) continue;
+      INFO("game " << g << ", play " << i << ": game " << r.chosen.game << " vs " << r.best.game << ", value " << r.chosen.value
+                   << " vs " << r.best.value);
+      CHECK(r.loss == Approx(std::max(0.0, r.best.game - r.chosen.game)));
+      const Mark m = r.loss >= kBlunder ? Mark::Blunder : r.loss >= kMistake ? Mark::Mistake : r.loss >= kInaccuracy ? Mark::Inaccuracy : Mark::Good;
+      if (r.mark != Mark::Best) CHECK(r.mark == m);
+      ++judged;
+      apart += std::abs((r.best.game - r.chosen.game) - (r.best.value - r.chosen.value)) > 0.01;
+    }
+  }
+  CHECK(judged >= 5);
+  CHECK(apart >= 1);  // (the two measures differ: the test tells them apart)
+}
+
 TEST_CASE("the review urges a withdrawal only where it gives more in VP than playing on (issue 73)") {
   auto eng = test::load("standard", {});
   const Engine& e = *eng;

@@ -126,7 +126,15 @@ DecisionReview review_decision(const SearchMaker& make, const Engine& e, const S
         r.best = alone(make, e, s, legal, a);
         break;
       }
-  r.loss = std::max(0.0, r.best.value - r.chosen.value);
+  // Between two plays, the loss in the chance to win the game, where both figures rest on enough
+  // iterations: the game is what the player plays for, and a battle's chance given away where the
+  // game does not turn on it (a battle won anyway against a weak level) costs little of it. Else,
+  // and where either is a withdrawal, in the search's value: a withdrawal's game chance is exact
+  // (the chart's VP, then the race) and a play's an estimate, so the two compare unevenly (an
+  // immediate withdrawal at a game's start read 46.8% against the best play's 45.0%).
+  const bool game = r.best.game_known && r.chosen.game_known && chosen.type != Action::Withdraw &&
+                    r.best.action.type != Action::Withdraw;
+  r.loss = std::max(0.0, game ? r.best.game - r.chosen.game : r.best.value - r.chosen.value);
   r.mark = r.loss >= kBlunder ? Mark::Blunder : r.loss >= kMistake ? Mark::Mistake : r.loss >= kInaccuracy ? Mark::Inaccuracy : Mark::Good;
   return r;
 }

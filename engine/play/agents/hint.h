@@ -79,8 +79,9 @@ const char* mark_name(Mark m);
 constexpr double kInaccuracy = 0.05, kMistake = 0.10, kBlunder = 0.20;
 /// One decision reviewed: the search's best action and the action taken, each with its figures
 /// from a search of that action alone from the same information state (so that both rest on the
-/// same iterations, and the best one's is not the maximum of noisy estimates), the value given
-/// away (`loss`, at least 0) and its mark. Where the action taken is the best (the same as the
+/// same iterations, and the best one's is not the maximum of noisy estimates), what was given away
+/// (`loss`, at least 0: between two plays the game chance, where both are known; else the search's
+/// value) and its mark. Where the action taken is the best (the same as the
 /// player sees it), `chosen` is `best` and the mark Best.
 struct DecisionReview {
   HintLine best, chosen;
@@ -98,7 +99,8 @@ using SearchMaker = std::function<std::unique_ptr<SearchAgent>()>;
 /// where `chosen` (a legal action of s) was taken: one search of every legal action picks the
 /// best (hint's order; a withdrawal only where it gives more in VP than playing on at the chosen
 /// play's battle chance, else the best play), then one search of the best alone and one of
-/// `chosen` alone; the loss is in the search's value. Throws ScriptError as the search does,
+/// `chosen` alone; the loss is in the game chance between two plays (both known), else in the
+/// search's value. Throws ScriptError as the search does,
 /// std::invalid_argument if `chosen` is not legal.
 DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen);
 
