@@ -58,6 +58,9 @@ constexpr const char* kPage = R"PAGE(<!doctype html>
   #error { color:#ffb3a6; min-height:1.2em; }
   .you { color:var(--you); } .opp { color:var(--opp); }
   .muted { color:var(--dim); }
+  table.chart { border-collapse:collapse; font-size:.8em; margin-top:.3em; color:var(--dim); }
+  table.chart th, table.chart td { padding:0 .35em; text-align:center; font-weight:normal; }
+  table.chart tr.mine { color:var(--ink); font-weight:600; }
   #tutorial { border:2px solid #6fb3ff; }
   #tutorial h4 { margin:.1em 0 .3em; }
   #tutorial p { margin:.3em 0; }
@@ -217,6 +220,7 @@ function render(m) {
   for (const a of other.filter(a => a.kind !== "choose" && a.kind !== "withdraw")) o.append(actionButton(a, a.text));
   const w = $("withdraw"); w.replaceChildren();
   w.append(el("div", "muted", `withdrawing now: the opponent scores ${v.withdraw_vp} VP`));
+  w.append(chartTable(m.chart, v.first - 1 === me ? 0 : 1));
   for (const a of other.filter(a => a.kind === "withdraw")) w.append(actionButton(a, "Withdraw"));
   const since = $("since"); since.replaceChildren();
   for (const s of m.since) since.append(el("li", "", s));
@@ -272,6 +276,21 @@ function showReview(m) {
     list.append(el("li", "battle-end", `battle ${b.number}: ${who(b.winner)} +${b.vp} VP (${b.reason})`));
   }
   p.append(list);
+}
+// The withdrawal chart: VP the opponent scores by the cards left in the withdrawer's hand, for the
+// 1st player and the 2nd, the row of this seat's role now marked.
+function chartTable(chart, mine) {
+  const t = el("table", "chart"); t.id = "chart";
+  const n = Math.max(chart[0].length, chart[1].length);
+  const head = el("tr"); head.append(el("th", "", "cards left"));
+  for (let k = 0; k < n; k++) head.append(el("th", "", k === n - 1 ? `${k}+` : String(k)));
+  t.append(head);
+  ["as 1st", "as 2nd"].forEach((label, r) => {
+    const row = el("tr", r === mine ? "mine" : ""); row.append(el("th", "", label));
+    for (let k = 0; k < n; k++) row.append(el("td", "", String(chart[r][Math.min(k, chart[r].length - 1)])));
+    t.append(row);
+  });
+  return t;
 }
 // The tutorial's step (its text, what it asks for, "Begin" where it only explains), or its end.
 function showTutorial(m) {

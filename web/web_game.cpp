@@ -140,6 +140,9 @@ json WebGame::message(int seat) {
               {"since", since_[seat]},
               {"battles", battles_},
               {"cards", cli::protocol::card_table_json(e_)},
+              // the withdrawal chart (the rules'): VP the opponent scores by the cards left in the
+              // withdrawer's hand, [as the 1st player, as the 2nd], the last entry for that many or more
+              {"chart", {e_.rules().withdraw_chart[0], e_.rules().withdraw_chart[1]}},
               {"opponent", setup_.agents[1 - seat]},
               {"level", human(1 - seat) ? json(nullptr) : json(setup_.agents[1 - seat])},
               {"takebacks", takebacks_},

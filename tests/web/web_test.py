@@ -233,6 +233,9 @@ for seed in (1, 2):
     leaks = check_hidden(0, got, dom_seen[0], known, card_ids, names)
     check(not leaks, f"game {seed}: the page was sent or showed cards its seat did not know: {leaks[:5]}")
     check(any(json.loads(f).get("result") for f in got), f"game {seed}: a result message came")
+    chart = d.find_element(By.ID, "chart").text
+    check("cards left" in chart and "as 1st 6 4 3 3 2" in chart and "as 2nd 6 6 4 3 3 2" in chart,
+          f"game {seed}: the withdrawal chart shown: {chart}")
     console = [e for e in d.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
     check(not console, f"game {seed}: console messages: {console[:3]}")
     d.quit()
