@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -171,7 +172,7 @@ TEST_CASE("a learned value is used only in the game it was trained for") {
   CHECK(ranking(*ruled, "mcts:iterations=300", 1, &note) == ranking(*ruled, "mcts:iterations=300,value=none", 1));
   CHECK(note.find("the built-in learned value is trained for the standard set only (content hash " + eng->content_hash() +
                   ", this game's " + ruled->content_hash()) != std::string::npos);
-  CHECK(note.find("train_value.py --cards SET --out FILE, then mcts:value=FILE") != std::string::npos);
+  CHECK(note.find("A value for this game: als train standard+long-war (found then in the values folder") != std::string::npos);
   // ... and in the standard game it says nothing.
   CHECK(ranking(*eng, "mcts:iterations=300", 1, &note) == ranking(*eng, "mcts:iterations=300,value=standard", 1));
   CHECK(note.empty());
@@ -191,6 +192,46 @@ TEST_CASE("a learned value is used only in the game it was trained for") {
   CHECK_THROWS_WITH(ValueNet::parse("als-value 1\ngame a-b\nlayer 1 1 none\n1\n0\n", "v.txt"),
                     Catch::Contains("v.txt") && Catch::Contains("content hash"));
   CHECK(ValueNet::parse("als-value 1\ngame ab12\nlayer 1 1 none\n1\n0\n", "v.txt").game() == "ab12");
+}
+
+TEST_CASE("the default value is found in the values folder for the game it was trained for (als train)") {
+  // A house rule of this test's own (so that no other test has looked its game up in this process).
+  const auto folder = test::temp_folder("values_found");
+  const std::string rule = (folder / "vp_thirteen.lua").string();
+  std::ofstream(rule) << "-- values_found test\nreturn function(rules) rules.vp_target = 13 end\n";
+  auto ruled = test::load("standard", {rule});
+  const std::string dir = (folder / "values").string();
+  std::filesystem::create_directories(dir);
+  setenv("ALS_VALUES", dir.c_str(), 1);
+  // The shipped weights, renamed to this game: a network trained for it, as als train writes one.
+  std::ifstream in(std::string(ALS_DATA_DIR) + "/scripts/value/standard.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string mine = text.str();
+  const size_t at = mine.find(ValueNet::standard()->game());
+  REQUIRE(at != std::string::npos);
+  mine.replace(at, ValueNet::standard()->game().size(), ruled->content_hash());
+  std::ofstream(dir + "/" + ruled->content_hash() + ".txt") << mine;
+  CHECK(ValueNet::values_dir() == dir);
+  CHECK(ValueNet::for_game(ruled->content_hash()) != nullptr);
+  // The default search uses it, as it would the same file named by value=FILE, and says nothing.
+  std::string note = "?";
+  const std::string file = dir + "/" + ruled->content_hash() + ".txt";
+  CHECK(ranking(*ruled, "mcts:iterations=300", 1, &note) == ranking(*ruled, "mcts:iterations=300,value=" + file, 1));
+  CHECK(note.empty());
+  CHECK(ranking(*ruled, "mcts:iterations=300", 1) != ranking(*ruled, "mcts:iterations=300,value=none", 1));
+  auto agent = make_agent("mcts:iterations=10", 1, 0);
+  CHECK(agent->evaluation(*ruled) == "learned value");
+  // value=none stays none; another game finds nothing there.
+  CHECK(make_agent("mcts:iterations=10,value=none", 1, 0)->evaluation(*ruled) == "playouts");
+  CHECK(agent->evaluation(*test::load("standard", {"long-war"})) == "playouts");
+  // A file that names another game is not used, and why is said.
+  auto other = test::load("standard", {rule, "beginner"});
+  std::ofstream(dir + "/" + other->content_hash() + ".txt") << mine;
+  std::string why;
+  CHECK(ValueNet::for_game(other->content_hash(), &why) == nullptr);
+  CHECK(why.find("names another game") != std::string::npos);
+  unsetenv("ALS_VALUES");
 }
 
 TEST_CASE("the search's reward for a battle (the learned value's third label)") {

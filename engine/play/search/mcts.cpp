@@ -674,6 +674,22 @@ bool value_reads(const ValueNet* net, const Engine& e) {
   return net && net->inputs() == als::observation_tensor_size(e) && net->outputs() >= 1 &&
          (net->game().empty() || net->game() == e.content_hash());
 }
+// The network a search with Options::value `value` (loaded: `net`) uses in `e`'s game: `net` where
+// it reads it; for the default ("standard"), else the one trained for this game in the values
+// folder (ValueNet::for_game: als train writes it); null where none reads it. (for_game's
+// networks live as long as the process.)
+const ValueNet* value_for(const std::string& value, const ValueNet* net, const Engine& e) {
+  if (value_reads(net, e)) return net;
+  if (value != "standard") return nullptr;
+  const auto found = ValueNet::for_game(e.content_hash());
+  return value_reads(found.get(), e) ? found.get() : nullptr;
+}
+// The command that trains a value for `e`'s game: "als train SET+RULE+...".
+std::string train_command(const Engine& e) {
+  std::string variant = e.set().name;
+  for (const std::string& r : e.rule_names()) variant += "+" + r;
+  return "als train " + variant;
+}
 }  // namespace
 
 std::string value_misfit(const std::string& value, const ValueNet& net, const Engine& e) {
@@ -685,11 +701,13 @@ std::string value_misfit(const std::string& value, const ValueNet& net, const En
                               : std::string(builtin ? " is trained for the standard set only" : " was trained for another game") +
                                     " (content hash " + net.game() + ", this game's " + e.content_hash() +
                                     ": another set, a house rule or an edited script)";
-  return which + why + ": the computer searched by playouts, a weaker player. A value for this game: "
-         "python3 python/tools/train_value.py --cards SET --out FILE, then mcts:value=FILE (docs/agents.md, \"A learned value\")";
+  return which + why + ": the computer searched by playouts, a weaker player. A value for this game: " + train_command(e) +
+         (builtin ? " (found then in the values folder, " + (ValueNet::values_dir().empty() ? std::string("$ALS_VALUES") : ValueNet::values_dir()) + ")"
+                  : ", then mcts:value=FILE") +
+         " (docs/agents.md, \"A learned value\")";
 }
 
-std::string MctsAgent::evaluation(const Engine& e) const { return value_reads(net_.get(), e) ? "learned value" : "playouts"; }
+std::string MctsAgent::evaluation(const Engine& e) const { return value_for(opt_.value, net_.get(), e) ? "learned value" : "playouts"; }
 
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}, false); }
 
@@ -698,7 +716,7 @@ std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& bud
   if (chance_rules_ != &e.rules()) chance_ = win_chances(e.rules()), chance_rules_ = &e.rules();
   // A learned value that reads this card set's observation (else the playouts go on to the end).
   // (A network that names the game it was trained for is used for that game only.)
-  leaf_net_ = value_reads(net_.get(), e) ? net_.get() : nullptr;
+  leaf_net_ = value_for(opt_.value, net_.get(), e);
   // The workers: the first uses the game's engine; the others twins of it, made once (none when
   // the engine has no twin: then one thread does all the work).
   const size_t threads = static_cast<size_t>(std::max(opt_.threads, 1));

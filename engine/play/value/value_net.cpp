@@ -4,6 +4,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -73,6 +77,42 @@ std::shared_ptr<const ValueNet> ValueNet::standard() {
   static const std::shared_ptr<const ValueNet> net = std::make_shared<const ValueNet>(
       parse(std::string(kStandardValue, kStandardValue_size), "the built-in value (scripts/value/standard.txt)"));
   return net;
+}
+
+std::string ValueNet::values_dir() {
+  if (const char* v = std::getenv("ALS_VALUES"); v && *v) return v;
+  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x == '/') return std::string(x) + "/als/values";
+  if (const char* h = std::getenv("HOME"); h && *h == '/') return std::string(h) + "/.local/share/als/values";
+  return "";
+}
+
+std::shared_ptr<const ValueNet> ValueNet::for_game(const std::string& hash, std::string* why) {
+  static std::mutex lock;
+  static std::map<std::string, std::pair<std::shared_ptr<const ValueNet>, std::string>> found;  // by hash: the net, or why none
+  std::lock_guard guard(lock);
+  auto it = found.find(hash);
+  if (it == found.end()) {
+    std::shared_ptr<const ValueNet> net;
+    std::string reason;
+    if (auto builtin = standard(); builtin->game() == hash) net = builtin;
+    else if (const std::string dir = values_dir(); !dir.empty() && !hash.empty() &&
+             std::all_of(hash.begin(), hash.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); })) {
+      const std::string path = dir + "/" + hash + ".txt";
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(path, ec)) {
+        try {
+          auto loaded = std::make_shared<const ValueNet>(load(path));
+          if (loaded->game() == hash) net = loaded;
+          else reason = path + " names another game (" + loaded->game() + ")";
+        } catch (const std::exception& e) {
+          reason = e.what();
+        }
+      }
+    }
+    it = found.emplace(hash, std::make_pair(net, reason)).first;
+  }
+  if (why) *why = it->second.second;
+  return it->second.first;
 }
 
 ValueNet ValueNet::load(const std::string& path) {

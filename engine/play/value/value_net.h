@@ -30,6 +30,16 @@ class ValueNet {
   /// The weights shipped for the standard set (scripts/value/standard.txt, built into the
   /// program), parsed once: `mcts:value=standard`, the default opponent's value.
   static std::shared_ptr<const ValueNet> standard();
+  /// The values folder, where `als train` writes a network for a game and the search finds it:
+  /// $ALS_VALUES if set, else $XDG_DATA_HOME/als/values, else $HOME/.local/share/als/values ("" where
+  /// none of them is set). A network for the game of content hash H is the file H.txt there.
+  static std::string values_dir();
+  /// The network trained for the game of content hash `hash` (Engine::content_hash): the built-in
+  /// one where it names that game (the standard set), else the values folder's H.txt where it
+  /// exists, reads and names that game; null otherwise. Read once a process and hash (a file
+  /// written later is read by the next process). A file that does not parse, or names another
+  /// game, gives null and `why` says so.
+  static std::shared_ptr<const ValueNet> for_game(const std::string& hash, std::string* why = nullptr);
   /// The content hash of the game the network was trained for ("" where its file does not say).
   const std::string& game() const { return game_; }
   int inputs() const { return layers_.empty() ? 0 : layers_.front().inputs; }
