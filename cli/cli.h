@@ -74,6 +74,8 @@ int cmd_compare(int argc, char** argv);
 int cmd_sweep(int argc, char** argv);
 int cmd_tournament(int argc, char** argv);
 int cmd_editor(int argc, char** argv);
+/// als train VARIANT: a learned value for that game, written where the search finds it (train.cpp).
+int cmd_train(int argc, char** argv);
 /// als web: the game in a browser (web/: the game and the server). It is a program of its own,
 /// als-web (cli/web_main.cpp), so that the first build of als (a game at the terminal) compiles no
 /// web server; `als web` runs it (cmd_web_program).

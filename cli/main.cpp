@@ -28,6 +28,7 @@ constexpr CommandDef kCommands[] = {
     {"tournament", als::cli::cmd_tournament, "a round robin between computer agents: scores, Elo, a stop once decided"},
     {"compare", als::cli::cmd_compare, "play variants on the same seeds and report what changed, with confidence"},
     {"sweep", als::cli::cmd_sweep, "find the value of a param nearest a target, racing the values on the same seeds"},
+    {"train", als::cli::cmd_train, "learn a value for a game (a set, house rules): the computer then plays it stronger"},
     {"editor", als::cli::cmd_editor, "write the files a Lua editor and luacheck read (the card API's definitions)"},
 };
 

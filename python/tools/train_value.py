@@ -19,6 +19,9 @@ positions: --positions names the earlier files (read) and one new file (filled b
     python3 python/tools/train_value.py --games 8000 --agent mcts:iterations=200,value=first.txt --seed 50001 \
         --train-seed 101 --positions first.npz second.npz --out second.txt
 
+`als train VARIANT` runs this with --rules, a time budget (--minutes) and a folder of played
+blocks (--chunks), and writes the network into the values folder, where the search finds it.
+
 --fixture writes fixed inputs and PyTorch's outputs for them, which the C++ evaluation must
 match to 1e-5 (tests/python/test_value.py). PyTorch is needed only here, never at play time.
 """
@@ -31,11 +34,12 @@ import numpy as np
 
 
 def play(job):
-    """The positions of self-play games: job is (cards, agent spec, first seed, first game, games);
-    returns (observations float32 [N, size], labels float32 [N, 3], the game index of each row)."""
+    """The positions of self-play games: job is (cards, house rules, agent spec, first seed, first
+    game, games); returns (observations float32 [N, size], labels float32 [N, 3], the game index of
+    each row)."""
     import als
-    cards, agent_spec, seed, first, games = job
-    game = als.Game(cards)
+    cards, rules, agent_spec, seed, first, games = job
+    game = als.Game(cards, rules=list(rules))
     obs, labels, game_of = [], [], []
     for g in range(first, first + games):
         s = game.new_initial_state(seed + g)
@@ -63,14 +67,15 @@ def play(job):
             np.asarray(labels, dtype=np.float32).reshape(len(labels), 3), np.asarray(game_of, dtype=np.int64))
 
 
-def positions(cards, games, agent_spec, seed, workers=1):
+def positions(cards, games, agent_spec, seed, workers=1, rules=(), first_game=0):
     """(observations float32 [N, size], labels float32 [N, 3], the game index of each row) from
     `games` self-play games dealt from seeds seed, seed+1, ...: at each decision the observation
     of the player to act, and three labels for that player: the battle under way won, the game
     won, and the search's reward for that battle (Game.battle_reward). `workers` processes play
     the games in blocks; the rows are in the games' order whatever their number."""
     block = 50
-    jobs = [(cards, agent_spec, seed, first, min(block, games - first)) for first in range(0, games, block)]
+    jobs = [(cards, tuple(rules), agent_spec, seed, first, min(block, first_game + games - first))
+            for first in range(first_game, first_game + games, block)]
     if workers > 1:
         import multiprocessing
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -136,8 +141,9 @@ def write_net(net, path, game_hash=None):
         for row in w:
             lines.append(" ".join("%.9g" % v for v in row))
         lines.append(" ".join("%.9g" % v for v in b))
-    with open(path, "w") as f:
+    with open(path + ".tmp", "w") as f:  # (renamed over the file: a search reading it never sees half of one)
         f.write("\n".join(lines) + "\n")
+    os.replace(path + ".tmp", path)
 
 
 def write_fixture(net, x, path, rows=16):
@@ -168,7 +174,7 @@ def gather(args, log):
             log(f"{len(part[0])} positions of {len(set(part[2].tolist()))} games read from {f}")
         else:
             t0 = time.time()
-            part = positions(args.cards, args.games, args.agent, args.seed, args.workers)
+            part = positions(args.cards, args.games, args.agent, args.seed, args.workers, args.rules)
             log(f"{len(part[0])} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s")
             if f is not None:
                 np.savez_compressed(f, x=part[0], y=part[1], game_of=part[2])
@@ -178,6 +184,38 @@ def gather(args, log):
         games.append(part[2] + offset)
         offset += int(part[2].max()) + 1 if len(part[2]) else 0
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), np.concatenate(games)
+
+
+def budgeted(args, log):
+    """als train's self-play: blocks of 50 games a worker, each saved to --chunks as it ends (so a
+    run stopped by Ctrl-C goes on where it was: the blocks there are read and their games not
+    played again), until --games or --minutes' share for playing (three quarters) is spent. Returns
+    every block's positions, in the games' order."""
+    os.makedirs(args.chunks, exist_ok=True)
+    parts, done = [], 0
+    for name in sorted(f for f in os.listdir(args.chunks) if f.startswith("games-") and f.endswith(".npz")):
+        with np.load(os.path.join(args.chunks, name)) as d:
+            parts.append((d["x"], d["y"], d["game_of"]))
+            done = max(done, int(d["next"]))
+    if done:
+        log(f"als train: {done} games already played (in {args.chunks}), going on from there")
+    t0, budget = time.time(), (args.minutes if args.minutes else 1e9) * 60 * 0.75
+    step = 50 * max(1, args.workers)
+    start_done = done
+    while done < args.games and time.time() - t0 < budget:
+        n = min(step, args.games - done)
+        x, y, g = positions(args.cards, n, args.agent, args.seed, args.workers, args.rules, first_game=done)
+        np.savez_compressed(os.path.join(args.chunks, f"games-{done:07d}.npz"), x=x, y=y, game_of=g, next=done + n)
+        parts.append((x, y, g))
+        done += n
+        spent = time.time() - t0
+        rate = (done - start_done) / spent if spent > 0 else 0
+        left = min(budget - spent, (args.games - done) / rate if rate else 0)
+        log(f"als train: {done} games played ({sum(len(p[0]) for p in parts)} positions), "
+            f"{spent / 60:.1f} min; playing ends in about {max(0, left) / 60:.1f} min, then training")
+    if not parts:
+        raise SystemExit("train_value.py: no game was played within the budget (--minutes)")
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
 
 
 def main(argv=None):
@@ -195,19 +233,22 @@ def main(argv=None):
                     help=".npz files of positions: those that exist are read; self-play fills the one that does not "
                          "(at most one); the network is trained on them all (each file's games numbered after the last's)")
     ap.add_argument("--train-seed", type=int, help="the training's seed (default: --seed)")
+    ap.add_argument("--rules", nargs="*", default=[], metavar="RULE", help="house rules, bundled names or files, in order")
+    ap.add_argument("--minutes", type=float, help="als train's budget: play until --games or three quarters of it, then train")
+    ap.add_argument("--chunks", help="als train's folder of played blocks (a stopped run goes on from them)")
     args = ap.parse_args(argv)
     import als
     import torch
     torch.set_num_threads(1)  # the same sums in the same order on every run
     log = lambda m: print(m, file=sys.stderr, flush=True)
-    x, y, game_of = gather(args, log)
+    x, y, game_of = budgeted(args, log) if args.chunks else gather(args, log)
     log(f"battle won in {y[:, 0].mean():.3f} of them, game won in {y[:, 1].mean():.3f}, "
         f"mean battle reward {y[:, 2].mean():.3f}")
     t1 = time.time()
     seed = args.seed if args.train_seed is None else args.train_seed
     net, curve = train(x, y, game_of, args.hidden, args.epochs, seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
-    write_net(net, args.out, als.Game(args.cards).content_hash)
+    write_net(net, args.out, als.Game(args.cards, rules=args.rules).content_hash)
     if args.fixture:
         write_fixture(net, x, args.fixture)
     return curve

@@ -21,6 +21,7 @@ prefix=$(dirname "$(dirname "$als")")
 man=$(find "$prefix/share/man/man1" -name 'als.1*' 2>/dev/null | head -n 1)
 [ -n "$man" ] && head -c 200 "$man" | grep -q '^.TH ALS 1' || bad "man page share/man/man1/als.1"
 [ -f "$prefix/share/doc/als/modding.md" ] || bad "docs not in share/doc/als"
+[ -f "$prefix/share/als/python/tools/train_value.py" ] || bad "als train's script not in share/als/python/tools"
 # The Python module lands where the installed interpreter looks (issue 55: meson's default,
 # PREFIX/lib/python3/dist-packages, is not on Debian's python3's path for /usr/local): the folder
 # without the staging part, under /usr/local or /usr, is on /usr/bin/python3's own sys.path.

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# als train (docs/agents.md, "A learned value"): a value for a house rule's game, written into the
+# values folder by the game's content hash; the default search then finds it (als compare says so
+# in every variant); a stopped or shorter run goes on from the games played; refusals. Needs
+# PyTorch and the Python module: skipped (77) without them, unless ALS_REQUIRE_PYTHON=1.
+# Usage: train_test.sh ALS SRC
+source "$(dirname "$0")/harness.sh" "$@"
+cd "$tmp"
+if ! PYTHONPATH="$(dirname "$als")/python" /usr/bin/python3 -c "import als, torch" 2> /dev/null; then
+  echo "PyTorch or the Python module is not there"
+  [ "${ALS_REQUIRE_PYTHON:-}" = 1 ] && exit 1 || exit 77
+fi
+export ALS_VALUES="$tmp/values"
+"$als" train standard+long-war --games 6 --agent greedy --workers 1 --epochs 1 > t1.out 2> t1.err
+expect_rc 0 $? "als train standard+long-war: $(tail -3 t1.err)"
+hash=$(grep -o "content hash [0-9a-f]*" t1.err | head -n 1 | cut -d' ' -f3)
+[ -n "$hash" ] && [ -f "$ALS_VALUES/$hash.txt" ] && ok || bad "no value written for the game's hash ($hash): $(ls -R "$ALS_VALUES")"
+head -n 2 "$ALS_VALUES/$hash.txt" | grep -q "^game $hash$" && ok || bad "the value does not name its game: $(head -c 100 "$ALS_VALUES/$hash.txt")"
+grep -q "the learned value for standard+long-war is $ALS_VALUES/$hash.txt" t1.out && ok || bad "where it was written not said: $(cat t1.out)"
+grep -q "6 games played" t1.err && ok || bad "progress not shown: $(cat t1.err)"
+# the default search finds it: both variants of a comparison read a learned value
+"$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c.out 2>&1
+grep -q "mcts:iterations=20: learned value in every variant" c.out && ok || bad "the value not found by compare: $(grep -A2 'values a position' c.out)"
+# without it, the rule's game is played by playouts, and the comparison says so
+ALS_VALUES="$tmp/none" "$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c2.out 2>&1
+tr "\n" " " < c2.out | grep -q "playouts in *every variant: value=none, since its learned value reads standard but not *standard+long-war" && ok || bad "no value, no playouts said: $(grep -A2 'values a position' c2.out)"
+# a longer run goes on from the games played
+"$als" train standard+long-war --games 10 --agent greedy --workers 1 --epochs 1 > t2.out 2> t2.err
+expect_rc 0 $? "als train, going on"
+grep -q "6 games already played" t2.err && grep -q "10 games played" t2.err && ok || bad "the second run did not go on: $(cat t2.err)"
+# refusals
+"$als" train > r.out 2> r.err; expect_rc 2 $? "als train without a game"
+grep -q "name the game" r.err && ok || bad "no game: $(cat r.err)"
+"$als" train nosuchset > r.out 2> r.err; expect_rc 2 $? "als train nosuchset"
+"$als" train standard --minutes 0 > r.out 2> r.err; expect_rc 2 $? "als train --minutes 0"
+"$als" train 'standard?x=1' > r.out 2> r.err; expect_rc 2 $? "als train with params"
+grep -q "params" r.err && ok || bad "params: $(cat r.err)"
+summary
