@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "cli.h"
 #include "files.h"
@@ -146,12 +147,23 @@ int cmd_train(int argc, char** argv) {
                  "./bootstrap.sh test installs both\n";
     return 2;
   }
+  // How it is trained, in its file: two games' values are one player's where this is the same
+  // (als compare); the number of workers changes nothing of it.
+  std::ostringstream minutes_text;
+  minutes_text << minutes;
+  const std::string recipe = "als train --minutes " + minutes_text.str() + " --games " + std::to_string(games) + " --agent " + agent +
+                             " --seed " + std::to_string(seed) + " --hidden " + std::to_string(hidden) + " --epochs " +
+                             std::to_string(epochs);
+  if (recipe.size() > 200 || std::any_of(recipe.begin(), recipe.end(), [](char ch) { return ch < 32 || ch >= 127; })) {
+    std::cerr << "als train: --agent is at most about 100 printable characters\n";
+    return 2;
+  }
   std::cerr << "als train: " << variant << " (content hash " << hash << "), " << minutes << " minutes at most, " << agent
             << " self-play on " << workers << (workers == 1 ? " worker" : " workers") << "; Ctrl-C stops, and the same command goes on\n";
   std::vector<std::string> args = {python, script, "--cards", spec.cards, "--games", std::to_string(games), "--agent", agent,
                                    "--seed", std::to_string(seed), "--workers", std::to_string(workers), "--epochs",
                                    std::to_string(epochs), "--hidden", std::to_string(hidden), "--minutes", std::to_string(minutes),
-                                   "--chunks", chunks, "--out", target};
+                                   "--chunks", chunks, "--out", target, "--recipe", recipe};
   if (!spec.rules.empty()) {
     args.push_back("--rules");
     for (const std::string& r : spec.rules) args.push_back(r);

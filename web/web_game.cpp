@@ -341,7 +341,8 @@ std::string WebGame::review(int seat, json& out) {
   std::vector<Action> legal;
   State s = start_;
   for (size_t i = 0; i < steps_.size(); ++i) {
-    const auto& [player, a] = steps_[i];
+    const int player = steps_[i].seat;  // (not a structured binding: a lambda below captures it, which clang 14 refuses)
+    const Action& a = steps_[i].action;
     const Projection v = project(e_, s, viewer);
     const Question q = render_question(e_, v, Naming::Names);
     json st = {{"n", i + 1}, {"battle", v.battle}, {"player", player + 1},

@@ -7,6 +7,9 @@
 #include <set>
 
 #include "comparison.h"
+#include <algorithm>
+#include <functional>
+
 #include "agents.h"
 
 namespace als::lab {
@@ -19,22 +22,36 @@ void align_agents(Comparison& c) {
   for (const std::string& spec : all) {
     std::unique_ptr<Agent> agent = make_agent(spec, 0, 0);
     std::vector<std::string> reads, not_reads;  // the variants the learned value reads, and the others
-    for (size_t v = 0; v < c.engines.size(); ++v)
-      (agent && agent->evaluation(*c.engines[v]) == "learned value" ? reads : not_reads).push_back(c.names[v]);
+    std::vector<std::string> recipes;           // how each read one was trained, in `reads`' order
+    for (size_t v = 0; v < c.engines.size(); ++v) {
+      const bool read = agent && agent->evaluation(*c.engines[v]) == "learned value";
+      (read ? reads : not_reads).push_back(c.names[v]);
+      if (read) recipes.push_back(agent->value_recipe(*c.engines[v]));
+    }
+    auto list = [](const std::vector<std::string>& names) {
+      std::string out;
+      for (size_t i = 0; i < names.size() && i < 3; ++i) out += (i ? ", " : "") + names[i];
+      return names.size() > 3 ? out + " and " + std::to_string(names.size() - 3) + " more" : out;
+    };
     if (!reads.empty() && !not_reads.empty()) {
       c.played.push_back(without_learned_value(spec));
-      auto list = [](const std::vector<std::string>& names) {
-        std::string out;
-        for (size_t i = 0; i < names.size() && i < 3; ++i) out += (i ? ", " : "") + names[i];
-        return names.size() > 3 ? out + " and " + std::to_string(names.size() - 3) + " more" : out;
-      };
       c.evaluation.push_back("playouts in every variant: value=none, since its learned value reads " + list(reads) +
                              " but not " + list(not_reads));
       continue;
     }
+    // Values trained differently (the built-in network and one of als train's, or two budgets) are
+    // two players: every variant then plays by playouts, the same player everywhere.
+    if (std::adjacent_find(recipes.begin(), recipes.end(), std::not_equal_to<>()) != recipes.end()) {
+      const size_t other = static_cast<size_t>(std::adjacent_find(recipes.begin(), recipes.end(), std::not_equal_to<>()) - recipes.begin()) + 1;
+      c.played.push_back(without_learned_value(spec));
+      c.evaluation.push_back("playouts in every variant: value=none, since its learned values were trained differently (" +
+                             reads[0] + ": " + recipes[0] + "; " + reads[other] + ": " + recipes[other] + ")");
+      continue;
+    }
     c.played.push_back(spec);
     const std::string e = agent && !c.engines.empty() ? agent->evaluation(*c.engines[0]) : "";
-    c.evaluation.push_back(e.empty() ? "no search, no learned value" : e + " in every variant");
+    c.evaluation.push_back(e.empty() ? "no search, no learned value"
+                                     : e + " in every variant" + (recipes.empty() ? "" : " (" + recipes[0] + ")"));
   }
 }
 

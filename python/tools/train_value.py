@@ -124,12 +124,12 @@ def train(x, y, game_of, hidden, epochs, seed, log):
     return net, curve
 
 
-def write_net(net, path, game_hash=None):
+def write_net(net, path, game_hash=None, recipe=None):
     """The network in engine/play/value/value_net.h's format: exact float32 values ("%.9g"), with the
     content hash of the game it was trained for (the search uses it in that game only)."""
     import torch
     mods = list(net)
-    lines = ["als-value 1"] + ([f"game {game_hash}"] if game_hash else [])
+    lines = ["als-value 1"] + ([f"game {game_hash}"] if game_hash else []) + ([f"recipe {recipe}"] if recipe else [])
     for i, m in enumerate(mods):
         if not isinstance(m, torch.nn.Linear):
             continue
@@ -236,6 +236,7 @@ def main(argv=None):
     ap.add_argument("--rules", nargs="*", default=[], metavar="RULE", help="house rules, bundled names or files, in order")
     ap.add_argument("--minutes", type=float, help="als train's budget: play until --games or three quarters of it, then train")
     ap.add_argument("--chunks", help="als train's folder of played blocks (a stopped run goes on from them)")
+    ap.add_argument("--recipe", help="how the network was trained, written into its file (als compare reads it)")
     args = ap.parse_args(argv)
     import als
     import torch
@@ -248,7 +249,7 @@ def main(argv=None):
     seed = args.seed if args.train_seed is None else args.train_seed
     net, curve = train(x, y, game_of, args.hidden, args.epochs, seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
-    write_net(net, args.out, als.Game(args.cards, rules=args.rules).content_hash)
+    write_net(net, args.out, als.Game(args.cards, rules=args.rules).content_hash, args.recipe)
     if args.fixture:
         write_fixture(net, x, args.fixture)
     return curve

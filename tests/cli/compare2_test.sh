@@ -202,7 +202,7 @@ PY
 "$als" compare standard standard+./empty.lua --agent mcts:40 --games 4 --seed 3 > one.txt 2>&1
 grep -q "mcts:40 (played as mcts:40,value=none): playouts in every variant" one.txt && ok || bad "the text says it: $(head -4 one.txt)"
 "$als" compare standard standard --agent mcts:40 --games 4 --seed 3 --json > same.json 2>&1
-grep -q '"plays_as":"mcts:40"' same.json && grep -q '"evaluation":"learned value in every variant"' same.json && ok \
+grep -q '"plays_as":"mcts:40"' same.json && grep -q '"evaluation":"learned value in every variant (the built-in network)"' same.json && ok \
   || bad "where the value reads every variant it is kept: $(grep -o '"evaluations":[^]]*]' same.json)"
 
 # issue 51: a tie against a target says how many games would decide it

@@ -18,9 +18,19 @@ hash=$(grep -o "content hash [0-9a-f]*" t1.err | head -n 1 | cut -d' ' -f3)
 head -n 2 "$ALS_VALUES/$hash.txt" | grep -q "^game $hash$" && ok || bad "the value does not name its game: $(head -c 100 "$ALS_VALUES/$hash.txt")"
 grep -q "the learned value for standard+long-war is $ALS_VALUES/$hash.txt" t1.out && ok || bad "where it was written not said: $(cat t1.out)"
 grep -q "6 games played" t1.err && ok || bad "progress not shown: $(cat t1.err)"
-# the default search finds it: both variants of a comparison read a learned value
+head -n 3 "$ALS_VALUES/$hash.txt" | grep -q "^recipe als train --minutes 20 --games 6 --agent greedy --seed 1 --hidden 32 --epochs 1$" \
+  && ok || bad "the value's recipe: $(head -n 3 "$ALS_VALUES/$hash.txt" | cut -c1-120)"
+# the default search finds it; a comparison plays values as one player's only where they were
+# trained alike: against standard's built-in network, playouts everywhere, and said why
 "$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c.out 2>&1
-grep -q "mcts:iterations=20: learned value in every variant" c.out && ok || bad "the value not found by compare: $(grep -A2 'values a position' c.out)"
+tr "\n" " " < c.out | grep -q "playouts in *every variant: value=none, since its learned values were trained *differently (standard: the built-in *network; standard+long-war: als train" \
+  && ok || bad "values trained differently not said: $(grep -A3 'values a position' c.out)"
+# two variants each with a value trained alike: both played with them
+"$als" train standard+beginner --games 6 --agent greedy --workers 1 --epochs 1 > t3.out 2> t3.err
+expect_rc 0 $? "als train standard+beginner: $(tail -3 t3.err)"
+"$als" compare standard+long-war standard+beginner --agents mcts:iterations=20 --games 2 > c3.out 2>&1
+tr "\n" " " < c3.out | grep -q "mcts:iterations=20: learned value in every variant (als train --minutes 20 *--games 6" \
+  && ok || bad "the values not found by compare: $(grep -A3 'values a position' c3.out)"
 # without it, the rule's game is played by playouts, and the comparison says so
 ALS_VALUES="$tmp/none" "$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c2.out 2>&1
 tr "\n" " " < c2.out | grep -q "playouts in *every variant: value=none, since its learned value reads standard but not *standard+long-war" && ok || bad "no value, no playouts said: $(grep -A2 'values a position' c2.out)"

@@ -192,6 +192,13 @@ TEST_CASE("a learned value is used only in the game it was trained for") {
   CHECK_THROWS_WITH(ValueNet::parse("als-value 1\ngame a-b\nlayer 1 1 none\n1\n0\n", "v.txt"),
                     Catch::Contains("v.txt") && Catch::Contains("content hash"));
   CHECK(ValueNet::parse("als-value 1\ngame ab12\nlayer 1 1 none\n1\n0\n", "v.txt").game() == "ab12");
+  // ... and the recipe line's: the rest of its line, printable, at most 200 characters
+  CHECK(ValueNet::parse("als-value 1\ngame ab12\nrecipe als train --minutes 20\nlayer 1 1 none\n1\n0\n", "v.txt").recipe() ==
+        "als train --minutes 20");
+  CHECK(ValueNet::parse("als-value 1\nlayer 1 1 none\n1\n0\n", "v.txt").recipe().empty());
+  CHECK_THROWS_WITH(ValueNet::parse("als-value 1\nrecipe " + std::string(300, 'x') + "\nlayer 1 1 none\n1\n0\n", "v.txt"),
+                    Catch::Contains("v.txt") && Catch::Contains("recipe"));
+  CHECK_THROWS_WITH(ValueNet::parse("als-value 1\nrecipe a\x1b[2Jb\nlayer 1 1 none\n1\n0\n", "v.txt"), Catch::Contains("recipe"));
 }
 
 TEST_CASE("the default value is found in the values folder for the game it was trained for (als train)") {

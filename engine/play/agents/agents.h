@@ -181,6 +181,11 @@ class Agent {
   /// this game), "playouts" (a search without one: none asked, value=none, or one trained for
   /// another game), or "" for an agent that does not search.
   virtual std::string evaluation(const Engine& /*e*/) const { return {}; }
+  /// Where evaluation() is "learned value": how that value was trained ("the built-in network"
+  /// for the one shipped for the standard set, else its file's recipe line, or "a file without a
+  /// recipe"); "" otherwise. als compare plays an agent with its values only where every variant's
+  /// was trained the same way (the same player in every variant).
+  virtual std::string value_recipe(const Engine& /*e*/) const { return {}; }
 };
 
 /// Answers abilities' decisions during their runs (Engine::apply's `ask`) with the agent of the

@@ -709,6 +709,13 @@ std::string value_misfit(const std::string& value, const ValueNet& net, const En
 
 std::string MctsAgent::evaluation(const Engine& e) const { return value_for(opt_.value, net_.get(), e) ? "learned value" : "playouts"; }
 
+std::string MctsAgent::value_recipe(const Engine& e) const {
+  const ValueNet* net = value_for(opt_.value, net_.get(), e);
+  if (!net) return "";
+  if (net == ValueNet::standard().get()) return "the built-in network";
+  return net->recipe().empty() ? "a file without a recipe" : net->recipe();
+}
+
 std::vector<Estimate> MctsAgent::rank(const InfoState& info) { return ranked(info, Budget{opt_.iterations, opt_.time_ms, opt_.work}, false); }
 
 std::vector<Estimate> MctsAgent::ranked(const InfoState& info, const Budget& budget, bool extending) {

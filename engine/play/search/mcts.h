@@ -156,6 +156,8 @@ class MctsAgent : public SearchAgent {
   /// "learned value" where the value (Options::value) reads `e`'s game (its observation, and the
   /// game it was trained for, if it names one), else "playouts".
   std::string evaluation(const Engine& e) const override;
+  /// Agent::value_recipe: the recipe of the value it uses in `e`'s game.
+  std::string value_recipe(const Engine& e) const override;
   /// The chance that a player `need` VP short of the rules' target wins against one `other_need`
   /// short, 0 to 1 (1 when need <= 0 < other_need; both clamped to 0..target): a race of battles
   /// each won by either player at even odds, for the battle's VP half the time and for an entry

@@ -44,6 +44,15 @@ ValueNet ValueNet::parse(const std::string& text, const std::string& where) {
         throw std::runtime_error(where + ": 'game' is followed by a content hash (at most 64 letters and digits)");
       continue;
     }
+    if (word == "recipe" && net.layers_.empty() && net.recipe_.empty()) {  // the rest of its line
+      std::getline(in, net.recipe_);
+      const size_t from = net.recipe_.find_first_not_of(' ');
+      net.recipe_ = from == std::string::npos ? "" : net.recipe_.substr(from);
+      if (net.recipe_.empty() || net.recipe_.size() > 200 ||
+          !std::all_of(net.recipe_.begin(), net.recipe_.end(), [](char c) { return c >= 32 && c < 127; }))
+        throw std::runtime_error(where + ": 'recipe' is followed by how it was trained (1 to 200 printable characters)");
+      continue;
+    }
     if (word != "layer") throw std::runtime_error(where + ": '" + word.substr(0, 32) + "' where a layer should begin");
     Layer l;
     std::string act;

@@ -20,7 +20,7 @@ class ValueNet {
   };
   /// Reads a network from `text` (the format python/tools/train_value.py writes: a header line
   /// "als-value 1", optionally "game HASH", the content hash of the game it was trained for
-  /// (Engine::content_hash, at most 64 letters and digits), then per layer "layer IN OUT ACT"
+  /// (Engine::content_hash, at most 64 letters and digits), optionally "recipe TEXT", then per layer "layer IN OUT ACT"
   /// with ACT relu, sigmoid or none, its OUT*IN weights and OUT biases). At most 8 layers of at most 4096 units, each layer's inputs
   /// the previous one's outputs. Throws std::runtime_error naming `where` and what is wrong.
   static ValueNet parse(const std::string& text, const std::string& where);
@@ -40,6 +40,10 @@ class ValueNet {
   /// written later is read by the next process). A file that does not parse, or names another
   /// game, gives null and `why` says so.
   static std::shared_ptr<const ValueNet> for_game(const std::string& hash, std::string* why = nullptr);
+  /// How the network was trained, as its file says ("recipe TEXT" after the game line: als train
+  /// writes its options), or "" where it does not say (the built-in network's: docs/agents.md).
+  /// Two games' values are the same player's where their recipes are the same (als compare).
+  const std::string& recipe() const { return recipe_; }
   /// The content hash of the game the network was trained for ("" where its file does not say).
   const std::string& game() const { return game_; }
   int inputs() const { return layers_.empty() ? 0 : layers_.front().inputs; }
@@ -53,6 +57,7 @@ class ValueNet {
  private:
   std::vector<Layer> layers_;
   std::string game_;
+  std::string recipe_;
 };
 
 }  // namespace als
