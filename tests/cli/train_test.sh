@@ -34,6 +34,14 @@ tr "\n" " " < c3.out | grep -q "mcts:iterations=20: learned value in every varia
 # without it, the rule's game is played by playouts, and the comparison says so
 ALS_VALUES="$tmp/none" "$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c2.out 2>&1
 tr "\n" " " < c2.out | grep -q "playouts in *every variant: value=none, since its learned value reads standard but not *standard+long-war" && ok || bad "no value, no playouts said: $(grep -A2 'values a position' c2.out)"
+# a value trained for the standard game itself comes before the built-in one: then standard and a
+# rule's game are compared with values trained alike
+"$als" train standard --games 6 --agent greedy --workers 1 --epochs 1 > t4.out 2> t4.err
+expect_rc 0 $? "als train standard: $(tail -3 t4.err)"
+"$als" compare standard standard+long-war --agents mcts:iterations=20 --games 2 > c4.out 2>&1
+tr "\n" " " < c4.out | grep -q "mcts:iterations=20: learned value in every variant (als train --minutes 20 *--games 6" \
+  && ok || bad "the standard game's own trained value not preferred: $(grep -A3 'values a position' c4.out)"
+rm "$ALS_VALUES/$(grep -o "content hash [0-9a-f]*" t4.err | head -n 1 | cut -d' ' -f3).txt"
 # a longer run goes on from the games played
 "$als" train standard+long-war --games 10 --agent greedy --workers 1 --epochs 1 > t2.out 2> t2.err
 expect_rc 0 $? "als train, going on"

@@ -674,15 +674,15 @@ bool value_reads(const ValueNet* net, const Engine& e) {
   return net && net->inputs() == als::observation_tensor_size(e) && net->outputs() >= 1 &&
          (net->game().empty() || net->game() == e.content_hash());
 }
-// The network a search with Options::value `value` (loaded: `net`) uses in `e`'s game: `net` where
-// it reads it; for the default ("standard"), else the one trained for this game in the values
-// folder (ValueNet::for_game: als train writes it); null where none reads it. (for_game's
+// The network a search with Options::value `value` (loaded: `net`) uses in `e`'s game: for the
+// default ("standard"), the one trained for this game (ValueNet::for_game: the values folder's,
+// which als train writes, else the built-in where it names this game); else `net` where it reads
+// the game; null where none does. (for_game's
 // networks live as long as the process.)
 const ValueNet* value_for(const std::string& value, const ValueNet* net, const Engine& e) {
-  if (value_reads(net, e)) return net;
-  if (value != "standard") return nullptr;
-  const auto found = ValueNet::for_game(e.content_hash());
-  return value_reads(found.get(), e) ? found.get() : nullptr;
+  if (value == "standard")  // (the values folder's first: a value als train made for this game, the standard one too)
+    if (const auto found = ValueNet::for_game(e.content_hash()); value_reads(found.get(), e)) return found.get();
+  return value_reads(net, e) ? net : nullptr;
 }
 // The command that trains a value for `e`'s game: "als train SET+RULE+...".
 std::string train_command(const Engine& e) {

@@ -103,9 +103,8 @@ std::shared_ptr<const ValueNet> ValueNet::for_game(const std::string& hash, std:
   if (it == found.end()) {
     std::shared_ptr<const ValueNet> net;
     std::string reason;
-    if (auto builtin = standard(); builtin->game() == hash) net = builtin;
-    else if (const std::string dir = values_dir(); !dir.empty() && !hash.empty() &&
-             std::all_of(hash.begin(), hash.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); })) {
+    if (const std::string dir = values_dir(); !dir.empty() && !hash.empty() &&
+        std::all_of(hash.begin(), hash.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); })) {
       const std::string path = dir + "/" + hash + ".txt";
       std::error_code ec;
       if (std::filesystem::is_regular_file(path, ec)) {
@@ -118,6 +117,7 @@ std::shared_ptr<const ValueNet> ValueNet::for_game(const std::string& hash, std:
         }
       }
     }
+    if (auto builtin = standard(); !net && builtin->game() == hash) net = builtin;
     it = found.emplace(hash, std::make_pair(net, reason)).first;
   }
   if (why) *why = it->second.second;

@@ -34,9 +34,10 @@ class ValueNet {
   /// $ALS_VALUES if set, else $XDG_DATA_HOME/als/values, else $HOME/.local/share/als/values ("" where
   /// none of them is set). A network for the game of content hash H is the file H.txt there.
   static std::string values_dir();
-  /// The network trained for the game of content hash `hash` (Engine::content_hash): the built-in
-  /// one where it names that game (the standard set), else the values folder's H.txt where it
-  /// exists, reads and names that game; null otherwise. Read once a process and hash (a file
+  /// The network trained for the game of content hash `hash` (Engine::content_hash): the values
+  /// folder's H.txt where it exists and names that game (als train wrote it: the standard game's
+  /// too, so that every variant of a comparison can have a value trained alike), else the built-in
+  /// one where it names that game (the standard set); null otherwise. Read once a process and hash (a file
   /// written later is read by the next process). A file that does not parse, or names another
   /// game, gives null and `why` says so.
   static std::shared_ptr<const ValueNet> for_game(const std::string& hash, std::string* why = nullptr);
