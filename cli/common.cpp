@@ -83,6 +83,12 @@ std::string help_at_80(const std::string& text) {
 bool parse(int argc, char** argv, const std::string& command, po::options_description& desc, po::variables_map& vm,
            const po::positional_options_description* pos) {
   if (!desc.find_nothrow("help", false)) desc.add_options()("help,h", "show this help");  // every command has it
+  // Every command that plays a search takes the values folder (ValueNet::values_dir, als train).
+  bool plays = false;
+  for (const char* key : {"p1", "p2", "agent", "agents", "level", "seed", "iterations"}) plays |= desc.find_nothrow(key, false) != nullptr;
+  if (plays && !desc.find_nothrow("values", false))
+    desc.add_options()("values", po::value<std::string>(),
+                       "the folder of learned values als train writes (default: $ALS_VALUES, else ~/.local/share/als/values)");
   po::command_line_parser parser(argc, argv);
   parser.options(desc);
   // A command without positional arguments refuses a stray word instead of ignoring it.
@@ -96,6 +102,12 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
     return false;
   }
   po::notify(vm);
+  if (vm.count("values")) {
+    const std::string dir = vm["values"].as<std::string>();
+    if (std::string why = files::path_refusal(dir); !why.empty() || dir.empty())
+      throw po::error("--values: " + (dir.empty() ? std::string("a folder") : why));
+    setenv("ALS_VALUES", dir.c_str(), 1);  // (read where a search looks its game's value up)
+  }
   return true;
 }
 

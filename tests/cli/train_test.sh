@@ -46,6 +46,11 @@ rm "$ALS_VALUES/$(grep -o "content hash [0-9a-f]*" t4.err | head -n 1 | cut -d' 
 "$als" train standard+long-war --games 10 --agent greedy --workers 1 --epochs 1 > t2.out 2> t2.err
 expect_rc 0 $? "als train, going on"
 grep -q "6 games already played" t2.err && grep -q "10 games played" t2.err && ok || bad "the second run did not go on: $(cat t2.err)"
+# --values names the folder on any command that plays
+env -u ALS_VALUES "$als" compare standard+long-war standard+long-war --agents mcts:iterations=20 --games 2 --values "$ALS_VALUES" > c5.out 2>&1
+tr "\n" " " < c5.out | grep -q "learned value in every variant (als train" && ok || bad "--values: $(grep -A3 'values a position' c5.out)"
+env -u ALS_VALUES "$als" compare standard+long-war standard+long-war --agents mcts:iterations=20 --games 2 > c6.out 2>&1
+tr "\n" " " < c6.out | grep -q "learned value in every variant" && bad "found without --values: $(grep -A3 'values a position' c6.out)" || ok
 # refusals
 "$als" train > r.out 2> r.err; expect_rc 2 $? "als train without a game"
 grep -q "name the game" r.err && ok || bad "no game: $(cat r.err)"
