@@ -16,7 +16,6 @@
 #include "tutorial.h"
 
 using namespace als;
-using namespace als::cli;
 
 namespace {
 
