@@ -32,16 +32,20 @@ void WebGame::deal() {
       if (!agents_[p]) throw std::invalid_argument("unknown agent '" + setup_.agents[p] + "' (agents: human, " + computer_agents() + ")");
     }
   }
+  start_match(seed_, setup_.agents[0], setup_.agents[1], true);
+}
+
+void WebGame::start_match(uint64_t seed, const std::string& p1, const std::string& p2, bool recorded) {
   since_[0].clear(), since_[1].clear();
   shown_ = -1;
   undo_.clear();
   takebacks_ = 0;
   played_ = 0;
   battles_ = json::array();
-  written_ = false;
+  written_ = !recorded;
   rec_ = cli::Recorder();
-  rec_.start(e_, setup_.data_dir, setup_.cards, setup_.rules, seed_, setup_.agents[0], setup_.agents[1]);
-  m_ = std::make_unique<Match>(e_, seed_, agents_[0].get(), agents_[1].get());
+  rec_.start(e_, setup_.data_dir, setup_.cards, setup_.rules, seed, p1, p2);
+  m_ = std::make_unique<Match>(e_, seed, agents_[0].get(), agents_[1].get());
   m_->listen(&rec_);
   m_->listen(this);
   m_->start();
@@ -231,22 +235,9 @@ void WebGame::deal_tutorial() {
   ++number_;
   agents_[0].reset();
   agents_[1] = make_agent("easy", kTutorialDeal, 1);  // (the registry's easy level, as als tutorial's)
-  since_[0].clear(), since_[1].clear();
-  shown_ = -1;
-  undo_.clear();
-  takebacks_ = 0;
-  played_ = 0;
-  battles_ = json::array();
-  written_ = true;  // (the tutorial is not recorded)
-  rec_ = cli::Recorder();
-  rec_.start(e_, setup_.data_dir, setup_.cards, setup_.rules, kTutorialDeal, "human", "easy");
-  m_ = std::make_unique<Match>(e_, kTutorialDeal, nullptr, agents_[1].get());
-  m_->listen(&rec_);
-  m_->listen(this);
   tutorial_ = std::make_unique<Tutorial>();
   tutorial_->steps = tutorial_steps(e_, TutorialFace{Naming::Names, true});
-  m_->start();
-  run_computer();
+  start_match(kTutorialDeal, "human", "easy", false);  // (the tutorial is not recorded)
 }
 
 std::string WebGame::tutorial_next() {

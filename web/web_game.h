@@ -127,6 +127,9 @@ class WebGame : public MatchListener {
  private:
   void deal();                   // the current seed's game: agents, record, the computer's moves
   void deal_tutorial();          // the tutorial's deal against the easy level, its first step
+  // A game from `seed` between agents_ (named p1 and p2 in its record, written where `recorded`):
+  // the pages' news, takebacks and battles cleared, the computer's moves up to a person's decision.
+  void start_match(uint64_t seed, const std::string& p1, const std::string& p2, bool recorded);
   std::string tutorial_act(const State& s, const Action& a, bool& turn);  // a refusal, or ""; notes a turn's play
   void tutorial_after();         // after a play: the next step where the last one's play is over
   nlohmann::json tutorial_json() const;
