@@ -222,15 +222,7 @@ size_t review_steps(const Engine& e, Game& game, const std::array<bool, 2>& seat
     Step& st = steps[i];
     if (isatty(2)) std::cerr << "\rreviewing decision " << ++k << " of " << std::min(total, most) << std::flush;
     else ++k;
-    uint64_t looks = 0;
-    const SearchMaker make = [&] {
-      auto a = make_agent(spec, game_seed(seed, i * 4 + looks++), st.player);
-      auto* search = dynamic_cast<SearchAgent*>(a.get());
-      if (!search) throw std::invalid_argument("'" + spec + "' is no search");
-      a.release();
-      return std::unique_ptr<SearchAgent>(search);
-    };
-    st.review = review_decision(make, e, s, st.action);
+    st.review = review_decision(review_searches(spec, seed, i, st.player), e, s, st.action);
   }
   if (isatty(2) && total) std::cerr << "\r" << std::string(40, ' ') << "\r";
   return total > most ? total - most : 0;

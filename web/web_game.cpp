@@ -9,7 +9,6 @@
 #include "projection.h"
 #include "protocol.h"
 #include "question.h"
-#include "seeds.h"
 #include "texts.h"
 #include "view.h"
 
@@ -332,8 +331,7 @@ std::string WebGame::review(int seat, json& out) {
   std::vector<Action> legal;
   State s = start_;
   for (size_t i = 0; i < steps_.size(); ++i) {
-    const int player = steps_[i].seat;  // (not a structured binding: a lambda below captures it, which clang 14 refuses)
-    const Action& a = steps_[i].action;
+    const auto& [player, a] = steps_[i];
     const Projection v = project(e_, s, viewer);
     const Question q = render_question(e_, v, Naming::Names);
     json st = {{"n", i + 1}, {"battle", v.battle}, {"player", player + 1},
@@ -345,15 +343,7 @@ std::string WebGame::review(int seat, json& out) {
         ++more;
       } else {
         ++marked;
-        uint64_t looks = 0;
-        const SearchMaker make = [&] {
-          auto agent = make_agent(setup_.hint_agent, game_seed(seed_, i * 4 + looks++), player);
-          auto* search = dynamic_cast<SearchAgent*>(agent.get());
-          if (!search) throw std::invalid_argument("'" + setup_.hint_agent + "' is no search");
-          agent.release();
-          return std::unique_ptr<SearchAgent>(search);
-        };
-        const DecisionReview r = review_decision(make, e_, s, a);
+        const DecisionReview r = review_decision(review_searches(setup_.hint_agent, seed_, i, player), e_, s, a);
         ++tally[static_cast<int>(r.mark)];
         st["mark"] = mark_name(r.mark);
         st["yours"] = chances_json(r.chosen);

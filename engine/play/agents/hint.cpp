@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <stdexcept>
+
+#include "seeds.h"
 
 namespace als {
 
@@ -94,6 +97,17 @@ HintLine alone(const SearchMaker& make, const Engine& e, const State& s, const s
 bool withdrawing_pays(const Engine& e, const InfoState& info, double battle) {
   const double vp = std::max(e.rules().battle_vp, 1);
   return -static_cast<double>(info.withdraw_vp()) > (2 * battle - 1) * vp;
+}
+
+SearchMaker review_searches(const std::string& spec, uint64_t seed, size_t step, int player) {
+  auto looks = std::make_shared<uint64_t>(0);  // (one count, whatever copies of the maker are made)
+  return [spec, seed, step, player, looks]() -> std::unique_ptr<SearchAgent> {
+    auto a = make_agent(spec, game_seed(seed, step * 4 + (*looks)++), player);
+    auto* search = dynamic_cast<SearchAgent*>(a.get());
+    if (!search) throw std::invalid_argument("'" + spec + "' is no search");
+    a.release();
+    return std::unique_ptr<SearchAgent>(search);
+  };
 }
 
 DecisionReview review_decision(const SearchMaker& make, const Engine& e, const State& s, const Action& chosen) {

@@ -95,6 +95,11 @@ struct DecisionReview {
 bool withdrawing_pays(const Engine& e, const InfoState& info, double battle);
 /// Makes a fresh search for each look (a review's agent, seeded).
 using SearchMaker = std::function<std::unique_ptr<SearchAgent>()>;
+/// The searches a review makes at the decision of step `step` (from 0) of the game dealt from
+/// `seed`: agent `spec` for `player`, the kth look seeded game_seed(seed, step * 4 + k), so that
+/// every face (als review, als web's page) marks a game alike. Calling it throws
+/// std::invalid_argument where `spec` is no search.
+SearchMaker review_searches(const std::string& spec, uint64_t seed, size_t step, int player);
 /// Reviews the decision at `s` (its player to act, who knows what the state's knowledge says)
 /// where `chosen` (a legal action of s) was taken: one search of every legal action picks the
 /// best (hint's order; a withdrawal only where it gives more in VP than playing on at the chosen
