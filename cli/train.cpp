@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -74,9 +75,11 @@ int cmd_train(int argc, char** argv) {
       "als train options (a learned value for a game: self-play, then training;\n"
       "  the search then plays that game with it)\n"
       "  examples: als train standard+long-war\n"
+      "            als train 'docs/examples/tuning?medic_strength=3'\n"
       "            als train my-set --minutes 60\n"
       "            als train my-set+my-rule.lua --games 4000");
   std::string variant, agent, out;
+  std::vector<std::string> param_flags;
   double minutes = 20;
   int games = 100000, workers = 2, epochs = 10, hidden = 32;
   uint64_t seed = 1;
@@ -88,7 +91,9 @@ int cmd_train(int argc, char** argv) {
       "workers", po::value<int>(&workers)->default_value(2), "processes playing the games")(
       "epochs", po::value<int>(&epochs)->default_value(10), "training epochs (the best on held-out games is kept)")(
       "hidden", po::value<int>(&hidden)->default_value(32), "units in each of the network's two hidden layers")(
-      "out", po::value<std::string>(&out), "write the network here (default: the values folder, HASH.txt)");
+      "out", po::value<std::string>(&out), "write the network here (default: the values folder, HASH.txt)")(
+      "param", po::value<std::vector<std::string>>(&param_flags)->composing(),
+      "NAME=VALUE: a param's value (as als compare takes it; VARIANT's own ?NAME=VALUE wins)");
   po::variables_map vm;
   po::positional_options_description pos;
   pos.add("variant", 1);
@@ -108,8 +113,10 @@ int cmd_train(int argc, char** argv) {
     std::cerr << "als train: " << why << "\n";
     return 2;
   }
-  if (!spec.params.empty()) {
-    std::cerr << "als train: a variant's params (?NAME=VALUE) are not yet taken: train the game with its files' values\n";
+  spec.param_flags = param_flags;
+  ParamValues params;  // (every --param, then the variant's own: the last of a name wins)
+  if (std::string why; !lab::param_values(spec, params, why)) {
+    std::cerr << "als train: " << why << "\n";
     return 2;
   }
   std::shared_ptr<Engine> engine;
@@ -164,6 +171,15 @@ int cmd_train(int argc, char** argv) {
                                    "--seed", std::to_string(seed), "--workers", std::to_string(workers), "--epochs",
                                    std::to_string(epochs), "--hidden", std::to_string(hidden), "--minutes", std::to_string(minutes),
                                    "--chunks", chunks, "--out", target, "--recipe", recipe};
+  if (!params.empty()) {  // (as train_value.py reads them: NAME=VALUE,..., each value exact)
+    std::string text;
+    for (const auto& [name, value] : params) {
+      char buf[64];
+      const auto end = std::to_chars(buf, buf + sizeof buf, value).ptr;
+      text += (text.empty() ? "" : ",") + name + "=" + std::string(buf, end);
+    }
+    args.push_back("--params=" + text);
+  }
   if (!spec.rules.empty()) {
     args.push_back("--rules");
     for (const std::string& r : spec.rules) args.push_back(r);

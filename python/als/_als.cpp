@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,11 +35,11 @@ py::array_t<T> zeros(py::ssize_t n) {
 }
 
 std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<std::string>& rules,
-                                   std::string options, bool chance_nodes) {
+                                   std::string options, bool chance_nodes, const std::map<std::string, double>& params) {
   if (chance_nodes) options += options.empty() ? "chance_nodes" : ",chance_nodes";
   std::shared_ptr<als::Engine> engine;
   try {
-    engine = als::load_engine(cards, rules, g_data_dir);
+    engine = als::load_engine(cards, rules, g_data_dir, als::ParamValues(params.begin(), params.end()));
   } catch (const std::exception& e) {  // LoadError: the loader's message, naming file, line, card
     throw als::EnvError(e.what());
   }
@@ -52,7 +53,7 @@ std::shared_ptr<EnvGame> make_game(const std::string& cards, const std::vector<s
   };
   std::vector<std::string> made_rules;
   for (const std::string& r : rules) made_rules.push_back(absolute(r));
-  game->set_made_from(absolute(cards), std::move(made_rules));
+  game->set_made_from(absolute(cards), std::move(made_rules), als::ParamValues(params.begin(), params.end()));
   return game;
 }
 
@@ -102,17 +103,22 @@ void bind_game(py::module_& m) {
   py::class_<EnvGame, std::shared_ptr<EnvGame>>(m, "Game", "A card set with its house rules and options, loaded once.")
       .def(py::init(&make_game), py::arg("cards") = "standard", py::arg("rules") = std::vector<std::string>{},
            py::arg("options") = "", py::arg("chance_nodes") = false,
-           "Game(cards='standard', rules=(), options='', chance_nodes=False): a bundled set's name or a "
-           "folder, house rules (bundled names or .lua paths) and options ('battle_rewards', "
+           py::arg("params") = std::map<std::string, double>{},
+           "Game(cards='standard', rules=(), options='', chance_nodes=False, params={}): a bundled set's name "
+           "or a folder, house rules (bundled names or .lua paths) and options ('battle_rewards', "
            "'chance_nodes', comma-separated; chance_nodes=True adds the latter: every random draw of the "
-           "rules is then a chance node). Raises als.Error.")
+           "rules is then a chance node); params: {name: number} replacing the values the set and rules "
+           "declare (docs/variants.md, as als compare's SET?NAME=VALUE; part of the content hash). "
+           "Raises als.Error (an undeclared param names the nearest declared one).")
       .def("__reduce__",
            [](const std::shared_ptr<EnvGame>& g) {
              if (g->made_cards().empty()) throw als::EnvError("pickle: this Game was not loaded by als.Game");
+             py::dict params;
+             for (const auto& [name, value] : g->made_params()) params[py::str(name)] = value;
              return py::make_tuple(py::module_::import("als").attr("Game"),
-                                   py::make_tuple(g->made_cards(), g->made_rules(), g->options_text()));
+                                   py::make_tuple(g->made_cards(), g->made_rules(), g->options_text(), false, params));
            },
-           "pickle: Game(cards, rules, options) again, folders and .lua paths made absolute.")
+           "pickle: Game(cards, rules, options, params) again, folders and .lua paths made absolute.")
       .def("num_players", [](const EnvGame&) { return 2; })
       .def("num_distinct_actions", &EnvGame::num_distinct_actions, "The size of the fixed, seat-relative action space.")
       .def("action_name", &EnvGame::action_name, py::arg("id"),

@@ -35,11 +35,11 @@ import numpy as np
 
 def play(job):
     """The positions of self-play games: job is (cards, house rules, agent spec, first seed, first
-    game, games); returns (observations float32 [N, size], labels float32 [N, 3], the game index of
-    each row)."""
+    game, games, params as a tuple of (name, value)); returns (observations float32 [N, size],
+    labels float32 [N, 3], the game index of each row)."""
     import als
-    cards, rules, agent_spec, seed, first, games = job
-    game = als.Game(cards, rules=list(rules))
+    cards, rules, agent_spec, seed, first, games, params = job
+    game = als.Game(cards, rules=list(rules), params=dict(params))
     obs, labels, game_of = [], [], []
     for g in range(first, first + games):
         s = game.new_initial_state(seed + g)
@@ -67,14 +67,16 @@ def play(job):
             np.asarray(labels, dtype=np.float32).reshape(len(labels), 3), np.asarray(game_of, dtype=np.int64))
 
 
-def positions(cards, games, agent_spec, seed, workers=1, rules=(), first_game=0):
+def positions(cards, games, agent_spec, seed, workers=1, rules=(), first_game=0, params=None):
     """(observations float32 [N, size], labels float32 [N, 3], the game index of each row) from
     `games` self-play games dealt from seeds seed, seed+1, ...: at each decision the observation
     of the player to act, and three labels for that player: the battle under way won, the game
     won, and the search's reward for that battle (Game.battle_reward). `workers` processes play
-    the games in blocks; the rows are in the games' order whatever their number."""
+    the games in blocks; the rows are in the games' order whatever their number. `params`: {name:
+    number} for the set's and rules' declared params (als.Game's)."""
     block = 50
-    jobs = [(cards, tuple(rules), agent_spec, seed, first, min(block, first_game + games - first))
+    frozen = tuple(sorted((params or {}).items()))
+    jobs = [(cards, tuple(rules), agent_spec, seed, first, min(block, first_game + games - first), frozen)
             for first in range(first_game, first_game + games, block)]
     if workers > 1:
         import multiprocessing
@@ -174,7 +176,8 @@ def gather(args, log):
             log(f"{len(part[0])} positions of {len(set(part[2].tolist()))} games read from {f}")
         else:
             t0 = time.time()
-            part = positions(args.cards, args.games, args.agent, args.seed, args.workers, args.rules)
+            part = positions(args.cards, args.games, args.agent, args.seed, args.workers, args.rules,
+                             params=args.params)
             log(f"{len(part[0])} positions from {args.games} games ({args.agent}) in {time.time() - t0:.0f} s")
             if f is not None:
                 np.savez_compressed(f, x=part[0], y=part[1], game_of=part[2])
@@ -204,7 +207,8 @@ def budgeted(args, log):
     start_done = done
     while done < args.games and time.time() - t0 < budget:
         n = min(step, args.games - done)
-        x, y, g = positions(args.cards, n, args.agent, args.seed, args.workers, args.rules, first_game=done)
+        x, y, g = positions(args.cards, n, args.agent, args.seed, args.workers, args.rules, first_game=done,
+                            params=args.params)
         np.savez_compressed(os.path.join(args.chunks, f"games-{done:07d}.npz"), x=x, y=y, game_of=g, next=done + n)
         parts.append((x, y, g))
         done += n
@@ -216,6 +220,20 @@ def budgeted(args, log):
     if not parts:
         raise SystemExit("train_value.py: no game was played within the budget (--minutes)")
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))
+
+
+def parse_params(text):
+    """{name: float} from 'NAME=VALUE,NAME=VALUE' (an empty text: none); argparse's error otherwise."""
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, eq, value = item.partition("=")
+        try:
+            if not eq or not name:
+                raise ValueError
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{item}' is not NAME=VALUE (a number)")
+    return out
 
 
 def main(argv=None):
@@ -234,6 +252,8 @@ def main(argv=None):
                          "(at most one); the network is trained on them all (each file's games numbered after the last's)")
     ap.add_argument("--train-seed", type=int, help="the training's seed (default: --seed)")
     ap.add_argument("--rules", nargs="*", default=[], metavar="RULE", help="house rules, bundled names or files, in order")
+    ap.add_argument("--params", type=parse_params, default={}, metavar="NAME=VALUE,...",
+                    help="values for the set's and rules' declared params (as als compare's SET?NAME=VALUE)")
     ap.add_argument("--minutes", type=float, help="als train's budget: play until --games or three quarters of it, then train")
     ap.add_argument("--chunks", help="als train's folder of played blocks (a stopped run goes on from them)")
     ap.add_argument("--recipe", help="how the network was trained, written into its file (als compare reads it)")
@@ -249,7 +269,7 @@ def main(argv=None):
     seed = args.seed if args.train_seed is None else args.train_seed
     net, curve = train(x, y, game_of, args.hidden, args.epochs, seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
-    write_net(net, args.out, als.Game(args.cards, rules=args.rules).content_hash, args.recipe)
+    write_net(net, args.out, als.Game(args.cards, rules=args.rules, params=args.params).content_hash, args.recipe)
     if args.fixture:
         write_fixture(net, x, args.fixture)
     return curve

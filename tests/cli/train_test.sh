@@ -56,6 +56,22 @@ tr "\n" " " < c6.out | grep -q "learned value in every variant" && bad "found wi
 grep -q "name the game" r.err && ok || bad "no game: $(cat r.err)"
 "$als" train nosuchset > r.out 2> r.err; expect_rc 2 $? "als train nosuchset"
 "$als" train standard --minutes 0 > r.out 2> r.err; expect_rc 2 $? "als train --minutes 0"
-"$als" train 'standard?x=1' > r.out 2> r.err; expect_rc 2 $? "als train with params"
-grep -q "params" r.err && ok || bad "params: $(cat r.err)"
+"$als" train 'standard?x=1' > r.out 2> r.err; expect_rc 2 $? "als train with a param no file declares"
+grep -q "x" r.err && ok || bad "an undeclared param: $(cat r.err)"
+# a variant's params (?NAME=VALUE, --param): their own game, its own hash, found by compare there
+tuning="$src/docs/examples/tuning"
+"$als" train "$tuning?medic_strength=3" --games 6 --agent greedy --workers 1 --epochs 1 > p1.out 2> p1.err
+expect_rc 0 $? "als train with ?medic_strength=3: $(tail -3 p1.err)"
+"$als" train "$tuning" --param medic_strength=5 --games 6 --agent greedy --workers 1 --epochs 1 > p2.out 2> p2.err
+expect_rc 0 $? "als train with --param medic_strength=5: $(tail -3 p2.err)"
+h3=$(grep -o "content hash [0-9a-f]*" p1.err | head -n 1 | cut -d' ' -f3)
+h5=$(grep -o "content hash [0-9a-f]*" p2.err | head -n 1 | cut -d' ' -f3)
+[ -n "$h3" ] && [ -n "$h5" ] && [ "$h3" != "$h5" ] && [ -f "$ALS_VALUES/$h3.txt" ] && [ -f "$ALS_VALUES/$h5.txt" ] \
+  && ok || bad "params' games and values: $h3 $h5: $(ls "$ALS_VALUES")"
+head -n 2 "$ALS_VALUES/$h5.txt" | grep -q "^game $h5$" && ok || bad "the param's value names another game: $(head -n 2 "$ALS_VALUES/$h5.txt")"
+"$als" compare "$tuning?medic_strength=3" "$tuning?medic_strength=5" --agents mcts:iterations=20 --games 2 > p3.out 2>&1
+tr "\n" " " < p3.out | grep -q "mcts:iterations=20: learned value in every variant (als train" \
+  && ok || bad "the params' values not found by compare: $(grep -A3 'values a position' p3.out)"
+"$als" compare "$tuning?medic_strength=3" "$tuning?medic_strength=4" --agents mcts:iterations=20 --games 2 > p4.out 2>&1
+tr "\n" " " < p4.out | grep -q "learned value in every variant" && bad "a value found for an untrained param value: $(grep -A3 'values a position' p4.out)" || ok
 summary

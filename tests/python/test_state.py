@@ -483,3 +483,19 @@ def test_observation_string_names_the_card_a_decision_holds():
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_params_make_their_own_game_and_survive_pickle():
+    """Game(params=...) loads the set with its declared params replaced (docs/variants.md): the
+    card's printed strength follows it, the content hash differs per value (als train names a
+    value by it), pickle keeps it, and an undeclared name is an als.Error naming the nearest."""
+    import pickle
+    tuning = os.path.join(SRC, "docs", "examples", "tuning")
+    one, three = als.Game(tuning), als.Game(tuning, params={"medic_strength": 3})
+    assert one.card_table()["field_medic"]["strength"] == 1 and three.card_table()["field_medic"]["strength"] == 3
+    assert one.content_hash != three.content_hash
+    assert als.Game(tuning, params={"medic_strength": 1}).content_hash == one.content_hash
+    again = pickle.loads(pickle.dumps(three))
+    assert again.content_hash == three.content_hash and again.card_table()["field_medic"]["strength"] == 3
+    with pytest.raises(als.Error, match="medic_strength"):
+        als.Game(tuning, params={"medic_strenght": 3})

@@ -91,11 +91,14 @@ class EnvGame {
   /// What the game was loaded from, as load_engine reads it (a bundled name or an absolute path
   /// for the card set and each rule), so that another process loads the same game (pickle).
   /// Set by whoever loaded the engine (the Python module); empty otherwise.
-  void set_made_from(std::string cards, std::vector<std::string> rules) {
-    made_cards_ = std::move(cards), made_rules_ = std::move(rules);
+  /// `params`: the ?NAME=VALUE values it was loaded with (load_engine's), by name.
+  void set_made_from(std::string cards, std::vector<std::string> rules,
+                     std::vector<std::pair<std::string, double>> params = {}) {
+    made_cards_ = std::move(cards), made_rules_ = std::move(rules), made_params_ = std::move(params);
   }
   const std::string& made_cards() const { return made_cards_; }
   const std::vector<std::string>& made_rules() const { return made_rules_; }
+  const std::vector<std::pair<std::string, double>>& made_params() const { return made_params_; }
 
   /// The most outcomes a chance node may have (OpenSpiel's max_chance_outcomes): 0 without
   /// chance nodes, else the most of the deal (the set's cards), the theaters, the 1st player (2)
@@ -111,6 +114,7 @@ class EnvGame {
   std::string options_text_;
   std::string made_cards_;
   std::vector<std::string> made_rules_;
+  std::vector<std::pair<std::string, double>> made_params_;
   int cards_, theaters_, positions_from_;
 };
 
