@@ -61,6 +61,17 @@ int run_program(std::vector<std::string> args, const std::vector<std::string>& e
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+// Params as train_value.py --params reads them: NAME=VALUE,..., each value exact (shortest round trip).
+std::string params_text(const ParamValues& params) {
+  std::string text;
+  for (const auto& [name, value] : params) {
+    char buf[64];
+    const auto end = std::to_chars(buf, buf + sizeof buf, value).ptr;
+    text += (text.empty() ? "" : ",") + name + "=" + std::string(buf, end);
+  }
+  return text;
+}
+
 // The folder of this program (build/ or PREFIX/bin/).
 std::filesystem::path program_folder() {
   std::error_code ec;
@@ -171,15 +182,7 @@ int cmd_train(int argc, char** argv) {
                                    "--seed", std::to_string(seed), "--workers", std::to_string(workers), "--epochs",
                                    std::to_string(epochs), "--hidden", std::to_string(hidden), "--minutes", std::to_string(minutes),
                                    "--chunks", chunks, "--out", target, "--recipe", recipe};
-  if (!params.empty()) {  // (as train_value.py reads them: NAME=VALUE,..., each value exact)
-    std::string text;
-    for (const auto& [name, value] : params) {
-      char buf[64];
-      const auto end = std::to_chars(buf, buf + sizeof buf, value).ptr;
-      text += (text.empty() ? "" : ",") + name + "=" + std::string(buf, end);
-    }
-    args.push_back("--params=" + text);
-  }
+  if (!params.empty()) args.push_back("--params=" + params_text(params));
   if (!spec.rules.empty()) {
     args.push_back("--rules");
     for (const std::string& r : spec.rules) args.push_back(r);
