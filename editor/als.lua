@@ -322,11 +322,17 @@ function Game:give(id, p) end
 ---@return string[]
 function Game:deal(p, n) end
 
----Starts this card's (or house rule's) lasting effect `name` until `until`; data: at most 4 fields. (API 3, effect)
+---Starts this card's (or house rule's) lasting effect `name` until `until`; data: at most 4 fields. Returns its id. (API 3, effect)
 ---@param name string
 ---@param until als.Until
 ---@param data? table
+---@return integer
 function Game:effect(name, until, data) end
+
+---Ends lasting effect `id` (g:effect's, or data.id) now; false if no effect with that id lasts. (API 6, effect)
+---@param id integer
+---@return boolean
+function Game:end_effect(id) end
 
 ---The cards become known to `to` (fires `revealed`); nothing else changes. (API 4, effect)
 ---@param ids string|string[]

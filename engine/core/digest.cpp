@@ -137,6 +137,7 @@ struct Bytes {
     // API 3: names by their text (numbers are per engine)
     text(eng.interned().name(b, b.last.reason)), text(eng.interned().name(b, b.end_reason));
     turn(b.turns), put(b.ncounters), put(b.nlasting), put(b.next_uid);
+    if (b.ended_lasting) put(b.ended_lasting);
     for (int i = 0; i < b.ncounters; ++i) put(b.counters[i].target), text(eng.interned().name(b, b.counters[i].name)), put(b.counters[i].value);
     // API 4's parts (a set of API 4, or an effect with an API 4 moment): version 1's bytes are
     // unchanged for the games of API 1 to 3, whose records keep checking their digests.

@@ -197,7 +197,7 @@ int Engine::apply_fns_steps(const State& s, Fn fn, const int* args, int value, S
   if (lasting_fn_[static_cast<int>(fn)])
     for (int i = 0; i < s.b.nlasting; ++i) {
       const Lasting& l = s.b.lasting[i];
-      if (!((set_.lasting[l.effect].fns >> static_cast<int>(fn)) & 1)) continue;
+      if (!((set_.lasting[l.effect].fns >> static_cast<int>(fn)) & 1) || s.b.lasting_ended(i)) continue;
       const int before = value;
       value = scripts_->lasting(s, i, fn, args, value);
       check(set_.lasting[l.effect].card);

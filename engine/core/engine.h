@@ -290,7 +290,7 @@ class Engine {
   /// The lasting effect with `uid` now, or nullptr if it has ended.
   const Lasting* find_lasting(const State& s, int uid) const {
     for (int i = 0; i < s.b.nlasting; ++i)
-      if (s.b.lasting[i].uid == uid) return &s.b.lasting[i];
+      if (s.b.lasting[i].uid == uid && !s.b.lasting_ended(i)) return &s.b.lasting[i];
     return nullptr;
   }
   /// Counter `name` of `target` (as Ops::set_counter sets it), 0 if never set.

@@ -72,7 +72,11 @@ class Ops {
   /// Starts lasting effect `e` (its definition: CardSet::lasting[e.effect]; its card, player and
   /// data set by the caller) until `until` (`turns`: N of { turns = N }, 1 to kMaxEffectTurns),
   /// noting when it started. Throws ScriptError past kMaxLasting effects.
-  void effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
+  /// Returns the effect's uid (g:effect's id, API 6).
+  int effect(AbilityCtx& c, Lasting e, Until until, int turns = 0) const;
+  /// g:end_effect (API 6): the lasting effect `uid` ends now (it acts no more; EffectEnd is told).
+  /// False, with nothing changed, if no effect with that uid lasts now.
+  bool end_effect(AbilityCtx& c, int uid) const;
   /// Puts the fields of `e`'s data in the order of their names (g:effect and a scenario's setup
   /// give them in a Lua table's order, which the state must not depend on).
   void order_effect_data(const BoardCore& b, Lasting& e) const;

@@ -143,6 +143,7 @@ void project_into(const Engine& e, const State& s, int seat, Projection& v) {
   v.effects.clear();
   for (int i = 0; i < b.nlasting; ++i) {
     const Lasting& l = b.lasting[i];
+    if (b.lasting_ended(i)) continue;  // (g:end_effect: it acts no more)
     v.effects.push_back(SeenEffect{.effect = l.effect, .card = l.card == kNone ? -1 : l.card,
                                    .player = l.player == kNone ? -1 : l.player, .until = l.until,
                                    .turns_left = int64_t{l.ends} - b.turns});

@@ -88,7 +88,7 @@ void Engine::fire_lasting(AbilityCtx* c, Board& b, Due data) const {
   const int bitno = static_cast<int>(data.what) - static_cast<int>(What::Played);
   for (int i = 0; i < b.nlasting; ++i) {
     const Lasting& l = b.lasting[i];
-    if (!((set_.lasting[l.effect].triggers >> bitno) & 1)) continue;
+    if (!((set_.lasting[l.effect].triggers >> bitno) & 1) || b.lasting_ended(i)) continue;
     data.card = l.card;
     data.effect = l.uid;
     due(c, b, data);

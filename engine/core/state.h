@@ -192,6 +192,10 @@ struct BoardCore {
   uint8_t ncounters = 0;    // counters set (the first ncounters of counters[]; the rest zero)
   uint8_t nlasting = 0;     // lasting effects (the first nlasting of Board::lasting; the rest default)
   uint8_t next_uid = 0;     // the next Lasting::uid
+  // Lasting effects ended by g:end_effect (API 6), a bit by index into Board::lasting: they act
+  // no more, and leave the list at the next moment effects end (an ability only adds to the list,
+  // so a snapshot's mask is restored with the core).
+  uint16_t ended_lasting = 0;
   uint8_t rng_lent = 0;     // 1 while a script run holds the game's generator (game_rng)
   uint8_t ndeduced[2] = {0, 0};  // deductions each player keeps (knowledge.h)
   /// The game's random generator, held by one owner at a time: this board, except while a script
@@ -221,6 +225,8 @@ struct BoardCore {
   bool operator==(const BoardCore&) const = default;  // every field, unused array slots included
   /// The turns begun in this battle: 1 at its first turn, 0 before it (g:turn_number, API 4).
   int turn_number() const { return static_cast<int>(turns - battle_from); }
+  /// Whether lasting effect `i` (an index into Board::lasting) was ended by g:end_effect.
+  bool lasting_ended(int i) const { return (ended_lasting >> i) & 1; }
 };
 
 /// Copies `src` into `dst` exactly (afterwards dst == src, unused slots included) reading only the

@@ -110,6 +110,7 @@ std::string core_problem(const Bounds& k, const BoardCore& b) {
   if (b.last.winner > 1 || b.last.withdrew > 1 || !k.name(b.last.reason)) return "the last battle";
   if (b.turns < b.battle_from || b.nhistory > kMaxHistory || !k.name(b.game_reason)) return "its history";
   if (b.ncounters > kMaxCounters || b.nlasting > kMaxLasting) return "its counters or lasting effects";
+  if (b.ended_lasting >> b.nlasting) return "an ended lasting effect";
   if (b.rng_lent != 0) return "its random generator's owner";  // (lent only during a script run)
   for (int i = b.ncounters; i < kMaxCounters; ++i)
     if (!(b.counters[i] == Counter{})) return "an unused counter slot";  // (copies read only the set ones)

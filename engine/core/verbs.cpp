@@ -175,7 +175,7 @@ int Engine::destroyed_on_play(const State& s, int card) const {
     if (lasting_fn_[static_cast<int>(Fn::DestroysPlay)])
       for (int i = 0; i < b.nlasting; ++i) {
         const Lasting& e = b.lasting[i];
-        if (((set_.lasting[e.effect].fns >> static_cast<int>(Fn::DestroysPlay)) & 1) &&
+        if (((set_.lasting[e.effect].fns >> static_cast<int>(Fn::DestroysPlay)) & 1) && !b.lasting_ended(i) &&
             scripts_->lasting(s, i, Fn::DestroysPlay, args, 0))
           return e.card == kNone ? kRuleCause : e.card;
       }
@@ -530,11 +530,24 @@ int Ops::deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
   return k;
 }
 
-void Ops::effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
+int Ops::effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
   start_lasting(c.s->b, e, until, turns);
   e_.emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,
                           .vp = until == Until::NextTurnEnd ? 1 : until == Until::Turns ? turns : 0,
                           .option = static_cast<uint16_t>(until)});
+  return e.uid;
+}
+
+bool Ops::end_effect(AbilityCtx& c, int uid) const {
+  Board& b = c.s->b;
+  for (int i = 0; i < b.nlasting; ++i) {
+    const Lasting& e = b.lasting[i];
+    if (e.uid != uid || b.lasting_ended(i)) continue;
+    b.ended_lasting = static_cast<uint16_t>(b.ended_lasting | (1u << i));
+    e_.emit(&c, nullptr, Event{.type = Event::EffectEnd, .card = e.card, .value = e.effect});
+    return true;
+  }
+  return false;
 }
 
 void Ops::order_effect_data(const BoardCore& b, Lasting& e) const {
@@ -584,6 +597,7 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
   int k = 0;
   for (int i = 0; i < b.nlasting; ++i) {
     const Lasting& e = b.lasting[i];
+    if (b.lasting_ended(i)) continue;  // (ended by g:end_effect, its end already told)
     if (ends_now(e, b, m)) {
       emit(nullptr, f.log, Event{.type = Event::EffectEnd, .card = e.card, .value = e.effect});
       continue;
@@ -592,6 +606,7 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
   }
   for (int i = k; i < b.nlasting; ++i) b.lasting[i] = Lasting{};
   b.nlasting = static_cast<uint8_t>(k);
+  b.ended_lasting = 0;
 }
 
 // The decision protocol and the log, for the binding (resolve.cpp and above).

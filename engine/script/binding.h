@@ -30,7 +30,7 @@ constexpr long long kFunctionInstructions = 200'000;
 constexpr long long kActionInstructions = 20'000'000;
 
 /// The script API versions this engine reads (set.lua's `api`).
-constexpr int kApiMin = 1, kApiMax = 5;
+constexpr int kApiMin = 1, kApiMax = 6;
 
 class Runtime : public Scripts {
  public:

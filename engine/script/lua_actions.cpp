@@ -399,8 +399,16 @@ int Verbs::effect(lua_State* L) {
     lua_pop(L, 1);
     eng(L).ops().order_effect_data(board(L), e);  // the state does not depend on Lua's table order
   }
-  eng(L).ops().effect(c, e, until, turns);
-  return 0;
+  lua_pushinteger(L, eng(L).ops().effect(c, e, until, turns));
+  return 1;
+}
+
+// g:end_effect(id) -> true if the lasting effect with that id (g:effect's, data.id) lasted and
+// ends now: it acts no more, its triggers due are dropped, views stop showing it (API 6)
+int Verbs::end_effect(lua_State* L) {
+  const lua_Integer id = integer(L, 2);
+  lua_pushboolean(L, id >= 0 && id <= 255 && eng(L).ops().end_effect(ctx(L), static_cast<int>(id)));
+  return 1;
 }
 
 }  // namespace als::lua_verbs

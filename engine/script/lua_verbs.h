@@ -594,8 +594,10 @@ struct Verbs {
   // g:effect(name, until, data): starts the running card's (or house rule's) lasting effect
   // `name` until "turn_end", "next_turn_end" or "battle_end" (API 4: "own_next_turn_start",
   // "own_next_turn_end", { turns = N }, "game_end"); data: at most 4 fields, each an integer, a
-  // boolean, a card id, a theater name or a player
+  // boolean, a card id, a theater name or a player. Returns the effect's id (API 6: data.id).
   static int effect(lua_State* L);
+  // g:end_effect(id) -> whether a lasting effect with that id lasted: it ends now (API 6).
+  static int end_effect(lua_State* L);
 };
 
 /// The Lua entry of a declared flip ability (run_protected calls it as an ability's function).

@@ -129,7 +129,9 @@ void push_battle(lua_State* L, const Engine& e, const BoardCore& b, const Battle
 
 void Runtime::push_data(const BoardCore& b, const Lasting& e) {
   lua_State* L = L_;
-  lua_createtable(L, 0, e.nfields + 2);
+  lua_createtable(L, 0, e.nfields + 3);
+  lua_pushinteger(L, e.uid);  // API 6: the id g:effect returned, for g:end_effect (a field of the script's own wins)
+  lua_setfield(L, -2, "id");
   if (eng_->set().api >= 4) {  // API 4: who started it and when (a field of the script's own of the same name wins)
     if (e.player != kNone) {
       lua_pushinteger(L, e.player + 1);

@@ -22,7 +22,7 @@ namespace als {
 
 namespace {
 constexpr char kMagic[8] = {'A', 'L', 'S', 'S', 'T', 'A', 'T', 'E'};
-constexpr uint32_t kSerialVersion = 2;  // 2: a checksum of every byte, after the digest
+constexpr uint32_t kSerialVersion = 3;  // 2: a checksum of every byte, after the digest; 3: ended effects (API 6)
 
 uint64_t fnv(uint64_t h, const std::string& text) {  // FNV-1a, 64 bits: the same on every machine
   if (h == 0) h = 14695981039346656037ull;
