@@ -467,7 +467,7 @@ function Game:to_hand(id, p) end
 ---@field strength integer
 ---@field kind? "instant"|"ongoing"|"triggered"|"none"
 ---@field text string
----@field ability? fun(g: als.Game, this: string)
+---@field ability? fun(g: als.Game, this: string, how: "played"|"flipped"|"copied") (how: API 6)
 ---@field ongoing? als.Ongoing|table
 ---@field triggers? als.Triggers
 ---@field effects? table<string, als.Effect>

@@ -99,8 +99,8 @@ struct Bytes {
     const uint16_t f = is_trigger(d.what) ? trigger_event(d.what).fields : 0;
     const uint8_t place = f & kFieldTheater ? e.theater : f & kFieldFrom ? e.from : f & kFieldFromPlayer ? e.from_player : kNone;
     const uint8_t to = f & kFieldTo ? e.theater : kNone,
-                  face = static_cast<uint8_t>(e.faceup | e.withdrew | e.shown_to << 2 |
-                                                      e.left_board << 4);  // (shown_to: API 4; left_board: ruling 29)
+                  face = static_cast<uint8_t>(e.faceup | e.withdrew | e.shown_to << 2 | e.left_board << 4 |
+                                                      e.flipped << 5);  // (shown_to: API 4; left_board: ruling 29; flipped: API 6)
     put(d.card), put(d.what), put(e.card), put(e.player), put(place), put(to), put(e.by), put(face);
     put(e.cause), put(d.effect);
   }

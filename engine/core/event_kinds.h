@@ -199,6 +199,7 @@ struct EventFacts {
   uint8_t withdrew : 1 = 0;     // e.how: 1 "withdraw"
   uint8_t shown_to : 2 = 0;     // e.to of `revealed`: bit p, player p was shown the card
   uint8_t left_board : 1 = 0;   // an instant's due (not an event's): its card left the board since it became due (ruling 29)
+  uint8_t flipped : 1 = 0;      // an instant's due: its card came faceup by a flip, not a play (API 6's `how`)
   bool operator==(const EventFacts&) const = default;
 };
 static_assert(sizeof(EventFacts) == 8, "a Due stays small (the state holds kMaxDue of them)");

@@ -236,7 +236,7 @@ bool Ops::flip(AbilityCtx& c, int card) const {
   eng.emit(&c, nullptr, flip);
   // ruling 11: a revealed instant takes effect
   if (l.faceup && eng.set().cards[card].has_ability && eng.set().cards[card].kind == Kind::Instant)
-    eng.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
+    eng.due(&c, b, Due{.card = static_cast<uint8_t>(card), .event = {.flipped = 1}});
   eng.fire(&c, b, flip, Before{was, key});
   return true;
 }

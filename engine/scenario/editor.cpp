@@ -30,7 +30,7 @@ const std::map<std::string_view, std::string_view> kFieldTypes = {
     {"adjacent", "boolean"}, {"adjacent_to", "string|false"}, {"theaters", "string[]"},
     // a card's table
     {"name", "string"}, {"type", "string"}, {"strength", "integer"}, {"kind", "\"instant\"|\"ongoing\"|\"triggered\"|\"none\""},
-    {"text", "string"}, {"ability", "fun(g: als.Game, this: string)"}, {"ongoing", "als.Ongoing|table"},
+    {"text", "string"}, {"ability", "fun(g: als.Game, this: string, how: \"played\"|\"flipped\"|\"copied\") (how: API 6)"}, {"ongoing", "als.Ongoing|table"},
     {"triggers", "als.Triggers"}, {"effects", "table<string, als.Effect>"},
     {"hand_triggers", "als.Triggers active while the card is in its owner's hand (API 5)"},
     {"copies", "fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)"},

@@ -399,6 +399,13 @@ void Runtime::make_handle() {
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  // Strings the binding pushes on its own (an instant's `how`, data.id: API 6), kept alive: made
+  // afresh after a collection, a string's allocation would be charged again (the sandbox charges
+  // strings by length), and a search's work would depend on when the collector ran.
+  for (const char* s : {"played", "flipped", "copied", "id"}) {
+    lua_pushstring(L, s);
+    luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   // g:cards: the filter names as interned strings, and the cache of read-only filter tables.
   for (int i = 0; i < kFilterNames; ++i) {
     filter_name_[i] = lua_pushstring(L, Runtime::kFilterText[i]);

@@ -61,7 +61,11 @@ int Runtime::push_arguments(const Due& d, int effect) {
   }
   if (d.card == kNone) lua_pushnil(L);
   else push_id(d.card);
-  if (d.what == What::Instant) return 1;
+  if (d.what == What::Instant) {  // (g, this, how): API 6's how it came faceup
+    if (d.event.flipped) lua_pushliteral(L, "flipped");
+    else lua_pushliteral(L, "played");
+    return 2;
+  }
   // A trigger: (g, this, e), e's fields those its row lists (event_kinds.h), from the event's facts.
   const EventFacts& ev = d.event;
   auto theater = [&](uint8_t t) {
@@ -343,7 +347,8 @@ void Runtime::use_ability(AbilityCtx& c, int self, int other) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ability_ref_[other]);
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     push_id(self);
-    nargs = 2;
+    lua_pushliteral(L, "copied");  // (API 6's how)
+    nargs = 3;
   }
   ++using_;
   const int status = lua_pcall(L, nargs, 0, 0);
