@@ -1,0 +1,1 @@
+return { type = "space", strength = 6 }
