@@ -177,12 +177,17 @@ class Runtime : public Scripts {
   void load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                           std::string& reading);
   // The steps of loading a set (loader.cpp): set.lua's fields (returns the card ids and sets
-  // `base_dir`, the folder of the set it extends, or ""), the ids' index, and one card's file
-  // with its ability, ongoing effects and functions, triggers and lasting effects.
+  // `bases`, the folders of the sets it extends, nearest first: its `extends`, that set's, ...),
+  // the ids' index, and one card's file with its ability, ongoing effects and functions,
+  // triggers and lasting effects.
   std::vector<std::string> read_manifest(const std::string& dir, const std::string& data_dir, const std::string& manifest,
-                                         CardSet& set, Rules& rules, std::string& base_dir);
+                                         CardSet& set, Rules& rules, std::vector<std::string>& bases);
+  // The folders `manifest`'s `extends` chain names, nearest first (a cycle, a set that is not
+  // there or a chain over kMaxExtends: a LoadError naming the sets).
+  std::vector<std::string> extends_chain(const std::string& dir, const std::string& data_dir, const std::string& manifest,
+                                         const std::string& first);
   void index_ids(const std::vector<std::string>& ids, const std::string& manifest, CardSet& set);
-  void load_card(const std::string& id, const std::string& dir, const std::string& base_dir, CardSet& set,
+  void load_card(const std::string& id, const std::string& dir, const std::vector<std::string>& bases, CardSet& set,
                  const Rules& rules, std::string& reading);
   void read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules);
   void read_copies(int c, CardDef& d, const std::string& w, int api);

@@ -457,17 +457,17 @@ void Runtime::load_set(const std::string& dir, const std::string& data_dir, Card
 void Runtime::load_set_protected(const std::string& dir, const std::string& data_dir, CardSet& set, Rules& rules,
                                  std::string& reading) {
   const std::string manifest = reading;
-  std::string base_dir;
-  std::vector<std::string> ids = read_manifest(dir, data_dir, manifest, set, rules, base_dir);
+  std::vector<std::string> bases;
+  std::vector<std::string> ids = read_manifest(dir, data_dir, manifest, set, rules, bases);
   index_ids(ids, manifest, set);
-  for (const std::string& id : ids) load_card(id, dir, base_dir, set, rules, reading);
+  for (const std::string& id : ids) load_card(id, dir, bases, set, rules, reading);
   tell_names_apart(set);
   make_handle();  // the game handle `g` handed to abilities
 }
 
 std::vector<std::string> Runtime::read_manifest(const std::string& dir, const std::string& data_dir,
                                                 const std::string& manifest, CardSet& set, Rules& rules,
-                                                std::string& base_dir) {
+                                                std::vector<std::string>& bases) {
   lua_State* L = L_;
   set_budget(L, kCardLimits.instructions);
   run_file(L, admit(manifest, "set"), "set");
@@ -493,23 +493,53 @@ std::vector<std::string> Runtime::read_manifest(const std::string& dir, const st
   std::vector<std::string> ids = field_strings(L, t, "cards", manifest, kMaxCards + 1);
   std::string base = field_string(L, t, "extends", manifest, false);
   lua_pop(L, 1);
-  base_dir.clear();
-  if (!base.empty()) {
-    namespace fs = std::filesystem;
-    bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(dir) / base);
-    base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(dir) / base).string();
-    admit((fs::path(base_dir) / "set.lua").string(), "the set " + manifest + " extends");  // before anything is said of it
-    if (!files::exists(fs::path(base_dir) / "set.lua"))
-      throw LoadError(manifest + ": 'extends' names '" + base + "', which is not a card set (" + base_dir + ")");
-  }
-  // use(name) looks in the set's own lib/, then in the set it extends, then in scripts/lib.
+  bases = extends_chain(dir, data_dir, manifest, base);
+  // use(name) looks in the set's own lib/, then in the sets it extends, nearest first, then in scripts/lib.
   lib_dirs_ = {(std::filesystem::path(dir) / "lib").string()};
-  if (!base_dir.empty()) lib_dirs_.push_back((std::filesystem::path(base_dir) / "lib").string());
+  for (const std::string& b : bases) lib_dirs_.push_back((std::filesystem::path(b) / "lib").string());
   lib_dirs_.push_back((std::filesystem::path(data_dir) / "scripts" / "lib").string());
   if (ids.empty()) throw LoadError(manifest + ": field 'cards' must list the set's card ids");
   if (ids.size() > static_cast<size_t>(kMaxCards))
     throw LoadError(manifest + ": a set may have at most " + std::to_string(kMaxCards) + " cards");
   return ids;
+}
+
+std::vector<std::string> Runtime::extends_chain(const std::string& dir, const std::string& data_dir,
+                                               const std::string& manifest, const std::string& first) {
+  namespace fs = std::filesystem;
+  constexpr size_t kMaxExtends = 16;
+  std::vector<std::string> bases;
+  std::error_code ec;
+  std::vector<std::string> seen = {fs::weakly_canonical(dir, ec).string()};  // (links followed: one set, one name)
+  std::string from_dir = dir, from_file = manifest, base = first;
+  while (!base.empty()) {
+    const bool name = base.find('/') == std::string::npos && !files::is_dir(fs::path(from_dir) / base);
+    const std::string base_dir = (name ? fs::path(data_dir) / "cards" / base : fs::path(from_dir) / base).string();
+    admit((fs::path(base_dir) / "set.lua").string(), "the set " + from_file + " extends");  // before anything is said of it
+    if (!files::exists(fs::path(base_dir) / "set.lua"))
+      throw LoadError(from_file + ": 'extends' names '" + base + "', which is not a card set (" +
+                      (name ? "a bundled set's name: " : "a folder relative to " + from_dir + ": ") + base_dir + ")");
+    const std::string key = fs::weakly_canonical(base_dir, ec).string();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      std::string cycle;
+      for (const std::string& s : seen) cycle += files::shown_path(s) + " extends ";
+      throw LoadError(from_file + ": 'extends' makes a cycle: " + cycle + files::shown_path(key));
+    }
+    if (bases.size() >= kMaxExtends)
+      throw LoadError(manifest + ": 'extends' chains through more than " + std::to_string(kMaxExtends) + " sets");
+    seen.push_back(key);
+    bases.push_back(base_dir);
+    // The next link: that set's own `extends` (its other fields are its own business).
+    from_file = (fs::path(base_dir) / "set.lua").string();
+    from_dir = base_dir;
+    lua_State* L = L_;
+    set_budget(L, kCardLimits.instructions);
+    run_file(L, admit(from_file, "set"), "set");
+    if (!lua_istable(L, -1)) throw LoadError(from_file + ": set.lua must return a table");
+    base = field_string(L, lua_gettop(L), "extends", from_file, false);
+    lua_pop(L, 1);
+  }
+  return bases;
 }
 
 void Runtime::index_ids(const std::vector<std::string>& ids, const std::string& manifest, CardSet& set) {
@@ -646,7 +676,7 @@ void Runtime::read_ongoing(int c, CardDef& d, const std::string& w, int api,
 
 // One card's file: its fields, ability, ongoing effects and functions, triggers and lasting effects;
 // then its tables are frozen.
-void Runtime::load_card(const std::string& id, const std::string& dir, const std::string& base_dir, CardSet& set,
+void Runtime::load_card(const std::string& id, const std::string& dir, const std::vector<std::string>& bases, CardSet& set,
                         const Rules& rules, std::string& reading) {
   lua_State* L = L_;
   std::array<int, kTriggerEvents> trig;
@@ -656,12 +686,15 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   CardDef d;
   d.id = id;
   d.file = (std::filesystem::path(dir) / (id + ".lua")).string();
-  if (!files::exists(d.file) && !base_dir.empty())
-    d.file = (std::filesystem::path(base_dir) / (id + ".lua")).string();
+  for (size_t i = 0; i < bases.size() && !files::exists(d.file); ++i)
+    d.file = (std::filesystem::path(bases[i]) / (id + ".lua")).string();
   std::string w = d.file + " (card " + id + ")";
-  if (!files::exists(d.file))
+  if (!files::exists(d.file)) {
+    std::string where;
+    for (const std::string& b : bases) where += ", nor in " + files::shown_path(b) + " (extended)";
     throw LoadError((std::filesystem::path(dir) / (id + ".lua")).string() + ": no such file (card " + id +
-                    " has no script)");
+                    " has no script in the set's folder" + where + ")");
+  }
   set_budget(L, kCardLimits.instructions);
   reading = d.file;
   run_file(L, admit(d.file, "card " + id), "card " + id);

@@ -1,0 +1,81 @@
+// Card script API 6 below the scenarios (docs/modding.md, "Card script API 6"): sets that extend
+// sets that extend others, and the loader's refusals of a cycle and of a missing card.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "helpers.h"
+
+using namespace als;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A set folder `dir/name` extending `base`, listing `cards`, with `own` card files of its own.
+void write_set(const fs::path& dir, const std::string& name, const std::string& base, const std::string& cards,
+               const std::vector<std::pair<std::string, std::string>>& own = {}) {
+  fs::create_directories(dir / name);
+  for (const auto& [id, text] : own) std::ofstream(dir / name / (id + ".lua")) << text;
+  std::ofstream(dir / name / "set.lua") << "return { name = \"" << name << "\", api = 6, extends = \"" << base
+                                         << "\", theaters = { \"air\", \"land\", \"sea\" }, cards = { " << cards << " } }\n";
+}
+
+const std::string kTwelve = "\"support\", \"air_drop\", \"air_maneuver\", \"aerodrome\", \"containment\", \"heavy_bombers\", "
+                            "\"reinforce\", \"ambush\", \"land_maneuver\", \"cover_fire\", \"disrupt\", \"heavy_tanks\"";
+
+std::string load_error(const std::string& dir) {
+  try {
+    test::load(dir);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a set extends a set that extends another: cards and libraries come from the nearest that has them") {
+  const fs::path dir = test::temp_folder("api6-chain");
+  // middle extends standard and adds a card and a library; top extends middle and replaces support.
+  write_set(dir, "middle", "standard", kTwelve + ", \"scout\"",
+            {{"scout", "return { type = \"air\", strength = use(\"numbers\").scout }"}});
+  fs::create_directories(dir / "middle" / "lib");
+  std::ofstream(dir / "middle" / "lib" / "numbers.lua") << "return { scout = 4 }";
+  write_set(dir, "top", "../middle", kTwelve + ", \"scout\"", {{"support", "return { type = \"air\", strength = 5 }"}});
+  auto e = test::load((dir / "top").string());
+  REQUIRE(e->set().cards[e->set().find("scout")].strength == 4);          // middle's card, middle's library
+  REQUIRE(e->set().cards[e->set().find("support")].strength == 5);        // top's own
+  REQUIRE(e->set().cards[e->set().find("heavy_tanks")].strength == 6);    // standard's, two levels down
+  REQUIRE(e->set().cards[e->set().find("heavy_tanks")].file.find("cards/standard") != std::string::npos);
+}
+
+TEST_CASE("an extends cycle is refused, naming the sets in it") {
+  const fs::path dir = test::temp_folder("api6-cycle");
+  write_set(dir, "one", "../two", kTwelve);
+  write_set(dir, "two", "../one", kTwelve);
+  const std::string why = load_error((dir / "one").string());
+  INFO(why);
+  REQUIRE(why.find("'extends' makes a cycle") != std::string::npos);
+  REQUIRE(why.find("one extends") != std::string::npos);
+  REQUIRE(why.find("two extends") != std::string::npos);
+  write_set(dir, "self", ".", kTwelve);
+  REQUIRE(load_error((dir / "self").string()).find("'extends' makes a cycle") != std::string::npos);
+}
+
+TEST_CASE("a card no set of the chain has, and an extends that names no set, say where they were looked for") {
+  const fs::path dir = test::temp_folder("api6-missing");
+  write_set(dir, "middle", "standard", kTwelve);
+  write_set(dir, "top", "../middle", kTwelve + ", \"ghost\"");
+  std::string why = load_error((dir / "top").string());
+  INFO(why);
+  REQUIRE(why.find("ghost.lua: no such file (card ghost has no script in the set's folder") != std::string::npos);
+  REQUIRE(why.find("middle (extended)") != std::string::npos);
+  REQUIRE(why.find("cards/standard (extended)") != std::string::npos);
+  write_set(dir, "lost", "../nowhere", kTwelve);
+  why = load_error((dir / "lost").string());
+  REQUIRE(why.find("'extends' names '../nowhere', which is not a card set (a folder relative to") != std::string::npos);
+  write_set(dir, "named", "nosuchset", kTwelve);
+  REQUIRE(load_error((dir / "named").string()).find("a bundled set's name") != std::string::npos);
+}
