@@ -473,6 +473,7 @@ function Game:to_hand(id, p) end
 ---@field effects? table<string, als.Effect>
 ---@field copies? fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)
 ---@field hand_triggers? als.Triggers active while the card is in its owner's hand (API 5)
+---@field may_play? fun(g: als.Game, this: string, player: integer, theater: string, face: "faceup"|"facedown", allowed: boolean): boolean the terms of this card's own play (API 6)
 
 ---A set's `rules` or a house rule's table (write `---@type als.Rules` above `return`).
 ---@class als.Rules

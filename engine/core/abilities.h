@@ -171,6 +171,9 @@ class Scripts {
   /// has now: its `copies` function's answer (API 5), followed through copiers it names; kNone for
   /// none, and inside another read-only function (which counts declarations only).
   virtual int copied(const State& s, int card) { (void)s, (void)card; return kNone; }
+  /// A card's own `may_play` (API 6): (g, this, player, theater, face, allowed) for a play of
+  /// `card` (args: player, card, theater, faceup, as Fn::MayPlay's); returns whether it is allowed.
+  virtual int own_may_play(const State& s, int card, const int* args, int allowed) { (void)s, (void)card, (void)args; return allowed; }
   /// The same for lasting effect s.b.lasting[slot] (API 3): its function `fn`, with its data.
   virtual int lasting(const State& s, int slot, Fn fn, const int* args, int value) = 0;
   /// The answering house-rule hooks (docs/modding.md), read-only. battle_over: -1 the battle goes

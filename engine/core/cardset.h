@@ -78,6 +78,7 @@ struct CardDef {
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
   uint16_t hand_triggers = 0; // bit i: a hand trigger for What(Played + i), active while in its owner's hand (API 5)
   bool copies = false;        // a `copies` function: while faceup, the ongoing effects and triggers of another card (API 5)
+  bool own_may_play = false;  // a `may_play` function of its own: the terms of its own play (API 6)
 };
 
 /// A lasting effect a card file (or a house rule) declares in its `effects` table (API 3,

@@ -50,6 +50,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
     if (d.copies) copier_cards_ |= b;
+    if (d.own_may_play) own_may_play_cards_ |= b;
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.hand_triggers >> ev) & 1) hand_trigger_cards_[ev] |= b, hand_triggers_any_ = true;
   }
@@ -69,7 +70,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
       if ((d.triggers >> ev) & 1) lasting_trigger_[ev] = true;
   }
   for (int i = 0; i < static_cast<int>(Fn::Count); ++i) {
-    fn_used_[i] = fn_cards_[i] != 0 || lasting_fn_[i];
+    fn_used_[i] = fn_cards_[i] != 0 || lasting_fn_[i] || (i == static_cast<int>(Fn::MayPlay) && own_may_play_cards_);
     fn_any_ = fn_any_ || fn_used_[i];
   }
   // Lasting effects come and go with g:effect: a set that has them is scripted throughout.
@@ -390,6 +391,10 @@ bool Engine::may_play(const State& s, int player, int card, int theater, bool fa
   bool allowed = !faceup || deploy_allowed(s, player, card, theater);
   if (fn_used(Fn::MayPlay)) {
     int args[4] = {player, card, theater, faceup};
+    // The card's own terms first (API 6), then the board's functions and the effects narrow them.
+    if ((own_may_play_cards_ >> card) & 1) [[unlikely]] {
+      allowed = scripts_->own_may_play(s, card, args, allowed) != 0;
+    }
     allowed = apply_fns(s, Fn::MayPlay, args, allowed) != 0;
   }
   return allowed;

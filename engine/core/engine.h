@@ -497,6 +497,7 @@ class Engine {
   uint64_t effect_type_cards_[Effect::Count] = {};  // by Effect::Type: cards with at least one effect of it
   uint64_t effects_of(Effect::Type t) const { return effect_type_cards_[t]; }
   uint64_t copier_cards_ = 0;  // cards with a `copies` function (API 5)
+  uint64_t own_may_play_cards_ = 0;  // cards with the terms of their own play (`may_play` in the card's file, API 6)
   uint64_t hand_trigger_cards_[kTriggerEvents] = {};  // by event: cards with a hand trigger for it (API 5)
   bool hand_triggers_any_ = false;                   // some card has a hand trigger
   bool slow_legal_ = false;                          // legal() takes its general path: fn_any_, or a turn_actions hook (API 5)

@@ -34,6 +34,7 @@ const std::map<std::string_view, std::string_view> kFieldTypes = {
     {"triggers", "als.Triggers"}, {"effects", "table<string, als.Effect>"},
     {"hand_triggers", "als.Triggers active while the card is in its owner's hand (API 5)"},
     {"copies", "fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)"},
+    {"may_play", "fun(g: als.Game, this: string, player: integer, theater: string, face: \"faceup\"|\"facedown\", allowed: boolean): boolean the terms of this card's own play (API 6)"},
     // a rules table's plain fields
     {"vp_target", "integer"}, {"withdraw_chart", "table"}, {"hand_size", "integer"}, {"facedown_strength", "integer"},
     {"instants", "\"queue\"|\"immediate\""}, {"interrupt_flipped", "boolean"}, {"flip_covered", "boolean"},

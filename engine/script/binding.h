@@ -73,6 +73,7 @@ class Runtime : public Scripts {
   Outcome run(AbilityCtx& c, const Due& d) override;
   void run_nested(AbilityCtx& c, const Due& d) override;
   int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
+  int own_may_play(const State& s, int card, const int* args, int allowed) override;
   int copied(const State& s, int card) override;
   int lasting(const State& s, int slot, Fn fn, const int* args, int value) override;
   int battle_over(const State& s) override;
@@ -191,6 +192,7 @@ class Runtime : public Scripts {
                  const Rules& rules, std::string& reading);
   void read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules);
   void read_copies(int c, CardDef& d, const std::string& w, int api);
+  void read_own_may_play(int c, CardDef& d, const std::string& w, int api);
   void read_hand_triggers(int c, CardDef& d, const std::string& w, int api, std::array<int, kTriggerEvents>& trig);
   void read_ongoing(int c, CardDef& d, const std::string& w, int api,
                     std::array<int, static_cast<int>(Fn::Count)>& fns);
@@ -249,6 +251,7 @@ class Runtime : public Scripts {
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   int using_ = 0;                    // g:use_ability calls running, nested
   std::vector<int> copies_ref_;      // registry refs of `copies` functions, by card (LUA_NOREF: none; API 5)
+  std::vector<int> own_may_play_ref_;  // registry refs of a card's own `may_play`, by card (LUA_NOREF: none; API 6)
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
   // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.
   std::vector<int> declared_flip_ref_;

@@ -635,6 +635,22 @@ void Runtime::read_copies(int c, CardDef& d, const std::string& w, int api) {
   copies_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
 }
 
+// A card's own `may_play` (API 6): the terms of its own play, read wherever the rules check one.
+void Runtime::read_own_may_play(int c, CardDef& d, const std::string& w, int api) {
+  lua_State* L = L_;
+  const int ty = get_field(L, c, "may_play");
+  if (ty == LUA_TNIL) {
+    lua_pop(L, 1);
+    own_may_play_ref_.push_back(LUA_NOREF);
+    return;
+  }
+  if (ty != LUA_TFUNCTION)
+    throw LoadError(w + ": 'may_play' must be a function(g, this, player, theater, face, allowed) returning a boolean");
+  if (api < 6) throw LoadError(w + ": a card's own 'may_play' needs api = 6 in set.lua");
+  d.own_may_play = true;
+  own_may_play_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+}
+
 // A card's `ongoing` table: declared effects and ongoing functions (API 2).
 void Runtime::read_ongoing(int c, CardDef& d, const std::string& w, int api,
                            std::array<int, static_cast<int>(Fn::Count)>& fns) {
@@ -728,6 +744,7 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   read_hand_triggers(c, d, w, set.api, trig);
   if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
   read_copies(c, d, w, set.api);
+  read_own_may_play(c, d, w, set.api);
   if (d.kind == Kind::Triggered && !d.triggers && !d.hand_triggers)
     throw LoadError(w + ": a triggered card needs 'triggers' or 'hand_triggers'");
   if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies)

@@ -496,6 +496,22 @@ int Runtime::ongoing(const State& s, int holder, Fn fn, const int* args, int val
   return fn_result(fn, who);
 }
 
+// A card's own `may_play` (API 6): (g, this, player, theater, face, allowed) -> boolean, read-only.
+int Runtime::own_may_play(const State& s, int card, const int* args, int allowed) {
+  if (in_fn_) return allowed;  // inside a function, queries count declarations only: no recursion
+  lua_State* L = L_;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, own_may_play_ref_[card]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  push_id(card);
+  lua_pushinteger(L, args[0] + 1);
+  push_theater(args[2]);
+  lua_pushstring(L, args[3] ? "faceup" : "facedown");
+  lua_pushboolean(L, allowed);
+  const Caller who{card, -1, -1};
+  call_read_only(s, 6, who, uint64_t{1} << card);
+  return fn_result(Fn::MayPlay, who);
+}
+
 // A copier's `copies` (API 5): (g, this) -> a card id or nil, read-only; a copier it names is
 // followed (at most kMaxCopyChain steps; a loop copies nothing).
 int Runtime::copied(const State& s, int card) {

@@ -79,3 +79,20 @@ TEST_CASE("a card no set of the chain has, and an extends that names no set, say
   write_set(dir, "named", "nosuchset", kTwelve);
   REQUIRE(load_error((dir / "named").string()).find("a bundled set's name") != std::string::npos);
 }
+
+TEST_CASE("a card's own may_play needs api = 6 and a function") {
+  const fs::path dir = test::temp_folder("api6-terms");
+  const std::string terms = "return { type = \"sea\", strength = 5, may_play = function(g, this, player, theater, face, allowed) "
+                            "return allowed end }";
+  write_set(dir, "six", "standard", kTwelve + ", \"terms\"", {{"terms", terms}});
+  auto e = test::load((dir / "six").string());
+  REQUIRE(e->set().cards[e->set().find("terms")].own_may_play);
+  write_set(dir, "five", "standard", kTwelve + ", \"terms\"", {{"terms", terms}});
+  {
+    std::ofstream(dir / "five" / "set.lua") << "return { name = \"five\", api = 5, extends = \"standard\", theaters = { \"air\", "
+                                               "\"land\", \"sea\" }, cards = { " << kTwelve << ", \"terms\" } }\n";
+  }
+  REQUIRE(load_error((dir / "five").string()).find("a card's own 'may_play' needs api = 6") != std::string::npos);
+  write_set(dir, "bad", "standard", kTwelve + ", \"terms\"", {{"terms", "return { type = \"sea\", strength = 5, may_play = true }"}});
+  REQUIRE(load_error((dir / "bad").string()).find("'may_play' must be a function") != std::string::npos);
+}
