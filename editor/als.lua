@@ -490,6 +490,7 @@ function Game:to_hand(id, p) end
 ---@field max_actions? integer
 ---@field effects? table<string, als.Effect>
 ---@field params? any
+---@field triggers? als.Triggers
 ---@field battle_start? fun(g: als.Game) Acts after each battle's deal, before the 1st player's first turn.
 ---@field turn_start? fun(g: als.Game, player: integer) Acts as each turn begins.
 ---@field turn_end? fun(g: als.Game, player: integer) Acts after each turn, once everything it caused has resolved.

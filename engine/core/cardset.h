@@ -119,6 +119,7 @@ struct Rules {
   // bundled sets and rules took 24 to 85 actions in 20,000 random ones.
   int max_actions = 10'000;
   uint16_t hooks = 0;                 // bit Hook: the rules have that hook function
+  uint16_t triggers = 0;              // bit i: some rule has a trigger for What(Played + i) (API 6; every set)
   // How many rules have each acting hook (battle_start, turn_start, turn_end, deal, in Hook's
   // order): each is queued in turn, in the rules' order (rules compose, docs/modding.md).
   uint8_t acting[4] = {0, 0, 0, 0};

@@ -77,7 +77,7 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
   slow_legal_ = fn_any_ || rules_.has(Hook::TurnActions);
   scripted_ = fn_any_ || rules_.hooks != 0 || !set_.lasting.empty() || copier_cards_ != 0;
   for (int ev = 0; ev < kTriggerEvents; ++ev) {
-    fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev] || hand_trigger_cards_[ev] != 0;
+    fires_[ev] = trigger_cards_[ev] != 0 || lasting_trigger_[ev] || hand_trigger_cards_[ev] != 0 || ((rules_.triggers >> ev) & 1);
     scripted_ = scripted_ || fires_[ev];
   }
   for (int t = 0; t < kEventKindCount; ++t) {

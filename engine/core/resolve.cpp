@@ -81,6 +81,11 @@ void Engine::fire_event(AbilityCtx* c, Board& b, const Event& e, Before before) 
       due(c, b, data);
     }
   if (lasting_trigger_[bitno] && b.nlasting) fire_lasting(c, b, data);
+  if ((rules_.triggers >> bitno) & 1) [[unlikely]] {  // the house rules' triggers (API 6): one due runs them all, in order
+    data.card = kNone;
+    data.effect = kNone;
+    due(c, b, data);
+  }
 }
 
 // A lasting effect's trigger fires whatever became of its card, after the board cards' (API 3).

@@ -450,7 +450,7 @@ void Texts::order_for_viewer(const State& s, int viewer, std::vector<Action>& ac
 std::string Texts::due_text(const Due& d, int effect) const {
   if (is_hook(d.what)) return std::string("house rule (") + acting_hook(d.what).name + ")";
   if (effect >= 0) return "effect " + effect_text(effect) + " (when " + trigger_event(d.what).name + ")";
-  if (d.card == kNone) return "?";
+  if (d.card == kNone) return is_trigger(d.what) ? std::string("house rule (when ") + trigger_event(d.what).name + ")" : "?";
   if (d.what == What::Instant) return card_word(d.card);
   return card_word(d.card) + " (when " + trigger_event(d.what).name + ")";
 }

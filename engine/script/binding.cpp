@@ -102,6 +102,12 @@ std::string Runtime::who(const Due& d, int effect) const {
     const CardDef& c = eng_->set().cards[static_cast<size_t>(e.card)];
     return "effect " + e.name + " of card " + c.id + " (" + c.file + ")";
   }
+  if (d.card == kNone && is_trigger(d.what)) {  // the house rules' triggers (API 6)
+    std::string files;
+    for (const auto& [file, refs] : rule_triggers_)
+      if (refs[static_cast<int>(d.what) - static_cast<int>(What::Played)] != LUA_NOREF) files += (files.empty() ? "" : ", ") + file;
+    return "house rule trigger " + std::string(trigger_event(d.what).name) + " (" + files + ")";
+  }
   if (d.card == kNone) {
     const HookKind& k = acting_hook(d.what);
     const std::vector<std::string>& files = hook_file_[static_cast<int>(k.hook)];

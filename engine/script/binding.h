@@ -251,6 +251,9 @@ class Runtime : public Scripts {
   std::vector<int> ability_ref_;     // registry refs of ability functions, by card
   int using_ = 0;                    // g:use_ability calls running, nested
   std::vector<int> copies_ref_;      // registry refs of `copies` functions, by card (LUA_NOREF: none; API 5)
+  // The house rules' triggers (API 6), in the rules' order: each rule's file and its refs by event.
+  std::vector<std::pair<std::string, std::array<int, kTriggerEvents>>> rule_triggers_;
+  static int rule_triggers_entry(lua_State* L);
   std::vector<int> own_may_play_ref_;  // registry refs of a card's own `may_play`, by card (LUA_NOREF: none; API 6)
   // By card: the registry ref of the g:cards filter of a declared ability { flip = filter }
   // (use("flip").one), which runtime.cpp carries out without running Lua; LUA_NOREF for none.

@@ -203,6 +203,21 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
     any_hook = true;
   }
   for (int h = 0; h < kActingHooks; ++h) r.acting[h] = static_cast<uint8_t>(hook_ref_[static_cast<size_t>(h)].size());
+  // Triggers a house rule declares (API 6: with any set), acting as a board card's do.
+  if (int ty = get_field(L, t, "triggers"); ty == LUA_TTABLE) {
+    std::array<int, kTriggerEvents> refs;
+    refs.fill(LUA_NOREF);
+    uint16_t mask = 0;
+    read_triggers(L, lua_gettop(L), kApiMax, w + ": rules", refs, mask);
+    if (mask) {
+      rule_triggers_.emplace_back(w, refs);
+      r.triggers |= mask;
+      any_hook = true;
+    }
+  } else if (ty != LUA_TNIL) {
+    throw LoadError(w + ": rules field 'triggers' must be a table { EVENT = function(g, this, e) }");
+  }
+  lua_pop(L, 1);
   // Lasting effects a house rule declares (API 3: with any set), started by its hooks.
   if (get_field(L, t, "effects") != LUA_TNIL) {
     read_effects(lua_gettop(L), kNone, 3, w + ": rules");
@@ -371,7 +386,8 @@ bool Runtime::run_rules_file(const std::string& path, const Rules& r, bool check
       for (const char* field : kRuleFields) {
         const bool nil = lua_getfield(L, -1, field) == LUA_TNIL;  // (a plain table: no metamethods)
         lua_pop(L, 1);
-        if (nil && std::string_view(field) != "params" && std::string_view(field) != "effects")  // (not given to it)
+        if (nil && std::string_view(field) != "params" && std::string_view(field) != "effects" &&
+            std::string_view(field) != "triggers")  // (not given to it)
           throw LoadError(path + ": rules field '" + field + "' was set to nil (a param's name mistyped?)");
       }
     return true;

@@ -37,6 +37,6 @@ inline constexpr const char* kCardFields[] = {"name", "type", "strength", "kind"
 inline constexpr const char* kRuleFields[] = {"vp_target", "battle_vp",  "withdraw_chart",       "hand_size",
                                               "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
                                               "rotation",  "theaters",   "random_theater_order", "max_actions",
-                                              "effects", "params"};
+                                              "effects", "params", "triggers"};
 
 }  // namespace als

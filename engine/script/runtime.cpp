@@ -34,6 +34,22 @@ static_assert(kCardLimits.instructions == 5'000'000 && kFunctionInstructions == 
 // ---------------------------------------------------------------------------------------------
 // Running abilities
 
+// The house rules' triggers of one event (API 6): (g, nil, e) given to each rule's, in the
+// rules' order (upvalue 1: the event's index). An error in one stops the run, as in any ability.
+int Runtime::rule_triggers_entry(lua_State* L) {
+  const int ev = static_cast<int>(lua_tointeger(L, lua_upvalueindex(1)));
+  const Runtime& r = *static_cast<const Runtime*>(sandbox_user(L));
+  for (const auto& rule : r.rule_triggers_) {
+    if (rule.second[ev] == LUA_NOREF) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rule.second[ev]);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_call(L, 3, 0);
+  }
+  return 0;
+}
+
 void Runtime::push_function(const Due& d, int effect) {
   int ref;
   if (effect >= 0) ref = lasting_trigger_ref_[static_cast<size_t>(effect)][static_cast<int>(d.what) - static_cast<int>(What::Played)];
@@ -45,6 +61,11 @@ void Runtime::push_function(const Due& d, int effect) {
     return;
   }
   else if (is_hook(d.what)) ref = hook_of(d);
+  else if (d.card == kNone) {  // the house rules' triggers of this event (API 6), run in order by one entry
+    lua_pushinteger(L_, static_cast<int>(d.what) - static_cast<int>(What::Played));
+    lua_pushcclosure(L_, rule_triggers_entry, 1);
+    return;
+  }
   else if (d.what == What::Instant) ref = ability_ref_[d.card];
   else ref = trigger_ref_[d.card][static_cast<int>(d.what) - static_cast<int>(What::Played)];
   lua_rawgeti(L_, LUA_REGISTRYINDEX, ref);
