@@ -82,6 +82,12 @@ class Ops {
   void order_effect_data(const BoardCore& b, Lasting& e) const;
   /// The same as effect without an event, on a board (a scenario's setup): `e` gets its uid and ends.
   void start_lasting(Board& b, Lasting& e, Until until, int turns = 0) const;
+  /// What begins a battle, in a position set up by hand (a scenario's setup{battle_start = true}):
+  /// the battle_start hooks, then the first turn's turn_start abilities, as after a deal (the
+  /// deal hook is not run: the position has its hands). The position's turn becomes the one those
+  /// start (its turn number unchanged). A question asked stays pending in `s`; `log` gets the
+  /// lines. Throws ScriptError as an action does.
+  void begin_battle(State& s, EventLog* log) const;
 
   /// The decision protocol, for the binding's decision verbs (docs/design.md, "Abilities that
   /// wait"): the running ability asks `player` a question of `kind` (with a card shown, and the

@@ -530,6 +530,18 @@ int Ops::deal(AbilityCtx& c, int player, int n, uint8_t* out) const {
   return k;
 }
 
+void Ops::begin_battle(State& s, EventLog* log) const {
+  Board& b = s.b;
+  if (b.turns > 0) --b.turns;  // (the first turn begins again below, as after a deal)
+  if (b.battle_from > b.turns) b.battle_from = b.turns;
+  b.step = Step::BattleStarting;
+  if (e_.sets_off_[Event::BattleStart].any) e_.fire_moment(b, Event::BattleStart, b.first);
+  Engine::Flow f;
+  f.log = log;
+  Engine::ActionScope scope(*e_.scripts_);
+  e_.advance(s, f);
+}
+
 int Ops::effect(AbilityCtx& c, Lasting e, Until until, int turns) const {
   start_lasting(c.s->b, e, until, turns);
   e_.emit(&c, nullptr, Event{.type = Event::EffectStart, .card = e.card, .value = e.effect,

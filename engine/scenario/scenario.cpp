@@ -599,8 +599,22 @@ int l_setup(lua_State* L) {
     lua_newtable(L);
   }
   std::shared_ptr<Engine> eng = engine_for(L, 1);
-  const State s = scenario_impl::setup_position(L, *eng);
-  push_game(L, std::move(eng), s);
+  State s = scenario_impl::setup_position(L, *eng);
+  // battle_start = true (API 6): the position is a battle's beginning: its battle_start hooks
+  // and the first turn's turn_start abilities run, as after a deal.
+  const int ty = lua_getfield(L, 1, "battle_start");
+  if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) fail("setup: battle_start must be true or false");
+  const bool begin = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (!begin) {
+    push_game(L, std::move(eng), s);
+    return 1;
+  }
+  EventLog log;
+  log.keep_battle_ends = false;
+  log.kept_types |= uint64_t{1} << Event::Measure;
+  eng->ops().begin_battle(s, &log);
+  push_game(L, std::move(eng), s).show(log);
   return 1;
 }
 
