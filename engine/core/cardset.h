@@ -72,7 +72,7 @@ struct CardDef {
   Kind kind = Kind::None;
   std::string text;
   std::string file;      // the script's path, for messages
-  bool has_ability = false;   // an instant ability function exists
+  bool has_ability = false;   // an instant ability exists (an instant's; API 6: an ongoing card's too)
   std::vector<Effect> effects;
   uint8_t fns = 0;            // bit i: the card has ongoing function Fn(i) (API 2; abilities.h)
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)

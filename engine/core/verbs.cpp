@@ -200,7 +200,7 @@ bool Ops::play(AbilityCtx& c, int player, int card, int theater, bool faceup) co
     return false;
   }
   // A played card's own instant ability is due before the triggers its play fires.
-  if (faceup && eng.set().cards[card].has_ability && eng.set().cards[card].kind == Kind::Instant)
+  if (faceup && eng.set().cards[card].has_ability)  // (an instant's; API 6: an ongoing card's too)
     eng.due(&c, b, Due{.card = static_cast<uint8_t>(card)});
   eng.fire(&c, b, played);
   if (below != kNone) eng.covered(c, b, below, card);
@@ -235,7 +235,7 @@ bool Ops::flip(AbilityCtx& c, int card) const {
                    .faceup = l.faceup};
   eng.emit(&c, nullptr, flip);
   // ruling 11: a revealed instant takes effect
-  if (l.faceup && eng.set().cards[card].has_ability && eng.set().cards[card].kind == Kind::Instant)
+  if (l.faceup && eng.set().cards[card].has_ability)
     eng.due(&c, b, Due{.card = static_cast<uint8_t>(card), .event = {.flipped = 1}});
   eng.fire(&c, b, flip, Before{was, key});
   return true;

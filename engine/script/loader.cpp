@@ -578,13 +578,18 @@ void Runtime::index_ids(const std::vector<std::string>& ids, const std::string& 
 void Runtime::read_ability(int c, CardDef& d, const std::string& w, const CardSet& set, const Rules& rules) {
   lua_State* L = L_;
   int ty = get_field(L, c, "ability");
+  // API 6: an ongoing card may have one too, resolving as an instant's does when it comes faceup
+  // (a copier printed as ongoing: "while faceup, this card has the ability of the card it covers").
+  if ((ty == LUA_TFUNCTION || ty == LUA_TTABLE) && d.kind == Kind::Ongoing && set.api < 6)
+    throw LoadError(w + ": an ongoing card's 'ability' (resolving as it comes faceup) needs api = 6 in set.lua");
+  const bool may = d.kind == Kind::Instant || (d.kind == Kind::Ongoing && set.api >= 6);
   if (ty == LUA_TFUNCTION) {
-    if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability' function");
+    if (!may) throw LoadError(w + ": only an instant card has an 'ability' function (or, with api = 6, an ongoing one)");
     d.has_ability = true;
     ability_ref_.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
     declared_flip_ref_.push_back(LUA_NOREF);
   } else if (ty == LUA_TTABLE) {  // a declared ability: { flip = filter } (use("flip").one)
-    if (d.kind != Kind::Instant) throw LoadError(w + ": only an instant card has an 'ability'");
+    if (!may) throw LoadError(w + ": only an instant card has an 'ability' (or, with api = 6, an ongoing one)");
     int a = lua_gettop(L);
     check_fields(L, a, {"flip"}, w + ": ability");
     if (get_field(L, a, "flip") != LUA_TTABLE)
@@ -763,7 +768,7 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   read_own_may_play(c, d, w, set.api);
   if (d.kind == Kind::Triggered && !d.triggers && !d.hand_triggers)
     throw LoadError(w + ": a triggered card needs 'triggers' or 'hand_triggers'");
-  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies)
+  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies && !d.has_ability)
     throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, triggers, or 'copies'");
   // From now on the card's tables are read-only and its functions' upvalues are put back
   // after every call: nothing one call leaves behind reaches the next.

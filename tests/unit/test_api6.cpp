@@ -96,3 +96,16 @@ TEST_CASE("a card's own may_play needs api = 6 and a function") {
   write_set(dir, "bad", "standard", kTwelve + ", \"terms\"", {{"terms", "return { type = \"sea\", strength = 5, may_play = true }"}});
   REQUIRE(load_error((dir / "bad").string()).find("'may_play' must be a function") != std::string::npos);
 }
+
+TEST_CASE("an ongoing card's ability (a copier printed as ongoing) needs api = 6") {
+  const fs::path dir = test::temp_folder("api6-ongoing-ability");
+  const std::string card = "return { type = \"land\", strength = 1, kind = \"ongoing\", ability = function(g, this) end }";
+  write_set(dir, "six", "standard", kTwelve + ", \"copier\"", {{"copier", card}});
+  auto e = test::load((dir / "six").string());
+  REQUIRE(e->set().cards[e->set().find("copier")].has_ability);
+  write_set(dir, "five", "standard", kTwelve + ", \"copier\"", {{"copier", card}});
+  std::ofstream(dir / "five" / "set.lua") << "return { name = \"five\", api = 5, extends = \"standard\", theaters = { \"air\", "
+                                             "\"land\", \"sea\" }, cards = { " << kTwelve << ", \"copier\" } }\n";
+  REQUIRE(load_error((dir / "five").string()).find("an ongoing card's 'ability' (resolving as it comes faceup) needs api = 6") !=
+          std::string::npos);
+}
