@@ -94,13 +94,16 @@ struct Bytes {
   }
   // A due as digest version 1 lays it out: the event's theater, `from` and `from_player` share
   // one byte (a trigger's row has at most one of them, beside `to`), face and how another.
+  // (flipped, API 6's `how`: only in a set of API 6, which alone reads it, so that the digests of
+  // earlier sets' games, which their records check, stay what they were)
   void due(const Due& d) {
+    const bool api6 = eng.set().api >= 6;
     const EventFacts& e = d.event;
     const uint16_t f = is_trigger(d.what) ? trigger_event(d.what).fields : 0;
     const uint8_t place = f & kFieldTheater ? e.theater : f & kFieldFrom ? e.from : f & kFieldFromPlayer ? e.from_player : kNone;
     const uint8_t to = f & kFieldTo ? e.theater : kNone,
                   face = static_cast<uint8_t>(e.faceup | e.withdrew | e.shown_to << 2 | e.left_board << 4 |
-                                                      e.flipped << 5);  // (shown_to: API 4; left_board: ruling 29; flipped: API 6)
+                                                      (api6 ? e.flipped << 5 : 0));  // (shown_to: API 4; left_board: ruling 29)
     put(d.card), put(d.what), put(e.card), put(e.player), put(place), put(to), put(e.by), put(face);
     put(e.cause), put(d.effect);
   }

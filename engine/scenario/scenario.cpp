@@ -557,21 +557,6 @@ std::string from_file(const Runner& r, const std::string& p, bool rule) {
 
 // setup{ params = { name = number, ... } }: values for the params the set and rules declare, by
 // name (in name order: a table has no other).
-ParamValues param_table(lua_State* L, int t) {
-  if (!lua_istable(L, t)) fail("setup: params must be a table of name = number");
-  ParamValues out;
-  lua_pushnil(L);
-  while (lua_next(L, t)) {
-    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) ||
-        std::abs(lua_tonumber(L, -1)) > kMaxParam)
-      fail("setup: params must be a table of name = number (from -1e9 to 1e9)");
-    out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
-    lua_pop(L, 1);
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   Runner& r = runner(L);
   std::string cards = r.opt->cards;
@@ -584,7 +569,7 @@ std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
       for (const auto& x : string_list(L, lua_gettop(L), "rules")) rules.push_back(from_file(r, x, true));
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, spec, "params") != LUA_TNIL) params = param_table(L, lua_gettop(L));
+    if (lua_getfield(L, spec, "params") != LUA_TNIL) params = scenario_impl::param_table(L, lua_gettop(L));
     lua_pop(L, 1);
   }
   return r.cache->get(cards, rules, params);

@@ -32,4 +32,8 @@ void push_deduced(lua_State* L, const std::vector<DeducedView>& deduced);
 /// checked (IllegalAction naming the field: "setup: hands must be ...").
 State setup_position(lua_State* L, const Engine& e);
 
+/// setup's and new_game's `params` (the table at index t): name = number, each from -kMaxParam to
+/// kMaxParam, sorted by name (IllegalAction otherwise).
+ParamValues param_table(lua_State* L, int t);
+
 }  // namespace als::scenario_impl

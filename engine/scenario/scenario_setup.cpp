@@ -445,6 +445,21 @@ BattleRecord Setup::battle_entry(int index) {
 
 }  // namespace
 
+ParamValues param_table(lua_State* L, int t) {
+  if (!lua_istable(L, t)) fail("setup: params must be a table of name = number");
+  ParamValues out;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) ||
+        std::abs(lua_tonumber(L, -1)) > kMaxParam)
+      fail("setup: params must be a table of name = number (from -1e9 to 1e9)");
+    out.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+    lua_pop(L, 1);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 State setup_position(lua_State* L, const Engine& e) {
   State s = e.blank();
   Setup setup{L, e, s, std::vector<bool>(s.b.ncards, false)};

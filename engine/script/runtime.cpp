@@ -83,6 +83,7 @@ int Runtime::push_arguments(const Due& d, int effect) {
   if (d.card == kNone) lua_pushnil(L);
   else push_id(d.card);
   if (d.what == What::Instant) {  // (g, this, how): API 6's how it came faceup
+    if (eng_->set().api < 6) return 1;
     if (d.event.flipped) lua_pushliteral(L, "flipped");
     else lua_pushliteral(L, "played");
     return 2;
@@ -368,8 +369,8 @@ void Runtime::use_ability(AbilityCtx& c, int self, int other) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ability_ref_[other]);
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     push_id(self);
-    lua_pushliteral(L, "copied");  // (API 6's how)
-    nargs = 3;
+    nargs = 2;
+    if (eng_->set().api >= 6) lua_pushliteral(L, "copied"), ++nargs;  // (API 6's how)
   }
   ++using_;
   const int status = lua_pcall(L, nargs, 0, 0);
