@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "errors.h"
+#include "loader.h"
 #include "view.h"
 
 namespace als::scenario_impl {

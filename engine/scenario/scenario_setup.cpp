@@ -1,6 +1,7 @@
 // A scenario's setup(spec) (docs/scenarios.md, "Positions"): the position a spec describes,
 // field by field, each checked with a message that names the field (scenario_impl.h).
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
