@@ -269,7 +269,10 @@ def main(argv=None):
     seed = args.seed if args.train_seed is None else args.train_seed
     net, curve = train(x, y, game_of, args.hidden, args.epochs, seed, log)
     log(f"trained in {time.time() - t1:.0f} s")
-    write_net(net, args.out, als.Game(args.cards, rules=args.rules, params=args.params).content_hash, args.recipe)
+    # als train's recipe names the games the network learned from too: two values are one player's
+    # (als compare) only where both saw as many games (a time budget plays as many as it can).
+    recipe = f"{args.recipe}, {len(np.unique(game_of))} games" if args.recipe else None
+    write_net(net, args.out, als.Game(args.cards, rules=args.rules, params=args.params).content_hash, recipe)
     if args.fixture:
         write_fixture(net, x, args.fixture)
     return curve

@@ -18,7 +18,7 @@ hash=$(grep -o "content hash [0-9a-f]*" t1.err | head -n 1 | cut -d' ' -f3)
 head -n 2 "$ALS_VALUES/$hash.txt" | grep -q "^game $hash$" && ok || bad "the value does not name its game: $(head -c 100 "$ALS_VALUES/$hash.txt")"
 grep -q "the learned value for standard+long-war is $ALS_VALUES/$hash.txt" t1.out && ok || bad "where it was written not said: $(cat t1.out)"
 grep -q "6 games played" t1.err && ok || bad "progress not shown: $(cat t1.err)"
-head -n 3 "$ALS_VALUES/$hash.txt" | grep -q "^recipe als train --minutes 20 --games 6 --agent greedy --seed 1 --hidden 32 --epochs 1$" \
+head -n 3 "$ALS_VALUES/$hash.txt" | grep -q "^recipe als train --minutes 20 --games 6 --agent greedy --seed 1 --hidden 32 --epochs 1, 6 games$" \
   && ok || bad "the value's recipe: $(head -n 3 "$ALS_VALUES/$hash.txt" | cut -c1-120)"
 # the default search finds it; a comparison plays values as one player's only where they were
 # trained alike: against standard's built-in network, playouts everywhere, and said why
@@ -46,6 +46,10 @@ rm "$ALS_VALUES/$(grep -o "content hash [0-9a-f]*" t4.err | head -n 1 | cut -d' 
 "$als" train standard+long-war --games 10 --agent greedy --workers 1 --epochs 1 > t2.out 2> t2.err
 expect_rc 0 $? "als train, going on"
 grep -q "6 games already played" t2.err && grep -q "10 games played" t2.err && ok || bad "the second run did not go on: $(cat t2.err)"
+# values that learned from different numbers of games are different players: playouts everywhere
+"$als" compare standard+long-war standard+beginner --agents mcts:iterations=20 --games 2 > c7.out 2>&1
+tr "\n" " " < c7.out | grep -q "playouts in *every variant: value=none, since its learned values were trained *differently" \
+  && ok || bad "10 games and 6 games taken as one player: $(grep -A4 'values a position' c7.out)"
 # --values names the folder on any command that plays
 env -u ALS_VALUES "$als" compare standard+long-war standard+long-war --agents mcts:iterations=20 --games 2 --values "$ALS_VALUES" > c5.out 2>&1
 tr "\n" " " < c5.out | grep -q "learned value in every variant (als train" && ok || bad "--values: $(grep -A3 'values a position' c5.out)"
