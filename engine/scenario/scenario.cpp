@@ -552,7 +552,12 @@ std::string from_file(const Runner& r, const std::string& p, bool rule) {
               (!p.empty() && p[0] == '.');
   if (!path || p[0] == '/') return p;
   std::filesystem::path mine = std::filesystem::path(r.display).parent_path() / p;
-  return (rule ? files::is_file(mine) : files::is_dir(mine)) ? mine.string() : p;
+  if (rule ? files::is_file(mine) : files::is_dir(mine)) return mine.string();
+  if (!(rule ? files::is_file(p) : files::is_dir(p)))  // found in neither place: say both
+    fail(std::string(rule ? "setup: no such rules file '" : "setup: no such card set folder '") + p.substr(0, 200) +
+         "' (looked up from the scenario's folder, " + files::shown_path(mine.parent_path().string()) +
+         ", and from the working directory, " + files::shown_path(std::filesystem::current_path().string()) + ")");
+  return p;
 }
 
 // setup{ params = { name = number, ... } }: values for the params the set and rules declare, by

@@ -790,7 +790,11 @@ std::shared_ptr<Engine> load_engine(const std::string& cards, const std::vector<
     if (std::string why = files::path_too_long(path); !why.empty())
       throw LoadError("house rule '" + path.substr(0, 80) + "...': " + why);
     if (!files::is_file(path))
-      throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")" : path + ": no such rules file");
+      throw LoadError(rname ? "unknown house rule '" + r + "' (no file " + path + ")"
+                            : path + ": no such rules file" +
+                                  (fs::path(path).is_relative() ? " (a path relative to the working directory, " +
+                                                                      files::shown_path(fs::current_path().string()) + ")"
+                                                                : std::string()));
     rt->load_rules(path, ru);
     rule_names.push_back(r);
     rule_paths.push_back(path);
