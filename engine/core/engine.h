@@ -401,6 +401,10 @@ class Engine {
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
   bool may_run_scripts(const State& s, const Action& a) const;
   void apply_unchecked(State& s, const Action& a, Flow& f) const;
+  // The message refusing `a` (not legal in `s`): why (not in the hand, a faceup play outside its
+  // theater, a may_play or may_withdraw function, a pending question) and the legal actions of
+  // its kind (the card's plays, or the answers).
+  std::string illegal_text(const State& s, const Action& a) const;
   // The board (engine.cpp).
   void start_battle(Board& b, bool first_battle) const;
   /// Records the BattleStart event of the battle just dealt: its line, then its hook.

@@ -492,8 +492,42 @@ int Engine::ask_now(AbilityCtx& c) const {
   b.step = Step::AfterAction;
 }
 
+[[gnu::cold, gnu::noinline]] std::string Engine::illegal_text(const State& s, const Action& a) const {
+  const Board& b = s.b;
+  if (b.phase == Phase::Over) return "illegal: the game is over";
+  std::string msg = "illegal: " + text().action_text(s, a, -1) + " is not a legal action now";
+  std::vector<Action> now;
+  legal(s, now);
+  // (as the player to act reads them: an answer naming a card they cannot see does not name it)
+  const int viewer = s.r.active ? s.r.pending.player : b.turn;
+  auto list = [&](auto keep) {
+    std::string out;
+    for (const Action& x : now)
+      if (keep(x)) out += (out.empty() ? "" : ", ") + text().action_text(s, x, viewer);
+    return out;
+  };
+  if (s.r.active) return msg + " (a question is pending; its answers: " + list([](const Action&) { return true; }) + ")";
+  if (a.type == Action::Deploy || a.type == Action::Improvise) {
+    if (a.card >= b.ncards || b.card[a.card].zone != Zone::Hand || b.card[a.card].owner != b.turn)
+      return msg + " (the card is not in the hand of player " + std::to_string(b.turn + 1) + ", whose turn it is)";
+    const CardDef& d = set_.cards[a.card];
+    std::string why;
+    if (a.type == Action::Deploy && a.theater < kMaxTheaters && theater_type_[a.card] != a.theater &&
+        !deploy_allowed(s, b.turn, a.card, a.theater))
+      why = d.id + " is of type " + d.type + ": faceup only there, unless a permission (Aerodrome's, Air Drop's) allows it";
+    else if (fn_used(Fn::MayPlay))
+      why = "a may_play function (a card's, its own terms or a lasting effect's) forbids it";
+    const std::string plays = list([&](const Action& x) {
+      return (x.type == Action::Deploy || x.type == Action::Improvise) && x.card == a.card;
+    });
+    return msg + " (" + (why.empty() ? "" : why + "; ") + (plays.empty() ? d.id + " has no legal play now" : "its legal plays: " + plays) + ")";
+  }
+  if (a.type == Action::Withdraw) return msg + " (a may_withdraw function forbids it)";
+  return msg;
+}
+
 void Engine::apply_unchecked(State& s, const Action& a, Flow& f) const {
-  if (!is_legal(s, a)) throw IllegalAction("illegal: " + text().action_text(s, a, -1) + " is not a legal action now");
+  if (!is_legal(s, a)) [[unlikely]] throw IllegalAction(illegal_text(s, a));
   Board& b = s.b;
   if (s.r.active) {  // an answer: re-run the ability from its snapshot with one more answer
     record_answer(s, a, f.log);

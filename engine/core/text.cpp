@@ -230,6 +230,17 @@ Action Texts::parse_action(const State& s, std::string_view text, int viewer) co
       if (texts[k] == text) return Action{Action::Rule, kNone, kNone, static_cast<uint16_t>(k)};
   }
   if (s.b.phase == Phase::Over) throw IllegalAction("illegal: the game is over");
+  // A play of a known card to a known theater: why it is refused, and the card's legal plays.
+  for (const auto& [word, type] : {std::pair{std::string_view("deploy "), Action::Deploy}, {"improvise ", Action::Improvise}}) {
+    if (text.substr(0, word.size()) != word) continue;
+    const std::string_view rest = text.substr(word.size());
+    const size_t space = rest.find(' ');
+    if (space == std::string_view::npos) break;
+    const int card = e_.set().find(std::string(rest.substr(0, space)));
+    const int theater = theater_id(std::string(rest.substr(space + 1)));
+    if (card >= 0 && theater >= 0 && s.b.pos[theater] < s.b.ntheaters)
+      throw IllegalAction(e_.illegal_text(s, Action{type, static_cast<uint8_t>(card), static_cast<uint8_t>(theater), kNone}));
+  }
   throw IllegalAction("illegal: '" + std::string(text) + "' is not a legal action now");
 }
 
