@@ -109,3 +109,13 @@ TEST_CASE("an ongoing card's ability (a copier printed as ongoing) needs api = 6
   REQUIRE(load_error((dir / "five").string()).find("an ongoing card's 'ability' (resolving as it comes faceup) needs api = 6") !=
           std::string::npos);
 }
+
+TEST_CASE("this engine reads API 1 to 6: a set of API 7 is refused, naming both") {
+  const fs::path dir = test::temp_folder("api6-seven");
+  write_set(dir, "seven", "standard", kTwelve);
+  std::ofstream(dir / "seven" / "set.lua") << "return { name = \"seven\", api = 7, extends = \"standard\", theaters = { \"air\", "
+                                              "\"land\", \"sea\" }, cards = { " << kTwelve << " } }\n";
+  const std::string why = load_error((dir / "seven").string());
+  INFO(why);
+  REQUIRE(why.find("the set targets script API 7, this engine reads API 1 to 6") != std::string::npos);
+}
