@@ -224,8 +224,9 @@ function Game:flip(id) end
 ---@return boolean
 function Game:move(id, theater) end
 
----A board or hand card goes facedown to the bottom of the deck (ruling 18). (API 2, effect)
+---A board or hand card goes facedown to the bottom of the deck (ruling 18); false when a may_destroy ban refused (API 6). (API 2, effect)
 ---@param id string
+---@return boolean
 function Game:destroy(id) end
 
 ---A board card goes facedown to the end of its owner's hand. (API 2, effect)
@@ -455,6 +456,7 @@ function Game:to_hand(id, p) end
 ---@field destroys_play? fun(g: als.Game, this: string, card: string, player: integer, theater: string, face: "faceup"|"facedown", data: table?): boolean True: the card just played is destroyed at once, without its ability.
 ---@field may_flip? fun(g: als.Game, this: string, card: string, allowed: boolean, data: table?): boolean Whether an ability may flip the card (API 3).
 ---@field may_move? fun(g: als.Game, this: string, card: string, to: string, allowed: boolean, data: table?): boolean Whether an ability may move the card to `to` (API 3).
+---@field may_destroy? fun(g: als.Game, this: string, card: string, allowed: boolean, data: table?): boolean Whether an ability may destroy the card, on the board or in a hand (API 6).
 
 ---A lasting effect (g:effect): ongoing functions and triggers.
 ---@class als.Effect: als.Ongoing

@@ -69,13 +69,13 @@ struct AbilityCtx {
 constexpr long long kDryRunBudget = 0;
 
 /// The functions of an ongoing card (docs/modding.md, "Ongoing functions"), as indexes.
-/// MayFlip and MayMove are API 3's bans (docs/modding.md, "Bans on flips and moves").
-enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, MayFlip, MayMove, Count };
+/// MayFlip and MayMove are API 3's bans (docs/modding.md, "Bans on flips and moves"); MayDestroy API 6's.
+enum class Fn : uint8_t { Strength, Total, MayPlay, MayWithdraw, DestroysPlay, MayFlip, MayMove, MayDestroy, Count };
 /// Their names in a card's `ongoing` table, in the order of Fn.
 inline constexpr const char* kFnNames[static_cast<int>(Fn::Count)] = {
-    "strength", "total", "may_play", "may_withdraw", "destroys_play", "may_flip", "may_move"};
+    "strength", "total", "may_play", "may_withdraw", "destroys_play", "may_flip", "may_move", "may_destroy"};
 /// The API a function needs (set.lua's `api`), in the order of Fn.
-inline constexpr int kFnApi[static_cast<int>(Fn::Count)] = {2, 2, 2, 2, 2, 3, 3};
+inline constexpr int kFnApi[static_cast<int>(Fn::Count)] = {2, 2, 2, 2, 2, 3, 3, 6};
 /// What the editor files say of each (als editor): its parameters after (g, this), in LuaLS
 /// syntax, what it returns, and when it is called.
 struct FnDoc {
@@ -93,6 +93,7 @@ inline constexpr FnDoc kFnDocs[static_cast<int>(Fn::Count)] = {
      "True: the card just played is destroyed at once, without its ability."},
     {"card string, allowed boolean", "boolean", "Whether an ability may flip the card (API 3)."},
     {"card string, to string, allowed boolean", "boolean", "Whether an ability may move the card to `to` (API 3)."},
+    {"card string, allowed boolean", "boolean", "Whether an ability may destroy the card, on the board or in a hand (API 6)."},
 };
 
 // ---- house-rule hooks: one table ---------------------------------------------------------------

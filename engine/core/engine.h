@@ -401,6 +401,8 @@ class Engine {
   void next_turn(State& s, Flow& f, const bool in_hand[2]) const;
   bool may_run_scripts(const State& s, const Action& a) const;
   void apply_unchecked(State& s, const Action& a, Flow& f) const;
+  // Whether every may_destroy function lets an ability destroy `card` now (API 6; Ops::destroy).
+  bool may_destroy(const State& s, int card) const;
   // The message refusing `a` (not legal in `s`): why (not in the hand, a faceup play outside its
   // theater, a may_play or may_withdraw function, a pending question) and the legal actions of
   // its kind (the card's plays, or the answers).

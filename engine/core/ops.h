@@ -29,7 +29,9 @@ class Ops {
   /// Moves a board card on top of its owner's stack in `theater` (RB "Move") unless a ban
   /// refuses it (Engine::may_move): returns whether it moved.
   bool move(AbilityCtx& c, int card, int theater) const;
-  void destroy(AbilityCtx& c, int card) const;          // a board or hand card, to the deck bottom
+  /// A board or hand card, to the deck bottom; false, with nothing changed, when a may_destroy
+  /// ban refuses it (API 6).
+  bool destroy(AbilityCtx& c, int card) const;
   void return_card(AbilityCtx& c, int card) const;      // a board card to its owner's hand
   void to_deck(AbilityCtx& c, int card, bool top) const;  // a board or hand card
   int draw(AbilityCtx& c, int player) const;            // the card drawn, or kNone (an empty deck)

@@ -216,6 +216,12 @@ bool Engine::may_flip(const State& s, int card) const {
   return allowed;
 }
 
+bool Engine::may_destroy(const State& s, int card) const {
+  if (!fn_used(Fn::MayDestroy)) return true;
+  int args[1] = {card};
+  return apply_fns(s, Fn::MayDestroy, args, 1) != 0;
+}
+
 bool Engine::may_move(const State& s, int card, int theater) const {
   if (!fn_used(Fn::MayMove)) return true;
   int args[2] = {card, theater};
@@ -270,8 +276,9 @@ bool Ops::move(AbilityCtx& c, int card, int theater) const {
   return true;
 }
 
-void Ops::destroy(AbilityCtx& c, int card) const {
+bool Ops::destroy(AbilityCtx& c, int card) const {
   const Engine& eng = e_;
+  if (!eng.may_destroy(*c.s, card)) return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool from_hand = l.zone == Zone::Hand;
@@ -287,6 +294,7 @@ void Ops::destroy(AbilityCtx& c, int card) const {
                .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
          Before{was, key});
   if (freed != kNone) eng.uncovered(c, b, freed);
+  return true;
 }
 
 void Ops::return_card(AbilityCtx& c, int card) const {

@@ -551,17 +551,15 @@ std::string from_file(const Runner& r, const std::string& p, bool rule) {
   bool path = p.find('/') != std::string::npos || (rule && p.find(".lua") != std::string::npos) ||
               (!p.empty() && p[0] == '.');
   if (!path || p[0] == '/') return p;
-  std::filesystem::path mine = std::filesystem::path(r.display).parent_path() / p;
+  const std::filesystem::path mine = std::filesystem::path(r.display).parent_path() / p;
   if (rule ? files::is_file(mine) : files::is_dir(mine)) return mine.string();
-  if (!(rule ? files::is_file(p) : files::is_dir(p)))  // found in neither place: say both
-    fail(std::string(rule ? "setup: no such rules file '" : "setup: no such card set folder '") + p.substr(0, 200) +
-         "' (looked up from the scenario's folder, " + files::shown_path(mine.parent_path().string()) +
-         ", and from the working directory, " + files::shown_path(std::filesystem::current_path().string()) + ")");
-  return p;
+  if (rule ? files::is_file(p) : files::is_dir(p)) return p;
+  fail(std::string(rule ? "setup: no such rules file '" : "setup: no such card set folder '") + p.substr(0, 200) +
+       "' (looked up from the scenario's folder, " + files::shown_path(mine.parent_path().string()) +
+       ", and from the working directory, " + files::shown_path(std::filesystem::current_path().string()) + ")");
 }
 
-// setup{ params = { name = number, ... } }: values for the params the set and rules declare, by
-// name (in name order: a table has no other).
+// The engine a setup or new_game spec names: its cards, rules and params, else the runner's.
 std::shared_ptr<Engine> engine_for(lua_State* L, int spec) {
   Runner& r = runner(L);
   std::string cards = r.opt->cards;

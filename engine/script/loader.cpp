@@ -144,6 +144,8 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
         continue;
       }
       if (ty != LUA_TFUNCTION) throw LoadError(where + ": '" + kFnNames[f] + "' must be a function");
+      if (api < kFnApi[f])
+        throw LoadError(where + ": function '" + kFnNames[f] + "' needs api = " + std::to_string(kFnApi[f]) + " in set.lua");
       fns[f] = luaL_ref(L, LUA_REGISTRYINDEX);
       d.fns |= static_cast<uint8_t>(1u << f);
     }
@@ -220,7 +222,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
   lua_pop(L, 1);
   // Lasting effects a house rule declares (API 3: with any set), started by its hooks.
   if (get_field(L, t, "effects") != LUA_TNIL) {
-    read_effects(lua_gettop(L), kNone, 3, w + ": rules");
+    read_effects(lua_gettop(L), kNone, kApiMax, w + ": rules");  // (house rules: every API's names)
     any_hook = true;
   }
   lua_pop(L, 1);

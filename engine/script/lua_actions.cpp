@@ -160,8 +160,8 @@ int Verbs::destroy(lua_State* L) {
   Zone z = board(L).card[c].zone;
   if (z != Zone::Board && z != Zone::Hand)
     luaL_error(L, "card '%s' is neither on the board nor in a hand", lua_tostring(L, 2));
-  eng(L).ops().destroy(ctx(L), c);
-  return 0;
+  lua_pushboolean(L, eng(L).ops().destroy(ctx(L), c));  // (false: a may_destroy ban refused, API 6)
+  return 1;
 }
 
 // g:return_to_hand(id): a card on the board goes to the end of its owner's hand

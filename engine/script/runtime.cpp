@@ -469,6 +469,10 @@ int Runtime::push_fn_args(Fn fn, const int* args, int value) {
       push_id(args[0]);
       lua_pushboolean(L, value);
       return 2;
+    case Fn::MayDestroy:  // (card, allowed)
+      push_id(args[0]);
+      lua_pushboolean(L, value);
+      return 2;
     case Fn::MayMove:  // (card, to, allowed)
       push_id(args[0]);
       push_theater(args[1]);
