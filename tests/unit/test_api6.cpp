@@ -15,10 +15,10 @@ namespace fs = std::filesystem;
 
 // A set folder `dir/name` extending `base`, listing `cards`, with `own` card files of its own.
 void write_set(const fs::path& dir, const std::string& name, const std::string& base, const std::string& cards,
-               const std::vector<std::pair<std::string, std::string>>& own = {}) {
+               const std::vector<std::pair<std::string, std::string>>& own = {}, int api = 6) {
   fs::create_directories(dir / name);
   for (const auto& [id, text] : own) std::ofstream(dir / name / (id + ".lua")) << text;
-  std::ofstream(dir / name / "set.lua") << "return { name = \"" << name << "\", api = 6, extends = \"" << base
+  std::ofstream(dir / name / "set.lua") << "return { name = \"" << name << "\", api = " << api << ", extends = \"" << base
                                          << "\", theaters = { \"air\", \"land\", \"sea\" }, cards = { " << cards << " } }\n";
 }
 
@@ -87,11 +87,7 @@ TEST_CASE("a card's own may_play needs api = 6 and a function") {
   write_set(dir, "six", "standard", kTwelve + ", \"terms\"", {{"terms", terms}});
   auto e = test::load((dir / "six").string());
   REQUIRE(e->set().cards[e->set().find("terms")].own_may_play);
-  write_set(dir, "five", "standard", kTwelve + ", \"terms\"", {{"terms", terms}});
-  {
-    std::ofstream(dir / "five" / "set.lua") << "return { name = \"five\", api = 5, extends = \"standard\", theaters = { \"air\", "
-                                               "\"land\", \"sea\" }, cards = { " << kTwelve << ", \"terms\" } }\n";
-  }
+  write_set(dir, "five", "standard", kTwelve + ", \"terms\"", {{"terms", terms}}, 5);
   REQUIRE(load_error((dir / "five").string()).find("a card's own 'may_play' needs api = 6") != std::string::npos);
   write_set(dir, "bad", "standard", kTwelve + ", \"terms\"", {{"terms", "return { type = \"sea\", strength = 5, may_play = true }"}});
   REQUIRE(load_error((dir / "bad").string()).find("'may_play' must be a function") != std::string::npos);
@@ -103,18 +99,14 @@ TEST_CASE("an ongoing card's ability (a copier printed as ongoing) needs api = 6
   write_set(dir, "six", "standard", kTwelve + ", \"copier\"", {{"copier", card}});
   auto e = test::load((dir / "six").string());
   REQUIRE(e->set().cards[e->set().find("copier")].has_ability);
-  write_set(dir, "five", "standard", kTwelve + ", \"copier\"", {{"copier", card}});
-  std::ofstream(dir / "five" / "set.lua") << "return { name = \"five\", api = 5, extends = \"standard\", theaters = { \"air\", "
-                                             "\"land\", \"sea\" }, cards = { " << kTwelve << ", \"copier\" } }\n";
+  write_set(dir, "five", "standard", kTwelve + ", \"copier\"", {{"copier", card}}, 5);
   REQUIRE(load_error((dir / "five").string()).find("an ongoing card's 'ability' (resolving as it comes faceup) needs api = 6") !=
           std::string::npos);
 }
 
 TEST_CASE("this engine reads API 1 to 6: a set of API 7 is refused, naming both") {
   const fs::path dir = test::temp_folder("api6-seven");
-  write_set(dir, "seven", "standard", kTwelve);
-  std::ofstream(dir / "seven" / "set.lua") << "return { name = \"seven\", api = 7, extends = \"standard\", theaters = { \"air\", "
-                                              "\"land\", \"sea\" }, cards = { " << kTwelve << " } }\n";
+  write_set(dir, "seven", "standard", kTwelve, {}, 7);
   const std::string why = load_error((dir / "seven").string());
   INFO(why);
   REQUIRE(why.find("the set targets script API 7, this engine reads API 1 to 6") != std::string::npos);

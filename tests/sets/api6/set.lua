@@ -3,7 +3,7 @@ return {
   name = "api6",
   api = 6,
   description = "Designs written with card script API 6",
-  extends = "standard",
+  extends = "../mimic",  -- (which extends standard: a chain, and its lib/stack.lua)
   theaters = { "air", "land", "sea" },
   cards = {
     "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers",

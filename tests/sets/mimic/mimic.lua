@@ -1,13 +1,7 @@
 -- Mimic: "While faceup, this card has the ability of the card it covers." Any card: an instant
 -- it covers resolves as Mimic's own when Mimic is revealed (g:use_ability); an ongoing or
 -- triggered card's effects and triggers are Mimic's while it is faceup (copies).
-local function covered(g, this)  -- the card directly below this one, or nil
-  local stack = g:cards{ player = g:owner(this), theater = g:theater(this) }
-  for i = 2, #stack do
-    if stack[i] == this then return stack[i - 1] end
-  end
-  return nil
-end
+local covered = use("stack").below  -- the card directly below this one, or nil
 
 ---@type als.Card
 return {
