@@ -404,8 +404,8 @@ class Engine {
   // Whether every may_destroy function lets an ability destroy `card` now (API 6; Ops::destroy).
   bool may_destroy(const State& s, int card) const;
   // The message refusing `a` (not legal in `s`): why (not in the hand, a faceup play outside its
-  // theater, a may_play or may_withdraw function, a pending question) and the legal actions of
-  // its kind (the card's plays, or the answers).
+  // theater, a may_play or may_withdraw function, a pending question) and, for a play of a card
+  // in the hand of the player to act, that card's legal plays.
   std::string illegal_text(const State& s, const Action& a) const;
   // The board (engine.cpp).
   void start_battle(Board& b, bool first_battle) const;

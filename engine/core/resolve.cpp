@@ -498,15 +498,15 @@ int Engine::ask_now(AbilityCtx& c) const {
   std::string msg = "illegal: " + text().action_text(s, a, -1) + " is not a legal action now";
   std::vector<Action> now;
   legal(s, now);
-  // (as the player to act reads them: an answer naming a card they cannot see does not name it)
-  const int viewer = s.r.active ? s.r.pending.player : b.turn;
+  // (as the player to act reads them: a play of their own card)
+  const int viewer = b.turn;
   auto list = [&](auto keep) {
     std::string out;
     for (const Action& x : now)
       if (keep(x)) out += (out.empty() ? "" : ", ") + text().action_text(s, x, viewer);
     return out;
   };
-  if (s.r.active) return msg + " (a question is pending; its answers: " + list([](const Action&) { return true; }) + ")";
+  if (s.r.active) return msg + " (a question is pending: only its answers are legal)";
   if (a.type == Action::Deploy || a.type == Action::Improvise) {
     if (a.card >= b.ncards || b.card[a.card].zone != Zone::Hand || b.card[a.card].owner != b.turn)
       return msg + " (the card is not in the hand of player " + std::to_string(b.turn + 1) + ", whose turn it is)";
