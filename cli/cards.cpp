@@ -1,9 +1,11 @@
 // als cards: lists a card set and checks it (docs/modding.md, "Validation").
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
 
 #include "cli.h"
+#include "files.h"
 #include "input.h"
 #include "agents.h"
 #include "match.h"
@@ -104,6 +106,91 @@ std::string check_search(const Engine& e, const Common& c, int games, std::strin
   return "";
 }
 
+// "3-5, 9": a sorted set of line numbers as ranges.
+std::string ranges(const std::vector<int>& lines) {
+  std::string out;
+  for (size_t i = 0; i < lines.size();) {
+    size_t j = i;
+    while (j + 1 < lines.size() && lines[j + 1] == lines[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(lines[i]) + (j > i ? "-" + std::to_string(lines[j]) : "");
+    i = j + 1;
+  }
+  return out;
+}
+
+// The coverage report (--coverage): for each script file, the lines of code the sample's games
+// ran, then those no game ran, each with its text. `code`: each file's lines of code (those run
+// are among them: a function made inside another counts once it ran).
+void print_coverage(const LineSets& run, LineSets code, const std::string& by) {
+  for (const auto& [file, lines] : run)
+    if (code.count(file)) code[file].insert(lines.begin(), lines.end());
+  std::cout << "coverage: the lines of code " << by << " ran (als cards --coverage)\n";
+  int total = 0, ran = 0;
+  for (const auto& [file, lines] : code) {
+    const auto it = run.find(file);
+    std::vector<int> missed;
+    for (int l : lines)
+      if (it == run.end() || !it->second.count(l)) missed.push_back(l);
+    const int n = static_cast<int>(lines.size()), hit = n - static_cast<int>(missed.size());
+    total += n, ran += hit;
+    std::cout << "  " << escape_controls(files::shown_path(file)) << ": " << hit << " of " << n << " lines";
+    if (missed.empty()) {
+      std::cout << "\n";
+      continue;
+    }
+    std::cout << "; not run: " << ranges(missed) << "\n";
+    std::ifstream in(file);  // (a file the set was loaded from)
+    std::string text;
+    for (int l = 1, k = 0; k < static_cast<int>(missed.size()) && std::getline(in, text); ++l) {
+      if (l != missed[static_cast<size_t>(k)]) continue;
+      ++k;
+      const size_t from = text.find_first_not_of(" \t");
+      std::cout << "    " << std::setw(4) << std::right << l << std::left << "  "
+                << escape_controls(from == std::string::npos ? "" : text.substr(from, 160)) << "\n";
+    }
+  }
+  std::cout << "  all: " << ran << " of " << total << " lines of code run\n";
+}
+
+// What each card's script declares beyond its text (ongoing effects, functions, triggers,
+// replacements), then the lasting effects (API 3) with who declares them. `w`: the id column's width.
+void print_scripted(const CardSet& set, size_t w) {
+  // What each card's script declares beyond its text: ongoing effects, functions, triggers.
+  bool any = false;
+  for (const auto& d : set.cards) {
+    std::vector<std::string> effects, fns, triggers, insteads;
+    for (const Effect& f : d.effects) effects.push_back(kEffectNames[f.type]);
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((d.fns >> i) & 1) fns.push_back(kFnNames[i]);
+    for (int i = 0; i < kTriggerEvents; ++i)
+      if ((d.triggers >> i) & 1) triggers.push_back(kTriggerTable[i].name);
+    for (int k = 0; k < static_cast<int>(Instead::Count); ++k)
+      if ((d.instead >> k) & 1) insteads.push_back(kInsteadNames[k]);
+    if (effects.empty() && fns.empty() && triggers.empty() && insteads.empty()) continue;
+    if (!any) std::cout << "scripted:\n";
+    any = true;
+    std::cout << "  " << std::left << std::setw(static_cast<int>(w) + 2) << d.id;
+    std::string sep;
+    if (!effects.empty()) std::cout << "effects " << join(effects), sep = "; ";
+    if (!fns.empty()) std::cout << sep << "functions " << join(fns), sep = "; ";
+    if (!triggers.empty()) std::cout << sep << "triggers " << join(triggers), sep = "; ";
+    if (!insteads.empty()) std::cout << sep << "instead of " << join(insteads);
+    std::cout << "\n";
+  }
+  // Lasting effects (API 3): who declares them, with their functions and triggers.
+  for (const LastingDef& l : set.lasting) {
+    std::vector<std::string> parts;
+    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
+      if ((l.fns >> i) & 1) parts.push_back(kFnNames[i]);
+    for (int i = 0; i < kTriggerEvents; ++i)
+      if ((l.triggers >> i) & 1) parts.push_back(std::string("when ") + kTriggerTable[i].name);
+    for (int k = 0; k < static_cast<int>(Instead::Count); ++k)
+      if ((l.instead >> k) & 1) parts.push_back(std::string("instead of ") + kInsteadNames[k]);
+    std::cout << "lasting effect " << l.name << " of " << (l.card == kNone ? std::string("the house rules") : set.cards[l.card].id)
+              << ": " << join(parts) << "\n";
+  }
+}
+
 }  // namespace
 
 int cmd_cards(int argc, char** argv) {
@@ -116,11 +203,14 @@ int cmd_cards(int argc, char** argv) {
   add_common(desc, c, vm);
   add_param(desc, c.param_flags);
   int sample = 200, games = 20;
+  bool coverage = false;
   desc.add_options()("sample", po::value<int>(&sample)->default_value(200),
                      "random games whose every action is applied twice to check that abilities are reproducible "
                      "(0: no check)")(
       "games", po::value<int>(&games)->default_value(20),
-      "games of the search (mcts:iterations=100) against itself, which must not fail (0: no check)");
+      "games of the search (mcts:iterations=100) against itself, which must not fail (0: no check)")(
+      "coverage", po::bool_switch(&coverage),
+      "also report which lines of each script the sample's and the search's games ran, listing those none ran");
   if (!parse(argc, argv, "cards", desc, vm)) return 0;
   if (vm.count("seed")) {
     std::cerr << "als cards: --seed does not apply (the reproducibility check uses its own games)\n";
@@ -134,6 +224,9 @@ int cmd_cards(int argc, char** argv) {
   if (!eng) return 2;
   auto again = sample ? open_engine(c) : eng;  // the twin of the check, in a Lua state of its own
   if (!again) return 2;
+  LineSets run;
+  Scripts* scripts = coverage ? eng->ops().scripts() : nullptr;
+  if (scripts) scripts->keep_coverage(&run);
   if (std::string why = check_reproducible(*eng, *again, sample); !why.empty()) {
     std::cerr << "als cards: " << why << "\n";
     return 2;
@@ -143,6 +236,7 @@ int cmd_cards(int argc, char** argv) {
     std::cerr << "als cards: " << why << "\n";
     return 2;
   }
+  if (scripts) scripts->keep_coverage(nullptr);
   const CardSet& set = eng->set();
   const Rules& r = eng->rules();
   std::cout << "card set '" << set.name << "' (" << set.dir << "), script API " << set.api << ", " << set.cards.size()
@@ -159,35 +253,7 @@ int cmd_cards(int argc, char** argv) {
               << d.strength << std::setw(9)
               << (d.kind == Kind::None ? "-" : kind_name(d.kind)) << d.text << "\n";
   }
-  // What each card's script declares beyond its text: ongoing effects, functions, triggers.
-  bool any = false;
-  for (const auto& d : set.cards) {
-    std::vector<std::string> effects, fns, triggers;
-    for (const Effect& f : d.effects) effects.push_back(kEffectNames[f.type]);
-    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
-      if ((d.fns >> i) & 1) fns.push_back(kFnNames[i]);
-    for (int i = 0; i < kTriggerEvents; ++i)
-      if ((d.triggers >> i) & 1) triggers.push_back(kTriggerTable[i].name);
-    if (effects.empty() && fns.empty() && triggers.empty()) continue;
-    if (!any) std::cout << "scripted:\n";
-    any = true;
-    std::cout << "  " << std::left << std::setw(static_cast<int>(w) + 2) << d.id;
-    std::string sep;
-    if (!effects.empty()) std::cout << "effects " << join(effects), sep = "; ";
-    if (!fns.empty()) std::cout << sep << "functions " << join(fns), sep = "; ";
-    if (!triggers.empty()) std::cout << sep << "triggers " << join(triggers);
-    std::cout << "\n";
-  }
-  // Lasting effects (API 3): who declares them, with their functions and triggers.
-  for (const LastingDef& l : set.lasting) {
-    std::vector<std::string> parts;
-    for (int i = 0; i < static_cast<int>(Fn::Count); ++i)
-      if ((l.fns >> i) & 1) parts.push_back(kFnNames[i]);
-    for (int i = 0; i < kTriggerEvents; ++i)
-      if ((l.triggers >> i) & 1) parts.push_back(std::string("when ") + kTriggerTable[i].name);
-    std::cout << "lasting effect " << l.name << " of " << (l.card == kNone ? std::string("the house rules") : set.cards[l.card].id)
-              << ": " << join(parts) << "\n";
-  }
+  print_scripted(set, w);
   std::cout << "rules: " << r.vp_target << " VP to win, " << r.battle_vp << " VP a battle, hand " << r.hand_size
             << ", instants " << (r.immediate_instants ? "immediate" : "queued") << ", covered cards "
             << (r.flip_covered ? "may" : "may not") << " be flipped\n";
@@ -198,6 +264,15 @@ int cmd_cards(int argc, char** argv) {
             << ", theater order " << (r.random_theater_order ? "random" : "as listed") << ", flipped instants "
             << (r.interrupt_flipped ? "stop" : "go on") << ", max_actions " << r.max_actions << "\n"
             << "hooks: " << (hooks.empty() ? "none" : join(hooks)) << "\n";
+  if (coverage) {
+    if (!sample && !games) std::cout << "coverage: no games were played (--sample 0 --games 0)\n";
+    else if (scripts)
+      print_coverage(run, scripts->code_lines(),
+                     sample && games ? "the " + std::to_string(sample) + " random games and the " + std::to_string(games) +
+                                           " games of the search"
+                     : sample ? "the " + std::to_string(sample) + " random games"
+                              : "the " + std::to_string(games) + " games of the search");
+  }
   if (!note.empty()) std::cout << wrapped("note: " + note, 2) << "\n";
   std::cout << "ok";
   if (sample)

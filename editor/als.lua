@@ -213,24 +213,25 @@ function Game:choose_play(p) end
 ---@return string?
 function Game:choose_option(p, options, opts) end
 
----Turns a board card over (a card turned faceup uses its ability); false when a ban refused it. (API 2, effect)
+---Turns a board card over (a card turned faceup uses its ability); false when a ban refused it or a replacement replaced it (API 6). (API 2, effect)
 ---@param id string
 ---@return boolean
 function Game:flip(id) end
 
----Moves a board card to another theater, on top; not a play. False when a ban refused it. (API 2, effect)
+---Moves a board card to another theater, on top; not a play. False when a ban refused it or a replacement replaced it (API 6). (API 2, effect)
 ---@param id string
 ---@param theater string
 ---@return boolean
 function Game:move(id, theater) end
 
----A board or hand card goes facedown to the bottom of the deck (ruling 18); false when a may_destroy ban refused (API 6). (API 2, effect)
+---A board or hand card goes facedown to the bottom of the deck (ruling 18); false when a may_destroy ban refused or a replacement replaced it (API 6). (API 2, effect)
 ---@param id string
 ---@return boolean
 function Game:destroy(id) end
 
----A board card goes facedown to the end of its owner's hand. (API 2, effect)
+---A board card goes facedown to the end of its owner's hand; false when a replacement replaced it (API 6). (API 2, effect)
 ---@param id string
+---@return boolean
 function Game:return_to_hand(id) end
 
 ---The deck's top card, held by p for this ability (back on top if not played); nil if the deck is empty. (API 2, effect)
@@ -461,6 +462,23 @@ function Game:to_hand(id, p) end
 ---A lasting effect (g:effect): ongoing functions and triggers.
 ---@class als.Effect: als.Ongoing
 ---@field triggers? als.Triggers
+---@field instead? als.Instead replacements of any card's events (API 6)
+
+---The event a replacement is asked about (API 6).
+---@class als.InsteadEvent
+---@field kind "destroy"|"flip"|"move"|"return_to_hand"
+---@field card string the card it would happen to
+---@field player integer the card's owner
+---@field from string the card's theater, or "hand"
+---@field to string? a move's theater
+---@field cause string? the card whose ability does it, "rule" for a house rule
+
+---Replacement effects (API 6): each is called before its event happens to a card, and returns true when it replaced it (nothing of the event happens), false to let it happen.
+---@class als.Instead
+---@field destroy? fun(g: als.Game, this: string?, card: string, e: als.InsteadEvent, data: table?): boolean
+---@field flip? fun(g: als.Game, this: string?, card: string, e: als.InsteadEvent, data: table?): boolean
+---@field move? fun(g: als.Game, this: string?, card: string, e: als.InsteadEvent, data: table?): boolean
+---@field return_to_hand? fun(g: als.Game, this: string?, card: string, e: als.InsteadEvent, data: table?): boolean
 
 ---A card's file returns this table (write `---@type als.Card` above `return`).
 ---@class als.Card
@@ -476,6 +494,7 @@ function Game:to_hand(id, p) end
 ---@field copies? fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)
 ---@field hand_triggers? als.Triggers active while the card is in its owner's hand (API 5)
 ---@field may_play? fun(g: als.Game, this: string, player: integer, theater: string, face: "faceup"|"facedown", allowed: boolean): boolean the terms of this card's own play (API 6)
+---@field instead? als.Instead replacements of events of this card while it is faceup (API 6)
 
 ---A set's `rules` or a house rule's table (write `---@type als.Rules` above `return`).
 ---@class als.Rules
@@ -493,6 +512,7 @@ function Game:to_hand(id, p) end
 ---@field effects? table<string, als.Effect>
 ---@field params? any
 ---@field triggers? als.Triggers
+---@field instead? als.Instead replacements of any card's events (API 6)
 ---@field battle_start? fun(g: als.Game) Acts after each battle's deal, before the 1st player's first turn.
 ---@field turn_start? fun(g: als.Game, player: integer) Acts as each turn begins.
 ---@field turn_end? fun(g: als.Game, player: integer) Acts after each turn, once everything it caused has resolved.

@@ -2,6 +2,9 @@
 // resolve.cpp) includes nothing of Lua; the Lua binding (binding.cpp) implements `Scripts`.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
 #include <string>
 
 #include "cardset.h"
@@ -61,6 +64,33 @@ struct AbilityCtx {
   // A re-run asked another question (Engine::ask): the run's error is a RerunMismatch. Set false
   // when a run begins (Scripts::run), so left uninitialized here: a play makes a context often.
   bool rerun_mismatch;
+  // Replacements running (API 6, Engine::replaced), innermost last, as InsteadSource::code():
+  // a replacement never replaces an event it causes itself.
+  uint16_t replacing[8];
+  uint8_t nreplacing = 0;
+  // While a replacement runs: the first event it records about `instead_card` that moves or turns
+  // it is marked as happening instead of Instead(instead_of - 1) (Event::instead; 0: none).
+  uint8_t instead_of = 0;
+  uint8_t instead_card;
+  int instead_at;  // that event's place in log->events, once marked (-1: not kept)
+};
+
+/// The events a replacement effect may replace (API 6; docs/modding.md, "Replacement effects"):
+/// the fields of an `instead` table, in this order.
+enum class Instead : uint8_t { Destroy, Flip, Move, ReturnToHand, Count };
+inline constexpr const char* kInsteadNames[static_cast<int>(Instead::Count)] = {"destroy", "flip", "move", "return_to_hand"};
+/// As a log line says it: "Decoy of player 1 in land is flipped facedown instead of destroyed".
+inline constexpr const char* kInsteadPast[static_cast<int>(Instead::Count)] = {"destroyed", "flipped", "moved",
+                                                                               "returned to hand"};
+/// A replacement that may apply to an event: a board card's own `instead` (about itself, while
+/// faceup), a lasting effect's (index: its slot in Board::lasting) or a house rule's (index: the
+/// rule's place among the rules with an `instead` table).
+struct InsteadSource {
+  enum Type : uint8_t { Card, Effect, Rule } type;
+  uint8_t index;
+  uint8_t uid = 0;  // an effect's Lasting::uid (its slot may be another's once effects end)
+  /// One number for AbilityCtx::replacing.
+  uint16_t code() const { return static_cast<uint16_t>(type << 8 | (type == Effect ? uid : index)); }
 };
 /// Instructions a dry run may still take to finish: past them (and within the 64 of the dry
 /// count's period) it stops; its effects and errors are ignored anyway. None, so that a script
@@ -148,6 +178,9 @@ static_assert(kHookTable[2].due == What::HookTurnEnd && static_cast<int>(Hook::T
 static_assert(kHookTable[3].due == What::HookDeal && static_cast<int>(Hook::Deal) == 3, "kHookTable follows Hook");
 static_assert(kHookTable[4].due == What::HookTurnAction && static_cast<int>(Hook::TurnActions) == 4, "kHookTable follows Hook");
 
+/// Lines of script files, by path: the lines run, or the lines of code (als cards --coverage).
+using LineSets = std::map<std::string, std::set<int>, std::less<>>;
+
 /// Card scripts as the rules core sees them. Every call may throw ScriptError (naming the card).
 class Scripts {
  public:
@@ -175,6 +208,17 @@ class Scripts {
   /// A card's own `may_play` (API 6): (g, this, player, theater, face, allowed) for a play of
   /// `card` (args: player, card, theater, faceup, as Fn::MayPlay's); returns whether it is allowed.
   virtual int own_may_play(const State& s, int card, const int* args, int allowed) { (void)s, (void)card, (void)args; return allowed; }
+  /// Runs replacement `src`'s function for event `kind` of `card` (`to`: a move's theater, else
+  /// kNone), nested in the ability running in `c` (API 6): whether it replaced the event. Raises a
+  /// Lua error (as a nested ability does) when the function fails or returns neither a boolean nor nil.
+  virtual bool run_instead(AbilityCtx& c, InsteadSource src, Instead kind, int card, int to) {
+    (void)c, (void)src, (void)kind, (void)card, (void)to;
+    return false;
+  }
+  /// The rules with an `instead` table (API 6), in the rules' order: how many, and the i-th's kinds
+  /// (bit k: Instead(k)).
+  virtual int rule_insteads() const { return 0; }
+  virtual uint8_t rule_instead(int i) const { (void)i; return 0; }
   /// The same for lasting effect s.b.lasting[slot] (API 3): its function `fn`, with its data.
   virtual int lasting(const State& s, int slot, Fn fn, const int* args, int value) = 0;
   /// The answering house-rule hooks (docs/modding.md), read-only. battle_over: -1 the battle goes
@@ -189,6 +233,12 @@ class Scripts {
   /// state `s`, in the rules' order, their texts written to `texts` (at most kMaxTurnActions).
   /// Returns how many. Throws ScriptError (naming the rule's file) on a malformed list.
   virtual int turn_actions(const State& s, int player, std::string* texts) { (void)s, (void)player, (void)texts; return 0; }
+  /// Line coverage (als cards --coverage): while `lines` is set, each line a script runs is added
+  /// to it under its file's path; nullptr stops it.
+  virtual void keep_coverage(LineSets* lines) { (void)lines; }
+  /// The lines of code of each file of the set and its rules (not the bundled libraries): the lines
+  /// of the functions the scripts hold (a function made inside another counts once it was run).
+  virtual LineSets code_lines() { return {}; }
   /// Lua instructions these scripts have run since they were loaded: a count that only grows and
   /// is the same on every machine (a search's budget of the rules' work reads it). 0 for none.
   virtual long long work() const { return 0; }

@@ -73,6 +73,9 @@ struct CardDef {
   std::string text;
   std::string file;      // the script's path, for messages
   bool has_ability = false;   // an instant ability exists (an instant's; API 6: an ongoing card's too)
+  // bit k: an `instead` function for Instead(k), about itself while faceup (API 6). (Here, in the
+  // padding before `effects`: CardDef stays 224 bytes, which the hot paths index by shifts.)
+  uint8_t instead = 0;
   std::vector<Effect> effects;
   uint8_t fns = 0;            // bit i: the card has ongoing function Fn(i) (API 2; abilities.h)
   uint16_t triggers = 0;      // bit i: the card has a trigger for What(Played + i) (API 2)
@@ -89,6 +92,7 @@ struct LastingDef {
   std::string name;
   uint8_t fns = 0;         // bit i: it has ongoing function Fn(i)
   uint16_t triggers = 0;   // bit i: it has a trigger for What(Played + i)
+  uint8_t instead = 0;     // bit k: it replaces Instead(k) events of any card (API 6)
 };
 
 /// The house-rule hooks (docs/modding.md): the acting ones first, in the order of their What
@@ -114,6 +118,7 @@ struct Rules {
   int rotation = 1;            // between battles the rightmost theater moves to the far left, this many times
   std::vector<std::string> theaters;  // theater names left to right before battle 1's random order
   bool random_theater_order = true;   // battle 1 shuffles the theaters (ruling 2)
+  uint8_t instead = 0;  // bit k: some rule has an `instead` function for Instead(k) (API 6; every set; Scripts::rule_instead)
   // A game not over after this many actions is stopped ("stopped: no end after N actions"): a
   // house rule under which no battle ends, or nobody withdraws, cannot run forever. Games of the
   // bundled sets and rules took 24 to 85 actions in 20,000 random ones.

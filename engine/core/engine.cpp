@@ -51,6 +51,9 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
       if ((d.triggers >> ev) & 1) trigger_cards_[ev] |= b;
     if (d.copies) copier_cards_ |= b;
     if (d.own_may_play) own_may_play_cards_ |= b;
+    for (int k = 0; k < static_cast<int>(Instead::Count); ++k)
+      if ((d.instead >> k) & 1) instead_cards_[k] |= b;
+    instead_any_ |= d.instead;
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.hand_triggers >> ev) & 1) hand_trigger_cards_[ev] |= b, hand_triggers_any_ = true;
   }
@@ -68,7 +71,10 @@ Engine::Engine(CardSet set, Rules rules, std::vector<std::string> rule_names, st
       if ((d.fns >> i) & 1) lasting_fn_[i] = true;
     for (int ev = 0; ev < kTriggerEvents; ++ev)
       if ((d.triggers >> ev) & 1) lasting_trigger_[ev] = true;
+    lasting_instead_ |= d.instead;
   }
+  instead_any_ |= lasting_instead_;
+  instead_any_ |= rules_.instead;
   for (int i = 0; i < static_cast<int>(Fn::Count); ++i) {
     fn_used_[i] = fn_cards_[i] != 0 || lasting_fn_[i] || (i == static_cast<int>(Fn::MayPlay) && own_may_play_cards_);
     fn_any_ = fn_any_ || fn_used_[i];

@@ -381,6 +381,17 @@ class Engine {
     emit(c, nullptr, e);
     fire(c, b, e, before);
   }
+  // emit() and record() for an event that moves or turns its card (Ops): while a replacement for
+  // that card runs, the first is marked as happening instead (API 6, emit_instead).
+  void emit_change(AbilityCtx& c, const Event& e) const {
+    if (c.instead_of && e.card == c.instead_card) [[unlikely]] emit_instead(c, e);
+    else emit(&c, nullptr, e);
+  }
+  void record_change(AbilityCtx& c, Board& b, const Event& e, Before before = {}) const {
+    emit_change(c, e);
+    fire(&c, b, e, before);
+  }
+  void emit_instead(AbilityCtx& c, const Event& e) const;
   void queue_hook(AbilityCtx* c, Board& b, What hook, int player) const;  // hook: its Due's What
   /// A stack changed: `card` became covered by `by` / uncovered (called only when some card or
   /// lasting effect has that trigger). Kinds with no line are fired, not emitted: they count
@@ -403,6 +414,15 @@ class Engine {
   void apply_unchecked(State& s, const Action& a, Flow& f) const;
   // Whether every may_destroy function lets an ability destroy `card` now (API 6; Ops::destroy).
   bool may_destroy(const State& s, int card) const;
+  // Replacement effects (API 6; instead.cpp). Whether some card, lasting effect or rule has an
+  // `instead` function for events of kind k.
+  bool replaces(Instead k) const { return (instead_any_ >> static_cast<int>(k)) & 1; }
+  // Called by an Ops verb before event `k` of `card` (`to`: a move's theater) happens: the
+  // replacements that apply run, the card's owner choosing among several, until one replaces it.
+  // Whether the event does not happen (replaced, or the card is no longer where it could).
+  bool replaced(AbilityCtx& c, Instead k, int card, int to) const;
+  int insteads_now(const AbilityCtx& c, Instead k, int card, InsteadSource* out) const;
+  int choose_instead(AbilityCtx& c, Instead k, int card, const InsteadSource* srcs, int n) const;
   // The message refusing `a` (not legal in `s`): why (not in the hand, a faceup play outside its
   // theater, a may_play or may_withdraw function, a pending question) and, for a play of a card
   // in the hand of the player to act, that card's legal plays.
@@ -540,6 +560,9 @@ class Engine {
   void compute_sort_keys();
   std::unique_ptr<State> blank_;  // the table before any deal (blank()), built once
   void make_blank();
+  uint64_t instead_cards_[static_cast<int>(Instead::Count)] = {};  // by kind: cards with an `instead` function (API 6)
+  uint8_t lasting_instead_ = 0;  // bit k: some lasting effect has an `instead` function for Instead(k)
+  uint8_t instead_any_ = 0;      // bit k: a card, a lasting effect or a rule has one
 };
 
 /// `s` with its cards' identities permuted: the card that was c is now card `to[c]` (`to` a

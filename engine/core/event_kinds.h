@@ -176,7 +176,8 @@ inline constexpr const char* kCodedLine = nullptr;  // Engine::event_line writes
   X(ToHand, ToHand, Count, kCodedLine)                                      \
   X(Dealing, Instant, Deal, kNoLine)                                         \
   X(TurnAction, Instant, Count, "{player} takes the action: {text}") \
-  X(Measure, Instant, Count, kNoLine)
+  X(Measure, Instant, Count, kNoLine)                                       \
+  X(Replaced, Instant, Count, kCodedLine)
 
 struct EventKind {
   const char* name;  // the Event::Type's name

@@ -54,6 +54,8 @@ struct Event {
     // Dealing: battle `value` begins with empty hands, player the 1st player: the deal hook deals.
     // TurnAction: player took the turn action `value` (its place, from 0) a turn_actions hook
     //   offered, whose words are `text` (API 5).
+    // Replaced: `value` (Instead, abilities.h) of card (of player, at `from`) did not happen: a
+    //   replacement (its cause) replaced it by nothing that moved or turned the card (API 6).
   } type;
   uint8_t player = 0;
   uint8_t card = kNone;
@@ -73,6 +75,7 @@ struct Event {
   uint8_t what = 0;          // Ability: the What of the ability (instant, trigger, hook)
   uint8_t cause = kNone;     // the card whose ability caused it, kRuleCause
   uint8_t cause_hidden = 0;  // bit p: player p did not know the cause card (a hand trigger's card; API 5)
+  uint8_t instead = 0;       // it happened instead of Instead(instead - 1) of the card (a replacement's; API 6), 0: no
   std::string text = {};     // Log
 };
 #define ALS_COUNT_KIND(...) +1

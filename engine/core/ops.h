@@ -19,20 +19,24 @@ class Engine;
 class Ops {
  public:
   explicit Ops(const Engine& e) : e_(e) {}
+  /// The engine's scripts, for a tool that inspects them (als cards --coverage: Scripts::keep_coverage).
+  Scripts* scripts() const;  // (nullptr: an engine without scripts)
 
   /// Plays a card from hand, held by an ability or looked at on the deck (RB "Deploy",
   /// "Improvise"); returns false if it was destroyed as played (rulings 18-20).
   bool play(AbilityCtx& c, int player, int card, int theater, bool faceup) const;
-  /// Turns a board card over (RB "Flip") unless a rule or a ban refuses it (Engine::may_flip):
-  /// returns whether it turned.
+  /// Turns a board card over (RB "Flip") unless a rule or a ban refuses it (Engine::may_flip) or
+  /// a replacement replaces it (API 6, Engine::replaced): returns whether it turned.
   bool flip(AbilityCtx& c, int card) const;
   /// Moves a board card on top of its owner's stack in `theater` (RB "Move") unless a ban
-  /// refuses it (Engine::may_move): returns whether it moved.
+  /// refuses it (Engine::may_move) or a replacement replaces it (API 6): returns whether it moved.
   bool move(AbilityCtx& c, int card, int theater) const;
   /// A board or hand card, to the deck bottom; false, with nothing changed, when a may_destroy
-  /// ban refuses it (API 6).
+  /// ban refuses it, or with what a replacement did instead (API 6).
   bool destroy(AbilityCtx& c, int card) const;
-  void return_card(AbilityCtx& c, int card) const;      // a board card to its owner's hand
+  /// A board card to the end of its owner's hand (ruling 26); false when a replacement replaced
+  /// it (API 6).
+  bool return_card(AbilityCtx& c, int card) const;
   void to_deck(AbilityCtx& c, int card, bool top) const;  // a board or hand card
   int draw(AbilityCtx& c, int player) const;            // the card drawn, or kNone (an empty deck)
   /// The top n cards of the deck, top first, into `out`; `player` now knows them.

@@ -246,6 +246,8 @@ Action Texts::parse_action(const State& s, std::string_view text, int viewer) co
 
 std::string Texts::event_text(const Event& e, int viewer) const {
   std::string text = event_line(e, viewer);
+  // What a replacement did instead (API 6): "... is flipped facedown instead of destroyed (by decoy)".
+  if (e.instead && e.instead <= static_cast<int>(Instead::Count)) text += std::string(" instead of ") + kInsteadPast[e.instead - 1];
   // (A card destroyed as it was played: the line names what destroyed it.)
   // A cause the viewer may not know (a hand trigger's card, API 5) is not named.
   const bool cause_hidden = viewer >= 0 && e.cause != kRuleCause && ((e.cause_hidden >> viewer) & 1);
@@ -342,6 +344,9 @@ std::string Texts::event_line(const Event& e, int viewer) const {
     case Event::Vp:
       return pl(e.player) + (e.value < 0 ? " loses " : " gains ") + std::to_string(std::abs(e.value)) + " VP, score " +
              std::to_string(e.score[0]) + "-" + std::to_string(e.score[1]);
+    case Event::Replaced:  // (API 6) "decoy of player 1 in land is not destroyed" (by what replaced it)
+      return card + (in_hand ? "" : " of " + pl(e.player) + " in " + th(e.from)) + " is not " +
+             (e.value >= 0 && e.value < static_cast<int>(Instead::Count) ? kInsteadPast[e.value] : "changed");
     case Event::Draw: return pl(e.player) + " draws " + (known ? card_word(e.card) : "a card") + " from the deck";
     case Event::Ability: {
       if (e.from == kHandTheater && !known) return pl(e.player) + " decides";  // a hand trigger's card (API 5)

@@ -24,6 +24,18 @@ using namespace board_ops;
 // fire); each event reaches the faceup cards with that trigger, and the card the event is about
 // if it was faceup on the board just before.
 
+// The first move or turn of the card a replacement runs for (API 6): it happened instead
+// (Event::instead), and its place in the log is kept in case the replacement declines.
+void Engine::emit_instead(AbilityCtx& c, const Event& e) const {
+  Event marked = e;
+  marked.instead = c.instead_of;
+  c.instead_of = 0;
+  const size_t before = c.log ? c.log->events.size() : 0;
+  emit(&c, nullptr, marked);
+  if (c.log && c.log->events.size() > before && c.log->events.back().instead)
+    c.instead_at = static_cast<int>(c.log->events.size() - 1);
+}
+
 void Engine::flush_headers(AbilityCtx& c) const {
   uint32_t pending = c.deferred;
   c.deferred = 0;
@@ -231,6 +243,7 @@ bool Engine::may_move(const State& s, int card, int theater) const {
 bool Ops::flip(AbilityCtx& c, int card) const {
   const Engine& eng = e_;
   if (!eng.may_flip(*c.s, card)) return false;
+  if (eng.replaces(Instead::Flip) && eng.replaced(c, Instead::Flip, card, kNone)) [[unlikely]] return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool was = l.faceup;
@@ -239,7 +252,7 @@ bool Ops::flip(AbilityCtx& c, int card) const {
   if (l.faceup) knowledge::make_public(b, card);
   const Event flip{.type = Event::Flip, .player = l.owner, .card = static_cast<uint8_t>(card), .theater = l.theater,
                    .faceup = l.faceup};
-  eng.emit(&c, nullptr, flip);
+  eng.emit_change(c, flip);
   // ruling 11: a revealed instant takes effect
   if (l.faceup && eng.set().cards[card].has_ability)
     eng.due(&c, b, Due{.card = static_cast<uint8_t>(card), .event = {.flipped = 1}});
@@ -259,6 +272,7 @@ int Engine::uncovered_by_leaving(const Board& b, int card) const {
 bool Ops::move(AbilityCtx& c, int card, int theater) const {
   const Engine& eng = e_;
   if (!eng.may_move(*c.s, card, theater)) return false;
+  if (eng.replaces(Instead::Move) && eng.replaced(c, Instead::Move, card, theater)) [[unlikely]] return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
@@ -267,7 +281,7 @@ bool Ops::move(AbilityCtx& c, int card, int theater) const {
   l.theater = static_cast<uint8_t>(theater);
   l.seq = b.seq_next++;  // RB "Move": on top of the cards there; not a play (ruling 25)
   b.reindex(card);
-  eng.record(&c, b,
+  eng.record_change(c, b,
          Event{.type = Event::Move, .player = l.owner, .card = static_cast<uint8_t>(card),
                .theater = static_cast<uint8_t>(theater), .from = from, .faceup = l.faceup},
          Before{l.faceup != 0, key});
@@ -279,6 +293,7 @@ bool Ops::move(AbilityCtx& c, int card, int theater) const {
 bool Ops::destroy(AbilityCtx& c, int card) const {
   const Engine& eng = e_;
   if (!eng.may_destroy(*c.s, card)) return false;
+  if (eng.replaces(Instead::Destroy) && eng.replaced(c, Instead::Destroy, card, kNone)) [[unlikely]] return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   bool from_hand = l.zone == Zone::Hand;
@@ -289,7 +304,7 @@ bool Ops::destroy(AbilityCtx& c, int card) const {
   if (from_hand) knowledge::leaves_hand(b, owner, card, false);  // ruling 30
   else left_board(b, card);  // ruling 29
   to_deck_bottom(b, card);  // ruling 18
-  eng.record(&c, b,
+  eng.record_change(c, b,
          Event{.type = Event::Destroy, .player = owner, .card = static_cast<uint8_t>(card),
                .theater = from_hand ? static_cast<uint8_t>(kNone) : theater, .from = theater},
          Before{was, key});
@@ -297,8 +312,9 @@ bool Ops::destroy(AbilityCtx& c, int card) const {
   return true;
 }
 
-void Ops::return_card(AbilityCtx& c, int card) const {
+bool Ops::return_card(AbilityCtx& c, int card) const {
   const Engine& eng = e_;
+  if (eng.replaces(Instead::ReturnToHand) && eng.replaced(c, Instead::ReturnToHand, card, kNone)) [[unlikely]] return false;
   Board& b = c.s->b;
   CardLoc& l = b.card[card];
   uint8_t from = l.theater;
@@ -311,9 +327,10 @@ void Ops::return_card(AbilityCtx& c, int card) const {
   l.theater = kNone;
   l.seq = b.seq_next++;  // ruling 26: to the end of the hand
   b.reindex(card);
-  eng.record(&c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
+  eng.record_change(c, b, Event{.type = Event::Return, .player = l.owner, .card = static_cast<uint8_t>(card), .from = from},
          Before{was, key});
   if (freed != kNone) eng.uncovered(c, b, freed);
+  return true;
 }
 
 void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
@@ -331,7 +348,7 @@ void Ops::to_deck(AbilityCtx& c, int card, bool top) const {
   l.theater = kNone;
   l.seq = top ? --b.seq_top : b.seq_next++;
   b.reindex(card);
-  eng.record(&c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
+  eng.record_change(c, b, Event{.type = Event::ToDeck, .player = owner, .card = static_cast<uint8_t>(card), .from = from,
                       .value = top});
   if (freed != kNone) eng.uncovered(c, b, freed);
 }
@@ -440,7 +457,7 @@ bool Ops::to_hand(AbilityCtx& c, int card, int player) const {
   l.seq = b.seq_next++;
   b.reindex(card);
   knowledge::learn(b, player, card);  // (the player it was taken from keeps knowing it)
-  eng.record(&c, b,
+  eng.record_change(c, b,
          Event{.type = Event::ToHand, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .from = from, .from_player = old_owner},
          Before{was, key});
@@ -514,7 +531,7 @@ bool Ops::give(AbilityCtx& c, int card, int player) const {
   l.seq = b.seq_next++;  // on top of the new owner's stack
   b.reindex(card);
   knowledge::learn(b, player, card);  // a player knows their own cards (ruling 28)
-  eng.record(&c, b,
+  eng.record_change(c, b,
          Event{.type = Event::Give, .player = static_cast<uint8_t>(player), .card = static_cast<uint8_t>(card),
                .theater = theater, .from_player = from, .faceup = l.faceup});
   if (freed != kNone) eng.uncovered(c, b, freed);
@@ -628,6 +645,8 @@ void Engine::end_lasting(State& s, Flow& f, Moment m) const {
   b.nlasting = static_cast<uint8_t>(k);
   b.ended_lasting = 0;
 }
+
+Scripts* Ops::scripts() const { return e_.scripts_.get(); }
 
 // The decision protocol and the log, for the binding (resolve.cpp and above).
 int Ops::ask(AbilityCtx& c, int player, DecisionKind kind, const uint16_t* opts, int n, int card_shown, int about,

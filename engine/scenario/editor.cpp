@@ -35,6 +35,7 @@ const std::map<std::string_view, std::string_view> kFieldTypes = {
     {"hand_triggers", "als.Triggers active while the card is in its owner's hand (API 5)"},
     {"copies", "fun(g: als.Game, this: string): string? the card whose ongoing effects and triggers this one has while faceup (API 5)"},
     {"may_play", "fun(g: als.Game, this: string, player: integer, theater: string, face: \"faceup\"|\"facedown\", allowed: boolean): boolean the terms of this card's own play (API 6)"},
+    {"instead", "als.Instead replacements of events of this card while it is faceup (API 6)"},
     // a rules table's plain fields
     {"vp_target", "integer"}, {"withdraw_chart", "table"}, {"hand_size", "integer"}, {"facedown_strength", "integer"},
     {"instants", "\"queue\"|\"immediate\""}, {"interrupt_flipped", "boolean"}, {"flip_covered", "boolean"},
@@ -135,7 +136,16 @@ void tables(std::ostream& o) {
     o << "---@field " << kFnNames[f] << "? fun(g: als.Game, this: string" << fun_params(kFnDocs[f].params)
       << ", data: table?): " << kFnDocs[f].returns << " " << kFnDocs[f].doc << "\n";
   o << "\n---A lasting effect (g:effect): ongoing functions and triggers.\n---@class als.Effect: als.Ongoing\n"
-       "---@field triggers? als.Triggers\n\n";
+       "---@field triggers? als.Triggers\n---@field instead? als.Instead replacements of any card's events (API 6)\n\n";
+  o << "---The event a replacement is asked about (API 6).\n---@class als.InsteadEvent\n"
+       "---@field kind \"destroy\"|\"flip\"|\"move\"|\"return_to_hand\"\n---@field card string the card it would happen to\n"
+       "---@field player integer the card's owner\n---@field from string the card's theater, or \"hand\"\n"
+       "---@field to string? a move's theater\n---@field cause string? the card whose ability does it, \"rule\" for a house rule\n\n";
+  o << "---Replacement effects (API 6): each is called before its event happens to a card, and returns true when it "
+       "replaced it (nothing of the event happens), false to let it happen.\n---@class als.Instead\n";
+  for (const char* k : kInsteadNames)
+    o << "---@field " << k << "? fun(g: als.Game, this: string?, card: string, e: als.InsteadEvent, data: table?): boolean\n";
+  o << "\n";
   o << "---A card's file returns this table (write `---@type als.Card` above `return`).\n---@class als.Card\n";
   for (const char* f : kCardFields) {
     const bool needed = std::string_view(f) == "name" || std::string_view(f) == "type" ||
@@ -145,7 +155,10 @@ void tables(std::ostream& o) {
   o << "\n---A set's `rules` or a house rule's table (write `---@type als.Rules` above `return`).\n---@class als.Rules\n";
   for (const char* f : kRuleFields) {
     if (std::string_view(f) == "battle_vp") continue;  // a number or the hook (below)
-    o << "---@field " << f << "? " << type_of(f, std::string_view(f) == "effects" ? "table<string, als.Effect>" : "any") << "\n";
+    o << "---@field " << f << "? "
+      << (std::string_view(f) == "instead" ? "als.Instead replacements of any card's events (API 6)"
+                                           : type_of(f, std::string_view(f) == "effects" ? "table<string, als.Effect>" : "any"))
+      << "\n";
   }
   for (const HookKind& h : kHookTable) {
     const std::string fun = "fun(g: als.Game" + fun_params(h.params) + ")" + (*h.returns ? ": " + std::string(h.returns) : "");

@@ -210,13 +210,13 @@ constexpr VerbDef kVerbs[] = {
      "string?", "Player p picks one of 2 to 8 texts (1 to 40 printable characters); returns it, or nil for \"none\" with `may`."},
     // effects
     {"flip", Verbs::flip, Group::Effect, 2, "id string", "boolean",
-     "Turns a board card over (a card turned faceup uses its ability); false when a ban refused it."},
+     "Turns a board card over (a card turned faceup uses its ability); false when a ban refused it or a replacement replaced it (API 6)."},
     {"move", Verbs::move, Group::Effect, 2, "id string, theater string", "boolean",
-     "Moves a board card to another theater, on top; not a play. False when a ban refused it."},
+     "Moves a board card to another theater, on top; not a play. False when a ban refused it or a replacement replaced it (API 6)."},
     {"destroy", Verbs::destroy, Group::Effect, 2, "id string", "boolean",
-     "A board or hand card goes facedown to the bottom of the deck (ruling 18); false when a may_destroy ban refused (API 6)."},
-    {"return_to_hand", Verbs::return_to_hand, Group::Effect, 2, "id string", "",
-     "A board card goes facedown to the end of its owner's hand."},
+     "A board or hand card goes facedown to the bottom of the deck (ruling 18); false when a may_destroy ban refused or a replacement replaced it (API 6)."},
+    {"return_to_hand", Verbs::return_to_hand, Group::Effect, 2, "id string", "boolean",
+     "A board card goes facedown to the end of its owner's hand; false when a replacement replaced it (API 6)."},
     {"draw", Verbs::draw, Group::Effect, 2, "p integer", "string?",
      "The deck's top card, held by p for this ability (back on top if not played); nil if the deck is empty."},
     {"play", Verbs::play, Group::Effect, 2, "p integer, id string, theater string, face \"faceup\"|\"facedown\"", "boolean",
@@ -408,7 +408,7 @@ void Runtime::make_handle() {
   // Strings the binding pushes on its own (an instant's `how`, data.id: API 6), kept alive: made
   // afresh after a collection, a string's allocation would be charged again (the sandbox charges
   // strings by length), and a search's work would depend on when the collector ran.
-  for (const char* s : {"played", "flipped", "copied", "id"}) {
+  for (const char* s : {"played", "flipped", "copied", "id", "kind", "destroy", "flip", "move", "return_to_hand", "hand", "rule"}) {
     lua_pushstring(L, s);
     luaL_ref(L, LUA_REGISTRYINDEX);
   }

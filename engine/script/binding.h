@@ -74,6 +74,11 @@ class Runtime : public Scripts {
   void run_nested(AbilityCtx& c, const Due& d) override;
   int ongoing(const State& s, int holder, Fn fn, const int* args, int value) override;
   int own_may_play(const State& s, int card, const int* args, int allowed) override;
+  bool run_instead(AbilityCtx& c, InsteadSource src, Instead kind, int card, int to) override;
+  void keep_coverage(LineSets* lines) override;
+  LineSets code_lines() override;
+  int rule_insteads() const override { return static_cast<int>(rule_instead_.size()); }
+  uint8_t rule_instead(int i) const override { return rule_instead_[static_cast<size_t>(i)].kinds; }
   int copied(const State& s, int card) override;
   int lasting(const State& s, int slot, Fn fn, const int* args, int value) override;
   int battle_over(const State& s) override;
@@ -168,6 +173,23 @@ class Runtime : public Scripts {
   int name_pins_ref_ = -2;  // registry: the cached strings, by slot
 
  private:
+  // Replacement effects (API 6; instead.cpp): an `instead` table's functions' refs, by Instead.
+  using InsteadRefs = std::array<int, static_cast<int>(Instead::Count)>;
+  /// Reads the `instead` table at `idx` (refs filled, LUA_NOREF for none); its kinds' bits.
+  uint8_t read_instead(int idx, const std::string& where, InsteadRefs& refs);
+  /// A card file's `instead` (API 6), its refs to instead_ref_.
+  void read_card_instead(int c, CardDef& d, const std::string& w, int api);
+  /// A rules table's `instead` (API 6, any set): its kinds into r.instead, its functions to rule_instead_; whether it has one.
+  bool read_rule_instead(int t, Rules& r, const std::string& w);
+  void push_instead_event(const AbilityCtx& c, Instead k, int card, int to);
+  std::vector<InsteadRefs> instead_ref_;          // by card
+  std::vector<InsteadRefs> lasting_instead_ref_;  // by lasting effect definition
+  struct RuleInstead {
+    std::string file;
+    InsteadRefs refs;
+    uint8_t kinds;  // bit k: Instead(k)
+  };
+  std::vector<RuleInstead> rule_instead_;  // the rules with one, in order
   // Reads a `params` field (set.lua's, a house rule's table) into rules.params and publishes
   // every param declared so far as the scripts' read-only global `params`.
   void read_params(int t, Rules& rules, const std::string& where);

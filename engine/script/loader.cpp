@@ -124,6 +124,7 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
   std::sort(names.begin(), names.end());
   std::vector<const char*> fields(std::begin(kFnNames), std::end(kFnNames));
   fields.push_back("triggers");
+  fields.push_back("instead");
   for (const std::string& name : names) {
     std::string where = w + ": effect '" + name + "'";
     lua_getfield(L, idx, name.c_str());
@@ -155,12 +156,20 @@ void Runtime::read_effects(int idx, int card, int api, const std::string& w) {
     } else if (ty != LUA_TNIL) {
       throw LoadError(where + ": 'triggers' must be a table of functions");
     }
-    lua_pop(L, 2);  // triggers, the effect
-    if (!d.fns && !d.triggers) throw LoadError(where + " has no function and no trigger");
+    lua_pop(L, 1);  // triggers
+    InsteadRefs instead;
+    instead.fill(LUA_NOREF);
+    if (get_field(L, e, "instead") != LUA_TNIL) {
+      if (api < 6) throw LoadError(where + ": 'instead' (replacement effects) needs api = 6 in set.lua");
+      d.instead = read_instead(lua_gettop(L), where, instead);
+    }
+    lua_pop(L, 2);  // instead, the effect
+    if (!d.fns && !d.triggers && !d.instead) throw LoadError(where + " has no function and no trigger (nor 'instead', API 6)");
     if (lasting_defs_.size() >= 255) throw LoadError(where + ": at most 255 lasting effects in a set and its rules");
     lasting_defs_.push_back(std::move(d));
     lasting_fn_ref_.push_back(fns);
     lasting_trigger_ref_.push_back(trig);
+    lasting_instead_ref_.push_back(instead);
   }
 }
 
@@ -220,6 +229,7 @@ void Runtime::read_rules_table(int t, Rules& r, const std::string& w, bool edite
     throw LoadError(w + ": rules field 'triggers' must be a table { EVENT = function(g, this, e) }");
   }
   lua_pop(L, 1);
+  if (read_rule_instead(t, r, w)) any_hook = true;
   // Lasting effects a house rule declares (API 3: with any set), started by its hooks.
   if (get_field(L, t, "effects") != LUA_TNIL) {
     read_effects(lua_gettop(L), kNone, kApiMax, w + ": rules");  // (house rules: every API's names)
@@ -389,7 +399,7 @@ bool Runtime::run_rules_file(const std::string& path, const Rules& r, bool check
         const bool nil = lua_getfield(L, -1, field) == LUA_TNIL;  // (a plain table: no metamethods)
         lua_pop(L, 1);
         if (nil && std::string_view(field) != "params" && std::string_view(field) != "effects" &&
-            std::string_view(field) != "triggers")  // (not given to it)
+            std::string_view(field) != "triggers" && std::string_view(field) != "instead")  // (not given to it)
           throw LoadError(path + ": rules field '" + field + "' was set to nil (a param's name mistyped?)");
       }
     return true;
@@ -730,10 +740,11 @@ void Runtime::load_card(const std::string& id, const std::string& dir, const std
   if (get_field(L, c, "effects") != LUA_TNIL) read_effects(lua_gettop(L), static_cast<int>(set.cards.size()), set.api, w);
   read_copies(c, d, w, set.api);
   read_own_may_play(c, d, w, set.api);
+  read_card_instead(c, d, w, set.api);
   if (d.kind == Kind::Triggered && !d.triggers && !d.hand_triggers)
     throw LoadError(w + ": a triggered card needs 'triggers' or 'hand_triggers'");
-  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies && !d.has_ability)
-    throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, triggers, or 'copies'");
+  if (d.kind == Kind::Ongoing && d.effects.empty() && !d.fns && !d.triggers && !d.copies && !d.has_ability && !d.instead)
+    throw LoadError(w + ": an ongoing card needs 'ongoing' effects or functions, triggers, or 'copies' (API 6: or 'instead')");
   // From now on the card's tables are read-only and its functions' upvalues are put back
   // after every call: nothing one call leaves behind reaches the next.
   trigger_ref_.push_back(trig);

@@ -32,11 +32,11 @@ void check_param_names(const ParamValues& given, const std::vector<std::pair<std
 /// The fields a card's table may have (docs/modding.md, "A card script").
 inline constexpr const char* kCardFields[] = {"name", "type", "strength", "kind", "text",
                                               "ability", "ongoing", "triggers", "effects", "copies", "hand_triggers",
-                                              "may_play"};
+                                              "may_play", "instead"};
 /// The fields a rules table may have besides its hooks (kHookTable; docs/modding.md, "Rules").
 inline constexpr const char* kRuleFields[] = {"vp_target", "battle_vp",  "withdraw_chart",       "hand_size",
                                               "facedown_strength", "instants", "interrupt_flipped", "flip_covered",
                                               "rotation",  "theaters",   "random_theater_order", "max_actions",
-                                              "effects", "params", "triggers"};
+                                              "effects", "params", "triggers", "instead"};
 
 }  // namespace als

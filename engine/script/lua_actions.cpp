@@ -160,14 +160,15 @@ int Verbs::destroy(lua_State* L) {
   Zone z = board(L).card[c].zone;
   if (z != Zone::Board && z != Zone::Hand)
     luaL_error(L, "card '%s' is neither on the board nor in a hand", lua_tostring(L, 2));
-  lua_pushboolean(L, eng(L).ops().destroy(ctx(L), c));  // (false: a may_destroy ban refused, API 6)
+  lua_pushboolean(L, eng(L).ops().destroy(ctx(L), c));  // (false: a may_destroy ban refused or a replacement replaced it, API 6)
   return 1;
 }
 
-// g:return_to_hand(id): a card on the board goes to the end of its owner's hand
+// g:return_to_hand(id) -> true, or false when a replacement replaced it (API 6): a card on the
+// board goes to the end of its owner's hand
 int Verbs::return_to_hand(lua_State* L) {
-  eng(L).ops().return_card(ctx(L), on_board(L, 2));
-  return 0;
+  lua_pushboolean(L, eng(L).ops().return_card(ctx(L), on_board(L, 2)));
+  return 1;
 }
 
 // g:draw(p) -> the id of the deck's top card, now held by player p for this ability, or nil

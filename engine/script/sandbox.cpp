@@ -104,6 +104,27 @@ void count_every(lua_State* L, lua_Debug*) {
 constexpr lua_Hook count_hook = count_every<kHookEvery>;
 constexpr int kDryHookEvery = 64;
 
+// The same with line events too, while line coverage is kept (sandbox_coverage): each line run,
+// by its chunk's name.
+template <int Every>
+void count_and_lines(lua_State* L, lua_Debug* ar) {
+  if (ar->event != LUA_HOOKLINE) return count_every<Every>(L, ar);
+  SandboxInfo* info = info_of(L);
+  if (!info->coverage || !lua_getinfo(L, "S", ar) || ar->source[0] != '@') return;
+  auto it = info->coverage->find(std::string_view(ar->source + 1));
+  if (it == info->coverage->end()) it = info->coverage->emplace(std::string(ar->source + 1), std::set<int>{}).first;
+  it->second.insert(ar->currentline);
+}
+
+// Installs the counting hook of `Every` instructions (with line events while coverage is kept).
+template <int Every>
+void install_hook(lua_State* L) {
+  if (info_of(L)->coverage) [[unlikely]]
+    lua_sethook(L, count_and_lines<Every>, LUA_MASKCOUNT | LUA_MASKLINE, Every);
+  else
+    lua_sethook(L, count_every<Every>, LUA_MASKCOUNT, Every);
+}
+
 // pcall for scripts: it never swallows the engine's own signals (light userdata errors), an
 // exhausted instruction budget or a memory error; an error it catches costs kCaughtErrorCost.
 int safe_pcall(lua_State* L) {
@@ -228,12 +249,17 @@ void set_budget(lua_State* L, long long instructions, const char* message) {
 void set_dry_budget(lua_State* L, long long instructions) {
   set_budget(L, instructions);
   info_of(L)->quiet = true;
-  lua_sethook(L, count_every<kDryHookEvery>, LUA_MASKCOUNT, kDryHookEvery);
+  install_hook<kDryHookEvery>(L);
 }
 
 long long instructions_spent(lua_State* L) { return info_of(L)->spent; }
 
-void restart_count(lua_State* L) { lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery); }
+void restart_count(lua_State* L) { install_hook<kHookEvery>(L); }
+
+void sandbox_coverage(lua_State* L, std::map<std::string, std::set<int>, std::less<>>* lines) {
+  info_of(L)->coverage = lines;
+  if (!info_of(L)->quiet) restart_count(L);
+}
 
 std::string error_message(lua_State* L, int status) {
   SandboxInfo* info = info_of(L);

@@ -4,6 +4,8 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -75,6 +77,10 @@ long long instructions_spent(lua_State* L);
 /// so that what is spent from here on is a function of what runs from here on, not of the
 /// state's history (a search's budget of the rules' work).
 void restart_count(lua_State* L);
+/// Line coverage (als cards --coverage): while `lines` is set, every line a script runs is added
+/// to it under its file's path (a chunk's name without its '@'); nullptr stops it. Slower: only
+/// for that check.
+void sandbox_coverage(lua_State* L, std::map<std::string, std::set<int>, std::less<>>* lines);
 /// The message of the error a protected call returned with `status` (on top of the stack): a
 /// memory error that refused a string over the limit says so.
 std::string error_message(lua_State* L, int status);

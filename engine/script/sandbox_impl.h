@@ -3,6 +3,8 @@
 // read-only tables and upvalues). Not for use outside engine/script/sandbox*.cpp.
 #pragma once
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,8 @@ struct SandboxInfo : SandboxHead {
   ChanceTape* tape = nullptr;
   const bool* dry = nullptr;
   Pool pool;
+  // Line coverage (als cards --coverage; sandbox_coverage): the lines run, by chunk name, while set.
+  std::map<std::string, std::set<int>, std::less<>>* coverage = nullptr;
 };
 
 // Registry keys (addresses of these objects).

@@ -38,6 +38,51 @@ for agent in random greedy mcts:iterations=30; do
   expect_rc 0 $? "simulate the mimic set with $agent: $(tail -2 mimic.txt)"
   grep -q "failed" mimic.txt && bad "$agent: $(grep failed mimic.txt | head -c 400)" || ok
 done
+# API 6 (tests/sets/api6): replacements that ask the card's owner, effects that end when used,
+# terms of play on the card, ongoing copiers, under every agent kind (a search's determinizations
+# and re-runs included), with the Anchored and Theater Points house rules
+for agent in random greedy mcts:iterations=30; do
+  "$als" simulate --cards "$src/tests/sets/api6" --rules "$src/tests/sets/api6/rules/anchored.lua" \
+    --rules "$src/tests/sets/api6/rules/theater_points.lua" --p1 "$agent" --p2 greedy --games 60 --seed 5 > api6.txt 2>&1
+  expect_rc 0 $? "simulate the api6 set with $agent: $(tail -2 api6.txt)"
+  grep -q "failed" api6.txt && bad "$agent: $(grep failed api6.txt | head -c 400)" || ok
+done
+# als cards --coverage (API 6's coverage check): a card whose branch no game reaches (a score
+# no battle gives) and a house rule's hook whose branch no game reaches are listed, line by line
+mkdir -p cov
+printf 'return { name = "cov", api = 6, extends = "standard", theaters = { "air", "land", "sea" }, cards = { "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers", "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks", "late_bloomer" } }\n' > cov/set.lua
+cat > cov/late_bloomer.lua <<'LUA'
+return {
+  name = "Late Bloomer", type = "sea", strength = 1, kind = "instant", text = "Gain 1 VP if you have 99 VP.",
+  ability = function(g, this)
+    local you = g:owner(this)
+    if g:score(you) >= 99 then
+      g:gain_vp(you, 1)
+      g:log("bloomed")
+    end
+  end,
+}
+LUA
+cat > cov/rule.lua <<'LUA'
+return {
+  turn_start = function(g, p)
+    if g:score(p) > 1000 then
+      g:log("never")
+    end
+  end,
+}
+LUA
+"$als" cards --cards cov --rules cov/rule.lua --coverage --sample 40 --games 2 > cov.out 2>&1
+expect_rc 0 $? "als cards --coverage: $(tail -3 cov.out)"
+grep -q "late_bloomer.lua: 3 of 5 lines; not run: 6-7" cov.out && ok || bad "the card's unreached branch: $(grep -A3 late_bloomer.lua cov.out)"
+grep -q "^       6  g:gain_vp(you, 1)" cov.out && ok || bad "the unreached line's text: $(cat cov.out | tail -12)"
+grep -q "rule.lua: 2 of 3 lines; not run: 4" cov.out && ok || bad "the rule's unreached branch: $(grep rule.lua cov.out)"
+grep -q "support.lua" cov.out && bad "a card without functions has no lines of code" || ok
+"$als" cards --cards cov > nocov.out 2>&1
+grep -q "^coverage" nocov.out && bad "coverage only when asked" || ok
+"$als" cards --cards cov --coverage --sample 0 --games 0 > cov0.out 2>&1
+grep -q "coverage: no games were played" cov0.out && ok || bad "no games: $(cat cov0.out | tail -3)"
+
 copier_set() {  # FOLDER API KIND EXTRA: a set of the standard cards and one copier
   mkdir -p "$1"
   printf 'return { name = "c", api = %s, extends = "standard", theaters = { "air", "land", "sea" }, cards = { "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers", "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks", "copier" } }\n' "$2" > "$1/set.lua"

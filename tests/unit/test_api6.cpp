@@ -93,6 +93,30 @@ TEST_CASE("a card's own may_play needs api = 6 and a function") {
   REQUIRE(load_error((dir / "bad").string()).find("'may_play' must be a function") != std::string::npos);
 }
 
+TEST_CASE("an instead table needs api = 6, names known events, and holds functions; a house rule's works with any set") {
+  const fs::path dir = test::temp_folder("api6-instead");
+  auto card = [](const std::string& instead) {
+    return "return { type = \"land\", strength = 2, kind = \"ongoing\", instead = " + instead + " }";
+  };
+  write_set(dir, "six", "standard", kTwelve + ", \"decoy\"", {{"decoy", card("{ destroy = function() return false end }")}});
+  auto e = test::load((dir / "six").string());
+  REQUIRE(e->set().cards[e->set().find("decoy")].instead == 1u << static_cast<int>(Instead::Destroy));
+  write_set(dir, "five", "standard", kTwelve + ", \"decoy\"", {{"decoy", card("{ destroy = function() return false end }")}}, 5);
+  REQUIRE(load_error((dir / "five").string()).find("'instead' (replacement effects) needs api = 6") != std::string::npos);
+  write_set(dir, "typo", "standard", kTwelve + ", \"decoy\"", {{"decoy", card("{ destory = function() return false end }")}});
+  const std::string typo = load_error((dir / "typo").string());
+  INFO(typo);
+  REQUIRE(typo.find("did you mean 'destroy'") != std::string::npos);
+  write_set(dir, "notfn", "standard", kTwelve + ", \"decoy\"", {{"decoy", card("{ flip = true }")}});
+  REQUIRE(load_error((dir / "notfn").string()).find("instead.flip must be a function(g, this, card, e)") != std::string::npos);
+  write_set(dir, "empty", "standard", kTwelve + ", \"decoy\"", {{"decoy", card("{}")}});
+  REQUIRE(load_error((dir / "empty").string()).find("'instead' names no event") != std::string::npos);
+  // A house rule's, with an API 1 set (the standard one).
+  std::ofstream(dir / "anchored.lua") << "return { instead = { move = function(g, this, card, e) return true end } }";
+  auto r = test::load("standard", {(dir / "anchored.lua").string()});
+  REQUIRE(r->rules().instead == 1u << static_cast<int>(Instead::Move));
+}
+
 TEST_CASE("an ongoing card's ability (a copier printed as ongoing) needs api = 6") {
   const fs::path dir = test::temp_folder("api6-ongoing-ability");
   const std::string card = "return { type = \"land\", strength = 1, kind = \"ongoing\", ability = function(g, this) end }";

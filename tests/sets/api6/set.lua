@@ -9,6 +9,6 @@ return {
     "support", "air_drop", "air_maneuver", "aerodrome", "containment", "heavy_bombers",
     "reinforce", "ambush", "land_maneuver", "cover_fire", "disrupt", "heavy_tanks",
     "transport", "escalation", "sea_maneuver", "redeploy", "blockade", "super_battleship",
-    "sabotage_orders", "field_order", "requisition", "echo_relay", "desperate_measures", "mimic", "iron_bunker", "demolition",
+    "sabotage_orders", "field_order", "requisition", "echo_relay", "desperate_measures", "mimic", "iron_bunker", "demolition", "decoy", "escort",
   },
 }
