@@ -625,11 +625,16 @@ void run_command(const Engine& e, const State& s, int p, const std::vector<Actio
 }
 
 // Why a typed play that is not legal is refused, where the words name one card of the player's
-// hand and one theater ("deploy cover air": cover_fire deploys faceup only to land); "" otherwise.
-std::string refusal_reason(const Engine& e, const Projection& v, const std::string& line) {
+// hand and one theater ("deploy cover air": cover_fire deploys faceup only to land), with that
+// card's legal plays (from `ids`, the actions' texts); at a turn whose rules offer turn actions
+// (API 5), those actions' words; "" otherwise.
+std::string refusal_reason(const Engine& e, const Projection& v, const std::string& line, const std::vector<std::string>& ids) {
   std::vector<std::string> w = words(line);
   for (std::string& x : w) x = lowercase(x);
-  if (w.size() != 3 || (std::string("deploy").rfind(w[0], 0) != 0 && std::string("improvise").rfind(w[0], 0) != 0)) return "";
+  std::string offered;  // (API 5) the turn actions' words, listed when the words match no play
+  for (const std::string& t : v.turn_actions) offered += (offered.empty() ? "'" : ", '") + escape_controls(t) + "'";
+  if (!offered.empty()) offered = "the rules' turn actions now: " + offered;
+  if (w.size() != 3 || (std::string("deploy").rfind(w[0], 0) != 0 && std::string("improvise").rfind(w[0], 0) != 0)) return offered;
   auto unique = [&](const std::vector<std::string>& names, const std::string& prefix) -> std::string {
     std::string found;
     for (const std::string& x : names)
@@ -646,11 +651,18 @@ std::string refusal_reason(const Engine& e, const Projection& v, const std::stri
   if (theater.empty()) return "no theater starts with '" + w[2] + "'";
   const int c = e.set().find(card);
   const bool deploy = std::string("deploy").rfind(w[0], 0) == 0;
+  std::string plays;  // the card's legal plays now
+  for (const std::string& t : ids) {
+    const std::vector<std::string> tw = words(t);
+    if (tw.size() == 3 && (tw[0] == "deploy" || tw[0] == "improvise") && tw[1] == card) plays += (plays.empty() ? "" : ", ") + t;
+  }
+  plays = plays.empty() ? "; it has no legal play now" : "; its legal plays: " + plays;
   if (deploy && c >= 0 && e.set().cards[static_cast<size_t>(c)].type != theater)
     return shown_card(e, c) + " deploys faceup only to " + e.set().cards[static_cast<size_t>(c)].type +
-           " (its type), unless an ability allows it elsewhere; it may be improvised facedown anywhere";
+           " (its type), unless an ability allows it elsewhere; it may be improvised facedown anywhere" + plays;
   return std::string(deploy ? "deploying " : "improvising ") + shown_card(e, c) + " to " + theater +
-         " is not allowed now (a card's ability forbids it)";
+         " is not allowed now: a may_play function forbids it (a board card's ongoing ability, the card's own terms of "
+         "play or a lasting effect)" + plays;
 }
 
 // The actions as player p sees them, reordered in `acts` (cards they cannot tell apart in the order
@@ -721,8 +733,9 @@ Reply human_choice(const Engine& e, const State& s, int p, const std::vector<Act
       }
       return Reply::Chosen;
     }
-    const std::string reason = e.decision_kind(s) == DecisionKind::Turn ? refusal_reason(e, project(e, s, p), line) : "";
-    std::cout << wrapped(in.why + (reason.empty() ? "" : ": " + reason), 2) << "\n";
+    const std::string reason = e.decision_kind(s) == DecisionKind::Turn ? refusal_reason(e, project(e, s, p), line, sorted.ids) : "";
+    const bool asked = !in.why.empty() && in.why.back() == '?';  // ("did you mean [...]?")
+    std::cout << wrapped(in.why + (reason.empty() ? "" : (asked ? " " : ": ") + reason), 2) << "\n";
   }
 }
 

@@ -55,6 +55,15 @@ grep -q "'dep' could be: \[deploy air_maneuver air\]" flat.txt && ok || bad "a p
 grep -q "cover_fire deploys faceup only to land (its type)" flat.txt && ok || bad "a refused deploy says why: $(grep -A2 "'deploy cover" words.txt)"
 grep -q "no card of your hand starts with 'zzz'" flat.txt && ok || bad "an unknown card is named: $(grep -A2 "'imp zzz" words.txt)"
 grep -q "^> player 1 deploys cover_fire to land" words.txt && ok || bad "'dep cover' plays the one action it fits: $(grep '^>' words.txt | tail -2)"
+grep -q "its legal plays: deploy cover_fire land, improvise cover_fire air" flat.txt && ok || bad "a refused play lists the card's legal plays: $(grep -A3 "'deploy cover" words.txt)"
+# a play a may_play function forbids (API 6: Desperate Measures' own terms, seed 3: player 1 holds
+# it, scores 0-0) says so and lists its legal plays; a misspelt turn action lists the rules' turn
+# actions (API 5, the hold rule)
+printf 'deploy desperate sea\nhodl\n' | "$als" play --cards "$src/tests/sets/api6" --rules "$src/tests/sets/rules/hold.lua" \
+  --seed 3 --p2 random --color never 2>&1 | tr '\n' ' ' | tr -s ' ' > terms.txt
+grep -q "deploying desperate_measures to sea is not allowed now: a may_play function forbids it" terms.txt && ok || bad "a may_play refusal: $(head -c 600 terms.txt)"
+grep -q "its legal plays: improvise desperate_measures air, improvise desperate_measures land" terms.txt && ok || bad "the refused card's plays: $(head -c 600 terms.txt)"
+grep -q "'hodl' is not a legal action now.*the rules' turn actions now: 'hold: pass the turn'" terms.txt && ok || bad "a misspelt turn action: $(head -c 800 terms.txt)"
 
 # a human never sees the opponent's facedown plays by id
 yes 1 | "$als" play --seed 21 > v.txt 2>&1
