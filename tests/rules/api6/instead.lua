@@ -21,9 +21,12 @@ end)
 
 scenario("Containment does not destroy a Decoy flipped instead: it was not played, and no played trigger fires", function()
   local g = setup{ cards = set, theaters = { "air", "land", "sea" },
-                   board = { { air = {"containment"} }, { land = {"decoy"} } }, hands = { {"demolition", "support"}, {"transport"} } }
+                   board = { { air = {"containment"} }, { land = {"decoy"} } }, hands = { {"demolition", "support"}, {"transport"} },
+                   effects = { { name = "mark", owner = "field_order" } } }  -- (its played trigger logs every play)
   g:deploy("demolition", "sea")
   g:choose("decoy")
+  check(log_of(g, 1):find("sees demolition", 1, true), "the played trigger works: " .. log_of(g, 1))
+  check(not log_of(g, 1):find("sees decoy", 1, true), "no played trigger fires for the Decoy: " .. log_of(g, 1))
   check_eq(g:stack(2, "land"), {"~decoy"}, "Containment destroys facedown plays only")
   check(not log_of(g, 1):find("improvises", 1, true), "nothing was played")
   check(not log_of(g, 1):find("containment destroys", 1, true), log_of(g, 1))
