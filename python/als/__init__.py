@@ -16,6 +16,7 @@ import os as _os
 from ._als import CHANCE, TERMINAL, EngineAgent, Error, Game, State, ValueNet, _set_data_dir, game_seed  # noqa: F401
 from ._version import __version__  # noqa: F401
 from .vector import VectorEnv  # noqa: F401
+from . import openspiel as _openspiel  # noqa: F401  (OpenSpiel's names on Game and State)
 from .agent import Agent, AgentView, serve_agent  # noqa: F401
 
 

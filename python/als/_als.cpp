@@ -220,6 +220,8 @@ void bind_state(py::module_& m) {
       .def("child", [](const EnvState& s, int id) { EnvState c(s); c.apply_action(id); return c; }, py::arg("id"))
       .def("serialize", [](const EnvState& s) { return py::bytes(s.serialize()); })
       .def("digest", &EnvState::digest, "The engine's 64-bit state digest.")
+      .def("get_game", [](const EnvState& s) { return std::const_pointer_cast<EnvGame>(s.game_ptr()); },
+           "The Game this state is of (OpenSpiel's get_game).")
       .def("observation_tensor", &observation, py::arg("player"),
            "numpy float32 of observation_tensor_size(), from what `player` knows now.")
       .def("information_state_tensor", &information, py::arg("player"),

@@ -1,0 +1,87 @@
+"""OpenSpiel's names on als.Game and als.State (docs/python.md, "OpenSpiel's names"): an
+OpenSpiel-style loop as its algorithms write it, checked over random games.
+
+Run by the README's test command (tests/meson.build: python3 -m pytest tests/python with
+PYTHONPATH=build/python).
+"""
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import als
+
+
+@pytest.fixture(scope="module")
+def game():
+    return als.Game("standard")
+
+
+def test_new_initial_state_without_a_seed_deals_new_games(game):
+    deals = {game.new_initial_state().information_state_string(0) for _ in range(8)}
+    assert len(deals) > 1, "a loop of new_initial_state() meets more than one deal"
+    a, b = game.new_initial_state(seed=5), game.new_initial_state(5)
+    assert a == b, "a seed still replays its deal"
+
+
+def test_an_openspiel_loop(game):
+    rng = random.Random(3)
+    for g in range(20):
+        state = game.new_initial_state(100 + g)
+        summed = np.zeros(2)
+        moves = 0
+        while not state.is_terminal():
+            assert state.is_player_node() and not state.is_simultaneous_node()
+            p = state.current_player()
+            legal = state.legal_actions(p)
+            assert legal == state.legal_actions()
+            assert state.legal_actions(1 - p) == [], "the player who does not act has no legal action"
+            assert state.legal_actions_mask(1 - p).sum() == 0
+            assert list(np.flatnonzero(state.legal_actions_mask(p))) == legal
+            np.testing.assert_array_equal(state.observation_tensor(), state.observation_tensor(p))
+            np.testing.assert_array_equal(state.information_state_tensor(), state.information_state_tensor(p))
+            assert state.observation_string() == state.observation_string(p)
+            assert state.information_state_string() == state.information_state_string(p)
+            action = rng.choice(legal)
+            text = state.action_to_string(p, action)
+            assert state.string_to_action(text) == action and state.string_to_action(p, text) == action
+            assert state.move_number() == moves
+            state.apply_action(action)
+            moves += 1
+            summed += [state.player_reward(0), state.player_reward(1)]
+        assert state.history_str() == ", ".join(str(a) for a in state.history())
+        assert [state.player_return(0), state.player_return(1)] == state.returns()
+        np.testing.assert_allclose(summed, state.returns()), "terminal rewards sum to the returns"
+        assert not state.is_player_node()
+        with pytest.raises(als.Error):
+            state.observation_tensor()  # no player acts at the end: name one
+        assert state.observation_tensor(0).shape == (game.observation_tensor_size(),)
+
+
+def test_hash_is_consistent_with_equality(game):
+    state = game.new_initial_state(9)
+    twin = state.clone()
+    assert state == twin and hash(state) == hash(twin)
+    assert len({state, twin, pickle.loads(pickle.dumps(state))}) == 1
+    state.apply_action(state.legal_actions()[0])
+    assert len({state, twin}) == 2
+
+
+def test_game_parameters_type_and_state_game(game):
+    params = game.get_parameters()
+    assert params == {"cards": "standard", "rules": [], "options": "", "params": {}}
+    again = als.Game(**params)
+    assert again.new_initial_state(4) == game.new_initial_state(4)
+    t = game.get_type()
+    assert (t.short_name, t.dynamics, t.information, t.utility) == (
+        "air_land_sea", "sequential", "imperfect_information", "zero_sum")
+    assert game.new_initial_state(1).get_game() is game
+
+
+def test_string_to_action_and_apply_actions_refuse_clearly(game):
+    state = game.new_initial_state(2)
+    with pytest.raises(als.Error, match="no legal action is 'fly away' now"):
+        state.string_to_action("fly away")
+    with pytest.raises(als.Error, match="no simultaneous node"):
+        state.apply_actions([0, 1])
