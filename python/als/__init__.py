@@ -46,7 +46,7 @@ def _game_type(game):
     return {"short_name": "air_land_sea", "long_name": "Air, Land & Sea", "dynamics": "sequential",
             "chance_mode": "explicit_stochastic" if chance else "sampled_stochastic",
             "information": "imperfect_information",
-            "utility": "zero_sum", "reward_model": "rewards" if "battle_rewards" in game.options.split(",") else "terminal",
+            "utility": "zero_sum", "reward_model": "rewards" if {"battle_rewards", "shaped_rewards"} & set(game.options.split(",")) else "terminal",
             "min_num_players": 2, "max_num_players": 2,
             "provides_information_state_string": True, "provides_information_state_tensor": True,
             "provides_observation_string": True, "provides_observation_tensor": True}

@@ -105,8 +105,8 @@ void bind_game(py::module_& m) {
            py::arg("options") = "", py::arg("chance_nodes") = false,
            py::arg("params") = std::map<std::string, double>{},
            "Game(cards='standard', rules=(), options='', chance_nodes=False, params={}): a bundled set's name "
-           "or a folder, house rules (bundled names or .lua paths) and options ('battle_rewards', "
-           "'chance_nodes', comma-separated; chance_nodes=True adds the latter: every random draw of the "
+           "or a folder, house rules (bundled names or .lua paths) and options ('battle_rewards' or "
+           "'shaped_rewards', 'chance_nodes', comma-separated; chance_nodes=True adds the latter: every random draw of the "
            "rules is then a chance node); params: {name: number} replacing the values the set and rules "
            "declare (docs/variants.md, as als compare's SET?NAME=VALUE; part of the content hash). "
            "Raises als.Error (an undeclared param names the nearest declared one).")

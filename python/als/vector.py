@@ -11,7 +11,7 @@ class VectorEnv:
     ``als simulate`` accepts), a learning agent plays ``seat`` (0 or 1) and the engine's agent the
     other; with ``opponent=None`` both seats are the caller's: every decision of both players is
     returned (self-play, or an opponent written in Python), each row for the player to act.
-    ``options``: the rewards' options ("battle_rewards"; "" keeps the game's). ``tensor``:
+    ``options``: the rewards' options ("battle_rewards" or "shaped_rewards"; "" keeps the game's). ``tensor``:
     "observation" (the default) or "information_state" (each row holds that tensor instead).
     Games that end are replaced in the same step; every game's seed derives from the reset seed
     and the game's number. A Game with chance nodes is sampled (its generator's outcomes).

@@ -85,3 +85,44 @@ def test_string_to_action_and_apply_actions_refuse_clearly(game):
         state.string_to_action("fly away")
     with pytest.raises(als.Error, match="no simultaneous node"):
         state.apply_actions([0, 1])
+
+
+@pytest.mark.parametrize("chance", [False, True])
+def test_shaped_rewards_sum_to_the_returns(chance):
+    game = als.Game("standard", options="shaped_rewards", chance_nodes=chance)
+    assert game.get_type().reward_model == "rewards"
+    rng = random.Random(11)
+    battles_rewarded = 0
+    for g in range(25):
+        state = game.new_initial_state(500 + g)
+        summed = np.zeros(2)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            r = np.array(state.rewards())
+            assert r[0] == pytest.approx(-r[1]), "zero-sum at every step"
+            battles_rewarded += not state.is_terminal() and r[0] != 0
+            summed += r
+        np.testing.assert_allclose(summed, state.returns(), atol=1e-9)
+    assert battles_rewarded > 0, "the battles before the last are rewarded too"
+
+
+def test_one_reward_model_at_a_time():
+    with pytest.raises(als.Error, match="two reward models"):
+        als.Game("standard", options="battle_rewards,shaped_rewards")
+
+
+def test_shaped_rewards_in_the_vector_env_sum_to_the_returns():
+    env = als.VectorEnv(als.Game("standard"), 8, opponent="random", seat=0, seed=3, options="shaped_rewards")
+    obs, info = env.reset()
+    totals, finished = np.zeros(8), []
+    rng = np.random.default_rng(1)
+    for _ in range(400):
+        mask = info["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, reward, terminated, truncated, info = env.step(actions)
+        totals += reward
+        for i in np.flatnonzero(terminated):
+            finished.append(totals[i])
+            totals[i] = 0
+    assert len(finished) >= 8
+    assert set(np.round(finished, 5)) <= {-1.0, 1.0}, "each finished game's rewards sum to its return, +1 or -1"

@@ -81,16 +81,18 @@ EnvOptions EnvOptions::parse(const std::string& text) {
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty()) continue;
     if (item == "battle_rewards") o.battle_rewards = true;
+    else if (item == "shaped_rewards") o.shaped_rewards = true;
     else if (item == "chance_nodes") o.chance_nodes = true;
-    else throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards, chance_nodes)");
+    else throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards, shaped_rewards, chance_nodes)");
   }
+  if (o.battle_rewards && o.shaped_rewards) throw EnvError("battle_rewards and shaped_rewards are two reward models: give one");
   return o;
 }
 
 EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text)
     : engine_(std::move(engine)), ids_(*engine_), options_(EnvOptions::parse(options_text)),
-      options_text_(std::string(options_.battle_rewards ? "battle_rewards" : "") +
-                    (options_.battle_rewards && options_.chance_nodes ? "," : "") +
+      options_text_(std::string(options_.battle_rewards ? "battle_rewards" : options_.shaped_rewards ? "shaped_rewards" : "") +
+                    ((options_.battle_rewards || options_.shaped_rewards) && options_.chance_nodes ? "," : "") +
                     (options_.chance_nodes ? "chance_nodes" : "")) {
   cards_ = static_cast<int>(engine_->set().cards.size());
   theaters_ = static_cast<int>(engine_->rules().theaters.size());
@@ -127,6 +129,22 @@ void EnvGame::legal_ids(const State& s, int player, std::vector<Action>& scratch
 
 double EnvGame::battle_reward(int vp_difference) const {
   return std::clamp(static_cast<double>(vp_difference) / std::max(1, engine_->rules().vp_target), -1.0, 1.0);
+}
+
+double EnvGame::potential(const State& s) const {
+  if (s.b.phase == Phase::Over) {
+    const int w = engine_->result(s).winner;
+    return w == 0 ? 1.0 : w == 1 ? -1.0 : 0.0;
+  }
+  return battle_reward(s.b.score[0] - s.b.score[1]);
+}
+
+std::array<double, 2> EnvGame::step_rewards(const State& before, const State& after) const {
+  double r = 0;
+  if (options_.battle_rewards) r = battle_reward((after.b.score[0] - before.b.score[0]) - (after.b.score[1] - before.b.score[1]));
+  else if (options_.shaped_rewards) r = potential(after) - potential(before);
+  else if (after.b.phase == Phase::Over && before.b.phase != Phase::Over) r = potential(after);
+  return {r, -r};
 }
 
 std::string EnvGame::key() const {

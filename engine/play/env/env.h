@@ -31,11 +31,14 @@ constexpr int kTerminalPlayer = -4;
 constexpr int kChancePlayer = -1;
 
 /// A game's options for learning agents, comma-separated: "battle_rewards" (rewards at each
-/// battle's end: the VP it gave, signed, over the VP target, within [-1, 1]); "chance_nodes"
-/// (every random draw of the rules is a chance node whose outcome is applied as an action:
-/// EnvState::chance_outcomes).
+/// battle's end: the VP it gave, signed, over the VP target, within [-1, 1]); "shaped_rewards"
+/// (rewards at each battle's end too, as the change of a potential, the VP lead over the VP
+/// target within [-1, 1] and the returns at the end, so that a game's rewards sum to its
+/// returns); "chance_nodes" (every random draw of the rules is a chance node whose outcome is
+/// applied as an action: EnvState::chance_outcomes).
 struct EnvOptions {
   bool battle_rewards = false;
+  bool shaped_rewards = false;
   bool chance_nodes = false;
   /// Parses a comma-separated list; throws EnvError naming an unknown option.
   static EnvOptions parse(const std::string& text);
@@ -70,6 +73,12 @@ class EnvGame {
   /// The reward of a battle's VP difference (the player's VP gained minus the opponent's) under
   /// EnvOptions::battle_rewards: over the VP target, within [-1, 1].
   double battle_reward(int vp_difference) const;
+  /// EnvOptions::shaped_rewards' potential of a state for player 0 (player 1's is its negative):
+  /// the returns once the game is over, else player 0's VP lead over the VP target, within [-1, 1].
+  double potential(const State& s) const;
+  /// The rewards of one step from `before` to `after` (player 0's, player 1's) under the game's
+  /// options: battle_rewards, shaped_rewards, else the returns when the step ended the game.
+  std::array<double, 2> step_rewards(const State& before, const State& after) const;
   int observation_tensor_size() const { return als::observation_tensor_size(*engine_); }
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).
@@ -85,8 +94,8 @@ class EnvGame {
   std::vector<TensorSlice> information_state_tensor_layout() const;
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
-  /// The options as EnvOptions::parse reads them, in a fixed order ("", "battle_rewards",
-  /// "chance_nodes", "battle_rewards,chance_nodes").
+  /// The options as EnvOptions::parse reads them, in a fixed order (battle_rewards or
+  /// shaped_rewards, then chance_nodes, comma-separated; "" for none).
   const std::string& options_text() const { return options_text_; }
   /// What the game was loaded from, as load_engine reads it (a bundled name or an absolute path
   /// for the card set and each rule), so that another process loads the same game (pickle).

@@ -81,13 +81,7 @@ bool EnvState::run_pending(Pending& p) {
 void EnvState::finish(const Pending& p, State& after, const EventLog& log, const std::vector<ChanceTape::Draw>& carry) {
   rewards_ = {0, 0};
   if (!p.from_start) {
-    if (game_->options().battle_rewards) {
-      const double r = game_->battle_reward((after.b.score[0] - s_.b.score[0]) - (after.b.score[1] - s_.b.score[1]));
-      rewards_ = {r, -r};
-    } else if (after.b.phase == Phase::Over) {
-      const int w = game_->engine().result(after).winner;
-      rewards_ = w == 0 ? std::array<double, 2>{1, -1} : w == 1 ? std::array<double, 2>{-1, 1} : std::array<double, 2>{0, 0};
-    }
+    rewards_ = game_->step_rewards(s_, after);
     steps_.push_back(step_of(p.action, p.actor, after, s_));
   }
   for (size_t k = p.carried; k < p.draws.size(); ++k) {  // the chance outcomes, known to no player as actions

@@ -51,8 +51,11 @@ VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const st
   if (info_) {
     // (the rows' EnvStates reward by their Game's options: a VectorEnv's own need a Game of
     // them, and its games are sampled, with no chance node)
-    if (options_.battle_rewards != game_->options().battle_rewards || game_->options().chance_nodes)
-      game_ = std::make_shared<const EnvGame>(game_->engine_ptr(), options_.battle_rewards ? "battle_rewards" : "");
+    if (options_.battle_rewards != game_->options().battle_rewards ||
+        options_.shaped_rewards != game_->options().shaped_rewards || game_->options().chance_nodes)
+      game_ = std::make_shared<const EnvGame>(game_->engine_ptr(), options_.battle_rewards   ? "battle_rewards"
+                                                                   : options_.shaped_rewards ? "shaped_rewards"
+                                                                                             : "");
     rows_.resize(static_cast<size_t>(num_envs));
   } else {
     games_.resize(static_cast<size_t>(num_envs));
@@ -68,6 +71,9 @@ void VectorEnv::reward_for(const Before& before, const State& after, float* got)
   if (options_.battle_rewards) {
     const int d = (after.b.score[0] - before.score[0]) - (after.b.score[1] - before.score[1]);
     const float r = static_cast<float>(game_->battle_reward(d));
+    got[0] += r, got[1] -= r;
+  } else if (options_.shaped_rewards) {  // (the potential's change: a game's rewards sum to its returns)
+    const float r = static_cast<float>(game_->potential(after) - game_->battle_reward(before.score[0] - before.score[1]));
     got[0] += r, got[1] -= r;
   } else if (after.b.phase == Phase::Over && !before.over) {
     const int w = game_->engine().result(after).winner;
