@@ -73,17 +73,20 @@ def _with_player(method, what):
 def string_to_action(self, *args):
     """OpenSpiel's string_to_action([player,] text): the legal id whose action_to_string(player,
     id) is `text` (player: the current one by default). Raises als.Error for a text no legal
-    action has."""
+    action has, or several have (the other player's reading of a hidden card)."""
     if len(args) == 1:
         player, text = _player_or_current(self, None), args[0]
     elif len(args) == 2:
         player, text = args
     else:
         raise Error("string_to_action([player,] text)")
-    for a in _State_legal_actions(self):
-        if self.action_to_string(player, a) == text:
-            return a
-    raise Error("no legal action is %r now" % (text,))
+    found = [a for a in _State_legal_actions(self) if self.action_to_string(player, a) == text]
+    if len(found) > 1:
+        raise Error("%r is %d legal actions as player %d reads them (cards it cannot see): ask as the player to act"
+                    % (text, len(found), player))
+    if not found:
+        raise Error("no legal action is %r now" % (text,))
+    return found[0]
 
 
 def apply_actions(self, actions):

@@ -126,3 +126,25 @@ def test_shaped_rewards_in_the_vector_env_sum_to_the_returns():
             totals[i] = 0
     assert len(finished) >= 8
     assert set(np.round(finished, 5)) <= {-1.0, 1.0}, "each finished game's rewards sum to its return, +1 or -1"
+
+
+def test_action_to_string_names_no_card_the_observer_cannot_see(game):
+    rng = random.Random(4)
+    checked = 0
+    for g in range(10):
+        state = game.new_initial_state(700 + g)
+        while not state.is_terminal():
+            p = state.current_player()
+            for a in state.legal_actions():
+                mine, theirs = state.action_to_string(p, a), state.action_to_string(1 - p, a)
+                if mine.startswith("improvise "):
+                    _, card, theater = mine.split()
+                    assert theirs == "improvise ? " + theater, (mine, theirs)
+                    assert card not in theirs
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+    state = game.new_initial_state(700)
+    p = state.current_player()
+    with pytest.raises(als.Error, match="legal actions as player"):
+        state.string_to_action(1 - p, "improvise ? air")

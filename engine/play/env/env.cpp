@@ -256,10 +256,12 @@ void EnvState::record(const EventLog& log) {
 std::string EnvState::action_to_string(int player, int id) const {
   if (player == kChancePlayer && pending_.active) return chance_text(id);
   check_player(player);
-  if (current_player() == player) {
+  // A legal id of the player to act, as `player` reads it: the actor's own text, or the other
+  // player's (a card improvised facedown or chosen from a hand is not named to them).
+  if (const int actor = current_player(); actor == 0 || actor == 1) {
     std::vector<Action> acts;
     std::vector<std::pair<int, Action>> legal;
-    game_->legal_ids(s_, player, acts, legal);
+    game_->legal_ids(s_, actor, acts, legal);
     for (const auto& [own, a] : legal)
       if (own == id) return game_->engine().text().action_text(s_, a, player);
   }
