@@ -64,8 +64,22 @@ class AlsEnv(_Base):
     ``als.Game``, a set's name, or ``Game``'s keyword arguments as a dict."""
 
     metadata = {"render_modes": ["ansi"]}
+    if _Base is object:  # gymnasium.Env's attributes, as its base class has them
+        spec = None
 
-    def __init__(self, game_or_kwargs=None, opponent="random", seat=0, render_mode="ansi"):
+        @property
+        def unwrapped(self):
+            """This env (Gymnasium's: the env below every wrapper)."""
+            return self
+
+        @property
+        def np_random(self):
+            """numpy Generator of the env (Gymnasium's): seeded by reset(seed=...), else from entropy."""
+            if getattr(self, "_np_random", None) is None:
+                self._np_random = _np.random.default_rng()
+            return self._np_random
+
+    def __init__(self, game_or_kwargs=None, opponent="random", seat=0, render_mode=None):
         self.game = _game(game_or_kwargs)
         if seat not in (0, 1):
             raise ValueError("seat must be 0 or 1")
@@ -75,6 +89,7 @@ class AlsEnv(_Base):
         self.action_space = _spaces.discrete(self.game.num_distinct_actions())
         self.game_state = None  # the als.State being played (not `state`: no framework's name)
         self._run_seed, self._games = None, 0  # game k after a reset(seed=S): game_seed(S, k)
+        self._game_seed = None
 
     @property
     def state(self):
@@ -98,11 +113,14 @@ class AlsEnv(_Base):
         next game of the run the last seeded reset started (a random run's without one)."""
         if _Base is not object:  # gymnasium.Env.reset seeds self.np_random, as its checker wants
             super().reset(seed=seed)
+        elif seed is not None:
+            self._np_random = _np.random.default_rng(seed)
         # A game over before the agent's first decision (a rule can end a battle, or the game,
         # before it) is skipped for the run's next, as VectorEnv does, a bounded number of times.
         for _ in range(1000):
             game_seed = _next_seed(self, seed)
             seed = None
+            self._game_seed = game_seed
             self.game_state = self.game.new_initial_state(game_seed)
             self._agent = EngineAgent(self.opponent, game_seed, 1 - self.seat)
             self._advance()
@@ -121,8 +139,30 @@ class AlsEnv(_Base):
         truncated = self.game_state.is_terminal() and not terminated
         return self.game_state.observation_tensor(self.seat), float(reward), terminated, truncated, self._info()
 
+    def __getstate__(self):
+        """pickle and deepcopy: the game's history stands for the game and the opponent, which
+        __setstate__ plays again from the game's seed (the opponent's choices asserted the same)."""
+        state = self.__dict__.copy()
+        state.pop("_agent", None)
+        game_state = state.pop("game_state", None)
+        state["_history"] = None if game_state is None else list(game_state.history())
+        return state
+
+    def __setstate__(self, state):
+        history = state.pop("_history")
+        self.__dict__.update(state)
+        self.game_state = None
+        if history is None:
+            return
+        self.game_state = self.game.new_initial_state(self._game_seed)
+        self._agent = EngineAgent(self.opponent, self._game_seed, 1 - self.seat)
+        for action in history:
+            if self.game_state.current_player() != self.seat and self._agent.step(self.game_state) != action:
+                raise Error("this AlsEnv's opponent chose otherwise when its game was played again: it cannot be copied")
+            self.game_state.apply_action(action)
+
     def render(self):
-        """The game as the agent's seat sees it (text)."""
+        """The game as the agent's seat sees it (text, whatever the render_mode: the terminal's)."""
         return None if self.game_state is None else self.game_state.observation_string(self.seat)
 
     def close(self):

@@ -66,6 +66,8 @@ class _Table:
         return _np.zeros(self.game.num_distinct_actions(), _np.int8)
 
     def _observation(self, i):
+        if self.game_state is None:
+            raise Error("observe() before reset(): there is no game yet")
         tensor = self.game_state.observation_tensor(i)
         return {"observation": tensor, "action_mask": self._mask(i)} if self.mask_in_observation else tensor
 
@@ -78,7 +80,9 @@ class _Table:
         raise Error("1000 games in a row ended before the first decision")
 
     def render(self):
-        """The game as the player to act sees it (text)."""
+        """The game as the player to act sees it (text, whatever the render_mode)."""
+        if self.game_state is None:
+            raise Error("render() before reset(): there is no game yet")
         p = self.game_state.current_player()
         return self.game_state.observation_string(p if p in (0, 1) else 0)
 
@@ -89,7 +93,7 @@ class _Table:
 class AlsAECEnv(_Table, _Base):
     """Two players at one game, taking turns (PettingZoo's AEC API; see the module's text)."""
 
-    def __init__(self, game_or_kwargs=None, render_mode="ansi", mask_in_observation=False):
+    def __init__(self, game_or_kwargs=None, render_mode=None, mask_in_observation=False):
         self._setup(game_or_kwargs, render_mode, mask_in_observation)
 
     def observe(self, agent):
@@ -132,7 +136,9 @@ class AlsAECEnv(_Table, _Base):
         if self.terminations[a] or self.truncations[a]:
             if action is not None:
                 raise ValueError("the game is over for " + a + ": step(None)")
-            self.agents.remove(a)
+            self.agents.remove(a)  # (gone from the tables too, as PettingZoo's dead step does)
+            for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
+                table.pop(a, None)
             if self.agents:
                 self.agent_selection = self.agents[0]
             return
@@ -158,7 +164,7 @@ class AlsParallelEnv(_Table, _ParallelBase):
     its turn); both get their observation, reward and info every step. Once the game ends,
     ``agents`` is empty."""
 
-    def __init__(self, game_or_kwargs=None, render_mode="ansi", mask_in_observation=False):
+    def __init__(self, game_or_kwargs=None, render_mode=None, mask_in_observation=False):
         self._setup(game_or_kwargs, render_mode, mask_in_observation)
 
     def _views(self):

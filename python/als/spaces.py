@@ -66,6 +66,34 @@ class _Discrete:
         return f"Discrete({self.n})"
 
 
+class _MultiDiscrete:
+    """One integer 0..nvec[i]-1 in each place (gymnasium.spaces.MultiDiscrete's stand-in): a
+    batch of actions, one a row."""
+
+    def __init__(self, nvec):
+        self.nvec = _np.asarray(nvec, _np.int64)
+        self.shape, self.dtype = self.nvec.shape, _np.dtype(_np.int64)
+        self._rng = _np.random.default_rng()
+
+    def seed(self, seed=None):
+        self._rng = _np.random.default_rng(seed)
+
+    def sample(self, mask=None):
+        """Uniform ids; with ``mask`` (a tuple of int8 masks, one a place) a legal one in each."""
+        if mask is not None:
+            return _np.array([_Discrete(n).sample(m) for n, m in zip(self.nvec, mask)], _np.int64)
+        return self._rng.integers(0, self.nvec).astype(_np.int64)
+
+    def contains(self, x):
+        x = _np.asarray(x)
+        return x.shape == self.shape and x.dtype.kind in "iu" and bool(_np.all((x >= 0) & (x < self.nvec)))
+
+    __contains__ = contains
+
+    def __repr__(self):
+        return f"MultiDiscrete({self.nvec})"
+
+
 class _Dict:
     """Named spaces (gymnasium.spaces.Dict's stand-in): ``spaces``, ``sample()``, ``contains()``."""
 
@@ -116,3 +144,17 @@ def observation_with_mask(size, n):
     """PettingZoo's classic shape: {"observation": box(size), "action_mask": mask_box(n)}."""
     spaces = {"observation": box(size), "action_mask": mask_box(n)}
     return _gym.spaces.Dict(spaces) if _gym is not None else _Dict(spaces)
+
+
+def batch_box(n, size):
+    """A VectorEnv's observations: float32 [n, size]."""
+    if _gym is not None:
+        return _gym.spaces.Box(-_np.inf, _np.inf, (n, size), _np.float32)
+    return _Box(-_np.inf, _np.inf, (n, size))
+
+
+def multi_discrete(n, actions):
+    """A VectorEnv's actions: one id of `actions` for each of `n` games."""
+    if _gym is not None:
+        return _gym.spaces.MultiDiscrete(_np.full(n, actions, _np.int64))
+    return _MultiDiscrete(_np.full(n, actions, _np.int64))

@@ -3,7 +3,18 @@ import random as _random
 
 import numpy as _np
 
+from . import spaces as _spaces
 from ._als import Error, Game, _VectorEnv
+
+
+def _autoreset_same_step():
+    """Gymnasium's AutoresetMode.SAME_STEP when gymnasium is there, else its value, "SameStep":
+    a game that ends is replaced in the same step, its last observation in info["final_obs"]."""
+    try:
+        from gymnasium.vector import AutoresetMode
+        return AutoresetMode.SAME_STEP
+    except ImportError:  # (gymnasium absent, or before 1.0)
+        return "SameStep"
 
 
 class VectorEnv:
@@ -46,6 +57,18 @@ class VectorEnv:
         self._seed = seed
         self._obs_size = self._env.tensor_size
         self._actions = game.num_distinct_actions()
+        # Gymnasium's vector API (gymnasium.vector.VectorEnv): the spaces of one game and of the
+        # batch, the metadata, and the stand-ins of its base class.
+        self.single_observation_space = _spaces.box(self._obs_size)
+        self.single_action_space = _spaces.discrete(self._actions)
+        self.observation_space = _spaces.batch_box(self.num_envs, self._obs_size)
+        self.action_space = _spaces.multi_discrete(self.num_envs, self._actions)
+        self.metadata = {"render_modes": [], "autoreset_mode": _autoreset_same_step()}
+        self.autoreset_mode = self.metadata["autoreset_mode"]
+        self.render_mode = None
+        self.spec = None
+        self.closed = False
+        self.np_random = _np.random.default_rng(seed)
 
     def _arrays(self):
         n = self.num_envs
@@ -55,6 +78,8 @@ class VectorEnv:
     def reset(self, seed=None, options=None):
         """New games from ``seed`` (the constructor's on the first reset, else from the system's
         entropy when None). Returns (obs, info)."""
+        if seed is not None:
+            self.np_random = _np.random.default_rng(seed)  # (Gymnasium: a seeded reset seeds np_random)
         if seed is None:
             seed, self._seed = self._seed, None
         if seed is None:
@@ -78,7 +103,7 @@ class VectorEnv:
         self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
                             mask, final, winner, scores, episode_return, to_play, rewards)
         return obs, reward, terminated, truncated, {"action_mask": mask, "current_player": to_play,
-                                                     "rewards": rewards, "final_observation": final,
+                                                     "rewards": rewards, "final_observation": final, "final_obs": final,
                                                      "final_winner": winner, "final_scores": scores,
                                                      "episode_return": episode_return}
 
@@ -88,3 +113,17 @@ class VectorEnv:
 
     def close(self):
         """Nothing to release (the games live in this process); for the field's API."""
+        self.closed = True
+
+    def render(self):
+        """None: the games are not drawn (render_mode is None); read them through State instead."""
+        return None
+
+    @property
+    def unwrapped(self):
+        """This env (Gymnasium's: the env below every wrapper)."""
+        return self
+
+    def __repr__(self):
+        return "<als.VectorEnv %d games of %r, %s>" % (
+            self.num_envs, self.game, "both seats" if self.both_seats else "seat %d" % self.seat)

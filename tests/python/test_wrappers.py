@@ -238,3 +238,49 @@ def test_strings_are_canonical_for_states_a_player_cannot_tell_apart():
     # The hand is listed sorted: a hand's order is the deal's, not something a player knows.
     hand = game.new_initial_state(3).observation_string(0).split("my hand: ")[1].split("\n")[0].split()
     assert hand == sorted(hand) and len(hand) == 6
+
+
+def test_gym_env_as_gymnasiums_base_class_has_it_and_copies():
+    import copy
+    import pickle
+    env = als.gym.AlsEnv("standard", opponent="random", seat=1)
+    assert env.render_mode is None, "Gymnasium's default: no render mode"
+    assert env.spec is None and env.unwrapped is env
+    env.reset(seed=3)
+    a = env.np_random.integers(1 << 30)
+    env.reset(seed=3)
+    assert env.np_random.integers(1 << 30) == a, "a seeded reset seeds np_random"
+    obs, info = env.reset(seed=9)
+    for _ in range(3):
+        obs, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    assert all(c.game_state == env.game_state for c in copies)
+    done = False
+    while not done:  # the copies go on as the original does, the opponent's choices included
+        action = int(np.flatnonzero(info["action_mask"])[-1])
+        step = env.step(action)
+        for c in copies:
+            other = c.step(action)
+            np.testing.assert_array_equal(step[0], other[0])
+            assert step[1:4] == other[1:4]
+        info, done = step[4], step[2] or step[3]
+    fresh = copy.deepcopy(als.gym.AlsEnv("standard"))
+    assert fresh.game_state is None
+
+
+def test_pettingzoo_departed_agents_leave_the_tables_and_observe_before_reset_is_clear():
+    env = als.pettingzoo.env("standard")
+    assert env.render_mode is None
+    with pytest.raises(als.Error, match="before reset"):
+        env.observe("player_0")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            assert agent not in env.rewards and agent not in env.terminations and agent not in env.infos
+            assert set(env.rewards) == set(env.agents)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert env.agents == [] and env.rewards == {} and env.infos == {}
