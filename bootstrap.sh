@@ -17,9 +17,9 @@ packages=(g++ pkg-config meson ninja-build liblua5.4-dev libboost-program-option
 # (python/als, tests/python); PyTorch (CPU) for the learned value's training run
 # (tests/python/test_value.py; never needed to play) with OpenBLAS, which Debian's torch then uses
 # instead of the reference BLAS (19 times faster); GNU parallel for the shards' test
-# (tests/cli/compare_test.sh)
+# (tests/cli/compare_test.sh); meson-python and venv for `pip install .`'s test (tests/cli/pip_test.sh)
 [ "$what" = test ] && packages+=(clang libclang-rt-14-dev python3 chromium chromium-driver python3-selenium lua-check pybind11-dev python3-dev
-                                 python3-numpy python3-pytest python3-torch libopenblas0-pthread parallel)
+                                 python3-numpy python3-pytest python3-torch libopenblas0-pthread parallel python3-mesonpy python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

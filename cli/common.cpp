@@ -114,11 +114,14 @@ bool parse(int argc, char** argv, const std::string& command, po::options_descri
 std::string data_dir() {
   if (const char* d = std::getenv("ALS_DATA_DIR"); d && *d) return d;
   // An installed als (meson install, any --prefix or DESTDIR) finds its data beside it:
-  // PREFIX/bin/als reads PREFIX/share/als. A build that is not installed reads the source tree.
+  // PREFIX/bin/als reads PREFIX/share/als (pip install: VENV/bin/als reads VENV/als). A build
+  // that is not installed reads the source tree.
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     fs::path beside = exe.parent_path().parent_path() / "share" / "als";
+    if (files::is_dir(beside / "cards")) return beside.string();
+    beside = exe.parent_path().parent_path() / "als";  // pip install: a virtual environment's VENV/als
     if (files::is_dir(beside / "cards")) return beside.string();
   }
   if (files::is_dir(fs::path(ALS_DATA_DIR) / "cards")) return ALS_DATA_DIR;

@@ -22,18 +22,18 @@ from .agent import Agent, AgentView, serve_agent  # noqa: F401
 
 def data_dir():
     """The folder of the bundled card sets and house rules (``cards/``, ``scripts/``): the
-    environment's ALS_DATA_DIR, else PREFIX/share/als beside an installed module, else the
-    source tree this module was built from."""
+    environment's ALS_DATA_DIR, else PREFIX/share/als beside an installed module (VENV/als after
+    pip install), else the source tree this module was built from."""
     env = _os.environ.get("ALS_DATA_DIR")
     if env:
         return env
     here = _os.path.dirname(_os.path.abspath(__file__))
     up = here
-    for _ in range(6):  # PREFIX/lib/python3/dist-packages/als -> PREFIX/share/als
+    for _ in range(6):  # PREFIX/lib/python3/dist-packages/als -> PREFIX/share/als (pip: VENV/als)
         up = _os.path.dirname(up)
-        candidate = _os.path.join(up, "share", "als")
-        if _os.path.isdir(_os.path.join(candidate, "cards")):
-            return candidate
+        for candidate in (_os.path.join(up, "share", "als"), _os.path.join(up, "als")):
+            if _os.path.isdir(_os.path.join(candidate, "cards")) and _os.path.isdir(_os.path.join(candidate, "scripts")):
+                return candidate
     from ._version import _source_data_dir
     return _source_data_dir
 
