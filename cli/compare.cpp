@@ -71,7 +71,10 @@ void print_differences(std::ostream& out, const Comparison& c, size_t a) {
         if (!r.significant) continue;
         ++flagged;
       }
-      const std::string label = cut(r.label(), 30);
+      // A label too long for its column (a g:measure name of up to 40 characters) is written whole
+      // on a line of its own, its figures below it: two names never read alike.
+      std::string label = r.label();
+      if (label.size() > 30) out << "    " << label << "\n", label.clear();
       out << "    " << std::left << std::setw(31) << label << std::setw(34) << signed_text(r) << std::right
           << (r.significant ? "significant" : r.negligible ? "no change" : "") << "\n";
     }

@@ -57,13 +57,6 @@ std::string interval_text(const stats::Interval& i, bool rate) {
   return buf;
 }
 
-namespace {
-// A g:measure name as a row's label: "custom NAME", cut to the label's width.
-std::string cell_name(const std::string& name) {
-  const std::string label = "custom " + name;
-  return label.size() > 22 ? label.substr(0, 21) + "~" : label;
-}
-}  // namespace
 
 void print_measures(std::ostream& out, const std::vector<std::string>& names,
                     const std::vector<const VariantSums*>& sums, double confidence) {
@@ -83,8 +76,11 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
       out << "\n";
     }
     // A row of means a game: `sums_of(v)` the variant's sums, or null for n/a.
+    // (A label too long for its column, "custom NAME" with a long name, is written whole on a
+    // line of its own, its figures below it: two names never read alike.)
     auto mean_row = [&](const std::string& label, auto sums_of) {
-      out << "  " << std::left << std::setw(kLabel - 2) << label;
+      if (label.size() > static_cast<size_t>(kLabel - 3)) out << "  " << label << "\n";
+      out << "  " << std::left << std::setw(kLabel - 2) << (label.size() > static_cast<size_t>(kLabel - 3) ? "" : label);
       for (size_t v = from; v < to; ++v) {
         const std::optional<stats::RatioSums> s = sums_of(*sums[v]);
         out << std::right << std::setw(kCell) << (s ? interval_text(stats::ratio_t(*s, confidence), false) : "n/a");
@@ -96,7 +92,7 @@ void print_measures(std::ostream& out, const std::vector<std::string>& names,
     for (size_t v = from; v < to; ++v)
       for (const auto& entry : sums[v]->custom) names.insert(entry.first);
     for (const std::string& name : names)
-      mean_row(cell_name(name), [&](const VariantSums& s) {
+      mean_row("custom " + name, [&](const VariantSums& s) {
         return s.custom.count(name) ? std::optional(s.custom_measure(name)) : std::nullopt;
       });
     // Decisions setting battles up (a draft's picks), where a variant has any: not actions.

@@ -299,6 +299,15 @@ PY
 "$als" compare standard "standard+$count" --games 40 --seed 6 --target custom.turns=30 > ct.txt 2>&1
 grep -Eq "^  custom turns +n/a +[0-9.]+ \(" ct.txt && grep -q "target custom.turns = 30" ct.txt && grep -q "standard: no data" ct.txt &&
   ok || bad "custom measures in compare's text: $(grep -A3 'custom\|^target' ct.txt | head -12)"
+# issue 74: two long g:measure names that begin alike are written whole, each on a line of its
+# own above its figures, in the measures' table and among the differences (once cut at 21
+# characters they both read "custom sabotage_next_~")
+printf 'return { turn_end = function(g) g:measure("sabotage_next_card_played_facedown", 1) g:measure("sabotage_next_card_played_faceup", 2) end }\n' > long_names.lua
+"$als" compare standard "standard+long_names.lua" --games 20 --seed 6 > ln.txt 2>&1
+expect_rc 0 $? "compare with long measure names: $(tail -3 ln.txt)"
+[ "$(grep -c '^  custom sabotage_next_card_played_facedown$' ln.txt)" = 1 ] && grep -q '^  custom sabotage_next_card_played_faceup$' ln.txt &&
+  grep -q '^    custom sabotage_next_card_played_faceup$' ln.txt && ! grep -q 'sabotage_next_~' ln.txt &&
+  ok || bad "long measure names: $(grep -A1 sabotage ln.txt | head -12)"
 "$als" sweep "$src/docs/examples/tuning+$count" --param medic_strength=1..3 --target custom.battles=2.5 --games 60 --seed 3 --json > cs.json 2> cs.err
 expect_rc 0 $? "sweep with a custom target: $(head -2 cs.err)"
 python3 - cs.json <<'PY' && ok || bad "a sweep's custom target: $(head -c 400 cs.json)"
