@@ -56,7 +56,9 @@ scenario("Escort's effect returns the card to its owner's hand instead, then end
   check(log_of(g, 2):find("effect escort of escort ends", 1, true), log_of(g, 2))
 end)
 
-scenario("two replacements apply: the card's owner chooses one, and only it applies", function()
+-- Decoy on player 2's side and Escort's effect lasting for player 2: Demolition destroys the Decoy,
+-- and both replacements would apply.
+local function both_apply()
   local g = setup{ cards = set, theaters = { "air", "land", "sea" },
                    board = { {}, { land = {"decoy"} } },
                    hands = { {"demolition", "support"}, {"escort", "transport"} } }
@@ -64,6 +66,11 @@ scenario("two replacements apply: the card's owner chooses one, and only it appl
   g:deploy("escort", "sea")
   g:deploy("demolition", "sea")
   g:choose("decoy")
+  return g
+end
+
+scenario("two replacements apply: the card's owner chooses one, and only it applies", function()
+  local g = both_apply()
   local d = g:decision()
   check_eq(d.player, 2, "Decoy's owner chooses")
   check_eq(d.kind, "option")
@@ -74,13 +81,7 @@ scenario("two replacements apply: the card's owner chooses one, and only it appl
 end)
 
 scenario("the other choice: Decoy flips, and Escort's effect still waits", function()
-  local g = setup{ cards = set, theaters = { "air", "land", "sea" },
-                   board = { {}, { land = {"decoy"} } },
-                   hands = { {"demolition", "support"}, {"escort", "transport"} } }
-  g:improvise("support", "air")
-  g:deploy("escort", "sea")
-  g:deploy("demolition", "sea")
-  g:choose("decoy")
+  local g = both_apply()
   g:choose("decoy")
   check_eq(g:stack(2, "land"), {"~decoy"})
   check(not log_of(g, 2):find("effect escort of escort ends", 1, true), "unused")
