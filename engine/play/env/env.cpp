@@ -139,11 +139,12 @@ double EnvGame::potential(const State& s) const {
   return battle_reward(s.b.score[0] - s.b.score[1]);
 }
 
-std::array<double, 2> EnvGame::step_rewards(const State& before, const State& after) const {
+std::array<double, 2> EnvGame::step_rewards(const EnvOptions& o, int before0, int before1, bool before_over,
+                                            const State& after) const {
   double r = 0;
-  if (options_.battle_rewards) r = battle_reward((after.b.score[0] - before.b.score[0]) - (after.b.score[1] - before.b.score[1]));
-  else if (options_.shaped_rewards) r = potential(after) - potential(before);
-  else if (after.b.phase == Phase::Over && before.b.phase != Phase::Over) r = potential(after);
+  if (o.battle_rewards) r = battle_reward((after.b.score[0] - before0) - (after.b.score[1] - before1));
+  else if (o.shaped_rewards) r = potential(after) - battle_reward(before0 - before1);  // (before: not over)
+  else if (after.b.phase == Phase::Over && !before_over) r = potential(after);
   return {r, -r};
 }
 

@@ -76,9 +76,11 @@ class EnvGame {
   /// EnvOptions::shaped_rewards' potential of a state for player 0 (player 1's is its negative):
   /// the returns once the game is over, else player 0's VP lead over the VP target, within [-1, 1].
   double potential(const State& s) const;
-  /// The rewards of one step from `before` to `after` (player 0's, player 1's) under the game's
-  /// options: battle_rewards, shaped_rewards, else the returns when the step ended the game.
-  std::array<double, 2> step_rewards(const State& before, const State& after) const;
+  /// The rewards of one step to `after` (player 0's, player 1's) under reward options `o` (the
+  /// game's, or a VectorEnv's own), from the scores before it (`before0`, `before1`) and whether
+  /// the game was over then: battle_rewards, shaped_rewards, else the returns when the step ended
+  /// the game.
+  std::array<double, 2> step_rewards(const EnvOptions& o, int before0, int before1, bool before_over, const State& after) const;
   int observation_tensor_size() const { return als::observation_tensor_size(*engine_); }
   /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
   /// of the player's whole history (a distinct history gives a distinct tensor).

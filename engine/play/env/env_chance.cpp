@@ -81,7 +81,7 @@ bool EnvState::run_pending(Pending& p) {
 void EnvState::finish(const Pending& p, State& after, const EventLog& log, const std::vector<ChanceTape::Draw>& carry) {
   rewards_ = {0, 0};
   if (!p.from_start) {
-    rewards_ = game_->step_rewards(s_, after);
+    rewards_ = game_->step_rewards(game_->options(), s_.b.score[0], s_.b.score[1], s_.b.phase == Phase::Over, after);
     steps_.push_back(step_of(p.action, p.actor, after, s_));
   }
   for (size_t k = p.carried; k < p.draws.size(); ++k) {  // the chance outcomes, known to no player as actions

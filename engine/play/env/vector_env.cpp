@@ -68,17 +68,8 @@ void VectorEnv::list_legal(Slot& g, int player) {
 }
 
 void VectorEnv::reward_for(const Before& before, const State& after, float* got) const {
-  if (options_.battle_rewards) {
-    const int d = (after.b.score[0] - before.score[0]) - (after.b.score[1] - before.score[1]);
-    const float r = static_cast<float>(game_->battle_reward(d));
-    got[0] += r, got[1] -= r;
-  } else if (options_.shaped_rewards) {  // (the potential's change: a game's rewards sum to its returns)
-    const float r = static_cast<float>(game_->potential(after) - game_->battle_reward(before.score[0] - before.score[1]));
-    got[0] += r, got[1] -= r;
-  } else if (after.b.phase == Phase::Over && !before.over) {
-    const int w = game_->engine().result(after).winner;
-    got[w] += 1.0f, got[1 - w] -= 1.0f;
-  }
+  const std::array<double, 2> r = game_->step_rewards(options_, before.score[0], before.score[1], before.over, after);
+  got[0] += static_cast<float>(r[0]), got[1] += static_cast<float>(r[1]);
 }
 
 int VectorEnv::advance(Slot& g, float* got) {
