@@ -134,12 +134,17 @@ void bind_game(py::module_& m) {
            "The observation tensor's slices in order, covering it without a gap: a list of dicts "
            "(name, start, shape, columns: a name for each index of the last axis).")
       .def("information_state_layout", [](const EnvGame& g) { return layout(g.information_state_tensor_layout()); },
-           "The information-state tensor's slices: the observation's, then 'history' and 'history_hash'.")
+           "The information-state tensor's slices: the observation's, then 'battles' [max_battles, ...] and "
+           "'history' [max_game_length(), ...] (perfect recall in fixed slices).")
       .def("max_chance_outcomes", &EnvGame::max_chance_outcomes,
            "The most outcomes a chance node may have: 0 without chance nodes, else the most of the deal "
            "(the set's cards), the theaters, 2 (the 1st player) and 64 (a script's math.random(m, n)).")
-      .def("max_game_length", [](const EnvGame& g) { return g.engine().rules().max_actions; },
-           "The most actions a game may take (the rules' max_actions: a longer game is abandoned).")
+      .def("max_game_length", &EnvGame::max_game_length,
+           "The most actions of players a game takes (the option max_game_length=N, default 128, or the "
+           "rules' max_actions if fewer): a game reaching it stops, truncated (returns 0).")
+      .def("max_battles", [](const EnvGame& g) { return g.shape().battles; },
+           "The most battles a game takes (the option max_battles=N, default 16): a game about to begin "
+           "one more stops, truncated.")
       .def("card_table", &card_table, "dict: card id -> dict(name, type, strength, kind, text).")
       .def("new_initial_state",
            [](const std::shared_ptr<EnvGame>& g, uint64_t seed) { return EnvState(g, seed); }, py::arg("seed") = 0,

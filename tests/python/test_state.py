@@ -343,7 +343,9 @@ def test_the_layouts_name_every_slice_and_mean_what_they_say(cards):
             assert rows[:, where.index("own_hand")].sum() == glob[g.index("own_hand_size")]
             assert np.all(rows[:, :7].sum(axis=1) == 1)  # each card in one place, as far as p knows
             hist = view(state.information_state_tensor(p), info["history"])
-            assert hist[:, 0].sum() <= 40 and set(np.unique(hist[:, 1])) <= {0.0, 1.0}
+            assert hist[:, 0].sum() == steps and set(np.unique(hist[:, 1])) <= {0.0, 1.0}  # every action so far
+            battles = view(state.information_state_tensor(p), info["battles"])
+            assert battles[:, 0].sum() == state.battle() and battles[state.battle() - 1, 1] == 1
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert 0 < steps <= game.max_game_length()

@@ -22,13 +22,8 @@ namespace als {
 
 namespace {
 constexpr char kMagic[8] = {'A', 'L', 'S', 'S', 'T', 'A', 'T', 'E'};
-constexpr uint32_t kSerialVersion = 3;  // 2: a checksum of every byte, after the digest; 3: ended effects (API 6)
-
-uint64_t fnv(uint64_t h, const std::string& text) {  // FNV-1a, 64 bits: the same on every machine
-  if (h == 0) h = 14695981039346656037ull;
-  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
-  return (h ^ '\n') * 1099511628211ull;
-}
+// 2: a checksum of every byte, after the digest; 3: ended effects (API 6); 4: the battles' record, no hashes
+constexpr uint32_t kSerialVersion = 4;
 
 // The serialized form: fixed-width little-endian fields (the machines we build for).
 class Writer {
@@ -80,6 +75,20 @@ EnvOptions EnvOptions::parse(const std::string& text) {
     item.erase(0, item.find_first_not_of(" \t"));
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty()) continue;
+    if (const size_t eq = item.find('='); eq != std::string::npos) {
+      const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+      const bool length = name == "max_game_length";
+      if (!length && name != "max_battles")
+        throw EnvError("unknown game option '" + item.substr(0, 40) + "' (known: battle_rewards, shaped_rewards, chance_nodes, max_game_length=N, max_battles=N)");
+      const int most = length ? EnvOptions::kMostLength : EnvOptions::kMostBattles;
+      int n = 0;
+      const bool digits = !value.empty() && value.size() <= 6 && value.find_first_not_of("0123456789") == std::string::npos;
+      if (digits) n = std::stoi(value);
+      if (!digits || n < 1 || n > most)
+        throw EnvError(name + " must be a whole number from 1 to " + std::to_string(most) + "; got '" + value.substr(0, 20) + "'");
+      (length ? o.max_game_length : o.max_battles) = n;
+      continue;
+    }
     if (item == "battle_rewards") o.battle_rewards = true;
     else if (item == "shaped_rewards") o.shaped_rewards = true;
     else if (item == "chance_nodes") o.chance_nodes = true;
@@ -90,13 +99,19 @@ EnvOptions EnvOptions::parse(const std::string& text) {
 }
 
 EnvGame::EnvGame(std::shared_ptr<Engine> engine, const std::string& options_text)
-    : engine_(std::move(engine)), ids_(*engine_), options_(EnvOptions::parse(options_text)),
-      options_text_(std::string(options_.battle_rewards ? "battle_rewards" : options_.shaped_rewards ? "shaped_rewards" : "") +
-                    ((options_.battle_rewards || options_.shaped_rewards) && options_.chance_nodes ? "," : "") +
-                    (options_.chance_nodes ? "chance_nodes" : "")) {
+    : engine_(std::move(engine)), ids_(*engine_), options_(EnvOptions::parse(options_text)) {
+  std::vector<std::string> said;
+  if (options_.battle_rewards) said.push_back("battle_rewards");
+  if (options_.shaped_rewards) said.push_back("shaped_rewards");
+  if (options_.chance_nodes) said.push_back("chance_nodes");
+  if (options_.max_game_length) said.push_back("max_game_length=" + std::to_string(options_.max_game_length));
+  if (options_.max_battles) said.push_back("max_battles=" + std::to_string(options_.max_battles));
+  for (const std::string& s : said) options_text_ += (options_text_.empty() ? "" : ",") + s;
   cards_ = static_cast<int>(engine_->set().cards.size());
   theaters_ = static_cast<int>(engine_->rules().theaters.size());
   positions_from_ = 2 + 2 * cards_ * theaters_ + cards_ + theaters_;
+  shape_.steps = std::min(engine_->rules().max_actions, options_.max_game_length ? options_.max_game_length : EnvOptions::kDefaultLength);
+  shape_.battles = options_.max_battles ? options_.max_battles : EnvOptions::kDefaultBattles;
 }
 
 std::string EnvGame::action_name(int id) const {
@@ -166,7 +181,8 @@ EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
 int EnvState::current_player() const {
   if (pending_.active) return kChancePlayer;
   if (s_.b.phase == Phase::Over) return kTerminalPlayer;
-  if (player_actions() >= game_->engine().rules().max_actions) return kTerminalPlayer;
+  if (player_actions() >= game_->max_game_length() || s_.b.battle > static_cast<uint32_t>(game_->shape().battles))
+    return kTerminalPlayer;
   return game_->engine().to_act(s_);
 }
 
@@ -193,32 +209,6 @@ std::vector<int> EnvState::legal_actions() const {
   return out;
 }
 
-EnvStep EnvState::step_of(const Action& a, int actor, const State& after, const State& before) const {
-  const Engine& e = game_->engine();
-  EnvStep st;
-  st.actor = static_cast<int8_t>(actor);
-  st.type = a.type;
-  st.kind = static_cast<uint8_t>(e.decision_kind(before));
-  st.battle = static_cast<uint8_t>(before.b.battle);
-  if (a.type == Action::Deploy || a.type == Action::Improvise) {
-    st.card = a.card, st.theater = a.theater;
-  } else if (a.type == Action::Rule) {
-    st.option = static_cast<uint8_t>(a.option + 1);  // (API 5) its place
-  } else if (a.type == Action::Choose && a.option != kNone) {
-    const DecisionKind kind = e.decision_kind(before);
-    if (kind == DecisionKind::Theater) st.theater = static_cast<uint8_t>(a.option);
-    else if (kind == DecisionKind::Option) st.option = static_cast<uint8_t>(a.option + 1);
-    else if (a.option < kMaxCards) {
-      st.card = static_cast<uint8_t>(a.option);
-      if (before.b.card[a.option].zone == Zone::Board) st.theater = before.b.card[a.option].theater;
-    }
-  }
-  st.known = 3;
-  if (st.card != kNone)
-    st.known = static_cast<uint8_t>((knowledge::knows(after.b, 0, st.card) ? 1 : 0) | (knowledge::knows(after.b, 1, st.card) ? 2 : 0));
-  return st;
-}
-
 void EnvState::apply_action(int id) {
   const int p = current_player();
   if (p == kTerminalPlayer) throw EnvError("apply_action: the game is over");
@@ -242,15 +232,24 @@ void EnvState::apply_action(int id) {
   run_entered(std::move(run), id);
 }
 
-void EnvState::record(const EventLog& log) {
+void EnvState::record(const EventLog& log, const State& after) {
   const Engine& e = game_->engine();
   for (const Event& ev : log.events)
     for (int p = 0; p < 2; ++p) {
       if (resampled_for_ >= 0 && p != resampled_for_) continue;
       std::string line = e.text().event_text(ev, p);
       if (line.empty()) continue;
-      hash_[p] = fnv(hash_[p], line);
       lines_[p].push_back(std::move(line));
+      // A battle's deal, which no event line names: the hand as the player holds it at the
+      // battle's first decision, sorted (the deal's order is the generator's).
+      if (ev.type != Event::BattleStart || static_cast<uint32_t>(ev.value) != after.b.battle) continue;
+      std::vector<std::string> hand;
+      for (int c = 0; c < static_cast<int>(e.set().cards.size()); ++c)
+        if ((after.b.in_hand(p) >> c) & 1) hand.push_back(e.set().cards[static_cast<size_t>(c)].id);
+      std::sort(hand.begin(), hand.end());
+      std::string said = "my hand:";
+      for (const std::string& id : hand) said += " " + id;
+      lines_[p].push_back(std::move(said));
     }
 }
 
@@ -282,51 +281,7 @@ void EnvState::observation_tensor(int player, float* out) const {
 
 void EnvState::information_state_tensor(int player, float* out) const {
   check_info(player);
-  const EnvGame& g = *game_;
-  observation_tensor(player, out);
-  const int C = static_cast<int>(g.engine().set().cards.size()), T = static_cast<int>(g.engine().rules().theaters.size());
-  float* slots = out + g.observation_tensor_size();
-  std::fill(slots, slots + EnvGame::kHistorySlots * g.slot_size() + 64, 0.0f);
-  // The current battle's players' steps (chance outcomes are not a player's: what they showed a
-  // player is in the observation), the last kHistorySlots of them.
-  size_t from = steps_.size(), taken = 0;
-  while (from > 0 && steps_[from - 1].battle == static_cast<uint8_t>(s_.b.battle) &&
-         taken < static_cast<size_t>(EnvGame::kHistorySlots)) {
-    --from;
-    taken += steps_[from].actor >= 0;
-  }
-  size_t slot = 0;
-  for (size_t k = from; k < steps_.size(); ++k) {
-    const EnvStep& st = steps_[k];
-    if (st.actor < 0) continue;
-    float* at = slots + slot++ * static_cast<size_t>(g.slot_size());
-    at[0] = 1, at[1] = st.actor == player;
-    if (st.type == Action::Rule) at[g.slot_size() - 1] = 1;  // (API 5) its column, after "option"
-    else at[2 + st.type] = 1;
-    const bool known = st.card != kNone && ((st.known >> player) & 1);
-    at[6 + (known ? st.card : C)] = 1;
-    at[6 + C + 1 + (st.theater != kNone ? st.theater : T)] = 1;
-    at[6 + C + 1 + T + 1] = static_cast<float>(st.option) / 8.0f;
-  }
-  float* bits = slots + EnvGame::kHistorySlots * g.slot_size();
-  const uint64_t hash = hash_of(player);
-  for (int i = 0; i < 64; ++i) bits[i] = static_cast<float>((hash >> i) & 1);
-}
-
-std::vector<TensorSlice> EnvGame::information_state_tensor_layout() const {
-  std::vector<TensorSlice> out = observation_tensor_layout(*engine_);
-  std::vector<std::string> columns = {"valid", "by_me", "deploy", "improvise", "withdraw", "choose"};
-  for (const CardDef& c : engine_->set().cards) columns.push_back("card_" + c.id);
-  columns.push_back("card_unknown");
-  for (const std::string& t : engine_->rules().theaters) columns.push_back("theater_" + t);
-  columns.push_back("theater_none");
-  columns.push_back("option");
-  if (turn_actions()) columns.push_back("turn_action");
-  out.push_back({"history", observation_tensor_size(), {kHistorySlots, slot_size()}, std::move(columns)});
-  std::vector<std::string> bits;
-  for (int i = 0; i < 64; ++i) bits.push_back("bit_" + std::to_string(i));
-  out.push_back({"history_hash", observation_tensor_size() + kHistorySlots * slot_size(), {64}, std::move(bits)});
-  return out;
+  als::information_state_tensor(game_->engine(), s_, record_, player, game_->shape(), out);
 }
 
 std::string EnvState::observation_string(int player) const {
@@ -373,7 +328,7 @@ std::string EnvState::information_state_string(int player) const {
   check_info(player);
   std::string out;
   if (world_of_other(player)) {  // the steps of the world as this player saw them
-    for (const EnvStep& st : steps_)
+    for (const EnvStep& st : record_.steps())
       if (st.actor >= 0) out += step_line(st, player) + "\n";
   } else {
     for (const std::string& l : lines_[player]) out += l + "\n";
@@ -393,17 +348,34 @@ EnvState EnvState::resample_from_infostate(int player, uint64_t seed) const {
   sampler.draw(r.s_, rng, ids);  // (what Engine::sample gives for the same seed, where nothing is checked)
   r.resampled_for_ = player;
   r.lines_[1 - player].clear();
-  r.hash_[1 - player] = 0;
   State scratch;
   Rng unused(0);
-  for (size_t k = 0; k < r.steps_.size(); ++k) {
-    EnvStep& st = r.steps_[k];
+  auto world_card = [&](int card) {  // the world's card at `card`'s place now
+    const Action as_played{Action::Improvise, static_cast<uint8_t>(card), 0, kNone};
+    return sampler.relabel(ids, s_, as_played, scratch, unused).card;
+  };
+  // The other player's battles: this battle's hand dealt and cards seen as the world has them;
+  // an earlier battle's, only what `player` knew of them (its world is not drawn).
+  const int other = 1 - player;
+  for (InfoBattle& b : r.record_.battles()) {
+    if (b.number != s_.b.battle) {
+      b.dealt[other] &= b.seen[player], b.seen[other] &= b.seen[player];
+      continue;
+    }
+    for (uint64_t* mask : {&b.dealt[other], &b.seen[other]}) {
+      uint64_t world = 0;
+      for (int c = 0; c < kMaxCards; ++c)
+        if (const int w = (*mask >> c) & 1 ? world_card(c) : kNone; w < kMaxCards) world |= uint64_t{1} << w;
+      *mask = world;
+    }
+  }
+  for (size_t k = 0; k < r.record_.steps().size(); ++k) {
+    EnvStep& st = r.record_.steps()[k];
     if ((st.known >> player) & 1) continue;
     r.history_[k] = -1;
     if (st.card != kNone && st.actor >= 0 && st.battle == static_cast<uint8_t>(s_.b.battle)) {
       // this battle's card the player did not know: the world's card in its place, known to whom it was
-      const Action as_played{Action::Improvise, st.card, 0, kNone};
-      st.card = sampler.relabel(ids, s_, as_played, scratch, unused).card;
+      st.card = static_cast<uint8_t>(world_card(st.card));
     } else {  // (an earlier battle's hidden card: its world is not drawn)
       st.card = kNone;
       st.known = static_cast<uint8_t>(1 << player);
@@ -425,14 +397,6 @@ std::string EnvState::step_line(const EnvStep& st, int player) const {
   return out;
 }
 
-uint64_t EnvState::hash_of(int player) const {
-  if (!world_of_other(player)) return hash_[player];
-  uint64_t h = 0;
-  for (const EnvStep& st : steps_)
-    if (st.actor >= 0) h = fnv(h, step_line(st, player));
-  return h;
-}
-
 EnvState EnvState::of_world(std::shared_ptr<const EnvGame> game, const State& world, int player) {
   EnvState r;
   r.game_ = std::move(game);
@@ -448,23 +412,31 @@ bool EnvState::operator==(const EnvState& o) const {
   const bool same_names = s_.b.names == o.s_.b.names || game_->engine().interned().names(s_.b) == o.game_->engine().interned().names(o.s_.b);
   // The same game: one EnvGame, or two loaded from the same files with the same rules and options.
   return (game_ == o.game_ || game_->key() == o.game_->key()) && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
-         lines_[1] == o.lines_[1] && hash_[0] == o.hash_[0] && hash_[1] == o.hash_[1] &&
+         lines_[1] == o.lines_[1] && record_ == o.record_ &&
          resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ && pending_ == o.pending_ &&
          std::equal(carry_.begin(), carry_.end(), o.carry_.begin(), o.carry_.end(),
-                    [](const ChanceTape::Draw& a, const ChanceTape::Draw& b) { return a.n == b.n && a.outcome == b.outcome; }) &&
-         std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(),
-                    [](const EnvStep& a, const EnvStep& b) { return std::memcmp(&a, &b, sizeof a) == 0; });
+                    [](const ChanceTape::Draw& a, const ChanceTape::Draw& b) { return a.n == b.n && a.outcome == b.outcome; });
 }
 
 std::string EnvState::extras_problem() const {
   const int C = static_cast<int>(game_->engine().set().cards.size()), T = static_cast<int>(game_->engine().rules().theaters.size());
   for (int id : history_)  // (-1: in a resampled world, an action whose card its player did not know)
     if (id < -1 || id >= game_->num_distinct_actions()) return "an action id of its history";
-  for (const EnvStep& st : steps_)
+  for (const EnvStep& st : record_.steps())
     if (st.actor < (game_->options().chance_nodes ? kChancePlayer : 0) || st.actor > 1 || st.type > (game_->turn_actions() ? Action::Rule : Action::Choose) || st.kind > static_cast<uint8_t>(DecisionKind::Option) ||
         !(st.card < C || st.card == kNone) || !(st.theater < T || st.theater == kNone) || st.option > kMaxOptionTexts ||
         st.known > 3)
       return "a step of its history";
+  const uint64_t all = C >= 64 ? ~uint64_t{0} : (uint64_t{1} << C) - 1;
+  uint32_t last = 0;
+  for (const InfoBattle& b : record_.battles()) {
+    bool bad = b.number <= last || b.number > s_.b.battle || b.first > 1;
+    for (int i = 0; i < T; ++i) bad = bad || b.order[i] >= T;
+    for (int p = 0; p < 2; ++p) bad = bad || (b.dealt[p] & ~all) || (b.seen[p] & ~all) || std::abs(b.score[p]) > 2 * kMaxVp;
+    if (bad) return "a battle of its history";
+    last = b.number;
+  }
+  if (record_.battles().size() > static_cast<size_t>(game_->shape().battles)) return "its count of battles";
   if (resampled_for_ < -1 || resampled_for_ > 1) return "whose resampled world it is";
   if (!std::isfinite(rewards_[0]) || !std::isfinite(rewards_[1])) return "its rewards";
   return "";
@@ -482,12 +454,17 @@ std::string EnvState::serialize() const {
   w.out.append(reinterpret_cast<const char*>(&s_), sizeof s_);
   w.put(static_cast<uint32_t>(history_.size()));
   for (int id : history_) w.put(static_cast<int32_t>(id));
-  w.put(static_cast<uint32_t>(steps_.size()));
-  w.out.append(reinterpret_cast<const char*>(steps_.data()), steps_.size() * sizeof(EnvStep));
+  const std::vector<EnvStep>& steps = record_.steps();
+  w.put(static_cast<uint32_t>(steps.size()));
+  w.out.append(reinterpret_cast<const char*>(steps.data()), steps.size() * sizeof(EnvStep));
+  w.put(static_cast<uint32_t>(record_.battles().size()));
+  for (const InfoBattle& b : record_.battles()) {  // (a field at a time: no padding byte)
+    w.put(b.number), w.put(b.first), w.out.append(reinterpret_cast<const char*>(b.order), sizeof b.order);
+    for (int p = 0; p < 2; ++p) w.put(b.score[p]), w.put(b.dealt[p]), w.put(b.seen[p]);
+  }
   for (int p = 0; p < 2; ++p) {
     w.put(static_cast<uint32_t>(lines_[p].size()));
     for (const std::string& l : lines_[p]) w.str(l);
-    w.put(hash_[p]);
   }
   w.put(rewards_[0]), w.put(rewards_[1]);
   w.put(static_cast<int32_t>(resampled_for_));
@@ -540,13 +517,20 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   for (uint32_t i = 0; i < nh; ++i) s.history_.push_back(r.get<int32_t>());
   const uint32_t ns = r.count(kMaxGameActions);
   r.need(static_cast<size_t>(ns) * sizeof(EnvStep));
-  s.steps_.resize(ns);
-  if (ns > 0) std::memcpy(static_cast<void*>(s.steps_.data()), bytes.data() + r.at, ns * sizeof(EnvStep));
+  s.record_.steps().resize(ns);
+  if (ns > 0) std::memcpy(static_cast<void*>(s.record_.steps().data()), bytes.data() + r.at, ns * sizeof(EnvStep));
   r.at += ns * sizeof(EnvStep);
+  const uint32_t nb = r.count(EnvOptions::kMostBattles);
+  for (uint32_t i = 0; i < nb; ++i) {
+    InfoBattle b;
+    b.number = r.get<uint32_t>(), b.first = r.get<uint8_t>();
+    for (uint8_t& o : b.order) o = r.get<uint8_t>();
+    for (int p = 0; p < 2; ++p) b.score[p] = r.get<int32_t>(), b.dealt[p] = r.get<uint64_t>(), b.seen[p] = r.get<uint64_t>();
+    s.record_.battles().push_back(b);
+  }
   for (int p = 0; p < 2; ++p) {
     const uint32_t nl = r.count(1u << 26);
     for (uint32_t i = 0; i < nl; ++i) s.lines_[p].push_back(r.str());
-    s.hash_[p] = r.get<uint64_t>();
   }
   s.rewards_[0] = r.get<double>(), s.rewards_[1] = r.get<double>();
   s.resampled_for_ = r.get<int32_t>();

@@ -15,6 +15,7 @@
 #include "action_ids.h"
 #include "agents.h"
 #include "engine.h"
+#include "info_state.h"
 #include "observation.h"
 
 namespace als {
@@ -35,11 +36,18 @@ constexpr int kChancePlayer = -1;
 /// (rewards at each battle's end too, as the change of a potential, the VP lead over the VP
 /// target within [-1, 1] and the returns at the end, so that a game's rewards sum to its
 /// returns); "chance_nodes" (every random draw of the rules is a chance node whose outcome is
-/// applied as an action: EnvState::chance_outcomes).
+/// applied as an action: EnvState::chance_outcomes); "max_game_length=N" (the most actions of
+/// players a game takes, 1 to 4,096, default 128 or the rules' max_actions if fewer: a game
+/// reaching it stops, truncated, as at max_actions; the information state's history has a slot
+/// an action); "max_battles=N" (the most battles, 1 to 256, default 16: a game about to begin
+/// one more stops the same way; the information state has a row a battle).
 struct EnvOptions {
   bool battle_rewards = false;
   bool shaped_rewards = false;
   bool chance_nodes = false;
+  int max_game_length = 0;  // 0: the default
+  int max_battles = 0;      // 0: the default
+  static constexpr int kDefaultLength = 128, kMostLength = 4096, kDefaultBattles = 16, kMostBattles = 256;
   /// Parses a comma-separated list; throws EnvError naming an unknown option.
   static EnvOptions parse(const std::string& text);
 };
@@ -82,18 +90,18 @@ class EnvGame {
   /// the game.
   std::array<double, 2> step_rewards(const EnvOptions& o, int before0, int before1, bool before_over, const State& after) const;
   int observation_tensor_size() const { return als::observation_tensor_size(*engine_); }
-  /// The observation, then kHistorySlots slots of the battle's last steps, then 64 bits of a hash
-  /// of the player's whole history (a distinct history gives a distinct tensor).
-  int information_state_tensor_size() const { return observation_tensor_size() + kHistorySlots * slot_size() + 64; }
-  int slot_size() const { return cards_ + theaters_ + 9 + turn_actions(); }
+  /// The information state's sizes (its history's slots and battles' rows): the most actions of
+  /// players and the most battles a game takes (EnvOptions' max_game_length and max_battles).
+  const InfoShape& shape() const { return shape_; }
+  /// The most actions of players a game takes (OpenSpiel's max_game_length): a game stops there.
+  int max_game_length() const { return shape_.steps; }
+  /// The observation, then "battles" and "history" (info_state.h: information_state_tensor).
+  int information_state_tensor_size() const { return als::information_state_tensor_size(*engine_, shape_); }
   /// Whether the rules offer turn actions (API 5): the history's slots then have a column for them.
   bool turn_actions() const { return engine_->rules().has(Hook::TurnActions); }
-  /// information_state_tensor's layout: observation_tensor_layout's slices, then "history"
-  /// [kHistorySlots, slot_size()] (a slot a step of the battle, oldest first: valid, by_me, the
-  /// action's type, the card known to the player or "unknown", the theater or "none", the
-  /// option over 8, and with a turn_actions rule (API 5) "turn_action": 1 for a turn action, whose
-  /// place is the option), then "history_hash" [64].
-  std::vector<TensorSlice> information_state_tensor_layout() const;
+  /// information_state_tensor's layout: observation_tensor_layout's slices, then "battles"
+  /// [max_battles, ...] and "history" [max_game_length, ...] (info_state.h).
+  std::vector<TensorSlice> information_state_tensor_layout() const { return als::information_state_tensor_layout(*engine_, shape_); }
   /// What identifies the game in a serialized state: the content hash, the house rules, the options.
   std::string key() const;
   /// The options as EnvOptions::parse reads them, in a fixed order (battle_rewards or
@@ -116,8 +124,6 @@ class EnvGame {
   /// and a script's draw (ChanceTape::kMaxScriptOutcomes).
   int max_chance_outcomes() const;
 
-  static constexpr int kHistorySlots = 40;
-
  private:
   std::shared_ptr<Engine> engine_;
   ActionIds ids_;
@@ -127,19 +133,10 @@ class EnvGame {
   std::vector<std::string> made_rules_;
   std::vector<std::pair<std::string, double>> made_params_;
   int cards_, theaters_, positions_from_;
+  InfoShape shape_;
 };
 
-/// One action as the players saw it (for the information-state tensor).
-struct EnvStep {
-  int8_t actor = 0;          // 0 or 1; kChancePlayer for a chance outcome
-  uint8_t type = 0;          // Action::Type
-  uint8_t kind = 0;          // the decision's DecisionKind
-  uint8_t card = kNone;      // the card played or chosen, kNone if none
-  uint8_t theater = kNone;   // the theater played to, chosen, or where a chosen card lay
-  uint8_t option = 0;        // an option question's answer (1..8), else 0
-  uint8_t known = 0;         // bit p: player p knew `card` once the action was taken
-  uint8_t battle = 0;        // the battle it was taken in (mod 256)
-};
+using EnvStep = InfoStep;
 
 /// A game in progress as a value: the engine's state, the ids applied, what each player has
 /// seen (the event lines as the knowledge model lets each read them). Cheap to copy apart from
@@ -153,7 +150,8 @@ class EnvState {
   const std::shared_ptr<const EnvGame>& game_ptr() const { return game_; }
   const State& state() const { return s_; }
   /// 0 or 1, kChancePlayer at a chance node, or kTerminalPlayer once the game is over (or
-  /// stopped at the rules' max_actions, counting players' actions).
+  /// stopped at EnvGame::max_game_length actions of players, or about to begin a battle past its
+  /// max_battles: EnvOptions).
   int current_player() const;
   bool is_terminal() const { return current_player() == kTerminalPlayer; }
   bool is_chance_node() const { return pending_.active; }
@@ -166,6 +164,8 @@ class EnvState {
   int sampled_outcome() const;
   /// [+1, -1] or [-1, +1] at the end (a game stopped at max_actions: [0, 0]), [0, 0] before.
   std::array<double, 2> returns() const;
+  /// The record of the game's steps and battles the information-state tensor renders.
+  const InfoRecord& record() const { return record_; }
   /// What the last action gave each player (EnvOptions::battle_rewards, else the returns when it
   /// ended the game).
   std::array<double, 2> rewards() const { return rewards_; }
@@ -192,14 +192,16 @@ class EnvState {
   /// knows, so two states it cannot tell apart read the same), what is asked. Throws EnvError
   /// for a player that is not 0 or 1.
   std::string observation_string(int player) const;
-  /// The lines of the events `player` has seen, in order, then "--" and observation_string.
+  /// The lines of the events `player` has seen, in order (with a line "my hand: ..." after each
+  /// battle's start: the hand it was dealt, sorted), then "--" and observation_string.
   std::string information_state_string(int player) const;
   /// A state `player` cannot tell apart from this one: every card it does not know drawn from
   /// those consistent with what it knows (Engine::sample, the search's determinization), the
   /// same for the same seed. The other player's information state in it is that world's: its
-  /// observation, this battle's steps with each card it knew named as the world has it (an
-  /// earlier battle's hidden card stays unknown), and as text and hash those steps rather than
-  /// the event lines it would have read. Throws EnvError at a chance node.
+  /// observation, this battle's steps with each card it knew named as the world has it and its
+  /// hand dealt and cards seen as the world has them (an earlier battle's hidden card stays
+  /// unknown, and of its hand and cards seen those `player` knew of), and as text those steps
+  /// rather than the event lines it would have read. Throws EnvError at a chance node.
   EnvState resample_from_infostate(int player, uint64_t seed) const;
   /// A state of `game` in the world `world` (a determinization of what `player` knows:
   /// InfoState::sample, never the real state) as `player`'s resampled state, with no history:
@@ -217,13 +219,10 @@ class EnvState {
   void check_player(int player) const;
   void check_info(int player) const;
   // In a resampled world, the other player's information state is built from the world's steps:
-  // the step as `player` saw it, as text ("player 1 improvises heavy_tanks in air"), and the
-  // hash of those lines (else the hash of its event lines).
+  // the step as `player` saw it, as text ("player 1 improvises heavy_tanks in air").
   bool world_of_other(int player) const;
   std::string step_line(const EnvStep& st, int player) const;
-  uint64_t hash_of(int player) const;
-  void record(const EventLog& log);  // each player's lines and hash
-  EnvStep step_of(const Action& a, int actor, const State& after, const State& before) const;
+  void record(const EventLog& log, const State& after);  // each player's lines
 
   // Chance nodes (env_chance.cpp). A run of the engine (a new game's deal, or a player's action)
   // that stopped at a chance node, to be run again from its start with one more outcome.
@@ -265,9 +264,8 @@ class EnvState {
   std::shared_ptr<GameNames> names_;  // the game's table of names, shared by its copies
   State s_;
   std::vector<int> history_;
-  std::vector<EnvStep> steps_;
+  InfoRecord record_;  // the steps (chance outcomes too: a step an entry of history_ but for a pending run's) and battles
   std::vector<std::string> lines_[2];
-  uint64_t hash_[2] = {0, 0};
   std::array<double, 2> rewards_{0, 0};
   int resampled_for_ = -1;
   Pending pending_;

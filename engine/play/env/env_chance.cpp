@@ -30,8 +30,7 @@ int EnvGame::max_chance_outcomes() const {
 }
 
 long EnvState::player_actions() const {
-  long n = 0;
-  for (const EnvStep& st : steps_) n += st.actor >= 0;
+  long n = record_.player_steps();
   return n + (pending_.active && !pending_.from_start ? 1 : 0);
 }
 
@@ -82,19 +81,14 @@ void EnvState::finish(const Pending& p, State& after, const EventLog& log, const
   rewards_ = {0, 0};
   if (!p.from_start) {
     rewards_ = game_->step_rewards(game_->options(), s_.b.score[0], s_.b.score[1], s_.b.phase == Phase::Over, after);
-    steps_.push_back(step_of(p.action, p.actor, after, s_));
+    record_.add(game_->engine(), s_, p.action, p.actor, after);
   }
-  for (size_t k = p.carried; k < p.draws.size(); ++k) {  // the chance outcomes, known to no player as actions
-    EnvStep st;
-    st.actor = kChancePlayer;
-    st.known = 0;
-    st.battle = static_cast<uint8_t>(after.b.battle);
-    steps_.push_back(st);
-  }
+  for (size_t k = p.carried; k < p.draws.size(); ++k)  // the chance outcomes, known to no player as actions
+    record_.add_chance(after.b.battle);
+  record(log, after);
   s_ = std::move(after);
   carry_ = carry;
   pending_ = Pending{};
-  record(log);
 }
 
 void EnvState::apply_chance(int outcome) {

@@ -74,10 +74,11 @@ void VectorEnv::reward_for(const Before& before, const State& after, float* got)
 
 int VectorEnv::advance(Slot& g, float* got) {
   const Engine& e = game_->engine();
-  const long max_actions = e.rules().max_actions;
+  const long max_actions = game_->max_game_length();  // (the rules' max_actions, or fewer: EnvOptions)
+  const uint32_t max_battles = static_cast<uint32_t>(game_->shape().battles);
   while (true) {
     if (g.s.b.phase == Phase::Over) return 1;
-    if (g.actions >= max_actions) return 2;
+    if (g.actions >= max_actions || g.s.b.battle > max_battles) return 2;
     if (const int p = e.to_act(g.s); both_ || p == seat_) {
       list_legal(g, p);
       return 0;
