@@ -49,11 +49,21 @@ struct InfoShape {
 /// Match for an `exec:` agent that asks). Seat-neutral: rendering applies what a seat knows.
 class InfoRecord {
  public:
-  void clear() { steps_.clear(), battles_.clear(); }
+  void clear() { steps_.clear(), battles_.clear(), ++game_, open_battle_ = 0, chance_ = 0; }
+  /// A number that changes with every clear(): which game the record holds (InfoWritten).
+  uint64_t game() const { return game_; }
   /// Records a player's action `a`, taken by `actor` (0 or 1) at `before`, which led to `after`:
   /// a new battle's row when `before` begins one, and each player's knowledge at both states
   /// (`after` where it is still that battle).
-  void add(const Engine& e, const State& before, const Action& a, int actor, const State& after);
+  void add(const Engine& e, const State& before, const Action& a, int actor, const State& after) {
+    begin(e, before, a, actor);
+    end(after);
+  }
+  /// add() in two halves, so that the caller need not keep a copy of `before`: begin() before
+  /// the action is applied (the battle's row, the step but for what its card's knowers are),
+  /// end() with the state it led to. A begin() not ended is dropped by the next begin().
+  void begin(const Engine& e, const State& before, const Action& a, int actor);
+  void end(const State& after);
   /// Records a chance outcome beside the steps (EnvState's history; never rendered).
   void add_chance(uint32_t battle);
   const std::vector<InfoStep>& steps() const { return steps_; }
@@ -61,12 +71,18 @@ class InfoRecord {
   std::vector<InfoStep>& steps() { return steps_; }
   std::vector<InfoBattle>& battles() { return battles_; }
   /// The steps of players (chance outcomes left out).
-  int player_steps() const;
+  int player_steps() const { return static_cast<int>(steps_.size()) - chance_; }
+  /// Counts the chance outcomes again, after steps() was written directly (a deserialized state).
+  void recount();
   bool operator==(const InfoRecord&) const;
 
  private:
   std::vector<InfoStep> steps_;
   std::vector<InfoBattle> battles_;
+  uint64_t game_ = 0;
+  InfoStep open_;             // the step begun, not yet ended
+  uint32_t open_battle_ = 0;  // its battle's number (0: none begun)
+  int chance_ = 0;            // chance outcomes among steps_
 };
 
 /// A new battle's row from the state at its first decision `s`.
@@ -88,6 +104,25 @@ int information_state_slot_size(const Engine& e);
 /// set's strength functions (ScriptError).
 void information_state_tensor(const Engine& e, const State& s, const InfoRecord& r, int player, const InfoShape& shape,
                               float* out);
+/// What information_state_tensor_update last wrote into a buffer: how many battles' rows and
+/// history slots, for which player (-1: nothing known of the buffer).
+struct InfoWritten {
+  int battles = 0, steps = 0, player = -1;
+  uint64_t game = 0;  // the record's game() then
+};
+/// information_state_tensor into `out`, a buffer that holds exactly what the last call with `w`
+/// wrote there (or anything, with w.player -1): writes only what changed (the observation, the
+/// last battles' rows, the new slots; every row and slot when the player or the record's game
+/// differs), and updates `w`.
+/// The same floats as information_state_tensor.
+void information_state_tensor_update(const Engine& e, const State& s, const InfoRecord& r, int player,
+                                     const InfoShape& shape, float* out, InfoWritten& w);
+/// The same for the slices after the observation ("battles", then "history") only, written from
+/// `battles` (a buffer of information_state_tensor_size - observation_tensor_size floats).
+void information_state_recall_update(const Engine& e, const State& s, const InfoRecord& r, int player,
+                                     const InfoShape& shape, float* battles, InfoWritten& w);
+/// A row of "battles": its width (3 + T*T + 2C + 2).
+int information_state_battle_width(const Engine& e);
 /// information_state_tensor's slices: observation_tensor_layout's, then "battles" and "history".
 std::vector<TensorSlice> information_state_tensor_layout(const Engine& e, const InfoShape& shape);
 

@@ -311,6 +311,9 @@ void bind_vector_env(py::module_& m) {
       .def_property_readonly("num_envs", &VectorEnv::num_envs)
       .def_property_readonly("tensor_size", &VectorEnv::tensor_size)
       .def("games_finished", &VectorEnv::games_finished)
+      .def("keep_rows", &VectorEnv::keep_rows,
+           "Whether the same obs array, unchanged, is passed to every reset and step (copy=False): "
+           "information-state rows are then written where they changed only.")
       .def("reset_into", [](VectorEnv& v, uint64_t seed, F obs, U mask, W to_play) {
         const size_t n = static_cast<size_t>(v.num_envs());
         float* o = rows(obs, n, static_cast<size_t>(v.tensor_size()), "obs");

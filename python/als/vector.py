@@ -40,9 +40,16 @@ class VectorEnv:
     ``info["final_scores"]`` int32 [num_envs, 2] (both players' VP at the end) and
     ``info["episode_return"]`` float32 [num_envs] (the sum of the agent's rewards over that game;
     with both seats, player 0's: player 1's is its negation). Raises ``als.Error``.
+
+    ``copy`` (Gymnasium's ``SyncVectorEnv`` argument, with its meaning): True (the default) returns
+    new arrays from every ``reset`` and ``step``; False returns the same arrays each time,
+    overwritten by the next call (copy what you keep; ``obs`` is read-only: the env writes only
+    what changed in it): no array is made a step, which with information-state tensors
+    (thousands of floats a row) is most of a step's time.
     """
 
-    def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options="", tensor="observation"):
+    def __init__(self, game, num_envs, opponent="random", seat=0, seed=None, options="", tensor="observation",
+                 copy=True):
         if not isinstance(game, Game):
             game = Game(game)
         self.game = game
@@ -69,11 +76,28 @@ class VectorEnv:
         self.spec = None
         self.closed = False
         self.np_random = _np.random.default_rng(seed)
+        self.copy = bool(copy)
+        self._env.keep_rows(not self.copy)  # (its obs array read-only between calls: the C++ writes what changed)
+        self._kept = None  # (copy=False) the arrays every step writes, and the rows whose final_obs holds a tensor
 
     def _arrays(self):
         n = self.num_envs
         return (_np.empty((n, self._obs_size), _np.float32), _np.empty((n, self._actions), _np.uint8),
                 _np.empty(n, _np.int8))
+
+    def _step_arrays(self):
+        """(obs, mask, to_play, reward, rewards, terminated, truncated, final, winner, scores,
+        episode_return): new ones, or with copy=False the kept ones."""
+        n = self.num_envs
+        if self.copy or self._kept is None:
+            arrays = self._arrays() + (
+                _np.empty(n, _np.float32), _np.zeros((n, 2), _np.float32), _np.empty(n, _np.bool_),
+                _np.empty(n, _np.bool_), _np.zeros((n, self._obs_size), _np.float32), _np.full(n, -1, _np.int8),
+                _np.zeros((n, 2), _np.int32), _np.zeros(n, _np.float32))
+            if not self.copy:
+                self._kept = arrays
+            return arrays
+        return self._kept  # (the env clears the rows of the games that ended in the last step)
 
     def reset(self, seed=None, options=None):
         """New games from ``seed`` (the constructor's on the first reset, else from the system's
@@ -84,24 +108,27 @@ class VectorEnv:
             seed, self._seed = self._seed, None
         if seed is None:
             seed = _random.SystemRandom().getrandbits(64)
-        obs, mask, to_play = self._arrays()
+        obs, mask, to_play = self._arrays() if self.copy else self._step_arrays()[:3]
+        obs.flags.writeable = True
         self._env.reset_into(int(seed) & (2**64 - 1), obs, mask, to_play)
+        obs.flags.writeable = self.copy
         return obs, {"action_mask": mask, "current_player": to_play}
 
     def step(self, actions):
         """Applies one legal id a row; returns (obs, reward, terminated, truncated, info)."""
-        n = self.num_envs
-        obs, mask, to_play = self._arrays()
-        reward = _np.empty(n, _np.float32)
-        rewards = _np.zeros((n, 2), _np.float32)
-        terminated = _np.empty(n, _np.bool_)
-        truncated = _np.empty(n, _np.bool_)
-        final = _np.zeros((n, self._obs_size), _np.float32)  # (written only in rows whose game ended)
-        winner = _np.full(n, -1, _np.int8)
-        scores = _np.zeros((n, 2), _np.int32)
-        episode_return = _np.zeros(n, _np.float32)
-        self._env.step_into(_np.asarray(actions, dtype=_np.int64).reshape(-1), obs, reward, terminated, truncated,
-                            mask, final, winner, scores, episode_return, to_play, rewards)
+        obs, mask, to_play, reward, rewards, terminated, truncated, final, winner, scores, episode_return = \
+            self._step_arrays()
+        actions = _np.asarray(actions, dtype=_np.int64).reshape(-1)
+        if self.copy:
+            self._env.step_into(actions, obs, reward, terminated, truncated, mask, final, winner, scores,
+                                episode_return, to_play, rewards)
+        else:  # (the env's own array, which only it writes)
+            obs.flags.writeable = True
+            try:
+                self._env.step_into(actions, obs, reward, terminated, truncated, mask, final, winner, scores,
+                                    episode_return, to_play, rewards)
+            finally:
+                obs.flags.writeable = False
         return obs, reward, terminated, truncated, {"action_mask": mask, "current_player": to_play,
                                                      "rewards": rewards, "final_observation": final, "final_obs": final,
                                                      "final_winner": winner, "final_scores": scores,

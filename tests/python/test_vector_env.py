@@ -276,12 +276,17 @@ def settle(state, agent, seat):
     return rewards
 
 
-@pytest.mark.parametrize("tensor,opponent", [("observation", None), ("information_state", None),
-                                             ("information_state", "greedy")])
-def test_both_seats_and_information_states_follow_the_games_they_play(tensor, opponent):
+@pytest.mark.parametrize("tensor,opponent,copy", [("observation", None, True), ("information_state", None, True),
+                                                  ("information_state", "greedy", True),
+                                                  ("information_state", None, False),
+                                                  ("information_state", "greedy", False), ("observation", None, False)])
+def test_both_seats_and_information_states_follow_the_games_they_play(tensor, opponent, copy):
+    """Every row is the tensor State gives for its game, and with copy=False (the same arrays
+    every step, obs read-only, information-state rows written where they changed) too; an ended
+    game's final rows are cleared in the next step."""
     game = als.Game("standard", options="battle_rewards")
     n, seat = 4, 1
-    env = als.VectorEnv(game, n, opponent=opponent, seat=seat, seed=17, tensor=tensor)
+    env = als.VectorEnv(game, n, opponent=opponent, seat=seat, seed=17, tensor=tensor, copy=copy)
     width = game.information_state_tensor_size() if tensor == "information_state" else game.observation_tensor_size()
     obs, info = env.reset()
     assert obs.shape == (n, width) and env.both_seats == (opponent is None)
@@ -297,8 +302,12 @@ def test_both_seats_and_information_states_follow_the_games_they_play(tensor, op
             assert (obs[i] == view).all()
             assert (info["action_mask"][i] == s.legal_actions_mask()).all()
         actions = uniform(rng, info["action_mask"])
+        previous = obs
         obs, reward, terminated, truncated, info = env.step(actions)
+        assert (obs is previous) == (not copy) and obs.flags.writeable == copy
         for i in range(n):
+            if not (terminated[i] or truncated[i]):  # (rows of games that did not end: cleared)
+                assert not info["final_observation"][i].any() and info["final_winner"][i] == -1
             s, agent = games[i]
             actor = s.current_player()
             s.apply_action(int(actions[i]))
@@ -309,6 +318,8 @@ def test_both_seats_and_information_states_follow_the_games_they_play(tensor, op
             if s.is_terminal():
                 ended += 1
                 assert info["final_winner"][i] == (0 if s.returns()[0] > 0 else 1)
+                final = s.information_state_tensor(actor) if tensor == "information_state" else s.observation_tensor(actor)
+                assert (info["final_observation"][i] == final).all()
                 assert list(info["final_scores"][i]) == s.scores()
                 games[i] = mirror(game, 17, started, opponent, seat)
                 settle(*games[i], seat)

@@ -520,6 +520,7 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   s.record_.steps().resize(ns);
   if (ns > 0) std::memcpy(static_cast<void*>(s.record_.steps().data()), bytes.data() + r.at, ns * sizeof(EnvStep));
   r.at += ns * sizeof(EnvStep);
+  s.record_.recount();
   const uint32_t nb = r.count(EnvOptions::kMostBattles);
   for (uint32_t i = 0; i < nb; ++i) {
     InfoBattle b;

@@ -304,7 +304,7 @@ class VectorEnv {
   /// EnvError for a bad spec, seat, count (1 to 65,536), option or tensor.
   VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const std::string& opponent, int seat,
             const std::string& options, const std::string& tensor = "observation");
-  int num_envs() const { return static_cast<int>(info_ ? rows_.size() : games_.size()); }
+  int num_envs() const { return static_cast<int>(games_.size()); }
   const EnvGame& game() const { return *game_; }
   bool both_seats() const { return both_; }
   /// The length of a row's tensor: the observation's or the information state's.
@@ -343,6 +343,12 @@ class VectorEnv {
   /// step(), with each row's Seats too.
   void step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
             float* final_obs, const Ends& ends, const Seats& seats);
+  /// Whether the caller passes the same arrays to every reset and step, unchanged between them
+  /// (the Python module's copy=False, its obs read-only between calls): information-state rows
+  /// are then written where they changed only, and a step first restores the rows of `final_obs`
+  /// and Ends that the last step wrote (zeros; winner -1), so the caller need not. False by
+  /// default: every float of obs is written, and the caller passes final_obs and Ends filled.
+  void keep_rows(bool kept) { rows_kept_ = kept; }
   /// Games finished since the reset (ended by the rules or stopped).
   long long games_finished() const { return finished_; }
   /// Whether this VectorEnv runs an engine of its own (a twin of the Game's: Engine::twin), so
@@ -362,6 +368,13 @@ class VectorEnv {
     float total[2] = {0, 0};  // each player's rewards in this game so far (its episode return)
     int8_t player = 0;        // the player whose decision it is (the learning seat, or either)
     std::vector<std::pair<int, Action>> legal;  // the agent's legal ids and actions now
+    InfoRecord record;  // (information-state tensors) the game's steps and battles
+    InfoWritten written;  // (information-state tensors, rows kept) what the row's slices after the observation hold
+    // (information-state tensors, rows kept) each player's slices after the observation, kept up
+    // to date a step at a time and copied into the row where they changed: in self-play the row
+    // holds the other player's at nearly every step
+    std::vector<float> recall[2];
+    InfoWritten recalled[2];
   };
   void start(Slot& g);                       // a new game, numbered next_, advanced to the agent's turn
   int advance(Slot& g, float* got);          // the opponent acts until a learner is asked: 0 goes on, 1 ended, 2 stopped
@@ -371,22 +384,13 @@ class VectorEnv {
   };
   static Before of(const State& s) { return {{s.b.score[0], s.b.score[1]}, s.b.phase == Phase::Over}; }
   void reward_for(const Before& before, const State& after, float* got) const;  // both players', added to got
-  void write(const Slot& g, float* obs, uint8_t* mask);
+  void write(Slot& g, float* obs, uint8_t* mask);
+  void write_row(Slot& g, float* obs);  // (information-state tensors) the row's tensor: where it changed, rows kept
+  void tensor(const Slot& g, int player, float* out) const;  // the row's tensor as `player` sees it
+  // (information-state tensors) Applies `a` of `actor` and records it, every decision a step
+  // (none answered inside a run); a failing script throws ScriptError, the state as it was.
+  void apply_recorded(Slot& g, const Action& a, int actor);
   void list_legal(Slot& g, int player);  // the player's legal ids and actions now (g.player = player)
-
-  // Information-state tensors: EnvStates (what each player has seen, for the information state's
-  // history and hash), the engine's agent choosing through EnvAgent.
-  struct Row {
-    std::optional<EnvState> s;
-    std::unique_ptr<EnvAgent> opponent;  // (one learning seat only)
-    float total[2] = {0, 0};
-  };
-  int viewer(const Row& r) const;                  // whose tensor the row holds
-  void start(Row& r);                              // a new game, numbered next_, at a learner's decision
-  int advance(Row& r, float* got);                 // chance outcomes, the opponent: 0 goes on, 1 ended, 2 stopped
-  void write(const Row& r, float* obs, uint8_t* mask);
-  void step_rows(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated, uint8_t* mask,
-                 float* final_obs, const Ends& ends, const Seats& seats);
 
   // The thread rule: one thread at a time resets or steps a VectorEnv. Held by reset and step;
   // a second thread throws EnvError naming the rule.
@@ -399,8 +403,8 @@ class VectorEnv {
   };
 
   bool owns_engine_ = false;
-  bool both_ = false, info_ = false, reset_ = false;
-  std::vector<Row> rows_;
+  bool both_ = false, info_ = false, reset_ = false, rows_kept_ = false;
+  std::vector<uint32_t> ended_;  // (rows kept) the rows whose game ended in the last step
   std::atomic<bool> in_use_{false};
   std::shared_ptr<const EnvGame> game_;
   std::vector<Slot> games_;

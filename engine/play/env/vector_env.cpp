@@ -1,6 +1,6 @@
 // VectorEnv (env.h): many games stepped together for learning agents, with no Python between
-// actions. With observation tensors (one learning seat, or both) it steps the engine's states
-// directly; with information-state tensors it steps EnvStates, which keep what each player saw.
+// actions. It steps the engine's states directly, one learning seat or both; with
+// information-state tensors each game keeps the record of its steps (InfoRecord) they render.
 #include <algorithm>
 
 #include "env.h"
@@ -48,18 +48,14 @@ VectorEnv::VectorEnv(std::shared_ptr<const EnvGame> game, int num_envs, const st
     } catch (const std::invalid_argument& e) {
       throw EnvError(e.what());
     }
-  if (info_) {
-    // (the rows' EnvStates reward by their Game's options: a VectorEnv's own need a Game of
-    // them, and its games are sampled, with no chance node)
-    if (options_.battle_rewards != game_->options().battle_rewards ||
-        options_.shaped_rewards != game_->options().shaped_rewards || game_->options().chance_nodes)
-      game_ = std::make_shared<const EnvGame>(game_->engine_ptr(), options_.battle_rewards   ? "battle_rewards"
-                                                                   : options_.shaped_rewards ? "shaped_rewards"
-                                                                                             : "");
-    rows_.resize(static_cast<size_t>(num_envs));
-  } else {
-    games_.resize(static_cast<size_t>(num_envs));
-  }
+  games_.resize(static_cast<size_t>(num_envs));
+}
+
+void VectorEnv::apply_recorded(Slot& g, const Action& a, int actor) {
+  const Engine& e = game_->engine();
+  g.record.begin(e, g.s, a, actor);
+  e.apply(g.s, a, nullptr, nullptr);  // (every decision a step of the record: none answered inside a run)
+  g.record.end(g.s);
 }
 
 void VectorEnv::list_legal(Slot& g, int player) {
@@ -84,10 +80,12 @@ int VectorEnv::advance(Slot& g, float* got) {
       return 0;
     }
     e.legal(g.s, scratch_);
+    const int actor = e.to_act(g.s);
     const Action a = g.opponent->choose(e, g.s, scratch_);
     const Before before = of(g.s);
     try {
-      e.apply(g.s, a, nullptr, g.ask.get());  // (a failing script leaves the state as it was)
+      if (info_) apply_recorded(g, a, actor);  // (a failing script leaves the state as it was)
+      else e.apply(g.s, a, nullptr, g.ask.get());
     } catch (const ScriptError&) {  // and stops the game, as in every front end
       return 2;
     }
@@ -104,6 +102,7 @@ void VectorEnv::start(Slot& g) {
   }
   g.actions = 0;
   g.total[0] = g.total[1] = 0;
+  g.record.clear();
   float ignored[2] = {0, 0};
   try {
     g.names = game_->engine().interned().game_names();
@@ -118,8 +117,45 @@ void VectorEnv::start(Slot& g) {
   skipped_ = 0;
 }
 
-void VectorEnv::write(const Slot& g, float* obs, uint8_t* mask) {
-  als::observation_tensor(game_->engine(), g.s, g.player, obs);
+void VectorEnv::write_row(Slot& g, float* obs) {
+  const Engine& e = game_->engine();
+  if (!rows_kept_) {  // (the row's floats unknown: all written)
+    InfoWritten fresh;
+    return als::information_state_tensor_update(e, g.s, g.record, g.player, game_->shape(), obs, fresh);
+  }
+  const InfoShape& shape = game_->shape();
+  const size_t O = static_cast<size_t>(game_->observation_tensor_size());
+  const size_t bw = static_cast<size_t>(information_state_battle_width(e)), slot = static_cast<size_t>(information_state_slot_size(e));
+  const size_t span = static_cast<size_t>(shape.battles) * bw + static_cast<size_t>(shape.steps) * slot;
+  als::observation_tensor(e, g.s, g.player, obs);
+  // The player's own slices brought up to date, then copied where the row differs from them.
+  std::vector<float>& recall = g.recall[g.player];
+  if (recall.empty()) recall.assign(span, 0.0f), g.recalled[g.player] = InfoWritten{0, 0, g.player, g.record.game()};
+  InfoWritten& mine = g.recalled[g.player];
+  information_state_recall_update(e, g.s, g.record, g.player, shape, recall.data(), mine);
+  float* out = obs + O;
+  if (g.written.player < 0) std::fill(out, out + span, 0.0f), g.written = InfoWritten{0, 0, g.player, mine.game};
+  const bool same = g.written.player == g.player && g.written.game == mine.game;
+  const size_t from_row = same ? static_cast<size_t>(std::max(0, g.written.battles - 1)) : 0;
+  const size_t from_step = same ? static_cast<size_t>(g.written.steps) : 0;
+  const size_t rows = static_cast<size_t>(mine.battles), steps = static_cast<size_t>(mine.steps);
+  const size_t had_rows = static_cast<size_t>(g.written.battles), had_steps = static_cast<size_t>(g.written.steps);
+  if (rows > from_row) std::copy(recall.data() + from_row * bw, recall.data() + rows * bw, out + from_row * bw);
+  if (had_rows > rows) std::fill(out + rows * bw, out + had_rows * bw, 0.0f);
+  const size_t h = static_cast<size_t>(shape.battles) * bw;
+  if (steps > from_step) std::copy(recall.data() + h + from_step * slot, recall.data() + h + steps * slot, out + h + from_step * slot);
+  if (had_steps > steps) std::fill(out + h + steps * slot, out + h + had_steps * slot, 0.0f);
+  g.written = mine;
+}
+
+void VectorEnv::tensor(const Slot& g, int player, float* out) const {
+  if (info_) als::information_state_tensor(game_->engine(), g.s, g.record, player, game_->shape(), out);
+  else als::observation_tensor(game_->engine(), g.s, player, out);
+}
+
+void VectorEnv::write(Slot& g, float* obs, uint8_t* mask) {
+  if (info_) write_row(g, obs);
+  else als::observation_tensor(game_->engine(), g.s, g.player, obs);
   std::fill(mask, mask + game_->num_distinct_actions(), uint8_t{0});
   for (const auto& [id, a] : g.legal) mask[id] = 1;
 }
@@ -127,17 +163,13 @@ void VectorEnv::write(const Slot& g, float* obs, uint8_t* mask) {
 void VectorEnv::reset(uint64_t seed, float* obs, uint8_t* mask, int8_t* to_play) {
   const InUse hold(in_use_);
   seed_ = seed, next_ = 0, finished_ = 0;
-  reset_ = true;
+  reset_ = true;  // (ended_ kept: the next step clears those rows of the kept arrays)
   const size_t O = static_cast<size_t>(tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
   for (size_t i = 0; i < games_.size(); ++i) {
     start(games_[i]);
+    games_[i].written = InfoWritten{};  // (a reset writes every float)
     write(games_[i], obs + i * O, mask + i * A);
     if (to_play) to_play[i] = games_[i].player;
-  }
-  for (size_t i = 0; i < rows_.size(); ++i) {
-    start(rows_[i]);
-    write(rows_[i], obs + i * O, mask + i * A);
-    if (to_play) to_play[i] = static_cast<int8_t>(viewer(rows_[i]));
   }
 }
 
@@ -154,8 +186,7 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
 void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
                      uint8_t* mask, float* final_obs, const Ends& ends, const Seats& seats) {
   const InUse hold(in_use_);
-  if (!rows_.empty()) return step_rows(actions, obs, reward, terminated, truncated, mask, final_obs, ends, seats);
-  const size_t O = static_cast<size_t>(game_->observation_tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
+  const size_t O = static_cast<size_t>(tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
   std::vector<const Action*> chosen(games_.size(), nullptr);
   for (size_t i = 0; i < games_.size(); ++i) {  // every row checked before any game moves
     if (!reset_) throw EnvError("step before reset");
@@ -164,7 +195,15 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     if (!chosen[i])
       throw EnvError("row " + std::to_string(i) + ": action id " + std::to_string(actions[i]) + " is not legal in its game");
   }
-  const Engine& e = game_->engine();
+  if (rows_kept_) {  // the last step's ended rows, as a caller passes them
+    for (const uint32_t i : ended_) {
+      std::fill(final_obs + i * O, final_obs + (i + 1) * O, 0.0f);
+      if (ends.winner) ends.winner[i] = -1;
+      if (ends.scores) ends.scores[2 * i] = ends.scores[2 * i + 1] = 0;
+      if (ends.episode_return) ends.episode_return[i] = 0;
+    }
+  }
+  ended_.clear();
   for (size_t i = 0; i < games_.size(); ++i) {
     Slot& g = games_[i];
     const int actor = g.player;
@@ -173,7 +212,8 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     const Before before = of(g.s);
     int end = 0;
     try {
-      e.apply(g.s, *chosen[i], nullptr, g.ask.get());
+      if (info_) apply_recorded(g, *chosen[i], actor);
+      else game_->engine().apply(g.s, *chosen[i], nullptr, g.ask.get());
       ++g.actions;
       reward_for(before, g.s, got);
       end = advance(g, got);
@@ -185,7 +225,8 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     g.total[0] += got[0], g.total[1] += got[1];
     if (end != 0) {
       (end == 1 ? terminated : truncated)[i] = true;
-      als::observation_tensor(e, g.s, actor, final_obs + i * O);
+      ended_.push_back(static_cast<uint32_t>(i));
+      tensor(g, actor, final_obs + i * O);
       if (ends.winner) ends.winner[i] = end == 1 && g.s.b.phase == Phase::Over ? static_cast<int8_t>(g.s.b.winner) : int8_t{-1};
       if (ends.scores) ends.scores[2 * i] = g.s.b.score[0], ends.scores[2 * i + 1] = g.s.b.score[1];
       if (ends.episode_return) ends.episode_return[i] = g.total[both_ ? 0 : seat_];
@@ -194,93 +235,6 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     }
     write(g, obs + i * O, mask + i * A);
     if (seats.to_play) seats.to_play[i] = g.player;
-  }
-}
-
-// ---- both seats, or information-state tensors: EnvStates ------------------------------------
-
-int VectorEnv::viewer(const Row& r) const {
-  const int p = r.s->current_player();
-  return both_ ? (p == 0 || p == 1 ? p : 0) : seat_;
-}
-
-int VectorEnv::advance(Row& r, float* got) {
-  EnvState& s = *r.s;
-  while (true) {
-    const int p = s.current_player();
-    if (p == kTerminalPlayer) return s.state().b.phase == Phase::Over ? 1 : 2;
-    if (p != kChancePlayer && (both_ || p == seat_)) return 0;
-    try {
-      s.apply_action(p == kChancePlayer ? s.sampled_outcome() : r.opponent->step(s));
-    } catch (const EnvError&) {  // a failing script: the state as it was; the game stops
-      return 2;
-    }
-    got[0] += static_cast<float>(s.rewards()[0]), got[1] += static_cast<float>(s.rewards()[1]);
-  }
-}
-
-void VectorEnv::start(Row& r) {
-  const uint64_t seed = game_seed(seed_, next_++);
-  if (!both_) r.opponent = std::make_unique<EnvAgent>(opponent_, seed, 1 - seat_);
-  r.total[0] = r.total[1] = 0;
-  try {
-    r.s.emplace(game_, seed);
-  } catch (const EnvError& err) {
-    throw EnvError(std::string("a new game failed: ") + err.what());
-  }
-  float ignored[2] = {0, 0};
-  if (advance(r, ignored) == 0) return;
-  if (++skipped_ > 1000) throw EnvError("1000 games in a row ended before the agent's first decision");
-  start(r);
-  skipped_ = 0;
-}
-
-void VectorEnv::write(const Row& r, float* obs, uint8_t* mask) {
-  const int p = viewer(r);
-  if (info_) r.s->information_state_tensor(p, obs);
-  else r.s->observation_tensor(p, obs);
-  std::fill(mask, mask + game_->num_distinct_actions(), uint8_t{0});
-  for (int id : r.s->legal_actions()) mask[id] = 1;
-}
-
-void VectorEnv::step_rows(const int64_t* actions, float* obs, float* reward, bool* terminated, bool* truncated,
-                          uint8_t* mask, float* final_obs, const Ends& ends, const Seats& seats) {
-  const size_t O = static_cast<size_t>(tensor_size()), A = static_cast<size_t>(game_->num_distinct_actions());
-  for (size_t i = 0; i < rows_.size(); ++i) {  // every row checked before any game moves
-    if (!reset_) throw EnvError("step before reset");
-    const std::vector<int> legal = rows_[i].s->legal_actions();
-    if (!std::binary_search(legal.begin(), legal.end(), actions[i]))
-      throw EnvError("row " + std::to_string(i) + ": action id " + std::to_string(actions[i]) + " is not legal in its game");
-  }
-  for (size_t i = 0; i < rows_.size(); ++i) {
-    Row& r = rows_[i];
-    const int actor = viewer(r);
-    float got[2] = {0, 0};
-    terminated[i] = truncated[i] = false;
-    int end = 0;
-    try {
-      r.s->apply_action(static_cast<int>(actions[i]));
-      got[0] += static_cast<float>(r.s->rewards()[0]), got[1] += static_cast<float>(r.s->rewards()[1]);
-      end = advance(r, got);
-    } catch (const EnvError&) {  // a failing script: the state as it was; the game stops
-      end = 2;
-    }
-    reward[i] = got[actor];
-    if (seats.rewards) seats.rewards[2 * i] = got[0], seats.rewards[2 * i + 1] = got[1];
-    r.total[0] += got[0], r.total[1] += got[1];
-    if (end != 0) {
-      (end == 1 ? terminated : truncated)[i] = true;
-      if (info_) r.s->information_state_tensor(actor, final_obs + i * O);
-      else r.s->observation_tensor(actor, final_obs + i * O);
-      const State& st = r.s->state();
-      if (ends.winner) ends.winner[i] = end == 1 ? static_cast<int8_t>(st.b.winner) : int8_t{-1};
-      if (ends.scores) ends.scores[2 * i] = st.b.score[0], ends.scores[2 * i + 1] = st.b.score[1];
-      if (ends.episode_return) ends.episode_return[i] = r.total[both_ ? 0 : seat_];
-      ++finished_;
-      start(r);
-    }
-    write(r, obs + i * O, mask + i * A);
-    if (seats.to_play) seats.to_play[i] = static_cast<int8_t>(viewer(r));
   }
 }
 
