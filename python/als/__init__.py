@@ -17,6 +17,7 @@ from ._als import CHANCE, TERMINAL, EngineAgent, Error, Game, State, ValueNet, _
 from ._version import __version__  # noqa: F401
 from .vector import VectorEnv  # noqa: F401
 from . import openspiel as _openspiel  # noqa: F401  (OpenSpiel's names on Game and State)
+from .openspiel import PlayerAction  # noqa: F401
 from .agent import Agent, AgentView, serve_agent  # noqa: F401
 
 

@@ -142,6 +142,12 @@ void bind_game(py::module_& m) {
       .def("max_game_length", &EnvGame::max_game_length,
            "The most actions of players a game takes (the option max_game_length=N, default 128, or the "
            "rules' max_actions if fewer): a game reaching it stops, truncated (returns 0).")
+      .def("max_chance_nodes_in_history", &EnvGame::max_chance_nodes_in_history,
+           "The most chance nodes a game has: 0 without chance nodes, else battle 1's theater order and "
+           "1st player, each battle's deal, and 8 draws of scripts an action (a game whose scripts draw "
+           "more stops there, truncated).")
+      .def("max_move_number", [](const EnvGame& g) { return g.max_game_length() + g.max_chance_nodes_in_history(); },
+           "The most entries a history has: max_game_length() + max_chance_nodes_in_history().")
       .def("max_battles", [](const EnvGame& g) { return g.shape().battles; },
            "The most battles a game takes (the option max_battles=N, default 16): a game about to begin "
            "one more stops, truncated.")
@@ -221,6 +227,12 @@ void bind_state(py::module_& m) {
            "changes nothing.")
       .def("action_to_string", &EnvState::action_to_string, py::arg("player"), py::arg("id"))
       .def("history", &EnvState::history, "The ids applied so far.")
+      .def("_full_history", &EnvState::full_history, "[(player, id)]: history() with who took each (-1: chance).")
+      .def("_root_seed", &EnvState::root_seed, "The seed the game was dealt from; als.Error for a resampled state.")
+      .def("_assign", [](EnvState& s, const EnvState& o) {
+        if (s.game_ptr() != o.game_ptr()) throw als::EnvError("_assign: a state of another Game");
+        s = o;
+      })
       .def("clone", [](const EnvState& s) { return EnvState(s); })
       .def("child", [](const EnvState& s, int id) { EnvState c(s); c.apply_action(id); return c; }, py::arg("id"))
       .def("serialize", [](const EnvState& s) { return py::bytes(s.serialize()); })

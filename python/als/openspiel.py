@@ -1,6 +1,7 @@
 """OpenSpiel's names on als.Game and als.State (docs/python.md, "OpenSpiel's names"): the methods
 OpenSpiel's algorithms call, with OpenSpiel's meanings, beside the engine's own. Imported by
 ``als`` itself; nothing to import."""
+import collections as _collections
 import os as _os
 import types as _types
 
@@ -95,6 +96,33 @@ def apply_actions(self, actions):
     raise Error("apply_actions: Air, Land & Sea has no simultaneous node (use apply_action)")
 
 
+PlayerAction = _collections.namedtuple("PlayerAction", ["player", "action"])
+PlayerAction.__doc__ = "One entry of full_history(): who took it (0, 1, or CHANCE) and its id."
+
+
+def full_history(self):
+    """OpenSpiel's full_history(): a PlayerAction(player, action) for each entry of history(),
+    chance outcomes with player CHANCE (-1)."""
+    return [PlayerAction(p, a) for p, a in self._full_history()]
+
+
+def undo_action(self, player, action):
+    """OpenSpiel's undo_action(player, action): this state becomes the one before its last entry,
+    which must be `action` taken by `player` (CHANCE for an outcome). The game is replayed from its
+    deal (a cost of the history's length). Raises als.Error for another last entry, an empty
+    history, or a resampled state (a world drawn for a player has no deal of its own)."""
+    history = self._full_history()
+    if not history:
+        raise Error("undo_action: no action to undo")
+    if tuple(history[-1]) != (player, action):
+        raise Error("undo_action: the last action is %d of player %d, not %d of player %d"
+                    % (history[-1][1], history[-1][0], action, player))
+    before = _new_initial_state(self.get_game(), self._root_seed())
+    for _, entry in history[:-1]:
+        before.apply_action(entry)
+    self._assign(before)
+
+
 _State_legal_actions = State.legal_actions
 _State_legal_actions_mask = State.legal_actions_mask
 
@@ -106,6 +134,8 @@ for _name, _what in (("observation_tensor", "numpy float32 of observation_tensor
                      ("information_state_string", "The information state as text")):
     setattr(State, _name, _with_player(getattr(State, _name), _what))
 State.string_to_action = string_to_action
+State.full_history = full_history
+State.undo_action = undo_action
 State.apply_actions = apply_actions
 State.move_number = lambda self: len(self.history())
 State.move_number.__doc__ = "The actions applied so far (OpenSpiel's move_number): len(history())."

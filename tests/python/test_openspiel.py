@@ -148,3 +148,51 @@ def test_action_to_string_names_no_card_the_observer_cannot_see(game):
     p = state.current_player()
     with pytest.raises(als.Error, match="legal actions as player"):
         state.string_to_action(1 - p, "improvise ? air")
+
+
+@pytest.mark.parametrize("options", ["chance_nodes", "shaped_rewards,chance_nodes"])
+def test_an_openspiel_loop_with_chance_nodes_and_undo(options):
+    """OpenSpiel's tree walk: chance outcomes with their probabilities, per-player methods,
+    full_history, and undo_action back to every earlier state (equal, tensors and all); the
+    history never passes max_move_number, and the rewards sum to the returns."""
+    game = als.Game("standard", options=options)
+    assert game.max_move_number() == game.max_game_length() + game.max_chance_nodes_in_history()
+    assert als.Game("standard").max_chance_nodes_in_history() == 0
+    rng = random.Random(8)
+    for g in range(4):
+        state = game.new_initial_state()
+        trail, summed = [], np.zeros(2)
+        while not state.is_terminal():
+            trail.append(state.clone())
+            p = state.current_player()
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                assert p == als.CHANCE and abs(sum(probs) - 1) < 1e-9
+                action = rng.choices(outcomes, probs)[0]
+            else:
+                action = rng.choice(state.legal_actions(p))
+            state.apply_action(action)
+            summed += [state.player_reward(0), state.player_reward(1)]
+            assert state.full_history()[-1] == als.PlayerAction(p, action)
+        assert len(state.history()) <= game.max_move_number()
+        if "shaped" in options:
+            np.testing.assert_allclose(summed, state.returns())
+        assert [e.action for e in state.full_history()] == state.history()
+        assert sum(e.player >= 0 for e in state.full_history()) <= game.max_game_length()
+        for before in reversed(trail[-12:]):  # undo, an entry at a time
+            last = state.full_history()[-1]
+            state.undo_action(last.player, last.action)
+            assert state == before and state.history() == before.history()
+            np.testing.assert_array_equal(state.information_state_tensor(0), before.information_state_tensor(0))
+    with pytest.raises(als.Error):
+        game.new_initial_state(1).undo_action(0, 0)  # nothing to undo
+    state = game.new_initial_state(1)
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(als.Error):
+        state.undo_action(0, 12345)  # not the last action
+    plain = als.Game("standard").new_initial_state(2)
+    plain.apply_action(plain.legal_actions()[-1])
+    world = plain.resample_from_infostate(1, 3)
+    last = world.full_history()[-1]
+    with pytest.raises(als.Error, match="resampled"):
+        world.undo_action(last.player, last.action)  # a world drawn for a player has no deal of its own

@@ -171,6 +171,7 @@ std::string EnvGame::key() const {
 
 EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
     : game_(std::move(game)), names_(std::make_shared<GameNames>(game_->engine().interned().game_names())) {
+  root_seed_ = seed;
   s_ = game_->engine().blank();  // (the position shown at the deal's chance nodes)
   s_.b.names = names_->id();
   Pending p;  // the deal (with chance nodes, a draw at a time: a chance node at once)
@@ -179,9 +180,15 @@ EnvState::EnvState(std::shared_ptr<const EnvGame> game, uint64_t seed)
 }
 
 int EnvState::current_player() const {
-  if (pending_.active) return kChancePlayer;
   if (s_.b.phase == Phase::Over) return kTerminalPlayer;
+  if (pending_.active) {  // (a game whose scripts drew past the bound stops at the node)
+    const bool past = static_cast<long>(history_.size()) - player_actions() >= game_->max_chance_nodes_in_history();
+    return past ? kTerminalPlayer : kChancePlayer;
+  }
   if (player_actions() >= game_->max_game_length() || s_.b.battle > static_cast<uint32_t>(game_->shape().battles))
+    return kTerminalPlayer;
+  if (game_->options().chance_nodes &&
+      static_cast<long>(history_.size()) - player_actions() >= game_->max_chance_nodes_in_history())
     return kTerminalPlayer;
   return game_->engine().to_act(s_);
 }
@@ -266,6 +273,24 @@ std::string EnvState::action_to_string(int player, int id) const {
       if (own == id) return game_->engine().text().action_text(s_, a, player);
   }
   return game_->action_name(id);
+}
+
+std::vector<std::pair<int, int>> EnvState::full_history() const {
+  std::vector<std::pair<int, int>> out;
+  const std::vector<EnvStep>& steps = record_.steps();
+  for (size_t k = 0; k < history_.size(); ++k) {
+    int who = kChancePlayer;
+    if (k < steps.size()) who = steps[k].actor >= 0 ? steps[k].actor : kChancePlayer;
+    else if (k == steps.size() && pending_.active && !pending_.from_start) who = pending_.actor;  // the run's action
+    out.emplace_back(who, history_[k]);
+  }
+  return out;
+}
+
+uint64_t EnvState::root_seed() const {
+  if (resampled_for_ >= 0)
+    throw EnvError("a resampled state (a world drawn for a player) has no deal of its own to replay");
+  return root_seed_;
 }
 
 void EnvState::check_player(int player) const {
@@ -413,7 +438,7 @@ bool EnvState::operator==(const EnvState& o) const {
   // The same game: one EnvGame, or two loaded from the same files with the same rules and options.
   return (game_ == o.game_ || game_->key() == o.game_->key()) && same_position(s_, o.s_) && same_names && history_ == o.history_ && lines_[0] == o.lines_[0] &&
          lines_[1] == o.lines_[1] && record_ == o.record_ &&
-         resampled_for_ == o.resampled_for_ && rewards_ == o.rewards_ && pending_ == o.pending_ &&
+         resampled_for_ == o.resampled_for_ && root_seed_ == o.root_seed_ && rewards_ == o.rewards_ && pending_ == o.pending_ &&
          std::equal(carry_.begin(), carry_.end(), o.carry_.begin(), o.carry_.end(),
                     [](const ChanceTape::Draw& a, const ChanceTape::Draw& b) { return a.n == b.n && a.outcome == b.outcome; });
 }
@@ -468,6 +493,7 @@ std::string EnvState::serialize() const {
   }
   w.put(rewards_[0]), w.put(rewards_[1]);
   w.put(static_cast<int32_t>(resampled_for_));
+  w.put(root_seed_);
   if (game_->options().chance_nodes) {  // a stopped run (its stop is found again by running it) and the carried draws
     auto draws = [&](const std::vector<ChanceTape::Draw>& ds) {
       w.put(static_cast<uint32_t>(ds.size()));
@@ -535,6 +561,7 @@ EnvState EnvState::deserialize(std::shared_ptr<const EnvGame> game, const std::s
   }
   s.rewards_[0] = r.get<double>(), s.rewards_[1] = r.get<double>();
   s.resampled_for_ = r.get<int32_t>();
+  s.root_seed_ = r.get<uint64_t>();
   Pending pending;
   if (s.game_->options().chance_nodes) {
     auto draws = [&](std::vector<ChanceTape::Draw>& ds) {

@@ -123,7 +123,11 @@ class EnvGame {
   /// chance nodes, else the most of the deal (the set's cards), the theaters, the 1st player (2)
   /// and a script's draw (ChanceTape::kMaxScriptOutcomes).
   int max_chance_outcomes() const;
-
+  /// The most chance nodes a game has (OpenSpiel's max_chance_nodes_in_history): 0 without chance
+  /// nodes, else battle 1's theaters (T - 1) and 1st player (1), each battle's deal (C - 1 each,
+  /// max_battles of them), and up to 8 draws of scripts an action of players (8 *
+  /// max_game_length()): a game whose scripts draw more stops there, truncated.
+  int max_chance_nodes_in_history() const;
  private:
   std::shared_ptr<Engine> engine_;
   ActionIds ids_;
@@ -184,6 +188,11 @@ class EnvState {
   /// state, -1 stands for an action whose card the resampling player did not know (and for every
   /// chance outcome).
   const std::vector<int>& history() const { return history_; }
+  /// Each entry of history() with who took it: (0 or 1, id), or (kChancePlayer, outcome).
+  std::vector<std::pair<int, int>> full_history() const;
+  /// The seed the game was dealt from (its history replays from it: undo). Throws EnvError for a
+  /// resampled state (a world drawn for a player, whose history is not the real one).
+  uint64_t root_seed() const;
   uint64_t digest() const { return als::digest(game_->engine(), s_); }
   void observation_tensor(int player, float* out) const;
   void information_state_tensor(int player, float* out) const;
@@ -268,6 +277,7 @@ class EnvState {
   std::vector<std::string> lines_[2];
   std::array<double, 2> rewards_{0, 0};
   int resampled_for_ = -1;
+  uint64_t root_seed_ = 0;
   Pending pending_;
   std::vector<ChanceTape::Draw> carry_;  // the running ability's draws, replayed when its question is answered
 };

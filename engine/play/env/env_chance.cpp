@@ -29,6 +29,11 @@ int EnvGame::max_chance_outcomes() const {
   return std::max({cards_, theaters_, 2, static_cast<int>(ChanceTape::kMaxScriptOutcomes)});
 }
 
+int EnvGame::max_chance_nodes_in_history() const {
+  if (!options_.chance_nodes) return 0;
+  return (theaters_ - 1) + 1 + shape_.battles * (cards_ - 1) + 8 * shape_.steps;
+}
+
 long EnvState::player_actions() const {
   long n = record_.player_steps();
   return n + (pending_.active && !pending_.from_start ? 1 : 0);
