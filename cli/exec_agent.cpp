@@ -331,14 +331,18 @@ class ExecAgent : public Agent {
  public:
   /// `state`: each decision carries a world the seat cannot tell from the real one, serialized
   /// (`state=1`), drawn with a generator seeded from `seed`.
-  ExecAgent(std::string command, int ms, bool state, uint64_t seed)
-      : command_(std::move(command)), ms_(ms), state_(state), rng_(seed) {}
+  /// `info`: each decision carries the seat's information-state tensor (`info=1`), as the Python
+  /// module's Game with default options renders it.
+  ExecAgent(std::string command, int ms, bool state, bool info, uint64_t seed)
+      : command_(std::move(command)), ms_(ms), state_(state), info_(info), rng_(seed) {}
   ExecAgent(const ExecAgent&) = delete;
   ExecAgent& operator=(const ExecAgent&) = delete;
   /// The game is over (or abandoned): the program goes back to the pool for this seat's next game.
   ~ExecAgent() override {
     if (child_) pool().emplace(key_, std::move(child_));
   }
+
+  bool wants_record() const override { return info_; }
 
   Action decide(const InfoState& info) override {
     if (!child_) {  // this agent's game: a program of the pool, or a new one
@@ -396,7 +400,13 @@ class ExecAgent : public Agent {
             {"num_actions", ids_->size()},
             {"actions", ids_->patterns()},
             {"card_table", protocol::card_table_json(e)},
-            {"observation_tensor_size", als::observation_tensor_size(e)}};
+            {"observation_tensor_size", als::observation_tensor_size(e)},
+            {"information_state_tensor_size", als::information_state_tensor_size(e, shape(e))}};
+  }
+
+  // The Python module's default shape for `e`'s game (EnvOptions: max_game_length, max_battles).
+  static InfoShape shape(const Engine& e) {
+    return InfoShape{std::min(e.rules().max_actions, EnvOptions::kDefaultLength), EnvOptions::kDefaultBattles};
   }
 
   json decision_message(const InfoState& info, std::vector<int>& ids) {
@@ -416,6 +426,11 @@ class ExecAgent : public Agent {
               {"view", protocol::view_json(e, info.projection())},
               {"legal", texts}, {"ids", ids}, {"relative_ids", relative}, {"observation_tensor", tensor}};
     protocol::add_question(d, info.question());
+    if (info_ && info.has_record()) {
+      std::vector<float> recall(static_cast<size_t>(als::information_state_tensor_size(e, shape(e))));
+      info.information_state_tensor(shape(e), recall.data());
+      d["information_state_tensor"] = recall;
+    }
     if (state_) {
       const std::string bytes = world(info);
       d["state"] = protocol::base64(bytes.data(), bytes.size());
@@ -462,18 +477,19 @@ class ExecAgent : public Agent {
   std::string command_, key_;
   int ms_;
   bool state_;
+  bool info_;
   Rng rng_;
   std::shared_ptr<const EnvGame> env_game_;
   std::unique_ptr<ActionIds> ids_;
   std::unique_ptr<Child> child_;  // the program playing this game (from the pool, back to it after)
 };
 
-// "exec:COMMAND", then options at its end: ",time=MS", ",state=0|1", in any order (the command may
-// hold commas; only those last pieces are options).
+// "exec:COMMAND", then options at its end: ",time=MS", ",state=0|1", ",info=0|1", in any order (the
+// command may hold commas; only those last pieces are options).
 std::unique_ptr<Agent> make_exec(const std::string& spec, uint64_t seed) {
   std::string command = spec.substr(spec.find(':') == std::string::npos ? spec.size() : spec.find(':') + 1);
   int ms = kDefaultMs;
-  bool state = false;
+  bool state = false, info = false;
   while (true) {
     if (const size_t at = command.rfind(",time="); at != std::string::npos && command.find(',', at + 1) == std::string::npos) {
       const std::string v = command.substr(at + 6);
@@ -487,21 +503,26 @@ std::unique_ptr<Agent> make_exec(const std::string& spec, uint64_t seed) {
       if (v != "0" && v != "1") throw std::invalid_argument("exec: state= takes 0 or 1, not '" + v.substr(0, 20) + "'");
       state = v == "1";
       command.erase(st);
+    } else if (const size_t in = command.rfind(",info="); in != std::string::npos && command.find(',', in + 1) == std::string::npos) {
+      const std::string v = command.substr(in + 6);
+      if (v != "0" && v != "1") throw std::invalid_argument("exec: info= takes 0 or 1, not '" + v.substr(0, 20) + "'");
+      info = v == "1";
+      command.erase(in);
     } else {
       break;
     }
   }
   if (command.find_first_not_of(" \t") == std::string::npos)
     throw std::invalid_argument("exec: give the program to run: exec:COMMAND (for example exec:python3 agent.py)");
-  return std::make_unique<ExecAgent>(command, ms, state, seed);
+  return std::make_unique<ExecAgent>(command, ms, state, info, seed);
 }
 
 }  // namespace
 
 void register_exec_agent() {
-  add_agent_kind({"exec", "COMMAND[,time=MS][,state=1]",
+  add_agent_kind({"exec", "COMMAND[,time=MS][,state=1][,info=1]",
                   "a program playing the seat through protocol 2 (docs/protocol.md); 10 s a decision; state=1 "
-                  "sends a world it cannot tell from the real one, serialized",
+                  "sends a world it cannot tell from the real one, serialized; info=1 its information-state tensor",
                   make_exec,
                   /*runs_program=*/true});
 }

@@ -75,6 +75,14 @@ void InfoRecord::add_chance(uint32_t battle) {
   ++chance_;
 }
 
+void InfoRecord::rewind(size_t steps, uint32_t battle) {
+  if (steps < steps_.size()) steps_.resize(steps);
+  while (!battles_.empty() && battles_.back().number > battle) battles_.pop_back();
+  open_battle_ = 0;
+  ++game_;  // (what was written from it is stale)
+  recount();
+}
+
 void InfoRecord::recount() {
   chance_ = 0;
   for (const InfoStep& st : steps_) chance_ += st.actor < 0;

@@ -74,6 +74,9 @@ class InfoRecord {
   int player_steps() const { return static_cast<int>(steps_.size()) - chance_; }
   /// Counts the chance outcomes again, after steps() was written directly (a deserialized state).
   void recount();
+  /// Keeps the first `steps` steps and the battles up to number `battle` (an undo back to a
+  /// state of that battle).
+  void rewind(size_t steps, uint32_t battle);
   bool operator==(const InfoRecord&) const;
 
  private:

@@ -45,6 +45,16 @@ class AgentView:
         """numpy float32: State.observation_tensor(player) of this decision."""
         return _np.asarray(self.message["observation_tensor"], _np.float32)
 
+    def information_state_tensor(self):
+        """numpy float32: State.information_state_tensor(player) of this decision, as a Game of the
+        same set and house rules with default options renders it (perfect recall of the game so
+        far). Sent only to ``exec:COMMAND,info=1``; raises ``als.Error`` otherwise."""
+        from ._als import Error
+        tensor = self.message.get("information_state_tensor")
+        if tensor is None:
+            raise Error("this decision carries no information-state tensor: run the program as exec:COMMAND,info=1")
+        return _np.asarray(tensor, _np.float32)
+
     def action_name(self, id):
         """An id's pattern, positions written own/opp (Game.action_name)."""
         name = self._game["actions"][id]

@@ -97,6 +97,35 @@ def test_a_program_is_sent_a_world_it_cannot_tell_from_the_real_one():
     assert out.returncode == 2 and "state= takes 0 or 1" in out.stderr
 
 
+def test_a_program_reads_its_information_state_tensor(tmp_path):
+    """exec:COMMAND,info=1: each decision carries the seat's information-state tensor, the one the
+    Python module's State of the same game gives (replayed here from both programs' choices, the
+    deal from als.game_seed); without info=1 the view says how to ask for it."""
+    import numpy as np
+
+    import als
+    env = dict(os.environ, ALS_TEST_LOG=str(tmp_path))
+    out = subprocess.run([ALS, "simulate", "--games", "1", "--seed", "9", "--p1", spec("log", ",info=1"),
+                          "--p2", spec("log"), "--json"], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["agent_failures"] == {}
+    logs = [[json.loads(x) for x in (tmp_path / f"seat{p}.jsonl").read_text().splitlines()] for p in (0, 1)]
+    assert all(e["info"] is not None for e in logs[0]) and all(e["info"] is None for e in logs[1])
+    state = als.Game("standard").new_initial_state(als.game_seed(9, 0))
+    taken = [0, 0]
+    while not state.is_terminal():
+        p = state.current_player()
+        entry = logs[p][taken[p]]
+        taken[p] += 1
+        if p == 0:
+            np.testing.assert_array_equal(np.asarray(entry["info"], np.float32), state.information_state_tensor(0))
+        state.apply_action(entry["id"])
+    assert taken == [len(logs[0]), len(logs[1])] and taken[0] > 5
+    bad = subprocess.run([ALS, "simulate", "--games", "1", "--p1", spec("", ",info=2")], capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 2 and "info= takes 0 or 1" in bad.stderr
+
+
 def test_a_python_search_enters_a_tournament():
     pimc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "examples", "python", "pimc.py")
     agent = f"pimc=exec:{sys.executable} {pimc} --serve --samples 2,state=1"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "info_state.h"
 #include "knowledge.h"
 #include "observation.h"
 #include "policy.h"
@@ -94,6 +95,16 @@ class InfoState {
   bool battle_wins_game(int winner) const;
   /// The Python module's observation tensor of the player (observation_tensor, observation.h).
   void observation_tensor(float* out) const { als::observation_tensor(e_, s_, player_, out); }
+  /// The game's record of steps, when the front end kept one (Agent::wants_record), else none.
+  void set_record(const InfoRecord* r) { record_ = r; }
+  bool has_record() const { return record_ != nullptr; }
+  /// The Python module's information-state tensor of the player (info_state.h:
+  /// information_state_tensor) with `shape`, from the record set: perfect recall of what the
+  /// player saw. Throws std::logic_error when no record was set.
+  void information_state_tensor(const InfoShape& shape, float* out) const {
+    if (!record_) throw std::logic_error("no record of the game's steps was kept for this agent");
+    als::information_state_tensor(e_, s_, *record_, player_, shape, out);
+  }
   DecisionKind kind() const { return e_.decision_kind(s_); }
   /// Whether the decision sets a battle up (setup_decision; public: the asker is a rule's hook).
   bool sets_battle_up() const { return setup_decision(s_); }
@@ -134,6 +145,7 @@ class InfoState {
   const std::vector<Action>* legal_;  // the engine's list, or `lists_->sorted` when it had to be reordered
   const std::vector<Action>* shown_;  // legal_, or `lists_->handles` when some action names a hidden card
   const BattleHistory* history_ = nullptr;
+  const InfoRecord* record_ = nullptr;
   struct Lists {
     std::vector<Action> sorted, handles;
   };
@@ -162,14 +174,21 @@ class Agent {
   virtual Action decide(const InfoState& info) = 0;
   /// Convenience: builds the information state of the player to act in `s` and decides.
   /// `past`: the battle's turns so far, for an agent that wants them (wants_history), or null.
-  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal, const BattleHistory* past = nullptr) {
+  /// `record`: the game's steps, for an agent that wants them (wants_record), or null.
+  Action choose(const Engine& e, const State& s, const std::vector<Action>& legal, const BattleHistory* past = nullptr,
+                const InfoRecord* record = nullptr) {
     InfoState info(e, s, legal);
     info.set_history(past);
+    info.set_record(record);
     return info.real(decide(info));
   }
   /// Whether the agent reads the battle's past turns (InfoState::past): a front end then keeps
   /// them (a BattleHistory) and hands them to choose().
   virtual bool wants_history() const { return false; }
+  /// Whether the agent reads the information-state tensor (InfoState::information_state_tensor):
+  /// a front end then keeps the game's record of steps (an InfoRecord, every decision a step: no
+  /// question answered inside an ability's run) and hands it to choose().
+  virtual bool wants_record() const { return false; }
   /// Whether deciding the decision pending in `s` (an ability's question, its run stopped there)
   /// applies no action and runs no script, so that the agent may answer it during the ability's
   /// run (SeatChooser) and the ability is not run again from its start for the answer.

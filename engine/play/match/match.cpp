@@ -3,6 +3,8 @@
 
 #include <map>
 
+#include "digest.h"
+
 namespace als {
 
 Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
@@ -15,6 +17,7 @@ Match::Match(const Engine& e, uint64_t seed, Agent* p1, Agent* p2, Options o)
 
 void Match::agents_changed() {
   keep_history_ = kept_asked_ || (agents_[0] && agents_[0]->wants_history()) || (agents_[1] && agents_[1]->wants_history());
+  keep_record_ = (agents_[0] && agents_[0]->wants_record()) || (agents_[1] && agents_[1]->wants_record());
 }
 
 void Match::keep_history() {
@@ -28,6 +31,7 @@ void Match::deal(uint64_t seed) {
   names_ = e_.interned().game_names();  // the last game's names go with it
   e_.new_game(s_, seed, opt_.log ? &opening_ : nullptr, names_.id());
   history_.clear();
+  record_.clear(), recorded_at_.clear();
   started_ = false;
 }
 
@@ -57,7 +61,7 @@ const EventLog& Match::apply(const Action& a) {
     log_.events.clear();
     log_.battle_ends.clear();
   }
-  Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
+  Chooser* ask = opt_.answer_during_runs && !keep_record_ ? &chooser_ : nullptr;
   if (keep_history_) history_.record(e_, s_, a);
   if (listeners_.empty()) {
     apply_kept(a, log, ask);
@@ -78,12 +82,18 @@ const EventLog& Match::apply(const Action& a) {
 }
 
 void Match::apply_kept(const Action& a, EventLog* log, Chooser* ask) {
+  if (keep_record_) [[unlikely]] {
+    recorded_at_.push_back(digest(e_, s_));
+    record_.begin(e_, s_, a, e_.to_act(s_));
+  }
   try {
     e_.apply(s_, a, log, ask);
   } catch (...) {  // the game is as it was: the turn refused is not kept
     if (keep_history_) history_.rewind(s_);
+    if (keep_record_) recorded_at_.pop_back();  // (the step begun is dropped by the next)
     throw;
   }
+  if (keep_record_) [[unlikely]] record_.end(s_);
 }
 
 bool Match::step() { return run(1) && !over(); }
@@ -93,7 +103,7 @@ bool Match::run(long max_actions) {
   // choice and the engine's apply when nobody listens (what apply() does, inline).
   const bool quiet = listeners_.empty() && !opt_.log;
   if (!listeners_.empty()) start();
-  Chooser* ask = opt_.answer_during_runs ? &chooser_ : nullptr;
+  Chooser* ask = opt_.answer_during_runs && !keep_record_ ? &chooser_ : nullptr;
   const long cap = e_.rules().max_actions;
   const BattleHistory* past = keep_history_ ? &history_ : nullptr;  // (only agents that want it)
   // The decisions and their options, counted in registers and stored once the loop ends.
@@ -111,8 +121,9 @@ bool Match::run(long max_actions) {
       const std::vector<Action>& options = legal();
       if (setup_decision(s_)) [[unlikely]] ++count.setup;  // (a draft's pick: not a play)
       else ++count.decided, count.options += static_cast<long long>(options.size());
-      Action a = agents_[seat]->choose(e_, s_, options, past);  // the agent's search may run scripts too
-      if (!quiet) {
+      // (the agent's search may run scripts too)
+      Action a = agents_[seat]->choose(e_, s_, options, past, keep_record_ ? &record_ : nullptr);
+      if (!quiet || keep_record_) [[unlikely]] {
         apply(a);
         continue;
       }
@@ -156,6 +167,14 @@ void Match::abandon(const std::string& reason) {
 void Match::restore(const State& s) {
   s_ = s;
   history_.rewind(s_);
+  if (keep_record_) {  // the steps taken from `s` on are forgotten
+    const uint64_t d = digest(e_, s_);
+    size_t k = recorded_at_.size();
+    while (k > 0 && recorded_at_[k - 1] != d) --k;
+    if (k > 0) --k;  // (the step taken at `s`)
+    record_.rewind(k, s_.b.battle);
+    recorded_at_.resize(k);
+  }
   legal_fresh_ = false;
 }
 

@@ -100,6 +100,9 @@ class Match {
   const BattleHistory& history() const { return history_; }
   /// Keeps the battle's turns even when no agent of the match wants them (a front end's hints).
   void keep_history();
+  /// The game's record of steps (info_state.h), kept when an agent of the match wants it
+  /// (Agent::wants_record): every decision is then a step, none answered inside an ability's run.
+  const InfoRecord& record() const { return record_; }
 
   /// Applies `a` for the seat to act and tells the listeners. Throws IllegalAction or
   /// ScriptError with the game exactly as it was (the caller decides: a human's action is
@@ -155,6 +158,9 @@ class Match {
   std::vector<MatchListener*> listeners_;
   BattleHistory history_;
   bool keep_history_ = false;  // history_ is kept (an agent wants it, or keep_history())
+  InfoRecord record_;
+  bool keep_record_ = false;            // record_ is kept (an agent wants it)
+  std::vector<uint64_t> recorded_at_;   // the digest of the state before each step of record_ (undo)
   bool kept_asked_ = false;    // keep_history() asked for it
   void agents_changed();       // keep_history_ from the agents and keep_history()
   void apply_kept(const Action& a, EventLog* log, Chooser* ask);  // e_.apply; a refused turn leaves history_

@@ -56,6 +56,26 @@ if __name__ == "__main__":
                     return view.legal_actions()[-1]
                 return 100000
         agent = NoState()
+    elif mode == "log":  # plays uniformly (seeded by its seat) and writes each decision to $ALS_TEST_LOG/seatN.jsonl
+        import json
+        import os
+        import random
+
+        class Log(als.Agent):
+            rng = None
+
+            def step(self, view):
+                if self.rng is None:
+                    self.rng = random.Random(view.player)
+                chosen = self.rng.choice(view.legal_actions())
+                try:
+                    info = view.information_state_tensor().tolist()
+                except als.Error:
+                    info = None
+                with open(os.path.join(os.environ["ALS_TEST_LOG"], "seat%d.jsonl" % view.player), "a") as f:
+                    f.write(json.dumps({"id": chosen, "info": info}) + "\n")
+                return chosen
+        agent = Log()
     elif mode == "illegal":
         class Illegal(als.Agent):
             def step(self, view):
