@@ -114,3 +114,46 @@ TEST_CASE("a Match stops at a seat decided outside, and reset starts another gam
   m.abandon("end of input");
   REQUIRE(m.abandoned() == "end of input");
 }
+
+namespace {
+
+// An agent that wants the game's record of steps and checks, at each decision, that its
+// information-state tensor can be read (Agent::wants_record).
+struct Recording : Agent {
+  std::unique_ptr<Agent> inner;
+  long read = 0;
+  explicit Recording(std::unique_ptr<Agent> a) : inner(std::move(a)) {}
+  bool wants_record() const override { return true; }
+  Action decide(const InfoState& info) override {
+    REQUIRE(info.has_record());
+    std::vector<float> t(static_cast<size_t>(information_state_tensor_size(info.engine(), InfoShape{})));
+    info.information_state_tensor(InfoShape{}, t.data());
+    ++read;
+    return inner->decide(info);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a Match keeps the record of steps an agent asks for: every decision a step, forgotten on undo") {
+  auto e = test::load("standard");
+  Match::Options fast;
+  fast.answer_during_runs = true;  // (a record turns it off: every decision is a step)
+  Recording a1(make_agent("greedy", 4, 0));
+  auto a2 = make_agent("random", 4, 1);
+  Match m(*e, 4, &a1, a2.get(), fast);
+  State mid;
+  while (m.step()) {
+    if (m.actions() == 10) mid = m.state();
+  }
+  REQUIRE(m.over());
+  REQUIRE(m.record().player_steps() == m.actions());  // no decision answered inside a run
+  REQUIRE(a1.read > 5);
+  m.restore(mid);
+  REQUIRE(m.record().player_steps() == 10);  // the steps from `mid` on are forgotten
+  REQUIRE(m.record().battles().back().number <= mid.b.battle);
+  auto p1 = make_agent("random", 4, 0), p2 = make_agent("random", 4, 1);
+  Match plain(*e, 4, p1.get(), p2.get());  // no agent asks: no record
+  plain.run();
+  REQUIRE(plain.record().steps().empty());
+}

@@ -101,11 +101,12 @@ bool Match::step() { return run(1) && !over(); }
 bool Match::run(long max_actions) {
   // The loop of every game between agents (simulations, the benchmark), kept to the agent's
   // choice and the engine's apply when nobody listens (what apply() does, inline).
-  const bool quiet = listeners_.empty() && !opt_.log;
+  const bool quiet = listeners_.empty() && !opt_.log && !keep_record_;  // (a record: every action through apply())
   if (!listeners_.empty()) start();
   Chooser* ask = opt_.answer_during_runs && !keep_record_ ? &chooser_ : nullptr;
   const long cap = e_.rules().max_actions;
   const BattleHistory* past = keep_history_ ? &history_ : nullptr;  // (only agents that want it)
+  const InfoRecord* record = keep_record_ ? &record_ : nullptr;
   // The decisions and their options, counted in registers and stored once the loop ends.
   struct Count {
     long long& to_decided;
@@ -122,8 +123,8 @@ bool Match::run(long max_actions) {
       if (setup_decision(s_)) [[unlikely]] ++count.setup;  // (a draft's pick: not a play)
       else ++count.decided, count.options += static_cast<long long>(options.size());
       // (the agent's search may run scripts too)
-      Action a = agents_[seat]->choose(e_, s_, options, past, keep_record_ ? &record_ : nullptr);
-      if (!quiet || keep_record_) [[unlikely]] {
+      Action a = agents_[seat]->choose(e_, s_, options, past, record);
+      if (!quiet) {
         apply(a);
         continue;
       }
