@@ -146,6 +146,14 @@ class VectorEnv:
         """None: the games are not drawn (render_mode is None); read them through State instead."""
         return None
 
+    def __reduce__(self):
+        """A VectorEnv is not copied (deepcopy, pickle): its games run in C++, and keeping every
+        action since the reset to replay them would grow without bound over a training run. Raises
+        als.Error saying what to do instead."""
+        raise Error("a VectorEnv is not pickled or deep-copied (its games run in C++): make another with "
+                    "the same arguments and reset it with a seed; a single game (als.gym.AlsEnv, "
+                    "als.pettingzoo's envs, State) pickles")
+
     @property
     def unwrapped(self):
         """This env (Gymnasium's: the env below every wrapper)."""

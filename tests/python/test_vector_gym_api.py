@@ -6,6 +6,7 @@ with gymnasium's spaces when it is installed and with als's stand-ins otherwise.
 Run by the README's test command (tests/meson.build: python3 -m pytest tests/python with
 PYTHONPATH=build/python).
 """
+import pytest
 import numpy as np
 
 import als
@@ -61,3 +62,13 @@ def test_a_loop_as_gymnasiums_docs_write_it():
     a, _ = env.reset(seed=42)
     b, _ = make().reset(seed=42)
     np.testing.assert_array_equal(a, b)
+
+
+def test_a_vector_env_refuses_to_be_copied_and_says_what_to_do():
+    import copy
+    import pickle
+    env = als.VectorEnv(als.Game("standard"), 2, seed=1)
+    env.reset()
+    for copying in (copy.deepcopy, pickle.dumps, copy.copy):
+        with pytest.raises(als.Error, match="make another with the same arguments"):
+            copying(env)
