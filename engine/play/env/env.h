@@ -397,6 +397,7 @@ class VectorEnv {
   void write(Slot& g, float* obs, uint8_t* mask);
   void write_row(Slot& g, float* obs);  // (information-state tensors) the row's tensor: where it changed, rows kept
   void tensor(const Slot& g, int player, float* out) const;  // the row's tensor as `player` sees it
+  size_t write_final(const Slot& g, int player, float* out) const;  // a final_obs row; the floats from its start it wrote
   // (information-state tensors) Applies `a` of `actor` and records it, every decision a step
   // (none answered inside a run); a failing script throws ScriptError, the state as it was.
   void apply_recorded(Slot& g, const Action& a, int actor);
@@ -414,7 +415,8 @@ class VectorEnv {
 
   bool owns_engine_ = false;
   bool both_ = false, info_ = false, reset_ = false, rows_kept_ = false;
-  std::vector<uint32_t> ended_;  // (rows kept) the rows whose game ended in the last step
+  // (rows kept) the rows whose game ended in the last step, and how many floats of final_obs each used
+  std::vector<std::pair<uint32_t, size_t>> ended_;
   std::atomic<bool> in_use_{false};
   std::shared_ptr<const EnvGame> game_;
   std::vector<Slot> games_;

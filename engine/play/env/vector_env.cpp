@@ -148,6 +148,19 @@ void VectorEnv::write_row(Slot& g, float* obs) {
   g.written = mine;
 }
 
+size_t VectorEnv::write_final(const Slot& g, int player, float* out) const {
+  const size_t O = static_cast<size_t>(tensor_size());
+  if (!info_ || !rows_kept_) return tensor(g, player, out), O;
+  // Rows kept: this row of final_obs is zeros (the env clears what it wrote), so only the
+  // observation, the battles' rows and the slots the game used are written, and cleared after.
+  const Engine& e = game_->engine();
+  InfoWritten zeros{0, 0, player, g.record.game()};
+  als::information_state_tensor_update(e, g.s, g.record, player, game_->shape(), out, zeros);
+  return static_cast<size_t>(game_->observation_tensor_size()) +
+         static_cast<size_t>(game_->shape().battles) * static_cast<size_t>(information_state_battle_width(e)) +
+         static_cast<size_t>(zeros.steps) * static_cast<size_t>(information_state_slot_size(e));
+}
+
 void VectorEnv::tensor(const Slot& g, int player, float* out) const {
   if (info_) als::information_state_tensor(game_->engine(), g.s, g.record, player, game_->shape(), out);
   else als::observation_tensor(game_->engine(), g.s, player, out);
@@ -196,8 +209,8 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
       throw EnvError("row " + std::to_string(i) + ": action id " + std::to_string(actions[i]) + " is not legal in its game");
   }
   if (rows_kept_) {  // the last step's ended rows, as a caller passes them
-    for (const uint32_t i : ended_) {
-      std::fill(final_obs + i * O, final_obs + (i + 1) * O, 0.0f);
+    for (const auto& [i, used] : ended_) {
+      std::fill(final_obs + i * O, final_obs + i * O + used, 0.0f);
       if (ends.winner) ends.winner[i] = -1;
       if (ends.scores) ends.scores[2 * i] = ends.scores[2 * i + 1] = 0;
       if (ends.episode_return) ends.episode_return[i] = 0;
@@ -225,8 +238,7 @@ void VectorEnv::step(const int64_t* actions, float* obs, float* reward, bool* te
     g.total[0] += got[0], g.total[1] += got[1];
     if (end != 0) {
       (end == 1 ? terminated : truncated)[i] = true;
-      ended_.push_back(static_cast<uint32_t>(i));
-      tensor(g, actor, final_obs + i * O);
+      ended_.emplace_back(static_cast<uint32_t>(i), write_final(g, actor, final_obs + i * O));
       if (ends.winner) ends.winner[i] = end == 1 && g.s.b.phase == Phase::Over ? static_cast<int8_t>(g.s.b.winner) : int8_t{-1};
       if (ends.scores) ends.scores[2 * i] = g.s.b.score[0], ends.scores[2 * i + 1] = g.s.b.score[1];
       if (ends.episode_return) ends.episode_return[i] = g.total[both_ ? 0 : seat_];
