@@ -390,4 +390,22 @@ PY
 "$als" compare standard standard+beginner --agents "base=random,deep=mcts:iterations=10,c=0.7" --games 8 --seed 3 > labt.txt
 grep -q "^  deep = mcts:iterations=10,c=0.7" labt.txt && grep -q "^under deep (both seats)" labt.txt && ok || bad "compare labels text: $(head -12 labt.txt)"
 
+# "VP a battle" counts the VP verbs give during a battle (g:gain_vp), beside what its end gives:
+# over a run, VP a battle times the battles is every VP scored.
+cat > gain.lua <<'LUA'
+return {
+  turn_end = function(g, p)
+    g:gain_vp(p, 1)
+  end,
+}
+LUA
+for rules in "" "--rules gain.lua"; do
+  "$als" simulate $rules --games 60 --seed 2 --json > vpb.json
+  python3 - vpb.json <<'PY' && ok || bad "VP a battle with [$rules]: $(head -c 300 vpb.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert abs(d["measures"]["vp_per_battle"]["value"] * d["battles"] - sum(d["vp"])) < 1e-6 * sum(d["vp"])
+PY
+done
+
 summary

@@ -40,8 +40,10 @@ void GameCounter::start(const Match& m) {
   t_.clear();
   leader_ = first_leader_ = -1;
   deal(m.state());
-  for (const Event& ev : m.opening().events)  // g:measure's counts before the first decision (battle 1's hooks)
+  for (const Event& ev : m.opening().events) {  // g:measure's counts and VP before the first decision (battle 1's hooks)
     if (ev.type == Event::Measure) [[unlikely]] count_measure(ev);
+    else if (ev.type == Event::Vp) [[unlikely]] verb_vp_ += ev.value;
+  }
 }
 
 void GameCounter::deal(const State& s) {
@@ -49,6 +51,7 @@ void GameCounter::deal(const State& s) {
   first_ = s.b.first;
   dealt_ = 0;
   dealing_ = true;
+  verb_vp_ = 0;
   see_hands(s);
 }
 
@@ -67,11 +70,14 @@ void GameCounter::on_action(const Match& m, int, const Action&, const std::strin
     else if (ev.type == Event::Improvise) down_[ev.player] |= uint64_t{1} << ev.card;
     else if (ev.type == Event::Withdraw) ++t_.withdrawals[std::min(ev.value, kWithdrawRows - 1)];
     else if (ev.type == Event::Measure) [[unlikely]] count_measure(ev);
+    else if (ev.type == Event::Vp) [[unlikely]] verb_vp_ += ev.value;  // (a loss: negative)
     else if (ev.type == Event::BattleEnd) {
       ++t_.n[kFirstPlayerBattleWinRate], ++t_.n[kWithdrawRate], ++t_.n[kVpPerBattle];
       t_.y[kFirstPlayerBattleWinRate] += ev.player == first_;
-      t_.y[kVpPerBattle] += ev.vp;
-      ++t_.vp_hist[std::clamp(ev.vp, 0, kVpBuckets - 1)];
+      // The battle's VP: what its end gave, and what verbs gave during it (g:gain_vp, g:lose_vp)
+      const int vp = ev.vp + verb_vp_;
+      t_.y[kVpPerBattle] += vp;
+      ++t_.vp_hist[std::clamp(vp, 0, kVpBuckets - 1)];
       if (ev.withdrew) ++t_.withdraw_ends, ++t_.y[kWithdrawRate];
       else if (ev.option > 0) count_reason(ev.text);
       else ++t_.control_ends;

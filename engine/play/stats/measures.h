@@ -77,7 +77,7 @@ class GameCounter : public MatchListener {
  public:
   static constexpr uint64_t kEventTypes = uint64_t{1} << Event::Deploy | uint64_t{1} << Event::Improvise |
                                           uint64_t{1} << Event::Withdraw | uint64_t{1} << Event::BattleEnd |
-                                          uint64_t{1} << Event::Measure;
+                                          uint64_t{1} << Event::Measure | uint64_t{1} << Event::Vp;
   explicit GameCounter(size_t cards) : t_(cards) {}
   void start(const Match& m);
   void on_action(const Match& m, int seat, const Action& a, const std::string& text, const EventLog& log) override;
@@ -96,6 +96,7 @@ class GameCounter : public MatchListener {
   GameTally t_;
   uint64_t up_[2] = {0, 0}, down_[2] = {0, 0}, dealt_ = 0;  // this battle's plays, by owner; hands dealt
   bool dealing_ = false;                                   // the battle's first turn has not begun yet
+  int verb_vp_ = 0;  // VP verbs gave during this battle (g:gain_vp, less g:lose_vp): part of its VP
   int first_ = 0;                                          // the battle's 1st player
   int leader_ = -1, first_leader_ = -1;                     // ahead on VP (-1: nobody yet / a tie)
 };
