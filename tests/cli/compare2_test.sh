@@ -408,4 +408,16 @@ assert abs(d["measures"]["vp_per_battle"]["value"] * d["battles"] - sum(d["vp"])
 PY
 done
 
+# A mean of counts that are never negative has its interval within its range: two games' t
+# intervals cut at 0 (they reached below it before).
+for s in 1 2 3 4; do
+  "$als" simulate --games 2 --seed $s --rules beginner --json > cnt.json
+  python3 - cnt.json <<'PY' && ok || bad "count intervals below 0 (seed $s): $(head -c 400 cnt.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for name in ("battles_per_game", "actions_per_game", "branching_factor", "lead_changes_per_game"):
+    assert d["measures"][name]["low"] >= 0, name
+PY
+done
+
 summary

@@ -10,12 +10,12 @@ namespace als {
 const MeasureInfo kMeasureInfo[kMeasures] = {
     {"first_player_battle_win_rate", true, "1st player wins battle"},
     {"seat1_game_win_rate", true, "seat 1 wins game"},
-    {"battles_per_game", false, "battles a game"},
-    {"actions_per_game", false, "actions a game"},
-    {"branching_factor", false, "branching factor"},
+    {"battles_per_game", false, "battles a game", true},
+    {"actions_per_game", false, "actions a game", true},
+    {"branching_factor", false, "branching factor", true},
     {"withdraw_rate", true, "withdrawal ends battle"},
     {"vp_per_battle", false, "VP a battle"},
-    {"lead_changes_per_game", false, "lead changes a game"},
+    {"lead_changes_per_game", false, "lead changes a game", true},
     {"decisiveness", true, "game won by 1st leader"},
 };
 const char* const kCardMeasureNames[kCardMeasures] = {"faceup_win_rate", "facedown_win_rate", "unplayed_rate"};
@@ -269,7 +269,10 @@ std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std:
 
 stats::Interval VariantSums::measure(int id, double confidence) const {
   const stats::RatioSums& s = m[id];
-  return kMeasureInfo[id].rate ? stats::wilson(s.y, s.n, confidence) : stats::ratio_t(s, confidence);
+  if (kMeasureInfo[id].rate) return stats::wilson(s.y, s.n, confidence);
+  stats::Interval i = stats::ratio_t(s, confidence);
+  if (kMeasureInfo[id].counts) i.low = std::max(0.0, i.low);  // (the t interval within the measure's range)
+  return i;
 }
 
 stats::Interval VariantSums::card_measure(size_t card, int id, double confidence) const {

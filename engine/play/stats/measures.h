@@ -32,6 +32,7 @@ struct MeasureInfo {
   const char* name;   // the JSON name (compare's contract)
   bool rate;          // a share (Wilson interval, shown as a percentage) or a mean (t interval)
   const char* label;  // a short label for tables and plots
+  bool counts = false;  // a mean of counts that are never negative: its interval is cut at 0
 };
 /// Name, kind and label of each MeasureId.
 extern const MeasureInfo kMeasureInfo[kMeasures];
