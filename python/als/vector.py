@@ -78,7 +78,7 @@ class VectorEnv:
         self.np_random = _np.random.default_rng(seed)
         self.copy = bool(copy)
         self._env.keep_rows(not self.copy)  # (its obs array read-only between calls: the C++ writes what changed)
-        self._kept = None  # (copy=False) the arrays every step writes, and the rows whose final_obs holds a tensor
+        self._kept = None  # (copy=False) the arrays every reset and step writes
 
     def _arrays(self):
         n = self.num_envs
@@ -110,8 +110,10 @@ class VectorEnv:
             seed = _random.SystemRandom().getrandbits(64)
         obs, mask, to_play = self._arrays() if self.copy else self._step_arrays()[:3]
         obs.flags.writeable = True
-        self._env.reset_into(int(seed) & (2**64 - 1), obs, mask, to_play)
-        obs.flags.writeable = self.copy
+        try:
+            self._env.reset_into(int(seed) & (2**64 - 1), obs, mask, to_play)
+        finally:
+            obs.flags.writeable = self.copy
         return obs, {"action_mask": mask, "current_player": to_play}
 
     def step(self, actions):
