@@ -311,11 +311,19 @@ int Engine::strength(const State& s, int player, int theater) const {
 
 // strength() of both players in every theater at once: the strength effects in play are found
 // once, not once a card (the search's policy reads every total at every turn).
-void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
+void Engine::totals(const State& s, int out[2][kMaxTheaters], int* strengths) const {
+  if (strengths) [[unlikely]] totals_of<true>(s, out, strengths);  // (a projection's: each card's strength too)
+  else totals_of<false>(s, out, nullptr);
+}
+
+template <bool kStrengths>
+void Engine::totals_of(const State& s, int out[2][kMaxTheaters], int* strengths) const {
   const Board& b = s.b;
   if (fn_used(Fn::Strength) || fn_used(Fn::Total)) {  // functions see one card or one total at a time
     for (int i = 0; i < b.ntheaters; ++i)
       for (int p = 0; p < 2; ++p) out[p][b.order[i]] = strength(s, p, b.order[i]);
+    if constexpr (kStrengths)
+      for (uint64_t m = b.in_zone(Zone::Board); m; m &= m - 1) strengths[__builtin_ctzll(m)] = card_strength(s, __builtin_ctzll(m));
     return;
   }
   for (int i = 0; i < b.ntheaters; ++i)
@@ -353,6 +361,7 @@ void Engine::totals(const State& s, int out[2][kMaxTheaters]) const {
       value = (set_to == INT_MIN ? base_strength(b, c) : set_to) + add;
     }
     out[l.owner][l.theater] += value;
+    if constexpr (kStrengths) strengths[c] = value;
   }
 }
 

@@ -166,8 +166,9 @@ class Engine {
   /// `first` (the 1st player; ruling 5).
   static int control(int s0, int s1, int first) { return s0 > s1 ? 0 : s1 > s0 ? 1 : first; }
   /// strength(s, p, t) of both players p in every theater t, at out[p][t] (t a theater id; ids
-  /// not in play are left as they were), faster than six calls.
-  void totals(const State& s, int out[2][kMaxTheaters]) const;
+  /// not in play are left as they were), faster than six calls. With `strengths`, also each
+  /// board card's card_strength at strengths[card] (other cards' entries left as they were).
+  void totals(const State& s, int out[2][kMaxTheaters], int* strengths = nullptr) const;
   bool uncovered(const State& s, int card) const;
   /// Player p's cards in a theater, bottom to top.
   int stack(const State& s, int player, int theater, uint8_t* out) const;
@@ -335,6 +336,9 @@ class Engine {
   }
 
  private:
+  // totals(), with each board card's strength too (kStrengths) or not.
+  template <bool kStrengths>
+  void totals_of(const State& s, int out[2][kMaxTheaters], int* strengths) const;
   // The scripts' budget of one action, for the length of a scope (Scripts::begin_action).
   struct ActionScope {
     Scripts& scripts;

@@ -97,8 +97,8 @@ void project_into(const Engine& e, const State& s, int seat, Projection& v) {
     out.clear();
     if (b.ncounters > 0) out = counters(e, s, target);
   };
-  int total[2][kMaxTheaters];
-  e.totals(s, total);  // (one pass over the board, as each strength() would walk it again)
+  int total[2][kMaxTheaters], strength[kMaxCards];
+  e.totals(s, total, strength);  // (one pass over the board, as each strength() and card_strength() would walk it again)
   v.theaters.resize(static_cast<size_t>(b.ntheaters));
   for (int i = 0; i < b.ntheaters; ++i) {
     SeenTheater& t = v.theaters[static_cast<size_t>(i)];
@@ -109,7 +109,7 @@ void project_into(const Engine& e, const State& s, int seat, Projection& v) {
       t.stack[p].resize(static_cast<size_t>(k));
       for (int j = 0; j < k; ++j) {
         SeenCard& c = t.stack[p][static_cast<size_t>(j)];
-        c.card = seen(buf[j]), c.faceup = b.card[buf[j]].faceup != 0, c.strength = e.card_strength(s, buf[j]);
+        c.card = seen(buf[j]), c.faceup = b.card[buf[j]].faceup != 0, c.strength = strength[buf[j]];
         c.among = among(buf[j]);
         counters_into(buf[j], c.counters);
       }

@@ -42,12 +42,13 @@ def vector_env(args):
     steps = 0
     while time.perf_counter() - start < args.seconds:
         mask = info["action_mask"].view(np.bool_)  # (numpy's nonzero is about 5x faster on bools than on int8)
-        if args.policy == "random":  # the random agent's rule: withdraw (id 0) only when nothing else is legal
-            mask = mask.copy()
-            mask[:, 0] &= np.count_nonzero(mask, axis=1) == 1
         legal = np.flatnonzero(mask)  # every row's legal ids, row after row (flat positions)
         counts = np.count_nonzero(mask, axis=1)
-        k = (rng.random(args.envs) * counts).astype(np.int64)  # the kth legal id of each row, uniformly
+        if args.policy == "random":  # the random agent's rule: withdraw (id 0, a row's first) only when alone
+            skip = (mask[:, 0] & (counts > 1)).astype(np.int64)
+            k = skip + (rng.random(args.envs) * (counts - skip)).astype(np.int64)
+        else:
+            k = (rng.random(args.envs) * counts).astype(np.int64)  # the kth legal id of each row, uniformly
         actions = legal[np.cumsum(counts) - counts + k] % mask.shape[1]
         _, _, _, _, info = env.step(actions)
         steps += 1
