@@ -88,14 +88,6 @@ void InfoRecord::recount() {
   for (const InfoStep& st : steps_) chance_ += st.actor < 0;
 }
 
-bool InfoRecord::operator==(const InfoRecord& o) const {
-  return battles_ == o.battles_ &&
-         std::equal(steps_.begin(), steps_.end(), o.steps_.begin(), o.steps_.end(), [](const InfoStep& a, const InfoStep& b) {
-           return a.actor == b.actor && a.type == b.type && a.kind == b.kind && a.card == b.card && a.theater == b.theater &&
-                  a.option == b.option && a.known == b.known && a.battle == b.battle;
-         });
-}
-
 int information_state_slot_size(const Engine& e) {
   const int C = static_cast<int>(e.set().cards.size()), T = static_cast<int>(e.rules().theaters.size());
   return 2 + 4 + (C + 1) + (T + 1) + 2 + (e.rules().has(Hook::TurnActions) ? 1 : 0);

@@ -25,6 +25,7 @@ struct InfoStep {
   uint8_t option = 0;       // an option question's answer (1..8), a turn action's place (API 5), else 0
   uint8_t known = 0;        // bit p: player p knew `card` once the action was taken
   uint8_t battle = 0;       // the battle it was taken in (mod 256)
+  bool operator==(const InfoStep&) const = default;
 };
 
 /// One battle as the players saw it: its set-up, and the cards each player knew at some point of it.
@@ -77,7 +78,8 @@ class InfoRecord {
   /// Keeps the first `steps` steps and the battles up to number `battle` (an undo back to a
   /// state of that battle).
   void rewind(size_t steps, uint32_t battle);
-  bool operator==(const InfoRecord&) const;
+  /// The same steps and battles (what was begun and not ended, and the game's number, aside).
+  bool operator==(const InfoRecord& o) const { return steps_ == o.steps_ && battles_ == o.battles_; }
 
  private:
   std::vector<InfoStep> steps_;
