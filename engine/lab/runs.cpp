@@ -487,9 +487,7 @@ json variant_json(const Engine& e, const VariantSums& s, double confidence) {
   }
   // Decisions setting battles up (a deal or battle_start hook's questions: a draft's picks), a
   // game: counted apart from actions_per_game and branching_factor, not among the contract's measures.
-  stats::Interval setup_decisions = stats::ratio_t(s.setup, confidence);
-  setup_decisions.low = std::max(0.0, setup_decisions.low);  // (a count: the t interval within its range)
-  const json setup = s.setup.games ? interval_json(setup_decisions) : json(nullptr);
+  const json setup = s.setup.games ? interval_json(stats::count_t(s.setup, confidence)) : json(nullptr);
   // g:measure's counts, a mean a game each with its t interval (docs/variants.md, "Measures of your own").
   json custom = json::object();
   for (const auto& entry : s.custom) custom[entry.first] = interval_json(stats::ratio_t(s.custom_measure(entry.first), confidence));

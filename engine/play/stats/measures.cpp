@@ -270,9 +270,7 @@ std::vector<std::pair<std::string, long long>> reasons_shown(const std::map<std:
 stats::Interval VariantSums::measure(int id, double confidence) const {
   const stats::RatioSums& s = m[id];
   if (kMeasureInfo[id].rate) return stats::wilson(s.y, s.n, confidence);
-  stats::Interval i = stats::ratio_t(s, confidence);
-  if (kMeasureInfo[id].counts) i.low = std::max(0.0, i.low);  // (the t interval within the measure's range)
-  return i;
+  return kMeasureInfo[id].counts ? stats::count_t(s, confidence) : stats::ratio_t(s, confidence);
 }
 
 stats::Interval VariantSums::card_measure(size_t card, int id, double confidence) const {

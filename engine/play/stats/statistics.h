@@ -51,6 +51,13 @@ struct RatioSums {
 /// (for means, the usual s/sqrt(N)), N - 1 degrees of freedom. {value, value, value} with fewer
 /// than 2 games.
 Interval ratio_t(const RatioSums& s, double confidence);
+/// ratio_t of a mean of counts that are never negative, its interval cut at 0 (the measure's
+/// range: cutting there keeps every value it covered that the mean can take).
+inline Interval count_t(const RatioSums& s, double confidence) {
+  Interval i = ratio_t(s, confidence);
+  if (i.low < 0) i.low = 0;
+  return i;
+}
 
 /// Sums over the games both variants A (the baseline) and B completed on the same seeds: each
 /// variant's own sums and the cross products of their per-game counts.
