@@ -390,7 +390,7 @@ class ExecAgent : public Agent {
     throw AgentFailure(kind, "exec:" + command_ + ": " + why);
   }
 
-  json game_message(const InfoState& info) const {
+  json game_message(const InfoState& info) {
     const Engine& e = info.engine();
     return {{"type", "game"},
             {"seat", info.player() + 1},
@@ -401,12 +401,14 @@ class ExecAgent : public Agent {
             {"actions", ids_->patterns()},
             {"card_table", protocol::card_table_json(e)},
             {"observation_tensor_size", als::observation_tensor_size(e)},
-            {"information_state_tensor_size", als::information_state_tensor_size(e, shape(e))}};
+            {"information_state_tensor_size", env_game(e).information_state_tensor_size()}};
   }
 
-  // The Python module's default shape for `e`'s game (EnvOptions: max_game_length, max_battles).
-  static InfoShape shape(const Engine& e) {
-    return InfoShape{std::min(e.rules().max_actions, EnvOptions::kDefaultLength), EnvOptions::kDefaultBattles};
+  // The Python module's Game of the match's engine with default options (not owning the engine:
+  // it outlives this agent's game): what a world is serialized for, and the tensors' shape.
+  const EnvGame& env_game(const Engine& e) {
+    if (!env_game_) env_game_ = std::make_shared<const EnvGame>(std::shared_ptr<Engine>(std::shared_ptr<Engine>{}, const_cast<Engine*>(&e)), "");
+    return *env_game_;
   }
 
   json decision_message(const InfoState& info, std::vector<int>& ids) {
@@ -427,8 +429,9 @@ class ExecAgent : public Agent {
               {"legal", texts}, {"ids", ids}, {"relative_ids", relative}, {"observation_tensor", tensor}};
     protocol::add_question(d, info.question());
     if (info_ && info.has_record()) {
-      std::vector<float> recall(static_cast<size_t>(als::information_state_tensor_size(e, shape(e))));
-      info.information_state_tensor(shape(e), recall.data());
+      const EnvGame& g = env_game(e);
+      std::vector<float> recall(static_cast<size_t>(g.information_state_tensor_size()));
+      info.information_state_tensor(g.shape(), recall.data());
       d["information_state_tensor"] = recall;
     }
     if (state_) {
@@ -441,10 +444,7 @@ class ExecAgent : public Agent {
   // A world the seat cannot tell from the real one (the search's determinization), as the
   // Python module's serialized state of that seat (EnvState::of_world).
   std::string world(const InfoState& info) {
-    if (!env_game_) {  // (the match's engine, not owned: it outlives this agent's game)
-      std::shared_ptr<Engine> engine(std::shared_ptr<Engine>{}, const_cast<Engine*>(&info.engine()));
-      env_game_ = std::make_shared<const EnvGame>(std::move(engine), "");
-    }
+    env_game(info.engine());
     return EnvState::of_world(env_game_, info.sample(rng_), info.player()).serialize();
   }
 

@@ -396,7 +396,6 @@ class VectorEnv {
   void reward_for(const Before& before, const State& after, float* got) const;  // both players', added to got
   void write(Slot& g, float* obs, uint8_t* mask);
   void write_row(Slot& g, float* obs);  // (information-state tensors) the row's tensor: where it changed, rows kept
-  void tensor(const Slot& g, int player, float* out) const;  // the row's tensor as `player` sees it
   size_t write_final(const Slot& g, int player, float* out) const;  // a final_obs row; the floats from its start it wrote
   // (information-state tensors) Applies `a` of `actor` and records it, every decision a step
   // (none answered inside a run); a failing script throws ScriptError, the state as it was.

@@ -150,7 +150,8 @@ void VectorEnv::write_row(Slot& g, float* obs) {
 
 size_t VectorEnv::write_final(const Slot& g, int player, float* out) const {
   const size_t O = static_cast<size_t>(tensor_size());
-  if (!info_ || !rows_kept_) return tensor(g, player, out), O;
+  if (!info_) return als::observation_tensor(game_->engine(), g.s, player, out), O;
+  if (!rows_kept_) return als::information_state_tensor(game_->engine(), g.s, g.record, player, game_->shape(), out), O;
   // Rows kept: this row of final_obs is zeros (the env clears what it wrote), so only the
   // observation, the battles' rows and the slots the game used are written, and cleared after.
   const Engine& e = game_->engine();
@@ -159,11 +160,6 @@ size_t VectorEnv::write_final(const Slot& g, int player, float* out) const {
   return static_cast<size_t>(game_->observation_tensor_size()) +
          static_cast<size_t>(game_->shape().battles) * static_cast<size_t>(information_state_battle_width(e)) +
          static_cast<size_t>(zeros.steps) * static_cast<size_t>(information_state_slot_size(e));
-}
-
-void VectorEnv::tensor(const Slot& g, int player, float* out) const {
-  if (info_) als::information_state_tensor(game_->engine(), g.s, g.record, player, game_->shape(), out);
-  else als::observation_tensor(game_->engine(), g.s, player, out);
 }
 
 void VectorEnv::write(Slot& g, float* obs, uint8_t* mask) {
